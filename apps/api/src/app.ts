@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { zodValidatorCompiler } from './lib/validation';
+import { healthRoutes } from './modules/health/routes';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { webPlugin } from './plugins/web';
+
+const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    appVersion: string;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  /** An open, migrated database; the app does not close it (its owner does). */
+  database: Database;
+  /** Where log lines go; standard output when absent. Tests pass a stream to read them. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Paths of secrets that must never reach a log line. */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.accessToken',
+];
+
+/**
+ * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
+ * Plugins are registered in a fixed, visible order: errors, security headers, docs, API routes,
+ * then the web app and the not-found fallback.
+ */
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedPaths, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('appVersion', version);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Emotion (MUI) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(docsPlugin, { version });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(webPlugin, { root: config.webDist });
+  return app;
+}

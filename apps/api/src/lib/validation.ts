@@ -1,0 +1,24 @@
+import type { FastifySchemaCompiler } from 'fastify';
+import type { z } from 'zod';
+
+/** A request part (body, querystring, params, headers) that failed its zod schema. */
+export class RequestValidationError extends Error {
+  validationContext?: string;
+  constructor(readonly zodError: z.ZodError) {
+    super('The request has invalid fields');
+    this.name = 'RequestValidationError';
+  }
+}
+
+/**
+ * Validates each request part with its zod schema and keeps the zod error whole, so the error
+ * handler can name every field with its stable code (see `toFieldIssues`).
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    return result.success
+      ? { value: result.data }
+      : { error: new RequestValidationError(result.error) };
+  };

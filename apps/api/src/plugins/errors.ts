@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { toFieldIssues } from '@tarifa/contract';
+import { AppError, sendError as send } from '../lib/errors';
+import { RequestValidationError } from '../lib/validation';
+
+/** Fastify's own client errors (bad JSON, wrong content type, too large) mapped to our codes. */
+function fromFastifyError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return AppError.field('', 'invalid_json', 'The request body is not valid JSON');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('unsupported_media_type', 'This content type is not accepted here');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'The request body is too large');
+  }
+  if (error.statusCode === 429) {
+    return new AppError('rate_limited', 'Too many requests, try again later');
+  }
+  return undefined;
+}
+
+/**
+ * One place maps every failure to DESIGN.md §2's error body. Anything unexpected becomes a 500
+ * `internal` whose body carries only the request id; the details go to the log.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError | AppError | RequestValidationError, request, reply) => {
+    if (error instanceof AppError) return send(reply, error);
+
+    if (error instanceof RequestValidationError) {
+      // Body fields are named as they are; query and path fields carry their part as prefix.
+      const part = error.validationContext ?? 'body';
+      return send(
+        reply,
+        AppError.validation(toFieldIssues(error.zodError, part === 'body' ? [] : [part])),
+      );
+    }
+
+    const known = fromFastifyError(error);
+    if (known) return send(reply, known);
+
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return send(reply, new AppError('validation_failed', 'The request could not be understood'));
+    }
+
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, new AppError('internal', `Something went wrong (request ${request.id})`));
+  });
+});

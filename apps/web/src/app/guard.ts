@@ -1,0 +1,34 @@
+import type { Session } from '../lib/auth/session';
+import { isAuthenticated } from '../lib/auth/session';
+import type { AppAbility } from '../lib/auth/ability';
+import type { RouteMeta } from './routes';
+
+export type GuardOutcome = { allow: true } | { allow: false; redirect: string };
+
+/** SPEC §6, in its order: public, then guest-only, then the route's permission rule. */
+export function guard(
+  meta: RouteMeta,
+  location: { pathname: string; search: string; hash: string },
+  session: Session,
+  ability: AppAbility,
+): GuardOutcome {
+  if (meta.public) return { allow: true };
+  const signedIn = isAuthenticated(session);
+  if (meta.unauthenticatedOnly) return signedIn ? { allow: false, redirect: '/' } : { allow: true };
+  if (signedIn && ability.can(meta.action ?? 'manage', meta.subject ?? 'all'))
+    return { allow: true };
+  if (signedIn) return { allow: false, redirect: '/not-authorized' };
+  const path = `${location.pathname}${location.search}${location.hash}`;
+  return {
+    allow: false,
+    redirect: location.pathname === '/' ? '/login' : `/login?${new URLSearchParams({ to: path })}`,
+  };
+}
+
+/** Where `/` sends a user (SPEC §2): by stored role, keeping the query for guests. */
+export function homeFor(session: Session, search: string): string {
+  const roles = isAuthenticated(session) ? (session.userData?.roles ?? []) : [];
+  if (roles.includes('super-admin')) return '/admin';
+  if (roles.includes('client')) return '/dashboards';
+  return `/login${search}`;
+}

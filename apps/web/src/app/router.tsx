@@ -1,0 +1,72 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  useLocation,
+  useMatches,
+  type RouteObject,
+} from 'react-router';
+import { useAbility } from '@casl/react';
+import { PageLoader } from '../components/PageLoader';
+import BlankLayout from '../layouts/BlankLayout';
+import DefaultLayout from '../layouts/DefaultLayout';
+import type { AppAbility } from '../lib/auth/ability';
+import { useSession } from '../lib/auth/session';
+import { guard, homeFor } from './guard';
+import { appRoutes, type AppRoute, type RouteMeta } from './routes';
+
+function RootRedirect() {
+  const session = useSession();
+  const { search } = useLocation();
+  return <Navigate to={homeFor(session, search)} replace />;
+}
+
+/** Applies the guard to the matched route, then renders its layout around the lazy page. */
+function GuardedLayout({ layout }: { layout: RouteMeta['layout'] }) {
+  const matches = useMatches();
+  const meta = matches.at(-1)?.handle as RouteMeta | undefined;
+  const location = useLocation();
+  const session = useSession();
+  const ability = useAbility<AppAbility>();
+  const { t } = useTranslation();
+  const title = meta ? t(meta.title) : '';
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${t('app.name')}` : t('app.name');
+  }, [title, t]);
+
+  const outcome = meta ? guard(meta, location, session, ability) : { allow: true as const };
+  if (!outcome.allow) return <Navigate to={outcome.redirect} replace />;
+  const Layout = layout === 'blank' ? BlankLayout : DefaultLayout;
+  return (
+    <Layout>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </Layout>
+  );
+}
+
+function toRouteObject({ path, meta, page: Page, name }: AppRoute): RouteObject {
+  return { path, id: name ?? path, handle: meta, element: <Page /> };
+}
+
+export function useAppRouter() {
+  return useMemo(
+    () =>
+      createBrowserRouter([
+        { path: '/', element: <RootRedirect /> },
+        {
+          element: <GuardedLayout layout="blank" />,
+          children: appRoutes.filter((r) => r.meta.layout === 'blank').map(toRouteObject),
+        },
+        {
+          element: <GuardedLayout layout="default" />,
+          children: appRoutes.filter((r) => r.meta.layout === 'default').map(toRouteObject),
+        },
+      ]),
+    [],
+  );
+}

@@ -1,0 +1,209 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Action, Subject } from '@tarifa/contract';
+
+/** Route metadata of SPEC §2/§6. */
+export interface RouteMeta {
+  /** Open to everyone, signed in or not. */
+  public?: boolean;
+  /** Only for guests: a signed-in user is sent to `/`. */
+  unauthenticatedOnly?: boolean;
+  layout: 'blank' | 'default';
+  /** Permission needed; SPEC §6 defaults: action `manage`, subject `all`. */
+  action?: Action;
+  subject?: Subject;
+  /** i18n key of the page title. */
+  title: string;
+}
+
+export interface AppRoute {
+  path: string;
+  name?: string;
+  meta: RouteMeta;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const Placeholder = lazy(() => import('../features/misc/pages/PlaceholderPage'));
+const NotFound = lazy(() => import('../features/misc/pages/NotFoundPage'));
+const NotAuthorized = lazy(() => import('../features/misc/pages/NotAuthorizedPage'));
+const Login = lazy(() => import('../features/auth/pages/LoginPage'));
+
+const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
+const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
+
+/** Every route of SPEC §2, in one table. */
+export const appRoutes: AppRoute[] = [
+  {
+    path: '/login',
+    name: 'login',
+    meta: { ...guestOnly, title: 'auth.login.submit' },
+    page: Login,
+  },
+  {
+    path: '/register',
+    name: 'register',
+    meta: { ...guestOnly, title: 'auth.login.register' },
+    page: Placeholder,
+  },
+  {
+    path: '/forgot-password',
+    name: 'forgot-password',
+    meta: { ...guestOnly, title: 'auth.login.forgot' },
+    page: Placeholder,
+  },
+  {
+    path: '/reset-password',
+    name: 'reset-password',
+    meta: { ...guestOnly, title: 'auth.login.forgot' },
+    page: Placeholder,
+  },
+  {
+    path: '/not-authorized',
+    name: 'not-authorized',
+    meta: { layout: 'blank', public: true, title: 'errors.notAuthorized.title' },
+    page: NotAuthorized,
+  },
+  {
+    path: '/pages/misc/not-authorized',
+    meta: { layout: 'blank', public: true, title: 'errors.notAuthorized.title' },
+    page: NotAuthorized,
+  },
+  {
+    path: '/pages/misc/not-found',
+    meta: { layout: 'blank', public: true, title: 'errors.notFound.title' },
+    page: NotFound,
+  },
+
+  {
+    path: '/access-control',
+    name: 'access-control',
+    meta: { layout: 'default', action: 'read', subject: 'AclDemo', title: 'nav.accessControl' },
+    page: Placeholder,
+  },
+  {
+    path: '/account-settings/:tab',
+    name: 'account-settings-tab',
+    meta: { ...readAll, title: 'nav.myAccount' },
+    page: Placeholder,
+  },
+  {
+    path: '/admin',
+    name: 'admin',
+    meta: { layout: 'default', title: 'nav.admin' },
+    page: Placeholder,
+  },
+  {
+    path: '/admin/properties',
+    name: 'admin-properties',
+    meta: { layout: 'default', title: 'nav.admin' },
+    page: Placeholder,
+  },
+  {
+    path: '/admin/tokens',
+    name: 'admin-tokens',
+    meta: { layout: 'default', title: 'nav.admin' },
+    page: Placeholder,
+  },
+  {
+    path: '/admin/users',
+    name: 'admin-users',
+    meta: { layout: 'default', title: 'nav.admin' },
+    page: Placeholder,
+  },
+  {
+    path: '/dashboards',
+    name: 'dashboards',
+    meta: { ...readAll, title: 'nav.dashboards' },
+    page: Placeholder,
+  },
+  {
+    path: '/extensions/swiper',
+    name: 'extensions-swiper',
+    meta: { ...readAll, title: 'nav.myProperty' },
+    page: Placeholder,
+  },
+  {
+    path: '/extensions/tour',
+    name: 'extensions-tour',
+    meta: { ...readAll, title: 'nav.pricingCentral' },
+    page: Placeholder,
+  },
+  {
+    path: '/faq',
+    name: 'faq',
+    meta: { ...readAll, title: 'nav.supportCenter' },
+    page: Placeholder,
+  },
+  {
+    path: '/my-property',
+    name: 'my-property',
+    meta: { ...readAll, title: 'nav.myProperty' },
+    page: Placeholder,
+  },
+  {
+    path: '/my-property/menu',
+    name: 'my-property-menu',
+    meta: { ...readAll, title: 'nav.propertyMenu' },
+    page: Placeholder,
+  },
+  {
+    path: '/pages/icons',
+    name: 'pages-icons',
+    meta: { ...readAll, title: 'nav.pricingCentral' },
+    page: Placeholder,
+  },
+  {
+    path: '/pages/pricing',
+    name: 'pages-pricing',
+    meta: { ...readAll, title: 'nav.pricingPlans' },
+    page: Placeholder,
+  },
+  {
+    path: '/pages/typography',
+    name: 'pages-typography',
+    meta: { ...readAll, title: 'nav.pricingCentral' },
+    page: Placeholder,
+  },
+  {
+    path: '/pricing-central',
+    name: 'pricing-central',
+    meta: { ...readAll, title: 'nav.pricingCentral' },
+    page: Placeholder,
+  },
+  {
+    path: '/pricing-central/bi',
+    name: 'pricing-central-bi',
+    meta: { ...readAll, title: 'nav.businessIntelligence' },
+    page: Placeholder,
+  },
+  {
+    path: '/pricing-central/price-changes',
+    name: 'pricing-central-price-changes',
+    meta: { ...readAll, title: 'nav.priceChanges' },
+    page: Placeholder,
+  },
+  {
+    path: '/pricing-central/price-setup',
+    name: 'pricing-central-price-setup',
+    meta: { ...readAll, title: 'nav.priceSetup' },
+    page: Placeholder,
+  },
+  {
+    path: '/pricing-central/room-form',
+    name: 'pricing-central-room-form',
+    meta: { ...readAll, title: 'nav.roomForm' },
+    page: Placeholder,
+  },
+
+  // Catch-all not-found pages (SPEC `/:error`), for one segment and for any depth.
+  {
+    path: '/:error',
+    name: 'error',
+    meta: { layout: 'blank', public: true, title: 'errors.notFound.title' },
+    page: NotFound,
+  },
+  {
+    path: '*',
+    meta: { layout: 'blank', public: true, title: 'errors.notFound.title' },
+    page: NotFound,
+  },
+];

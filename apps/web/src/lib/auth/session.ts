@@ -1,0 +1,81 @@
+import { useSyncExternalStore } from 'react';
+import type { AbilityRule, Role } from '@tarifa/contract';
+import { readJson, storageKeys, writeJson } from '../storage';
+
+/** The user as cached in localStorage under `userData` (SPEC §3). */
+export interface StoredUser {
+  uuid: string;
+  name: string;
+  email?: string;
+  profile_img_filename: string | null;
+  roles: Role[];
+  language?: string;
+}
+
+export interface Session {
+  accessToken: string | null;
+  userData: StoredUser | null;
+  userAbilityRules: AbilityRule[];
+}
+
+const listeners = new Set<() => void>();
+let snapshot: Session = read();
+
+function read(): Session {
+  return {
+    accessToken: localStorage.getItem(storageKeys.accessToken),
+    userData: readJson<StoredUser>(storageKeys.userData),
+    userAbilityRules: readJson<AbilityRule[]>(storageKeys.userAbilityRules) ?? [],
+  };
+}
+
+function changed() {
+  snapshot = read();
+  listeners.forEach((listener) => listener());
+}
+
+// Another tab signing in or out changes this one too.
+window.addEventListener('storage', (event) => {
+  if (event.key === null || Object.values(storageKeys).includes(event.key as never)) changed();
+});
+
+export function getSession(): Session {
+  return snapshot;
+}
+
+/** Authenticated means both `userData` and `accessToken` are stored (SPEC §4). */
+export function isAuthenticated(session: Session = snapshot): boolean {
+  return Boolean(session.accessToken && session.userData);
+}
+
+export function saveSession(session: {
+  accessToken: string;
+  userData: StoredUser;
+  userAbilityRules: AbilityRule[];
+}) {
+  localStorage.setItem(storageKeys.accessToken, session.accessToken);
+  writeJson(storageKeys.userData, session.userData);
+  writeJson(storageKeys.userAbilityRules, session.userAbilityRules);
+  changed();
+}
+
+export function updateStoredUser(userData: StoredUser) {
+  writeJson(storageKeys.userData, userData);
+  changed();
+}
+
+export function clearSession() {
+  localStorage.removeItem(storageKeys.accessToken);
+  localStorage.removeItem(storageKeys.userData);
+  localStorage.removeItem(storageKeys.userAbilityRules);
+  changed();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(subscribe, getSession);
+}

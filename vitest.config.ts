@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects: pure packages, the API (through app.inject() on PGlite, or with TEST_DB=postgres
+ * on a throwaway PostgreSQL server), and the web app's components in jsdom.
+ */
+export default defineConfig({
+  test: {
+    // `npm test` asks for a JSON report to total the lanes (scripts/test.mjs).
+    reporters: process.env.TEST_REPORT ? ['default', 'json'] : ['default'],
+    outputFile: process.env.TEST_REPORT ? { json: process.env.TEST_REPORT } : undefined,
+    projects: [
+      {
+        test: {
+          name: 'packages',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
+  },
+});
