@@ -47,6 +47,11 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), LOG_LEVEL: 'warn' },
+    // WEB_DIST, when set, names the build to serve (parallel runs each build their own).
+    env: {
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+    },
   },
 });

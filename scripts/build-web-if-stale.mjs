@@ -1,11 +1,12 @@
-// Builds the web app when apps/web/dist is missing or older than any of its sources, so
-// `npm start` and the end-to-end tests always serve what the work tree holds.
+// Builds the web app when its output (WEB_DIST, default apps/web/dist) is missing or older than any
+// of its sources, so `npm start` and the end-to-end tests always serve what the work tree holds.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const outDir = path.resolve(root, process.env.WEB_DIST || 'apps/web/dist');
+const builtIndex = path.join(outDir, 'index.html');
 const sources = [
   'apps/web/src',
   'apps/web/public',
@@ -32,8 +33,12 @@ if (builtAt >= changedAt) process.exit(0);
 console.log(
   builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…',
 );
-const result = spawnSync('npm', ['run', 'build', '--workspace', '@tarifa/web'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  'npm',
+  ['run', 'build', '--workspace', '@tarifa/web', '--', '--outDir', outDir, '--emptyOutDir'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -6,7 +6,9 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { zodValidatorCompiler } from './lib/validation';
+import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { webPlugin } from './plugins/web';
@@ -44,7 +46,7 @@ export const redactedPaths = [
 /**
  * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
  * Plugins are registered in a fixed, visible order: errors, security headers, docs, API routes,
- * then the web app and the not-found fallback.
+ * then authentication, the API routes, then the web app and the not-found fallback.
  */
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -90,9 +92,12 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
   });
   await app.register(docsPlugin, { version });
+  await app.register(authPlugin);
+  // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
     },
     { prefix: '/api' },
   );

@@ -61,7 +61,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
         ...render(item.children ?? [], depth + 1),
       ]);
   return (
-    <Box component="nav" aria-label={t('nav.mainNavigation')}>
+    <Box component="nav" aria-label={t('nav:mainNavigation')}>
       <List>{render(navigation, 0)}</List>
     </Box>
   );
@@ -111,7 +111,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
             {overlay && (
               <IconButton
                 edge="start"
-                aria-label={t('nav.mainNavigation')}
+                aria-label={t('nav:mainNavigation')}
                 onClick={() => setOpen(true)}
               >
                 <MenuIcon />

@@ -21,43 +21,43 @@ export interface NavItem {
 /** The vertical menu of SPEC §2; hidden entries are filtered by the user's rules. */
 export const navigation: NavItem[] = [
   {
-    title: 'nav.dashboards',
+    title: 'nav:dashboards',
     to: '/dashboards',
     icon: SpaceDashboardIcon,
     action: 'read',
     subject: 'all',
   },
   {
-    title: 'nav.pricingCentral',
+    title: 'nav:pricingCentral',
     to: '/pricing-central',
     icon: SellIcon,
     action: 'read',
     subject: 'all',
     children: [
       {
-        title: 'nav.priceSetup',
+        title: 'nav:priceSetup',
         to: '/pricing-central/price-setup',
         action: 'read',
         subject: 'all',
       },
       {
-        title: 'nav.priceChanges',
+        title: 'nav:priceChanges',
         to: '/pricing-central/price-changes',
         action: 'read',
         subject: 'all',
       },
-      { title: 'nav.roomForm', to: '/pricing-central/room-form', action: 'read', subject: 'all' },
+      { title: 'nav:roomForm', to: '/pricing-central/room-form', action: 'read', subject: 'all' },
     ],
   },
   {
-    title: 'nav.proMembers',
+    title: 'nav:proMembers',
     to: '/pricing-central/bi',
     icon: BarChartIcon,
     action: 'read',
     subject: 'all',
     children: [
       {
-        title: 'nav.businessIntelligence',
+        title: 'nav:businessIntelligence',
         to: '/pricing-central/bi',
         action: 'read',
         subject: 'all',
@@ -65,19 +65,19 @@ export const navigation: NavItem[] = [
     ],
   },
   {
-    title: 'nav.myProperty',
+    title: 'nav:myProperty',
     to: '/my-property',
     icon: HomeWorkIcon,
     action: 'read',
     subject: 'all',
   },
   {
-    title: 'nav.myAccount',
+    title: 'nav:myAccount',
     to: '/account-settings/account',
     icon: PersonIcon,
     action: 'read',
     subject: 'all',
   },
-  { title: 'nav.supportCenter', to: '/faq', icon: HelpIcon, action: 'read', subject: 'all' },
-  { title: 'nav.admin', to: '/admin', icon: BedIcon, action: 'manage', subject: 'all' },
+  { title: 'nav:supportCenter', to: '/faq', icon: HelpIcon, action: 'read', subject: 'all' },
+  { title: 'nav:admin', to: '/admin', icon: BedIcon, action: 'manage', subject: 'all' },
 ];

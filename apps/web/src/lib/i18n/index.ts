@@ -2,17 +2,27 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, directionOf, isLocale, locales, type Locale } from '@tarifa/contract';
 import { storageKeys } from '../storage';
-import ar from './locales/ar.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
-import pt from './locales/pt.json';
 
-export const resources = {
-  pt: { translation: pt },
-  en: { translation: en },
-  fr: { translation: fr },
-  ar: { translation: ar },
-};
+/**
+ * Translations live in `locales/<locale>/<namespace>.json`, one namespace per area (common, nav,
+ * auth, …), so each feature owns its strings. `t('auth:login.title')` reads another namespace;
+ * `common` is the default.
+ */
+const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+type Resources = Record<Locale, Record<string, Record<string, unknown>>>;
+export const resources = Object.entries(files).reduce<Resources>(
+  (acc, [file, strings]) => {
+    const [, locale, namespace] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
+    if (isLocale(locale) && namespace) acc[locale][namespace] = strings;
+    return acc;
+  },
+  { pt: {}, en: {}, fr: {}, ar: {} },
+);
+export const namespaces = Object.keys(resources.pt);
 
 export function storedLocale(): Locale {
   const stored = localStorage.getItem(storageKeys.language);
@@ -31,6 +41,8 @@ i18n.on('languageChanged', (lng) => {
 
 void i18n.use(initReactI18next).init({
   resources,
+  ns: namespaces,
+  defaultNS: 'common',
   lng: storedLocale(),
   fallbackLng: defaultLocale,
   supportedLngs: [...locales],

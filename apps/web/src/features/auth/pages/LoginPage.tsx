@@ -18,22 +18,22 @@ export default function LoginPage() {
           {t('app.name')}
         </Typography>
         <Typography variant="h5" component="h1" gutterBottom>
-          {t('auth.login.title')}
+          {t('auth:login.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {t('auth.login.subtitle')}
+          {t('auth:login.subtitle')}
         </Typography>
         <Box component="form" noValidate onSubmit={(e) => e.preventDefault()}>
           <Stack spacing={2.5}>
             <TextField
-              label={t('auth.login.email')}
+              label={t('auth:login.email')}
               type="email"
               name="email"
               autoComplete="email"
               fullWidth
             />
             <TextField
-              label={t('auth.login.password')}
+              label={t('auth:login.password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -45,15 +45,15 @@ export default function LoginPage() {
               variant="body2"
               sx={{ alignSelf: 'flex-end' }}
             >
-              {t('auth.login.forgot')}
+              {t('auth:login.forgot')}
             </Link>
             <Button type="submit" variant="contained" size="large" fullWidth>
-              {t('auth.login.submit')}
+              {t('auth:login.submit')}
             </Button>
             <Typography variant="body2" sx={{ textAlign: 'center' }}>
-              {t('auth.login.noAccount')}{' '}
+              {t('auth:login.noAccount')}{' '}
               <Link component={RouterLink} to="/register">
-                {t('auth.login.register')}
+                {t('auth:login.register')}
               </Link>
             </Typography>
           </Stack>

@@ -1,0 +1,98 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** SQL for accounts and sessions; no rules here (they live in the service). */
+export function authRepository(db: Db) {
+  return {
+    findUserByEmail: async (email: string) =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`)
+      )[0],
+
+    findUser: async (uuid: string) =>
+      (await db.select().from(users).where(eq(users.uuid, uuid)))[0],
+
+    insertUser: async (values: typeof users.$inferInsert) =>
+      (await db.insert(users).values(values).returning())[0]!,
+
+    updateUser: async (uuid: string, values: Partial<typeof users.$inferInsert>) =>
+      (
+        await db
+          .update(users)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(users.uuid, uuid))
+          .returning()
+      )[0],
+
+    insertSession: async (values: typeof sessions.$inferInsert) =>
+      (await db.insert(sessions).values(values).returning())[0]!,
+
+    /** The live session of a token hash, with its user. */
+    findLiveSession: async (tokenHash: string, now: Date) =>
+      (
+        await db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(users.uuid, sessions.userUuid))
+          .where(
+            and(
+              eq(sessions.tokenHash, tokenHash),
+              isNull(sessions.revokedAt),
+              gt(sessions.expiresAt, now),
+              isNull(users.disabledAt),
+            ),
+          )
+      )[0],
+
+    touchSession: (id: string, now: Date, expiresAt: Date) =>
+      db
+        .update(sessions)
+        .set({ lastUsedAt: now, expiresAt, updatedAt: now })
+        .where(eq(sessions.id, id)),
+
+    listLiveSessions: (userUuid: string, now: Date) =>
+      db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userUuid, userUuid),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, now),
+          ),
+        )
+        .orderBy(sql`${sessions.lastUsedAt} desc`),
+
+    revokeSession: async (userUuid: string, id: string, now: Date) =>
+      (
+        await db
+          .update(sessions)
+          .set({ revokedAt: now, updatedAt: now })
+          .where(
+            and(eq(sessions.id, id), eq(sessions.userUuid, userUuid), isNull(sessions.revokedAt)),
+          )
+          .returning({ id: sessions.id })
+      ).length > 0,
+
+    /** Revokes every session of the user, except `keepId` when given. */
+    revokeSessionsOf: (userUuid: string, now: Date, keepId?: string) =>
+      db
+        .update(sessions)
+        .set({ revokedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(sessions.userUuid, userUuid),
+            isNull(sessions.revokedAt),
+            keepId ? ne(sessions.id, keepId) : undefined,
+          ),
+        ),
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { AuthResponse, Role } from '@tarifa/contract';
+import type { TestApp } from './helpers';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/secrets';
+
+export const defaultPassword = 'Correct-Horse-42';
+
+export interface TestUser extends AuthResponse {
+  password: string;
+  /** Headers that authenticate as this user. */
+  headers: { authorization: string };
+}
+
+/**
+ * A user stored straight in the database (any role), then signed in through the real login call.
+ */
+export async function createUser(
+  t: TestApp,
+  overrides: {
+    name?: string;
+    email?: string;
+    password?: string;
+    roles?: Role[];
+    language?: string;
+  } = {},
+): Promise<TestUser> {
+  const password = overrides.password ?? defaultPassword;
+  const email = overrides.email ?? `user-${randomBytes(5).toString('hex')}@example.test`;
+  await t.database.db.insert(users).values({
+    name: overrides.name ?? 'Ana Hoteleira',
+    email,
+    passwordHash: await hashPassword(password),
+    roles: overrides.roles ?? ['client'],
+    language: overrides.language ?? 'pt',
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);
+  const body = res.json() as AuthResponse;
+  return { ...body, password, headers: { authorization: `Bearer ${body.accessToken}` } };
+}
