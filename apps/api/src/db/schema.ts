@@ -108,3 +108,19 @@ export const rateLimitHits = pgTable(
     index('rate_limit_hits_window_idx').on(t.windowStart),
   ],
 );
+
+/** Messages sent from the support center's contact form. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUuid: uuid('user_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('support_messages_created_idx').on(t.createdAt)],
+);
