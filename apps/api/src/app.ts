@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { zodValidatorCompiler } from './lib/validation';
 import { authRoutes } from './modules/auth/routes';
 import { healthRoutes } from './modules/health/routes';
+import { supportRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(supportRoutes);
     },
     { prefix: '/api' },
   );

@@ -3,3 +3,4 @@ export * from './health';
 export * from './locales';
 export * from './permissions';
 export * from './auth';
+export * from './support';

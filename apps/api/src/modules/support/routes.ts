@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  supportMessageBodySchema,
+  supportMessageEnvelopeSchema,
+} from '@tarifa/contract';
+import { requireAuth } from '../../plugins/auth';
+import { supportRepository } from './repository';
+import { supportService } from './service';
+
+/** `/api/v1/support/*`: the support center's contact form. */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = supportService(supportRepository(app.database.db));
+
+  app.post(
+    '/v1/support/messages',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['support'],
+        summary: 'Send a message to the support team',
+        security: [{ bearer: [] }],
+        body: supportMessageBodySchema,
+        response: {
+          201: supportMessageEnvelopeSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const message = await service.send(requireAuth(request).user.uuid, request.body);
+      return reply.status(201).send({ message });
+    },
+  );
+};
