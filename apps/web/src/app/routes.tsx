@@ -26,6 +26,9 @@ const Placeholder = lazy(() => import('../features/misc/pages/PlaceholderPage'))
 const NotFound = lazy(() => import('../features/misc/pages/NotFoundPage'));
 const NotAuthorized = lazy(() => import('../features/misc/pages/NotAuthorizedPage'));
 const Login = lazy(() => import('../features/auth/pages/LoginPage'));
+const Register = lazy(() => import('../features/auth/pages/RegisterPage'));
+const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
+const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -35,26 +38,26 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/login',
     name: 'login',
-    meta: { ...guestOnly, title: 'auth:login.submit' },
+    meta: { ...guestOnly, title: 'auth:titles.login' },
     page: Login,
   },
   {
     path: '/register',
     name: 'register',
-    meta: { ...guestOnly, title: 'auth:login.register' },
-    page: Placeholder,
+    meta: { ...guestOnly, title: 'auth:titles.register' },
+    page: Register,
   },
   {
     path: '/forgot-password',
     name: 'forgot-password',
-    meta: { ...guestOnly, title: 'auth:login.forgot' },
-    page: Placeholder,
+    meta: { ...guestOnly, title: 'auth:titles.forgot' },
+    page: ForgotPassword,
   },
   {
     path: '/reset-password',
     name: 'reset-password',
-    meta: { ...guestOnly, title: 'auth:login.forgot' },
-    page: Placeholder,
+    meta: { ...guestOnly, title: 'auth:titles.reset' },
+    page: ResetPassword,
   },
   {
     path: '/not-authorized',

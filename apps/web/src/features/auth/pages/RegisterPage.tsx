@@ -1,0 +1,78 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { isLocale, registerBodySchema } from '@tarifa/contract';
+import { PasswordField } from '../../../components/PasswordField';
+import { PasswordRules } from '../../../components/PasswordRules';
+import { FormAlert, useZodForm } from '../../../lib/forms';
+import { useRegister } from '../api/register';
+import { AuthCard } from '../components/AuthCard';
+import { withTo } from '../utils/withTo';
+
+export default function RegisterPage() {
+  const { t, i18n } = useTranslation('auth');
+  const [params] = useSearchParams();
+  const register = useRegister();
+  const form = useZodForm({
+    schema: registerBodySchema,
+    initialValues: { name: '', email: '', password: '' },
+    // The account starts in the language the page is shown in.
+    onSubmit: (body) =>
+      register.mutateAsync({
+        ...body,
+        language: isLocale(i18n.language) ? i18n.language : undefined,
+      }),
+  });
+
+  return (
+    <AuthCard title={t('register.title')} subtitle={t('register.subtitle')}>
+      <Box component="form" {...form.formProps}>
+        <Stack spacing={2.5}>
+          <FormAlert error={form.formError} />
+          <TextField
+            {...form.field('name')}
+            label={t('register.name')}
+            autoComplete="name"
+            autoFocus
+            fullWidth
+          />
+          <TextField
+            {...form.field('email')}
+            label={t('register.email')}
+            type="email"
+            autoComplete="email"
+            fullWidth
+          />
+          <PasswordField
+            {...form.field('password')}
+            label={t('register.password')}
+            autoComplete="new-password"
+            fullWidth
+            describedBy="register-password-rules"
+          />
+          <PasswordRules id="register-password-rules" password={form.values.password} />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            loading={form.submitting}
+          >
+            {t('register.submit')}
+          </Button>
+          <Typography variant="body2" sx={{ textAlign: 'center' }}>
+            {t('register.haveAccount')}{' '}
+            <Link component={RouterLink} to={withTo('/login', params.get('to'))}>
+              {t('register.signIn')}
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

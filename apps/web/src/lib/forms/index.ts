@@ -1,0 +1,9 @@
+export { useZodForm, type UseZodFormOptions } from './useZodForm';
+export { FormAlert } from './FormAlert';
+export {
+  errorCodeMessage,
+  errorMessage,
+  issueMessage,
+  toFormError,
+  type FormError,
+} from './messages';

@@ -1,0 +1,32 @@
+import type { TFunction } from 'i18next';
+import type { FieldIssue } from '@tarifa/contract';
+import { ApiError } from '../api';
+
+/** What a failed call or form submission tells the user: the error code and any leftover details. */
+export interface FormError {
+  code: ApiError['code'];
+  details: FieldIssue[];
+}
+
+/** Translates one field issue (`validation:<code>` with its params), e.g. too_short {minimum: 10}. */
+export function issueMessage(t: TFunction, issue: Pick<FieldIssue, 'code' | 'params'>): string {
+  return t(`validation:${issue.code}`, {
+    ...issue.params,
+    defaultValue: t('validation:invalid'),
+  });
+}
+
+/** Translates an error code of the API (`validation:errors.<code>`), or `network`. */
+export function errorCodeMessage(t: TFunction, code: string): string {
+  return t(`validation:errors.${code}`, { defaultValue: t('validation:errors.internal') });
+}
+
+/** The sentence to show for anything a call threw. */
+export function errorMessage(t: TFunction, error: unknown): string {
+  return errorCodeMessage(t, toFormError(error).code);
+}
+
+export function toFormError(error: unknown): FormError {
+  if (error instanceof ApiError) return { code: error.code, details: error.details };
+  return { code: 'internal', details: [] };
+}

@@ -1,0 +1,133 @@
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { emailSchema, passwordSchema } from '@tarifa/contract';
+import { ApiError } from '../api';
+import { changeLanguage } from '../i18n';
+import { FormAlert, useZodForm } from '.';
+
+const schema = z.object({ email: emailSchema, password: passwordSchema });
+
+function TestForm({ onSubmit }: { onSubmit: (data: z.output<typeof schema>) => unknown }) {
+  const form = useZodForm({ schema, initialValues: { email: '', password: '' }, onSubmit });
+  return (
+    <form {...form.formProps}>
+      <FormAlert error={form.formError} />
+      <TextField label="Email" {...form.field('email')} />
+      <TextField label="Password" {...form.field('password', { helperText: 'Ten or more' })} />
+      <Button type="submit" loading={form.submitting}>
+        Save
+      </Button>
+    </form>
+  );
+}
+
+function setup(onSubmit: (data: z.output<typeof schema>) => unknown = vi.fn()) {
+  const user = userEvent.setup();
+  render(<TestForm onSubmit={onSubmit} />);
+  return {
+    user,
+    email: screen.getByRole('textbox', { name: 'Email' }),
+    password: screen.getByRole('textbox', { name: 'Password' }),
+    submit: () => user.click(screen.getByRole('button', { name: 'Save' })),
+  };
+}
+
+describe('useZodForm', () => {
+  beforeEach(async () => {
+    await changeLanguage('en');
+  });
+
+  it('checks the shared schema before sending and explains each field in words', async () => {
+    const onSubmit = vi.fn();
+    const { user, email, password, submit } = setup(onSubmit);
+    await user.type(password, 'short');
+    await submit();
+
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(email).toHaveAccessibleDescription('Fill in this field.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Use at least 10 characters.');
+    // The first field in trouble gets the focus.
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('updates the messages while the user corrects the fields, then sends parsed values', async () => {
+    const onSubmit = vi.fn();
+    const { user, email, password, submit } = setup(onSubmit);
+    await submit();
+    await user.type(email, '  ana@hotel');
+    expect(email).toHaveAccessibleDescription(/valid email address/);
+    await user.type(email, '.pt ');
+    expect(email).not.toHaveAccessibleDescription();
+    await user.type(password, 'aaaaaaaaaa');
+    expect(password).toHaveAccessibleDescription(/two kinds of characters/);
+    await user.type(password, '1');
+    expect(password).toHaveAccessibleDescription('Ten or more');
+
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith({ email: 'ana@hotel.pt', password: 'aaaaaaaaaa1' });
+  });
+
+  it('puts the server’s field details on the fields they name', async () => {
+    const { user, email, password, submit } = setup(async () => {
+      throw new ApiError(409, 'conflict', 'taken', [
+        { path: 'email', code: 'email_taken', message: 'taken' },
+      ]);
+    });
+    await user.type(email, 'ana@hotel.pt');
+    await user.type(password, 'Tarifa-2025!');
+    await submit();
+
+    expect(email).toHaveAccessibleDescription(/already an account with this email/);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // Editing the field takes its server message away.
+    await user.type(email, 'x');
+    expect(email).not.toHaveAccessibleDescription();
+  });
+
+  it('shows errors that belong to no field in an alert, translated by code', async () => {
+    const { user, email, password, submit } = setup(async () => {
+      throw new ApiError(401, 'invalid_credentials', 'Wrong email or password');
+    });
+    await user.type(email, 'ana@hotel.pt');
+    await user.type(password, 'Tarifa-2025!');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(email).not.toHaveAccessibleDescription();
+  });
+
+  it('says what is wrong with a field that is not on the form', async () => {
+    const { user, email, password, submit } = setup(async () => {
+      throw new ApiError(400, 'validation_failed', 'bad', [
+        { path: 'token', code: 'invalid_token', message: 'bad token' },
+      ]);
+    });
+    await user.type(email, 'ana@hotel.pt');
+    await user.type(password, 'Tarifa-2025!');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/This link no longer works/);
+  });
+
+  it('translates into the active language, numbers included', async () => {
+    await changeLanguage('fr');
+    const { user, password, submit } = setup();
+    await user.type(password, 'abc');
+    await submit();
+    expect(password).toHaveAccessibleDescription('Utilisez au moins 10 caractères.');
+  });
+
+  it('tells the user when the server cannot be reached', async () => {
+    const { user, email, password, submit } = setup(async () => {
+      throw new ApiError(0, 'network', 'offline');
+    });
+    await user.type(email, 'ana@hotel.pt');
+    await user.type(password, 'Tarifa-2025!');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Check your internet connection/);
+  });
+});
