@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { zodValidatorCompiler } from './lib/validation';
 import { authRoutes } from './modules/auth/routes';
+import { businessesRoutes } from './modules/businesses/routes';
 import { healthRoutes } from './modules/health/routes';
 import { supportRoutes } from './modules/support/routes';
 import { authPlugin } from './plugins/auth';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(supportRoutes);
+      await api.register(businessesRoutes);
     },
     { prefix: '/api' },
   );

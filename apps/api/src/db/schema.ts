@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -123,4 +128,170 @@ export const supportMessages = pgTable(
     ...timestamps,
   },
   (t) => [index('support_messages_created_idx').on(t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Businesses and their tariff configuration (docs/properties.md). Money is stored in integer
+// hundredths ("minor units") and percentages in integer hundredths of a percent (basis points),
+// in columns and inside jsonb alike.
+// ---------------------------------------------------------------------------------------------
+
+/** `businesses.settings`: the tariff settings of DESIGN.md §2 in stored units. */
+export interface StoredTariffSettings {
+  weekdayAdjustmentsBp: Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', number>;
+  leadTimeRules: { fromDays: number; toDays: number; adjustmentBp: number }[];
+  rounding: { mode: 'none' | 'integer' | 'ending'; endingMinor?: number };
+  autoApprove: boolean;
+  occupancyBasis: 'on_the_books' | 'forecast';
+}
+
+/** `fluctuation_groups.levels`: thresholds and adjustments in basis points, ascending. */
+export interface StoredFluctuationStep {
+  occupancyFromBp: number;
+  adjustmentBp: number;
+}
+
+/** A property owned by one user; soft-deleted with `deleted_at` (restorable for 30 days). */
+export const businesses = pgTable(
+  'businesses',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    ownerUuid: uuid('owner_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    timezone: text('timezone').notNull().default('Europe/Lisbon'),
+    country: text('country'),
+    city: text('city'),
+    address: text('address'),
+    phone: text('phone'),
+    email: text('email'),
+    website: text('website'),
+    checkInTime: text('check_in_time').notNull().default('15:00'),
+    checkOutTime: text('check_out_time').notNull().default('11:00'),
+    settings: jsonb('settings').$type<StoredTariffSettings>().notNull(),
+    /** Incremented by every change to the business or its tariff configuration. */
+    version: integer('version').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('businesses_owner_idx').on(t.ownerUuid, t.updatedAt)],
+);
+
+/** Room types ("rooms tariff"); soft-deleted so price history and bookings keep their name. */
+export const roomTypes = pgTable(
+  'room_types',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Upper case; unique among the business's live room types. */
+    code: text('code').notNull(),
+    rooms: integer('rooms').notNull(),
+    basePriceMinor: integer('base_price_minor').notNull(),
+    minPriceMinor: integer('min_price_minor').notNull(),
+    maxPriceMinor: integer('max_price_minor').notNull(),
+    derivedFromUuid: uuid('derived_from_uuid').references((): AnyPgColumn => roomTypes.uuid),
+    /** `percent` (value in basis points) or `amount` (value in minor units). */
+    derivedType: text('derived_type'),
+    derivedValue: integer('derived_value'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('room_types_business_idx').on(t.businessUuid, t.sortOrder),
+    uniqueIndex('room_types_business_code_key')
+      .on(t.businessUuid, t.code)
+      .where(sql`${t.deletedAt} is null`),
+    check('room_types_rooms_check', sql`${t.rooms} between 1 and 10000`),
+    check(
+      'room_types_prices_check',
+      sql`0 < ${t.minPriceMinor} and ${t.minPriceMinor} <= ${t.basePriceMinor} and ${t.basePriceMinor} <= ${t.maxPriceMinor}`,
+    ),
+    check(
+      'room_types_derived_check',
+      sql`(${t.derivedFromUuid} is null and ${t.derivedType} is null and ${t.derivedValue} is null) or (${t.derivedFromUuid} is not null and ${t.derivedType} in ('percent', 'amount') and ${t.derivedValue} is not null)`,
+    ),
+  ],
+);
+
+/** Occupancy-driven price steps; `room_uuids` empty means every room type of the business. */
+export const fluctuationGroups = pgTable(
+  'fluctuation_groups',
+  {
+    uuid: uuid('uuid').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    roomUuids: uuid('room_uuids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    levels: jsonb('levels').$type<StoredFluctuationStep[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('fluctuation_groups_business_idx').on(t.businessUuid, t.createdAt)],
+);
+
+/** Seasons: nights from `start_date` to `end_date`, both included. */
+export const sazonalities = pgTable(
+  'sazonalities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    weekdays: text('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    roomUuids: uuid('room_uuids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** `percent` (value in basis points), `amount` or `price` (value in minor units). */
+    adjustmentType: text('adjustment_type').notNull(),
+    value: integer('value').notNull(),
+    priority: integer('priority').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index('sazonalities_business_idx').on(t.businessUuid, t.startDate),
+    check('sazonalities_dates_check', sql`${t.startDate} <= ${t.endDate}`),
+  ],
+);
+
+/**
+ * Who changed what in a business and when (immutable rows). `changes` holds the changed fields in
+ * wire form: `{field: {before, after}}`.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order: events written in one call keep their order, ties never happen. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    actorUuid: uuid('actor_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    entityName: text('entity_name'),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_events_business_idx').on(t.businessUuid, t.seq)],
 );

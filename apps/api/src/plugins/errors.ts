@@ -33,9 +33,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof RequestValidationError) {
       // Body fields are named as they are; query and path fields carry their part as prefix.
       const part = error.validationContext ?? 'body';
+      const prefix = part === 'querystring' ? 'query' : part; // docs/api-errors.md: `query.from`
       return send(
         reply,
-        AppError.validation(toFieldIssues(error.zodError, part === 'body' ? [] : [part])),
+        AppError.validation(toFieldIssues(error.zodError, part === 'body' ? [] : [prefix])),
       );
     }
 

@@ -1,0 +1,199 @@
+import {
+  defaultTariffSettings,
+  type Business,
+  type FluctuationLevelGroup,
+  type FluctuationStep,
+  type RoomTariff,
+  type Sazonality,
+  type TariffSettings,
+  type Weekday,
+} from '@tarifa/contract';
+import { fromMinor, toMinor } from '@tarifa/pricing';
+import type {
+  StoredFluctuationStep,
+  StoredTariffSettings,
+  businesses,
+  fluctuationGroups,
+  roomTypes,
+  sazonalities,
+} from '../../db/schema';
+
+/**
+ * The one crossing between stored units and wire units (docs/properties.md): money in integer
+ * hundredths, percentages in integer hundredths of a percent (basis points). Both cross with
+ * `toMinor`/`fromMinor`, whose ×100 scale is the same.
+ */
+export const toBasisPoints = toMinor;
+export const fromBasisPoints = fromMinor;
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type RoomTypeRow = typeof roomTypes.$inferSelect;
+export type FluctuationGroupRow = typeof fluctuationGroups.$inferSelect;
+export type SazonalityRow = typeof sazonalities.$inferSelect;
+
+export interface TariffRows {
+  roomTypes: RoomTypeRow[];
+  fluctuationGroups: FluctuationGroupRow[];
+  sazonalities: SazonalityRow[];
+}
+
+export function toRoomTariff(row: RoomTypeRow): RoomTariff {
+  const derivedFrom =
+    row.derivedFromUuid && row.derivedType && row.derivedValue !== null
+      ? {
+          roomUuid: row.derivedFromUuid,
+          type: row.derivedType as 'percent' | 'amount',
+          value:
+            row.derivedType === 'percent'
+              ? fromBasisPoints(row.derivedValue)
+              : fromMinor(row.derivedValue),
+        }
+      : null;
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    code: row.code,
+    rooms: row.rooms,
+    basePrice: fromMinor(row.basePriceMinor),
+    minPrice: fromMinor(row.minPriceMinor),
+    maxPrice: fromMinor(row.maxPriceMinor),
+    derivedFrom,
+  };
+}
+
+const weekdayKeys: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+export function toSettings(stored: StoredTariffSettings): TariffSettings {
+  const weekdayAdjustments = Object.fromEntries(
+    weekdayKeys.map((day) => [day, fromBasisPoints(stored.weekdayAdjustmentsBp[day] ?? 0)]),
+  ) as TariffSettings['weekdayAdjustments'];
+  return {
+    weekdayAdjustments,
+    leadTimeRules: stored.leadTimeRules.map((rule) => ({
+      fromDays: rule.fromDays,
+      toDays: rule.toDays,
+      adjustmentPercent: fromBasisPoints(rule.adjustmentBp),
+    })),
+    rounding:
+      stored.rounding.mode === 'ending'
+        ? { mode: 'ending', ending: fromMinor(stored.rounding.endingMinor ?? 0) }
+        : { mode: stored.rounding.mode },
+    autoApprove: stored.autoApprove,
+    occupancyBasis: stored.occupancyBasis,
+  };
+}
+
+export function toStoredSettings(settings: TariffSettings): StoredTariffSettings {
+  const weekdayAdjustmentsBp = Object.fromEntries(
+    weekdayKeys.map((day) => [day, toBasisPoints(settings.weekdayAdjustments[day])]),
+  ) as StoredTariffSettings['weekdayAdjustmentsBp'];
+  return {
+    weekdayAdjustmentsBp,
+    leadTimeRules: settings.leadTimeRules.map((rule) => ({
+      fromDays: rule.fromDays,
+      toDays: rule.toDays,
+      adjustmentBp: toBasisPoints(rule.adjustmentPercent),
+    })),
+    rounding:
+      settings.rounding.mode === 'ending'
+        ? { mode: 'ending', endingMinor: toMinor(settings.rounding.ending ?? 0) }
+        : { mode: settings.rounding.mode },
+    autoApprove: settings.autoApprove,
+    occupancyBasis: settings.occupancyBasis,
+  };
+}
+
+export const defaultStoredSettings = (): StoredTariffSettings =>
+  toStoredSettings(defaultTariffSettings);
+
+export function toStoredSteps(levels: FluctuationStep[]): StoredFluctuationStep[] {
+  return levels.map((level) => ({
+    occupancyFromBp: toBasisPoints(level.occupancyFrom),
+    adjustmentBp: toBasisPoints(level.adjustmentPercent),
+  }));
+}
+
+export function toFluctuationGroup(row: FluctuationGroupRow): FluctuationLevelGroup {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    roomUuids: row.roomUuids,
+    levels: row.levels.map((level) => ({
+      occupancyFrom: fromBasisPoints(level.occupancyFromBp),
+      adjustmentPercent: fromBasisPoints(level.adjustmentBp),
+    })),
+  };
+}
+
+/** Sazonality values: basis points for `percent`, minor units for `amount` and `price`. */
+export const toStoredSazonalityValue = (type: string, value: number) =>
+  type === 'percent' ? toBasisPoints(value) : toMinor(value);
+
+export function toSazonality(row: SazonalityRow): Sazonality {
+  return {
+    id: row.id,
+    name: row.name,
+    color: row.color,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    weekdays: row.weekdays as Weekday[],
+    roomUuids: row.roomUuids,
+    adjustmentType: row.adjustmentType as Sazonality['adjustmentType'],
+    value: row.adjustmentType === 'percent' ? fromBasisPoints(row.value) : fromMinor(row.value),
+    priority: row.priority,
+  };
+}
+
+/** The editable fields of a business, as the wire has them (what the audit trail compares). */
+export function businessFields(row: BusinessRow) {
+  return {
+    name: row.name,
+    currency: row.currency,
+    timezone: row.timezone,
+    country: row.country,
+    city: row.city,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    checkInTime: row.checkInTime,
+    checkOutTime: row.checkOutTime,
+  };
+}
+export type BusinessFields = ReturnType<typeof businessFields>;
+
+export function toBusiness(row: BusinessRow, tariff: TariffRows): Business {
+  return {
+    uuid: row.uuid,
+    ownerUuid: row.ownerUuid,
+    ...businessFields(row),
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+    tariffConfiguration: {
+      roomsTariff: tariff.roomTypes.map(toRoomTariff),
+      settings: toSettings(row.settings),
+      fluctuationLevels: tariff.fluctuationGroups.map(toFluctuationGroup),
+      sazonalities: tariff.sazonalities.map(toSazonality),
+    },
+  };
+}
+
+/**
+ * The fields that differ between two wire snapshots, as the audit trail stores them. `before`
+ * undefined records a creation, `after` undefined a deletion.
+ */
+export function diff(
+  before: Record<string, unknown> | undefined,
+  after: Record<string, unknown> | undefined,
+): Record<string, { before: unknown; after: unknown }> {
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of keys) {
+    const b = before?.[key] ?? null;
+    const a = after?.[key] ?? null;
+    if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };
+  }
+  return changes;
+}
