@@ -17,7 +17,8 @@ export class RequestValidationError extends Error {
 export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = schema.safeParse(data);
+    // `reportInput` lets `describeIssue` tell a missing field (`required`) from a wrong type.
+    const result = schema.safeParse(data, { reportInput: true });
     return result.success
       ? { value: result.data }
       : { error: new RequestValidationError(result.error) };
