@@ -10,8 +10,12 @@ export interface FormError {
 
 /** Translates one field issue (`validation:<code>` with its params), e.g. too_short {minimum: 10}. */
 export function issueMessage(t: TFunction, issue: Pick<FieldIssue, 'code' | 'params'>): string {
+  // A format or entity picks a more precise sentence when there is one (i18next context):
+  // invalid_format {format: "time"} reads `validation:invalid_format_time`, else `invalid_format`.
+  const context = issue.params?.format ?? issue.params?.entity;
   return t(`validation:${issue.code}`, {
     ...issue.params,
+    context: typeof context === 'string' ? context : undefined,
     defaultValue: t('validation:invalid'),
   });
 }

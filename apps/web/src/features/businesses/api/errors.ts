@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { errorCodeMessage, issueMessage } from '../../../lib/forms';
+import { showSnackbar } from '../../../lib/snackbar';
+import { businessKeys } from './keys';
+
+/** Someone (another tab, another person) changed the business since this page read it. */
+export function isVersionConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'version_conflict';
+}
+
+/** Refetches the businesses: what "Reload" does after a version conflict. */
+export function useReloadBusinesses() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: businessKeys.list }),
+    [queryClient],
+  );
+}
+
+/**
+ * `(error) => void` that tells the user, in a snackbar, why a business call failed: a version
+ * conflict as "this property was changed elsewhere" with a Reload button (nothing is overwritten),
+ * a refusal with details (a room type in use…) by its first detail, anything else by its code.
+ */
+export function useReportBusinessError() {
+  const { t } = useTranslation();
+  const reload = useReloadBusinesses();
+  return useCallback(
+    (error: unknown) => {
+      if (isVersionConflict(error)) {
+        showSnackbar({
+          severity: 'warning',
+          message: t('property:conflict.message'),
+          action: { label: t('property:conflict.reload'), onClick: () => void reload() },
+        });
+        return;
+      }
+      const detail = error instanceof ApiError ? error.details[0] : undefined;
+      const code = error instanceof ApiError ? error.code : 'internal';
+      showSnackbar({
+        severity: 'error',
+        message: detail ? issueMessage(t, detail) : errorCodeMessage(t, code),
+      });
+    },
+    [t, reload],
+  );
+}

@@ -1,0 +1,171 @@
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationOptions,
+} from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type {
+  Business,
+  BusinessEnvelope,
+  BusinessesEnvelope,
+  CreateBusinessBody,
+  DeleteBusinessBody,
+  RoomsTariffBody,
+  SettingsBody,
+  UpdateBusinessBody,
+} from '@tarifa/contract';
+import { api } from '../../../lib/api';
+import { showSnackbar } from '../../../lib/snackbar';
+import { useReportBusinessError } from './errors';
+import { businessKeys, businessPath } from './keys';
+import { replaceBusiness, setBusinesses } from './store';
+
+/** What every business call answers: the changed business, or the whole list. */
+export type BusinessAnswer = { business: Business } | { businesses: Business[] };
+
+export interface BusinessMutationOptions<TVars, TAnswer extends BusinessAnswer> extends Omit<
+  UseMutationOptions<TAnswer, Error, TVars>,
+  'mutationFn' | 'onError'
+> {
+  mutationFn: (vars: TVars) => Promise<TAnswer>;
+  /**
+   * Who tells the user about a failure — never nobody:
+   * - `snackbar` (default): a translated snackbar (a version conflict with a Reload button);
+   * - `form`: the caller shows it (`mutateAsync` rejects; e.g. `useZodForm`, `BusinessErrorAlert`);
+   * - `both`: the snackbar, and the caller also gets it (fluctuation-level update and delete,
+   *   SPEC §8).
+   */
+  errors?: 'snackbar' | 'form' | 'both';
+  /** i18n key of a snackbar shown on success, e.g. `property:saved`. */
+  successMessage?: string;
+}
+
+/**
+ * The one way to call the businesses API with a change: the answer updates the store (a
+ * `{business}` replaces its namesake and moves first, a `{businesses}` replaces the list) before
+ * the caller's `onSuccess`, and a failure is always reported (see `errors`).
+ *
+ * ```ts
+ * export function useUpdateFluctuationLevel() {
+ *   return useBusinessMutation({
+ *     errors: 'both',
+ *     mutationFn: ({ uuid, groupUuid, ...body }: { uuid: string; groupUuid: string } & FluctuationLevelBody) =>
+ *       api<BusinessEnvelope>(businessPath(uuid, `/tariff-configuration/fluctuation-levels/${groupUuid}`),
+ *         { method: 'PUT', body }),
+ *   });
+ * }
+ * ```
+ */
+export function useBusinessMutation<TVars, TAnswer extends BusinessAnswer>({
+  errors = 'snackbar',
+  successMessage,
+  onSuccess,
+  ...options
+}: BusinessMutationOptions<TVars, TAnswer>) {
+  const queryClient = useQueryClient();
+  const report = useReportBusinessError();
+  const { t } = useTranslation();
+  return useMutation<TAnswer, Error, TVars>({
+    ...options,
+    onSuccess: (answer, ...rest) => {
+      if ('businesses' in answer) setBusinesses(queryClient, answer.businesses);
+      else replaceBusiness(queryClient, answer.business);
+      if (successMessage) showSnackbar({ severity: 'success', message: t(successMessage) });
+      return onSuccess?.(answer, ...rest);
+    },
+    onError: (error) => {
+      if (errors !== 'form') report(error);
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The calls of this feature
+// ---------------------------------------------------------------------------------------------
+
+/** `POST /api/v1/businesses` → 201 `{businesses}`: the whole list replaces the cached one. */
+export function useCreateBusiness(options: { errors?: 'snackbar' | 'form' } = {}) {
+  return useBusinessMutation({
+    ...options,
+    mutationFn: (body: CreateBusinessBody) =>
+      api<BusinessesEnvelope>('/v1/businesses', { method: 'POST', body }),
+  });
+}
+
+export type UpdateBusinessVars = { uuid: string } & UpdateBusinessBody;
+
+/** `PUT /api/v1/businesses/{uuid}` with the `version` read; a stale one is 409, nothing written. */
+export function useUpdateBusiness(options: { errors?: 'snackbar' | 'form' } = {}) {
+  return useBusinessMutation({
+    ...options,
+    successMessage: 'property:saved',
+    mutationFn: ({ uuid, ...body }: UpdateBusinessVars) =>
+      api<BusinessEnvelope>(businessPath(uuid), { method: 'PUT', body }),
+  });
+}
+
+export type SaveRoomsTariffVars = { uuid: string } & RoomsTariffBody;
+
+/** `POST …/tariff-configuration/rooms-tariff` with the full list of room types. */
+export function useSaveRoomsTariff(options: { errors?: 'snackbar' | 'form' } = {}) {
+  return useBusinessMutation({
+    ...options,
+    successMessage: 'property:saved',
+    mutationFn: ({ uuid, ...body }: SaveRoomsTariffVars) =>
+      api<BusinessEnvelope>(businessPath(uuid, '/tariff-configuration/rooms-tariff'), {
+        method: 'POST',
+        body,
+      }),
+  });
+}
+
+export type SaveSettingsVars = { uuid: string } & SettingsBody;
+
+/** `PUT …/tariff-configuration/settings`; each top-level key sent is replaced whole. */
+export function useSaveSettings(options: { errors?: 'snackbar' | 'form' } = {}) {
+  return useBusinessMutation({
+    ...options,
+    successMessage: 'property:saved',
+    mutationFn: ({ uuid, ...body }: SaveSettingsVars) =>
+      api<BusinessEnvelope>(businessPath(uuid, '/tariff-configuration/settings'), {
+        method: 'PUT',
+        body,
+      }),
+  });
+}
+
+/** `DELETE /api/v1/businesses/{uuid}` with the name typed again → `{businesses}` without it. */
+export function useDeleteBusiness(options: { errors?: 'snackbar' | 'form' } = {}) {
+  const queryClient = useQueryClient();
+  return useBusinessMutation({
+    ...options,
+    successMessage: 'property:danger.deleted',
+    mutationFn: ({ uuid, ...body }: { uuid: string } & DeleteBusinessBody) =>
+      api<BusinessesEnvelope>(businessPath(uuid), { method: 'DELETE', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessKeys.deleted }),
+  });
+}
+
+/** `POST /api/v1/businesses/{uuid}/restore` → `{businesses}` with it. */
+export function useRestoreBusiness() {
+  const queryClient = useQueryClient();
+  return useBusinessMutation({
+    successMessage: 'property:danger.restored',
+    mutationFn: (uuid: string) =>
+      api<BusinessesEnvelope>(businessPath(uuid, '/restore'), { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: businessKeys.deleted }),
+  });
+}
+
+/** `GET /api/v1/businesses/deleted`: deleted businesses that can still be restored (30 days). */
+export const deletedBusinessesQueryOptions = queryOptions<Business[]>({
+  queryKey: businessKeys.deleted,
+  queryFn: async ({ signal }) =>
+    (await api<BusinessesEnvelope>('/v1/businesses/deleted', { signal })).businesses,
+});
+
+export function useDeletedBusinesses() {
+  return useQuery(deletedBusinessesQueryOptions);
+}
