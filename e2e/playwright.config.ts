@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { adminCredentials } from './support/admin';
 
 /**
  * End-to-end tests drive the real app (one `node` process: API, embedded database, built web app)
@@ -51,6 +52,11 @@ export default defineConfig({
     env: {
       PORT: String(port),
       LOG_LEVEL: 'warn',
+      // A super-admin the specs sign in as through the API (e.g. to read the outbox).
+      ADMIN_EMAIL: adminCredentials.email,
+      ADMIN_PASSWORD: adminCredentials.password,
+      // Every spec signs in from one IP: the production limit would trip within a run.
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

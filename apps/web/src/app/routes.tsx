@@ -29,6 +29,8 @@ const Login = lazy(() => import('../features/auth/pages/LoginPage'));
 const Register = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
 const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
+const AccountSettings = lazy(() => import('../features/auth/pages/AccountSettingsPage'));
+const AccessControl = lazy(() => import('../features/access-control/pages/AccessControlPage'));
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -80,13 +82,13 @@ export const appRoutes: AppRoute[] = [
     path: '/access-control',
     name: 'access-control',
     meta: { layout: 'default', action: 'read', subject: 'AclDemo', title: 'nav:accessControl' },
-    page: Placeholder,
+    page: AccessControl,
   },
   {
     path: '/account-settings/:tab',
     name: 'account-settings-tab',
     meta: { ...readAll, title: 'nav:myAccount' },
-    page: Placeholder,
+    page: AccountSettings,
   },
   {
     path: '/admin',

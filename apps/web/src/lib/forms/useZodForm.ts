@@ -17,9 +17,9 @@ export interface UseZodFormOptions<S extends z.ZodType> {
   initialValues: z.input<S>;
   /**
    * Sends the parsed values. Whatever it throws is shown: an `ApiError`'s details land on the
-   * fields they name, the rest in the form's alert.
+   * fields they name, the rest in the form's alert. `reset` empties the form, e.g. after a success.
    */
-  onSubmit: (data: z.output<S>) => unknown;
+  onSubmit: (data: z.output<S>, helpers: { reset: (next?: z.input<S>) => void }) => unknown;
 }
 
 type Values = Record<string, unknown>;
@@ -109,6 +109,14 @@ export function useZodForm<S extends z.ZodType>({
     helperText: errorFor(name) ?? helperText,
   });
 
+  /** Back to fresh values (or new ones), with no errors. */
+  const reset = (next: z.input<S> = initialValues) => {
+    setValuesState(next);
+    setErrors({});
+    setFormError(null);
+    setAttempted(false);
+  };
+
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting) return;
@@ -122,7 +130,7 @@ export function useZodForm<S extends z.ZodType>({
     }
     setSubmitting(true);
     try {
-      await onSubmit(checked.data);
+      await onSubmit(checked.data, { reset });
     } catch (error) {
       const { code, details } = toFormError(error);
       const known = Object.keys(values as Values);
@@ -135,14 +143,6 @@ export function useZodForm<S extends z.ZodType>({
     } finally {
       setSubmitting(false);
     }
-  };
-
-  /** Back to fresh values (or new ones), with no errors. */
-  const reset = (next: z.input<S> = initialValues) => {
-    setValuesState(next);
-    setErrors({});
-    setFormError(null);
-    setAttempted(false);
   };
 
   return {
