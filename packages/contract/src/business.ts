@@ -635,6 +635,23 @@ export const tariffConfigurationSchema = z.object({
 });
 export type TariffConfiguration = z.infer<typeof tariffConfigurationSchema>;
 
+/** Gallery photos of a business: PNG, JPEG or WebP (recognised by content), up to 5 MB, 20 each. */
+export const businessPhotoRules = {
+  maxBytes: 5 * 1024 * 1024,
+  maxPerBusiness: 20,
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+} as const;
+
+export const businessPhotoSchema = z.object({
+  id: z.uuid(),
+  /** Where the image is served (public: the name is unguessable), e.g. for an <img src>. */
+  url: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type BusinessPhoto = z.infer<typeof businessPhotoSchema>;
+
 export const businessSchema = z.object({
   uuid: z.uuid(),
   /** The user who owns it (the CASL condition of `manage Business`). */
@@ -656,6 +673,8 @@ export const businessSchema = z.object({
   updatedAt: isoDateTime,
   /** Set on a deleted business (listed by `GET /api/v1/businesses/deleted` until restored). */
   deletedAt: isoDateTime.nullable(),
+  /** Gallery, oldest first (`POST …/{uuid}/photos`, `DELETE …/{uuid}/photos/{id}`). */
+  photos: z.array(businessPhotoSchema),
   tariffConfiguration: tariffConfigurationSchema,
 });
 export type Business = z.infer<typeof businessSchema>;
@@ -679,7 +698,7 @@ const optionalWith = <T extends z.ZodType>(schema: T) =>
 /**
  * The editable fields of a business. On create, absent fields take their defaults; on update,
  * absent fields keep their stored value. Read-only fields (uuid, ownerUuid, timestamps, deletedAt,
- * tariffConfiguration) and unknown keys are ignored, so a client can send back what it received.
+ * photos, tariffConfiguration) and unknown keys are ignored, so a client can send back what it received.
  */
 export const businessFieldsSchema = z.object({
   name: businessNameSchema,
@@ -756,6 +775,7 @@ export const auditEntities = [
   'settings',
   'fluctuation_group',
   'sazonality',
+  'photo',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

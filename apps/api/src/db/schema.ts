@@ -295,3 +295,23 @@ export const auditEvents = pgTable(
   },
   (t) => [index('audit_events_business_idx').on(t.businessUuid, t.seq)],
 );
+
+/** Gallery photos of a business; the file is `DATA_DIR/business-photos/<filename>`. */
+export const businessPhotos = pgTable(
+  'business_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    /** 128 random bits in hex and the extension: unguessable, never reused. */
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('business_photos_filename_key').on(t.filename),
+    index('business_photos_business_idx').on(t.businessUuid, t.createdAt),
+  ],
+);

@@ -46,6 +46,8 @@ describe('businesses', () => {
       ['DELETE', `${businessesUrl}/${id}`],
       ['POST', `${businessesUrl}/${id}/restore`],
       ['GET', `${businessesUrl}/${id}/audit`],
+      ['POST', `${businessesUrl}/${id}/photos`],
+      ['DELETE', `${businessesUrl}/${id}/photos/${id}`],
       ['POST', `${tariff}/rooms-tariff`],
       ['POST', `${tariff}/fluctuation-levels`],
       ['PUT', `${tariff}/fluctuation-levels/${id}`],

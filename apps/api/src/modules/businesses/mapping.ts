@@ -1,6 +1,7 @@
 import {
   defaultTariffSettings,
   type Business,
+  type BusinessPhoto,
   type FluctuationLevelGroup,
   type FluctuationStep,
   type RoomTariff,
@@ -12,11 +13,13 @@ import { fromMinor, toMinor } from '@tarifa/pricing';
 import type {
   StoredFluctuationStep,
   StoredTariffSettings,
+  businessPhotos,
   businesses,
   fluctuationGroups,
   roomTypes,
   sazonalities,
 } from '../../db/schema';
+import { photoUrl } from './photos';
 
 /**
  * The one crossing between stored units and wire units (docs/properties.md): money in integer
@@ -30,11 +33,24 @@ export type BusinessRow = typeof businesses.$inferSelect;
 export type RoomTypeRow = typeof roomTypes.$inferSelect;
 export type FluctuationGroupRow = typeof fluctuationGroups.$inferSelect;
 export type SazonalityRow = typeof sazonalities.$inferSelect;
+export type BusinessPhotoRow = typeof businessPhotos.$inferSelect;
 
+/** What a business answer embeds besides its own row. */
 export interface TariffRows {
   roomTypes: RoomTypeRow[];
   fluctuationGroups: FluctuationGroupRow[];
   sazonalities: SazonalityRow[];
+  photos: BusinessPhotoRow[];
+}
+
+export function toBusinessPhoto(row: BusinessPhotoRow): BusinessPhoto {
+  return {
+    id: row.id,
+    url: photoUrl(row.filename),
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export function toRoomTariff(row: RoomTypeRow): RoomTariff {
@@ -171,6 +187,7 @@ export function toBusiness(row: BusinessRow, tariff: TariffRows): Business {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null,
+    photos: tariff.photos.map(toBusinessPhoto),
     tariffConfiguration: {
       roomsTariff: tariff.roomTypes.map(toRoomTariff),
       settings: toSettings(row.settings),

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import {
   auditEvents,
+  businessPhotos,
   businesses,
   fluctuationGroups,
   roomTypes,
@@ -129,7 +130,10 @@ export async function loadTariffs(
   businessUuids: string[],
 ): Promise<Map<string, TariffRows>> {
   const result = new Map<string, TariffRows>(
-    businessUuids.map((uuid) => [uuid, { roomTypes: [], fluctuationGroups: [], sazonalities: [] }]),
+    businessUuids.map((uuid) => [
+      uuid,
+      { roomTypes: [], fluctuationGroups: [], sazonalities: [], photos: [] },
+    ]),
   );
   if (businessUuids.length === 0) return result;
   // One after the other: inside a transaction they share one connection anyway.
@@ -148,7 +152,13 @@ export async function loadTariffs(
     .from(sazonalities)
     .where(inArray(sazonalities.businessUuid, businessUuids))
     .orderBy(asc(sazonalities.startDate), asc(sazonalities.name), asc(sazonalities.id));
+  const photos = await db
+    .select()
+    .from(businessPhotos)
+    .where(inArray(businessPhotos.businessUuid, businessUuids))
+    .orderBy(asc(businessPhotos.createdAt), asc(businessPhotos.id));
   for (const row of rooms) result.get(row.businessUuid)!.roomTypes.push(row);
+  for (const row of photos) result.get(row.businessUuid)!.photos.push(row);
   for (const row of groups) result.get(row.businessUuid)!.fluctuationGroups.push(row);
   for (const row of seasons) result.get(row.businessUuid)!.sazonalities.push(row);
   return result;
@@ -283,6 +293,32 @@ export function businessRepository(db: Db, businessUuid: string) {
         await db
           .delete(sazonalities)
           .where(and(ofSazonalities, eq(sazonalities.id, id)))
+          .returning()
+      )[0],
+
+    // Photos ------------------------------------------------------------------------------------
+
+    countPhotos: async () =>
+      (
+        await db
+          .select({ value: count() })
+          .from(businessPhotos)
+          .where(eq(businessPhotos.businessUuid, businessUuid))
+      )[0]?.value ?? 0,
+
+    insertPhoto: async (values: Omit<typeof businessPhotos.$inferInsert, 'businessUuid'>) =>
+      (
+        await db
+          .insert(businessPhotos)
+          .values({ ...values, businessUuid })
+          .returning()
+      )[0]!,
+
+    deletePhoto: async (id: string) =>
+      (
+        await db
+          .delete(businessPhotos)
+          .where(and(eq(businessPhotos.businessUuid, businessUuid), eq(businessPhotos.id, id)))
           .returning()
       )[0],
 

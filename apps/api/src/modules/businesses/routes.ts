@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   auditPageSchema,
+  businessPhotoRules,
   auditQuerySchema,
   businessEnvelopeSchema,
   businessSazonalityEnvelopeSchema,
@@ -16,8 +20,10 @@ import {
   versionQuerySchema,
 } from '@tarifa/contract';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
-import { businessesService } from './service';
+import { photoContentType, photoStore, type PhotoStore } from './photos';
+import { businessesService, type BusinessesService } from './service';
 
 const errors = {
   400: errorBodySchema,
@@ -28,17 +34,89 @@ const errors = {
 const byUuid = z.object({ uuid: z.uuid() });
 const byGroup = byUuid.extend({ groupUuid: z.uuid() });
 const bySazonality = byUuid.extend({ id: z.uuid() });
+const byPhoto = byUuid.extend({ id: z.uuid() });
 const tags = ['businesses'];
 const security = [{ bearer: [] }];
 
 /**
  * `/api/v1/businesses/*`: properties and their tariff configuration (DESIGN.md §2,
- * docs/properties.md). Every route needs a signed-in caller; the token is checked before the body,
- * so a guest always gets 401.
+ * docs/properties.md), and `/api/business-photos/{filename}`, the gallery images.
  */
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = businessesService(app.database.db);
+  const photos = photoStore(app.config.dataDir);
+  const service = businessesService(app.database.db, { photos });
+  await app.register(photoFileRoutes, { photos });
+  await app.register(signedInRoutes, { service });
+};
+
+/**
+ * The gallery images, public like avatars: an <img> cannot send a bearer token, and names are
+ * 128 random bits, never reused.
+ */
+const photoFileRoutes: FastifyPluginAsyncZod<{ photos: PhotoStore }> = async (app, { photos }) => {
+  app.get(
+    '/business-photos/:filename',
+    {
+      schema: {
+        tags,
+        summary: 'A gallery photo, by the `url` of a business photo (public)',
+        params: z.object({ filename: z.string() }),
+        response: { 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { filename } = request.params;
+      const contentType = photoContentType(filename);
+      const file = contentType ? photos.pathOf(filename) : undefined;
+      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+      if (!file || !stat?.isFile()) throw AppError.notFound('Photo');
+      reply.type(contentType!).header('content-length', stat.size);
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // The body is the image's bytes, which the JSON response schemas do not describe.
+      return reply.send(fs.createReadStream(file) as never);
+    },
+  );
+};
+
+/** Reads the one uploaded file of field `file`, within the size limit. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file({
+      limits: { fileSize: businessPhotoRules.maxBytes, files: 1, fields: 10, parts: 20 },
+    });
+    if (!file || file.fieldname !== 'file') {
+      throw AppError.field('file', 'required', 'Send the image in the multipart field "file"');
+    }
+    return await file.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {
+      throw new AppError('payload_too_large', 'A photo must be at most 5 MB', [
+        {
+          path: 'file',
+          code: 'too_big',
+          params: { maximum: businessPhotoRules.maxBytes },
+          message: 'The file is too large',
+        },
+      ]);
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data');
+    }
+    throw err;
+  }
+}
+
+/**
+ * Every route here needs a signed-in caller; the token is checked before the body, so a guest
+ * always gets 401.
+ */
+const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = async (
+  app,
+  { service },
+) => {
   app.addHook('onRequest', app.authenticate);
+  await app.register(multipart);
   const base = '/v1/businesses';
   const tariff = `${base}/:uuid/tariff-configuration`;
 
@@ -310,6 +388,55 @@ export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       business: await service.deleteSazonality(
+        requireAuth(request),
+        request.params.uuid,
+        request.params.id,
+        request.query.version,
+      ),
+    }),
+  );
+
+  app.post(
+    `${base}/:uuid/photos`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add a gallery photo: multipart field "file", PNG, JPEG or WebP up to 5 MB',
+        consumes: ['multipart/form-data'],
+        params: byUuid,
+        response: {
+          201: businessEnvelopeSchema,
+          ...errors,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      // Someone else's business is refused before its upload is read.
+      await service.assertReachable(caller, request.params.uuid);
+      const bytes = await readUpload(request);
+      const business = await service.addPhoto(caller, request.params.uuid, bytes);
+      return reply.status(201).send({ business });
+    },
+  );
+
+  app.delete(
+    `${base}/:uuid/photos/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a gallery photo',
+        params: byPhoto,
+        querystring: versionQuerySchema,
+        response: { 200: businessEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      business: await service.removePhoto(
         requireAuth(request),
         request.params.uuid,
         request.params.id,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   businessDefaults,
   businessLimits,
+  businessPhotoRules,
   type AuditEntity,
   type AuditPage,
   type Business,
@@ -30,6 +31,7 @@ import {
   diff,
   toBasisPoints,
   toBusiness,
+  toBusinessPhoto,
   toFluctuationGroup,
   toRoomTariff,
   toSazonality,
@@ -40,6 +42,7 @@ import {
   type BusinessRow,
   type RoomTypeRow,
 } from './mapping';
+import { detectPhotoType, type PhotoStore } from './photos';
 import {
   businessRepository,
   businessesRepository,
@@ -105,12 +108,18 @@ export interface BusinessesServiceOptions {
    * the repository's query; tests pass their own until the bookings table exists.
    */
   roomTypesWithBookings?: (repo: BusinessRepository, uuids: string[]) => Promise<string[]>;
+  /** Where gallery photos are kept; without it the photo calls are unavailable. */
+  photos?: PhotoStore;
 }
 
 export function businessesService(db: Db, options: BusinessesServiceOptions = {}) {
   const clock = options.clock ?? (() => new Date());
   const roomTypesWithBookings =
     options.roomTypesWithBookings ?? ((repo, uuids) => repo.roomTypesWithBookings(uuids));
+  const requirePhotoStore = () => {
+    if (!options.photos) throw new Error('businessesService was built without a photo store');
+    return options.photos;
+  };
 
   async function ownList(tx: Db, ownerUuid: string): Promise<Business[]> {
     const rows = await businessesRepository(tx, { kind: 'owner', ownerUuid }).listOwned(ownerUuid);
@@ -505,6 +514,83 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
         if (!row) throw AppError.notFound('Sazonality');
         recordSazonality(ctx, 'delete', toSazonality(row), undefined);
       });
+      return business;
+    },
+
+    /** 404 unless the caller reaches this live business (checked before reading an upload). */
+    async assertReachable(caller: Caller, businessUuid: string): Promise<void> {
+      const row = await businessesRepository(db, businessScope(caller)).findLive(businessUuid);
+      if (!row) throw AppError.notFound('Business');
+    },
+
+    /**
+     * Adds a gallery photo (PNG, JPEG or WebP, recognised by content). The file is written first
+     * and removed again if the database refuses the row.
+     */
+    async addPhoto(caller: Caller, businessUuid: string, bytes: Buffer) {
+      const type = detectPhotoType(bytes);
+      if (!type) {
+        throw new AppError('unsupported_media_type', 'A photo must be a PNG, JPEG or WebP image', [
+          { path: 'file', code: 'invalid_image', message: 'Not a PNG, JPEG or WebP image' },
+        ]);
+      }
+      const store = requirePhotoStore();
+      const filename = await store.write(bytes, type);
+      try {
+        const { business } = await change(caller, businessUuid, undefined, async (ctx) => {
+          if ((await ctx.repo.countPhotos()) >= businessPhotoRules.maxPerBusiness) {
+            throw AppError.field(
+              'file',
+              'too_many',
+              'This business has as many photos as allowed',
+              {
+                maximum: businessPhotoRules.maxPerBusiness,
+              },
+            );
+          }
+          const row = await ctx.repo.insertPhoto({
+            filename,
+            contentType: type.contentType,
+            sizeBytes: bytes.length,
+          });
+          const { id, ...photo } = toBusinessPhoto(row);
+          ctx.record({
+            action: 'create',
+            entity: 'photo',
+            entityId: id,
+            entityName: null,
+            changes: diff(undefined, photo),
+          });
+        });
+        return business;
+      } catch (err) {
+        await store.remove(filename);
+        throw err;
+      }
+    },
+
+    async removePhoto(
+      caller: Caller,
+      businessUuid: string,
+      photoId: string,
+      version: number | undefined,
+    ) {
+      let filename: string | undefined;
+      const { business } = await change(caller, businessUuid, version, async (ctx) => {
+        const row = await ctx.repo.deletePhoto(photoId);
+        if (!row) throw AppError.notFound('Photo');
+        filename = row.filename;
+        const { id, ...photo } = toBusinessPhoto(row);
+        ctx.record({
+          action: 'delete',
+          entity: 'photo',
+          entityId: id,
+          entityName: null,
+          changes: diff(photo, undefined),
+        });
+      });
+      // Only once the row is gone for good: a rolled-back delete keeps its file.
+      if (filename) await requirePhotoStore().remove(filename);
       return business;
     },
 
