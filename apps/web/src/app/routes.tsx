@@ -25,6 +25,13 @@ export interface AppRoute {
 const Placeholder = lazy(() => import('../features/misc/pages/PlaceholderPage'));
 const NotFound = lazy(() => import('../features/misc/pages/NotFoundPage'));
 const NotAuthorized = lazy(() => import('../features/misc/pages/NotAuthorizedPage'));
+const Dashboard = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const Gallery = lazy(() => import('../features/gallery/pages/GalleryPage'));
+const Tour = lazy(() => import('../features/tour/pages/TourPage'));
+const Faq = lazy(() => import('../features/support/pages/FaqPage'));
+const Icons = lazy(() => import('../features/docs/pages/IconsPage'));
+const PricingPlans = lazy(() => import('../features/plans/pages/PricingPlansPage'));
+const Typography = lazy(() => import('../features/docs/pages/TypographyPage'));
 const Login = lazy(() => import('../features/auth/pages/LoginPage'));
 const Register = lazy(() => import('../features/auth/pages/RegisterPage'));
 const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
@@ -118,25 +125,25 @@ export const appRoutes: AppRoute[] = [
     path: '/dashboards',
     name: 'dashboards',
     meta: { ...readAll, title: 'nav:dashboards' },
-    page: Placeholder,
+    page: Dashboard,
   },
   {
     path: '/extensions/swiper',
     name: 'extensions-swiper',
-    meta: { ...readAll, title: 'nav:myProperty' },
-    page: Placeholder,
+    meta: { ...readAll, title: 'nav:photoGallery' },
+    page: Gallery,
   },
   {
     path: '/extensions/tour',
     name: 'extensions-tour',
-    meta: { ...readAll, title: 'nav:pricingCentral' },
-    page: Placeholder,
+    meta: { ...readAll, title: 'nav:productTour' },
+    page: Tour,
   },
   {
     path: '/faq',
     name: 'faq',
     meta: { ...readAll, title: 'nav:supportCenter' },
-    page: Placeholder,
+    page: Faq,
   },
   {
     path: '/my-property',
@@ -153,20 +160,20 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/pages/icons',
     name: 'pages-icons',
-    meta: { ...readAll, title: 'nav:pricingCentral' },
-    page: Placeholder,
+    meta: { ...readAll, title: 'nav:icons' },
+    page: Icons,
   },
   {
     path: '/pages/pricing',
     name: 'pages-pricing',
     meta: { ...readAll, title: 'nav:pricingPlans' },
-    page: Placeholder,
+    page: PricingPlans,
   },
   {
     path: '/pages/typography',
     name: 'pages-typography',
-    meta: { ...readAll, title: 'nav:pricingCentral' },
-    page: Placeholder,
+    meta: { ...readAll, title: 'nav:typography' },
+    page: Typography,
   },
   {
     path: '/pricing-central',

@@ -1,11 +1,16 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { Logo } from '../components/Logo';
+import { SkipLink } from '../components/SkipLink';
 import { ThemeSwitcher } from '../components/ThemeSwitcher';
 
-/** For the auth and error pages: no navigation, the page centred. */
+/** For the auth and error pages: no navigation, the brand, the language and theme, the page centred. */
 export default function BlankLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Box
       sx={{
@@ -15,14 +20,30 @@ export default function BlankLayout({ children }: { children: ReactNode }) {
         bgcolor: 'background.default',
       }}
     >
-      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', p: 1.5 }}>
+      <SkipLink />
+      <Stack
+        component="header"
+        direction="row"
+        spacing={0.5}
+        sx={{ alignItems: 'center', px: { xs: 1.5, sm: 3 }, py: 1.5 }}
+      >
+        <Box
+          component={Link}
+          to="/"
+          aria-label={t('shell:nav.home')}
+          sx={{ display: 'flex', textDecoration: 'none', borderRadius: 1, flex: 'none' }}
+        >
+          <Logo />
+        </Box>
+        <Box sx={{ flex: 1 }} />
         <LanguageSwitcher />
         <ThemeSwitcher />
       </Stack>
       <Box
         component="main"
         id="main"
-        sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 6 }}
+        tabIndex={-1}
+        sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 6, outline: 'none' }}
       >
         {children}
       </Box>

@@ -1,135 +1,113 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useAbility } from '@casl/react';
-import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { ThemeSwitcher } from '../components/ThemeSwitcher';
-import type { AppAbility } from '../lib/auth/ability';
-import { breakpoints } from '../lib/theme/theme';
-import { navigation, type NavItem } from './navigation';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ScrollToTop } from '../components/ScrollToTop';
+import { SkipLink } from '../components/SkipLink';
+import { TourOverlay } from '../features/tour/components/TourOverlay';
+import { setPreference, usePreferences } from '../lib/preferences/preferences';
+import { overlayNavQuery } from '../lib/theme/theme';
+import { Customizer } from './components/Customizer';
+import { Footer } from './components/Footer';
+import { HorizontalNav } from './components/HorizontalNav';
+import { Navbar } from './components/Navbar';
+import { SearchDialog } from './components/SearchDialog';
+import { ShellContext, type ShellActions } from './components/ShellContext';
+import { ShellGate } from './components/ShellGate';
+import { VerticalNav } from './components/VerticalNav';
 
-const drawerWidth = 260;
-
-function allowed(ability: AppAbility, item: NavItem) {
-  return ability.can(item.action ?? 'manage', item.subject ?? 'all');
-}
-
-function NavList({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  const ability = useAbility<AppAbility>();
-  const render = (items: NavItem[], depth: number): ReactNode[] =>
-    items
-      .filter((item) => allowed(ability, item))
-      .flatMap((item) => [
-        <ListItemButton
-          key={item.to + item.title}
-          component={NavLink}
-          to={item.to}
-          end
-          onClick={onNavigate}
-          sx={{
-            borderRadius: 1.5,
-            mx: 1.5,
-            my: 0.25,
-            ps: 2 + depth * 2,
-            '&.active': {
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-              '& .MuiListItemIcon-root': { color: 'inherit' },
-            },
-          }}
-        >
-          {item.icon && (
-            <ListItemIcon sx={{ minInlineSize: 36 }}>
-              <item.icon fontSize="small" />
-            </ListItemIcon>
-          )}
-          <ListItemText primary={t(item.title)} />
-        </ListItemButton>,
-        ...render(item.children ?? [], depth + 1),
-      ]);
-  return (
-    <Box component="nav" aria-label={t('nav:mainNavigation')}>
-      <List>{render(navigation, 0)}</List>
-    </Box>
-  );
-}
+/** Content width when the `boxed` preference is on. */
+export const boxedWidth = 1440;
 
 /**
- * The signed-in frame: vertical navigation (an overlay drawer below md + 16 px, SPEC §9), the
- * navbar, and the page. The application-shell issue fills in search, shortcuts, notifications,
- * the business switcher, the profile menu and the customizer.
+ * The signed-in frame (SPEC §2, §9): vertical navigation (an overlay drawer below md + 16 px) or
+ * the horizontal variant, the navbar, the page, the footer, the scroll-to-top button, the global
+ * search (Ctrl/⌘-K) and the preferences drawer. Shown once the user and the businesses are loaded.
  */
 export default function DefaultLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const overlay = useMediaQuery(`(max-width:${breakpoints.md + 16 - 0.02}px)`, { noSsr: true });
-  const [open, setOpen] = useState(false);
+  const theme = useTheme();
+  const prefs = usePreferences();
+  const overlay = useMediaQuery(overlayNavQuery, { noSsr: true });
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [navOpen, setNavOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
 
-  const brand = (
-    <Toolbar>
-      <Typography variant="h6" component="span" color="primary" sx={{ fontWeight: 700 }}>
-        {t('app.name')}
-      </Typography>
-    </Toolbar>
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const actions = useMemo<ShellActions>(
+    () => ({
+      openSearch: () => setSearchOpen(true),
+      openCustomizer: () => setCustomizerOpen(true),
+      openNav: () => setNavOpen(true),
+    }),
+    [],
   );
 
+  const horizontal = prefs.contentLayoutNav === 'horizontal' && !overlay;
+  const maxInlineSize = prefs.contentWidth === 'boxed' ? boxedWidth : undefined;
+
   return (
-    <Box sx={{ display: 'flex', minBlockSize: '100vh', bgcolor: 'background.default' }}>
-      <Drawer
-        variant={overlay ? 'temporary' : 'permanent'}
-        open={overlay ? open : true}
-        onClose={() => setOpen(false)}
-        sx={{
-          inlineSize: overlay ? undefined : drawerWidth,
-          flexShrink: 0,
-          '& .MuiDrawer-paper': { inlineSize: drawerWidth, boxSizing: 'border-box' },
-        }}
-      >
-        {brand}
-        <NavList onNavigate={overlay ? () => setOpen(false) : undefined} />
-      </Drawer>
-      <Box sx={{ flex: 1, minInlineSize: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar
-          position="sticky"
-          color="inherit"
-          elevation={0}
-          sx={{ backdropFilter: 'blur(6px)', bgcolor: 'transparent' }}
-        >
-          <Toolbar sx={{ gap: 1 }}>
-            {overlay && (
-              <IconButton
-                edge="start"
-                aria-label={t('nav:mainNavigation')}
-                onClick={() => setOpen(true)}
-              >
-                <MenuIcon />
-              </IconButton>
+    <ShellContext.Provider value={actions}>
+      <ShellGate>
+        <SkipLink />
+        <Box sx={{ display: 'flex', minBlockSize: '100vh', bgcolor: 'background.default' }}>
+          {!horizontal && (
+            <VerticalNav
+              overlay={overlay}
+              open={navOpen}
+              onClose={() => setNavOpen(false)}
+              collapsed={prefs.verticalNavCollapsed}
+              onToggleCollapsed={() =>
+                setPreference('verticalNavCollapsed', !prefs.verticalNavCollapsed)
+              }
+            />
+          )}
+          <Box sx={{ flex: 1, minInlineSize: 0, display: 'flex', flexDirection: 'column' }}>
+            <Navbar
+              type={prefs.navbarType}
+              blur={prefs.navbarBlur}
+              withMenuButton={overlay}
+              withBrand={horizontal || overlay}
+              compact={compact}
+              maxInlineSize={maxInlineSize}
+            />
+            {horizontal && (
+              <HorizontalNav type={prefs.horizontalNavType} maxInlineSize={maxInlineSize} />
             )}
-            <Box sx={{ flex: 1 }} />
-            <LanguageSwitcher />
-            <ThemeSwitcher />
-          </Toolbar>
-        </AppBar>
-        <Box
-          component="main"
-          id="main"
-          sx={{ flex: 1, p: { xs: 2, md: 3 }, maxInlineSize: 1440, inlineSize: '100%', mx: 'auto' }}
-        >
-          {children}
+            <Box
+              component="main"
+              id="main"
+              tabIndex={-1}
+              sx={{
+                flex: 1,
+                inlineSize: '100%',
+                maxInlineSize,
+                mx: 'auto',
+                px: { xs: 2, md: 3 },
+                py: { xs: 2, md: 3 },
+                outline: 'none',
+              }}
+            >
+              {children}
+            </Box>
+            <Footer type={prefs.footerType} maxInlineSize={maxInlineSize} />
+          </Box>
         </Box>
-      </Box>
-    </Box>
+        <ScrollToTop bottom={prefs.footerType === 'sticky' ? 88 : 24} />
+        <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+        <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+        <TourOverlay />
+      </ShellGate>
+    </ShellContext.Provider>
   );
 }

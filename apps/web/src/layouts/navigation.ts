@@ -1,83 +1,185 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BarChartIcon from '@mui/icons-material/BarChartOutlined';
-import BedIcon from '@mui/icons-material/BedOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
+import InsightsIcon from '@mui/icons-material/InsightsOutlined';
+import GridOnIcon from '@mui/icons-material/GridOnOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { Action, Subject } from '@tarifa/contract';
+import type { AppAbility } from '../lib/auth/ability';
 
-export interface NavItem {
-  /** i18n key of the label. */
-  title: string;
-  to: string;
-  icon?: SvgIconComponent;
+interface Permission {
+  /** SPEC §6 defaults: action `manage`, subject `all`. */
   action?: Action;
   subject?: Subject;
-  children?: NavItem[];
 }
 
-/** The vertical menu of SPEC §2; hidden entries are filtered by the user's rules. */
+export interface NavLinkItem extends Permission {
+  kind: 'link';
+  /** i18n key of the label. */
+  title: string;
+  /** Path, possibly with a query naming a tab or view of the page (`?tab=…`, `?view=…`). */
+  to: string;
+  icon?: SvgIconComponent;
+}
+
+export interface NavGroupItem extends Permission {
+  kind: 'group';
+  title: string;
+  icon: SvgIconComponent;
+  /** The group's own page, reached by its label; the children fold under it. */
+  to: string;
+  children: NavLinkItem[];
+}
+
+/** A heading over the entries that follow it, like SPEC §2's "Pro Members". */
+export interface NavSectionItem extends Permission {
+  kind: 'section';
+  title: string;
+  icon: SvgIconComponent;
+  children: NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem | NavSectionItem;
+
+const read = { action: 'read', subject: 'all' } as const;
+
+/**
+ * The menu of SPEC §2, in one table for the vertical and the horizontal navigation. Pages with
+ * several parts (Pricing Central's configurations and sazonalities, the BI views) are reached by
+ * a query naming the part, so one route serves them and a link opens the right one.
+ */
 export const navigation: NavItem[] = [
+  { kind: 'link', title: 'nav:dashboards', to: '/dashboards', icon: SpaceDashboardIcon, ...read },
   {
-    title: 'nav:dashboards',
-    to: '/dashboards',
-    icon: SpaceDashboardIcon,
-    action: 'read',
-    subject: 'all',
-  },
-  {
+    kind: 'group',
     title: 'nav:pricingCentral',
     to: '/pricing-central',
     icon: SellIcon,
-    action: 'read',
-    subject: 'all',
+    ...read,
     children: [
+      { kind: 'link', title: 'nav:priceSetup', to: '/pricing-central/price-setup', ...read },
+      { kind: 'link', title: 'nav:roomForm', to: '/pricing-central/room-form', ...read },
       {
-        title: 'nav:priceSetup',
-        to: '/pricing-central/price-setup',
-        action: 'read',
-        subject: 'all',
+        kind: 'link',
+        title: 'nav:configurations',
+        to: '/pricing-central?tab=configurations',
+        ...read,
       },
+      { kind: 'link', title: 'nav:sazonalities', to: '/pricing-central?tab=sazonalities', ...read },
       {
-        title: 'nav:priceChanges',
-        to: '/pricing-central/price-changes',
-        action: 'read',
-        subject: 'all',
+        kind: 'link',
+        title: 'nav:addSazonality',
+        to: '/pricing-central?tab=add-sazonality',
+        ...read,
       },
-      { title: 'nav:roomForm', to: '/pricing-central/room-form', action: 'read', subject: 'all' },
+      { kind: 'link', title: 'nav:priceChanges', to: '/pricing-central/price-changes', ...read },
     ],
   },
+  { kind: 'link', title: 'nav:myProperty', to: '/my-property', icon: HomeWorkIcon, ...read },
   {
-    title: 'nav:proMembers',
-    to: '/pricing-central/bi',
-    icon: BarChartIcon,
-    action: 'read',
-    subject: 'all',
-    children: [
-      {
-        title: 'nav:businessIntelligence',
-        to: '/pricing-central/bi',
-        action: 'read',
-        subject: 'all',
-      },
-    ],
-  },
-  {
-    title: 'nav:myProperty',
-    to: '/my-property',
-    icon: HomeWorkIcon,
-    action: 'read',
-    subject: 'all',
-  },
-  {
+    kind: 'link',
     title: 'nav:myAccount',
     to: '/account-settings/account',
     icon: PersonIcon,
-    action: 'read',
-    subject: 'all',
+    ...read,
   },
-  { title: 'nav:supportCenter', to: '/faq', icon: HelpIcon, action: 'read', subject: 'all' },
-  { title: 'nav:admin', to: '/admin', icon: BedIcon, action: 'manage', subject: 'all' },
+  { kind: 'link', title: 'nav:supportCenter', to: '/faq', icon: HelpIcon, ...read },
+  {
+    kind: 'section',
+    title: 'nav:proMembers',
+    icon: InsightsIcon,
+    ...read,
+    children: [
+      {
+        kind: 'link',
+        title: 'nav:heatMap',
+        to: '/pricing-central/bi?view=heat-map',
+        icon: GridOnIcon,
+        ...read,
+      },
+      {
+        kind: 'link',
+        title: 'nav:salesAnalytics',
+        to: '/pricing-central/bi?view=sales-analytics',
+        icon: BarChartIcon,
+        ...read,
+      },
+      {
+        kind: 'link',
+        title: 'nav:businessIntelligence',
+        to: '/pricing-central/bi',
+        icon: InsightsIcon,
+        ...read,
+      },
+      {
+        kind: 'link',
+        title: 'nav:occupancyHistory',
+        to: '/pricing-central/bi?view=occupancy-history',
+        icon: HistoryIcon,
+        ...read,
+      },
+    ],
+  },
+  {
+    kind: 'link',
+    title: 'nav:admin',
+    to: '/admin',
+    icon: AdminIcon,
+    action: 'manage',
+    subject: 'Admin',
+  },
 ];
+
+export function allowed(ability: AppAbility, item: Permission): boolean {
+  return ability.can(item.action ?? 'manage', item.subject ?? 'all');
+}
+
+/** The entries the user's rules allow; groups and sections without a visible child disappear. */
+export function visibleNavigation(ability: AppAbility, items: NavItem[] = navigation): NavItem[] {
+  return items.flatMap((item): NavItem[] => {
+    if (!allowed(ability, item)) return [];
+    if (item.kind === 'link') return [item];
+    const children = item.children.filter((child) => allowed(ability, child));
+    if (item.kind === 'section' && children.length === 0) return [];
+    return [{ ...item, children }];
+  });
+}
+
+/** Query parameters that pick a part of a page; a link matches only its own part. */
+const partKeys = ['tab', 'view'];
+
+/** Whether a menu target is the page shown, query part included. */
+export function isActiveTarget(to: string, location: { pathname: string; search: string }) {
+  const target = new URL(to, 'http://x');
+  if (target.pathname.replace(/\/$/, '') !== location.pathname.replace(/\/$/, '')) return false;
+  const current = new URLSearchParams(location.search);
+  return partKeys.every((key) => target.searchParams.get(key) === current.get(key));
+}
+
+/** Whether a group's page or one of its children is shown. */
+export function isActiveGroup(
+  item: NavGroupItem | NavSectionItem,
+  location: { pathname: string; search: string },
+) {
+  return (
+    ('to' in item && isActiveTarget(item.to, location)) ||
+    item.children.some((child) => isActiveTarget(child.to, location))
+  );
+}
+
+/** Every page reachable from the menu, flattened, for the search and the shortcuts. */
+export function flattenNavigation(items: NavItem[]): NavLinkItem[] {
+  return items.flatMap((item) => {
+    if (item.kind === 'link') return [item];
+    const own: NavLinkItem[] =
+      item.kind === 'group'
+        ? [{ kind: 'link', title: item.title, to: item.to, icon: item.icon }]
+        : [];
+    return [...own, ...item.children.map((child) => ({ ...child, icon: child.icon ?? item.icon }))];
+  });
+}

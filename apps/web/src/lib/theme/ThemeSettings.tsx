@@ -3,21 +3,14 @@ import createCache from '@emotion/cache';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
 import { directionOf, isLocale, defaultLocale } from '@tarifa/contract';
-import { readCookie, writeCookie } from '../cookies';
-import { buildTheme, defaultPrimary, type ColorScheme, type ThemeMode } from './theme';
+import { writeCookie } from '../cookies';
+import { setPreference, usePreferences } from '../preferences/preferences';
+import { buildTheme, type ColorScheme, type ThemeMode } from './theme';
 
 const ltrCache = createCache({ key: 'mui' });
 const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
@@ -30,41 +23,33 @@ interface ThemeSettings {
 }
 
 const ThemeSettingsContext = createContext<ThemeSettings | null>(null);
-
-function readMode(): ThemeMode {
-  const stored = readCookie('theme');
-  return stored === 'light' || stored === 'dark' || stored === 'system' ? stored : 'system';
-}
+const setMode = (mode: ThemeMode) => setPreference('theme', mode);
 
 /**
- * MUI theme, colour scheme and text direction for the whole app. The mode lives in the
- * `tarifa-theme` cookie (SPEC §3, default `system`), the resolved scheme in `tarifa-color-scheme`;
+ * MUI theme, colour scheme and text direction for the whole app, from the preferences kept in
+ * cookies (SPEC §3/§9): the mode in `tarifa-theme` (default `system`, following the device), the
+ * resolved scheme written to `tarifa-color-scheme`, the primary colour per scheme and the skin.
  * Arabic switches the theme and the Emotion cache to right-to-left.
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
-  const [mode, setModeState] = useState<ThemeMode>(readMode);
+  const { theme: mode, primaryLight, primaryDark, skin } = usePreferences();
   const scheme: ColorScheme = mode === 'system' ? (prefersDark ? 'dark' : 'light') : mode;
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
   const direction = directionOf(locale);
-
-  const setMode = useCallback((next: ThemeMode) => {
-    writeCookie('theme', next);
-    setModeState(next);
-  }, []);
 
   useEffect(() => {
     writeCookie('color-scheme', scheme);
     document.documentElement.style.colorScheme = scheme;
   }, [scheme]);
 
+  const primary = scheme === 'dark' ? primaryDark : primaryLight;
   const theme = useMemo(
-    () =>
-      buildTheme({ scheme, direction, primary: readCookie(`primary-${scheme}`) ?? defaultPrimary }),
-    [scheme, direction],
+    () => buildTheme({ scheme, direction, primary, skin }),
+    [scheme, direction, primary, skin],
   );
-  const settings = useMemo(() => ({ mode, scheme, setMode }), [mode, scheme, setMode]);
+  const settings = useMemo(() => ({ mode, scheme, setMode }), [mode, scheme]);
 
   return (
     <ThemeSettingsContext.Provider value={settings}>

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SupportMessage, SupportMessageBody } from '@tarifa/contract';
+import { api } from '../../../lib/api';
+
+/** `POST /api/v1/support/messages`: the message is stored for the support team. */
+export async function sendSupportMessage(body: SupportMessageBody): Promise<SupportMessage> {
+  const { message } = await api<{ message: SupportMessage }>('/v1/support/messages', {
+    method: 'POST',
+    body,
+  });
+  return message;
+}
+
+export function useSendSupportMessage() {
+  return useMutation({ mutationFn: sendSupportMessage });
+}

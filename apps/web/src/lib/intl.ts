@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { defaultLocale, isLocale, type Locale } from '@tarifa/contract';
+
+/** 2024-01-01 was a Monday: the weekdays in ISO order (mon…sun) start there. */
+const aMonday = Date.UTC(2024, 0, 1);
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * Numbers, money, dates, weekday and month names in the active language, through `Intl` — never
+ * formatted by hand. Memoised per language.
+ */
+export function formattersFor(locale: Locale) {
+  const number = new Intl.NumberFormat(locale);
+  return {
+    locale,
+    number: (value: number, options?: Intl.NumberFormatOptions) =>
+      options ? new Intl.NumberFormat(locale, options).format(value) : number.format(value),
+    /** A fraction (0–1) as a percentage. */
+    percent: (fraction: number, digits = 0) =>
+      new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(
+        fraction,
+      ),
+    /** An amount in major units of an ISO 4217 currency. */
+    money: (amount: number, currency: string, options?: Intl.NumberFormatOptions) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency, ...options }).format(amount),
+    date: (date: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
+      new Intl.DateTimeFormat(locale, options).format(date),
+    /** Weekday names in ISO order, Monday first. */
+    weekdays: (style: 'long' | 'short' | 'narrow' = 'long') => {
+      const format = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' });
+      return Array.from({ length: 7 }, (_, i) => format.format(aMonday + i * day));
+    },
+    /** Month names, January first. */
+    months: (style: 'long' | 'short' = 'long') => {
+      const format = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' });
+      return Array.from({ length: 12 }, (_, i) => format.format(Date.UTC(2024, i, 15)));
+    },
+  };
+}
+export type Formatters = ReturnType<typeof formattersFor>;
+
+export function useIntl(): Formatters {
+  const { i18n } = useTranslation();
+  const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
+  return useMemo(() => formattersFor(locale), [locale]);
+}
