@@ -4,5 +4,6 @@ export * from './locales';
 export * from './permissions';
 export * from './auth';
 export * from './business';
+export * from './bookings';
 export * from './support';
 export * from './plans';
