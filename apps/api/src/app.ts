@@ -6,10 +6,13 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { zodValidatorCompiler } from './lib/validation';
+import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mailPlugin } from './modules/mail/plugin';
 import { supportRoutes } from './modules/support/routes';
+import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -48,7 +51,7 @@ export const redactedPaths = [
 /**
  * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
  * Plugins are registered in a fixed, visible order: errors, security headers, docs, API routes,
- * then authentication, the API routes, then the web app and the not-found fallback.
+ * then authentication and mail, the API routes, then the web app and the not-found fallback.
  */
 export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -95,11 +98,14 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   });
   await app.register(docsPlugin, { version });
   await app.register(authPlugin);
+  await app.register(mailPlugin);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes);
+      await api.register(usersRoutes);
+      await api.register(adminRoutes);
       await api.register(supportRoutes);
       await api.register(businessesRoutes);
     },

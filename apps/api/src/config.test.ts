@@ -37,4 +37,67 @@ describe('loadConfig', () => {
       'postgres://u:p@db:5432/tarifa',
     );
   });
+
+  it('gives the auth and mail defaults', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({
+      rateLimitAuthPerMinute: 10,
+      smtpUrl: undefined,
+      mailFrom: 'Tarifa <no-reply@tarifa.local>',
+      appUrl: 'http://localhost:8080',
+      admin: undefined,
+    });
+  });
+
+  it('reads the auth and mail variables', () => {
+    expect(
+      loadConfig({
+        RATE_LIMIT_AUTH_PER_MINUTE: '25',
+        SMTP_URL: 'smtp://user:pass@mail.example:587',
+        MAIL_FROM: 'Hotel <desk@hotel.example>',
+        APP_URL: 'https://tarifa.example/',
+        ADMIN_EMAIL: 'root@hotel.example',
+        ADMIN_PASSWORD: 'Root-password-1',
+      }),
+    ).toMatchObject({
+      rateLimitAuthPerMinute: 25,
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      mailFrom: 'Hotel <desk@hotel.example>',
+      appUrl: 'https://tarifa.example',
+      admin: { email: 'root@hotel.example', password: 'Root-password-1' },
+    });
+  });
+
+  it('names bad auth and mail variables, never echoing a secret', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        RATE_LIMIT_AUTH_PER_MINUTE: '0',
+        SMTP_URL: 'http://user:hunter2@mail.example',
+        MAIL_FROM: 'nobody',
+        APP_URL: 'ftp://files.example',
+        ADMIN_EMAIL: 'root@hotel.example',
+        ADMIN_PASSWORD: 'weakweakweak',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of [
+      'RATE_LIMIT_AUTH_PER_MINUTE="0"',
+      'SMTP_URL=',
+      'MAIL_FROM="nobody"',
+      'APP_URL="ftp://files.example"',
+      'ADMIN_PASSWORD=',
+    ]) {
+      expect(problems).toContain(name);
+    }
+    expect(problems).not.toContain('hunter2');
+    expect(problems).not.toContain('weakweakweak');
+  });
+
+  it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'root@hotel.example' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'Root-password-1' })).toThrow(/ADMIN_EMAIL/);
+  });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { emailSchema, passwordSchema } from '@tarifa/contract';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -31,6 +32,38 @@ const envSchema = z.object({
     .string()
     .min(1)
     .default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /**
+   * Attempts allowed per minute on each of login, register, forgot-password and reset-password,
+   * counted separately per client IP and per email address (docs/auth.md, "Rate limits").
+   */
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100000' })
+    .int('must be a whole number from 1 to 100000')
+    .min(1, 'must be a whole number from 1 to 100000')
+    .max(100_000, 'must be a whole number from 1 to 100000')
+    .default(10),
+  /**
+   * smtp://user:pass@host:port (or smtps://) of the mail server. Without it no email leaves the
+   * machine: each stays in the `emails` table (the development outbox) and reset links are logged.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, 'must look like smtp://user:pass@host:port (or smtps://)')
+    .optional(),
+  /** Sender of every email, as `Name <address>` or a bare address. */
+  MAIL_FROM: z
+    .string()
+    .regex(
+      /^[^<>]*<[^<>@\s]+@[^<>@\s]+>$|^[^<>@\s]+@[^<>@\s]+$/,
+      'must be "Name <address>" or an address',
+    )
+    .default('Tarifa <no-reply@tarifa.local>'),
+  /** Public address of the web app, used in links sent by email; default http://localhost:PORT. */
+  APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
+  ADMIN_EMAIL: emailSchema.optional(),
+  /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
+  ADMIN_PASSWORD: passwordSchema.optional(),
 });
 
 export type Config = {
@@ -40,7 +73,17 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: (typeof logLevels)[number];
   webDist: string;
+  rateLimitAuthPerMinute: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Without a trailing slash. */
+  appUrl: string;
+  /** Both set, or neither. */
+  admin: { email: string; password: string } | undefined;
 };
+
+/** Variables whose value may hold a password: a bad one is named, its value not shown. */
+const secretVariables = new Set(['ADMIN_PASSWORD', 'SMTP_URL']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -56,14 +99,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
         const name = issue.path.join('.');
-        return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
-      }),
+        // Secrets are named, never echoed.
+        const shown = secretVariables.has(name) ? '…' : (env[name] ?? '');
+        return `${name}=${JSON.stringify(shown)}: ${issue.message}`;
+      });
+  if (Boolean(present.ADMIN_EMAIL) !== Boolean(present.ADMIN_PASSWORD)) {
+    problems.push(
+      present.ADMIN_EMAIL
+        ? 'ADMIN_PASSWORD="": must be set together with ADMIN_EMAIL'
+        : 'ADMIN_EMAIL="": must be set together with ADMIN_PASSWORD',
     );
   }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
   const e = parsed.data;
   return {
     port: e.PORT,
@@ -72,5 +123,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
+    rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
   };
 }

@@ -79,4 +79,38 @@ describe('the server process (npm start)', () => {
       expect(server.output()).toContain('shutting down');
     }
   });
+
+  it('creates the ADMIN_EMAIL super-admin at the first start, and keeps its password on the next', async () => {
+    const adminEnv: Record<string, string> = {
+      ...env,
+      DATA_DIR: `${env.DATA_DIR}-admin`,
+      ADMIN_EMAIL: 'root@example.test',
+    };
+    if (env.DATABASE_URL) adminEnv.DATABASE_URL = `${env.DATABASE_URL}_admin`;
+    if (adminEnv.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
+      await admin.connect();
+      await admin.query(`create database ${new URL(adminEnv.DATABASE_URL).pathname.slice(1)}`);
+      await admin.end();
+    }
+    const login = (base: string, password: string) =>
+      fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'root@example.test', password }),
+      });
+
+    for (const [run, password] of ['First-root-pass-1', 'Second-root-pass-2'].entries()) {
+      const server = startServer({ ...adminEnv, ADMIN_PASSWORD: password });
+      const base = await server.listening;
+      const first = await login(base, 'First-root-pass-1');
+      expect(first.status).toBe(200);
+      const body = (await first.json()) as { userData: { roles: string[] } };
+      expect(body.userData.roles).toEqual(['super-admin']);
+      if (run === 1) expect((await login(base, 'Second-root-pass-2')).status).toBe(401);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toContain(password);
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { ensureSuperAdmin } from './modules/admin/bootstrap';
 
 /** Entry point of `npm start`: configuration, database, migrations, then listen. */
 async function main() {
@@ -22,6 +23,10 @@ async function main() {
   );
   await database.migrate();
   const app = await buildApp({ config, database });
+  if (config.admin) {
+    const { outcome, user } = await ensureSuperAdmin(database.db, config.admin);
+    app.log.info({ email: user.email, outcome }, 'super-admin from ADMIN_EMAIL');
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -31,9 +31,18 @@ export async function createTestDatabase(): Promise<Database> {
   return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
 }
 
+/**
+ * The configuration of a test app. The auth rate limit is lifted (each test file signs in far more
+ * than 10 times a minute from 127.0.0.1); tests of the limit pass `rateLimitAuthPerMinute`.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: path.join(os.tmpdir(), 'tarifa-test-data') }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      DATA_DIR: path.join(os.tmpdir(), 'tarifa-test-data'),
+      RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+      APP_URL: 'http://tarifa.test',
+    }),
     ...overrides,
   };
 }
@@ -44,9 +53,12 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, ...options });
   await app.ready();
   return {
     app,

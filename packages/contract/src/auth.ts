@@ -102,3 +102,28 @@ export const sessionSchema = z.object({
 });
 export type SessionInfo = z.infer<typeof sessionSchema>;
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+
+/** Avatar uploads (`POST /api/v1/users/{uuid}/avatar`, multipart field `file`), checked by content. */
+export const avatarRules = {
+  maxBytes: 2 * 1024 * 1024,
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+} as const;
+
+/** Where the image of a user's `profile_img_filename` is served (public; the name is unguessable). */
+export function avatarUrl(filename: string): string {
+  return `/api/avatars/${encodeURIComponent(filename)}`;
+}
+
+/** `GET /api/v1/admin/emails?to=`: the emails Tarifa sent or kept in its outbox, newest first. */
+export const adminEmailsQuerySchema = z.object({ to: emailSchema.optional() });
+export const adminEmailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  kind: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  sentAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AdminEmail = z.infer<typeof adminEmailSchema>;
+export const adminEmailsResponseSchema = z.object({ emails: z.array(adminEmailSchema) });

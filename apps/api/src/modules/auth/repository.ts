@@ -1,12 +1,23 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 
 /** SQL for accounts and sessions; no rules here (they live in the service). */
 export function authRepository(db: Db) {
+  return {
+    ...queries(db),
+    /** Runs `work` in one transaction, with the queries bound to it. */
+    transaction: <T>(work: (tx: AuthQueries) => Promise<T>): Promise<T> =>
+      db.transaction((tx) => work(queries(tx as unknown as Db))),
+  };
+}
+export type AuthRepository = ReturnType<typeof authRepository>;
+export type AuthQueries = ReturnType<typeof queries>;
+
+function queries(db: Db) {
   return {
     findUserByEmail: async (email: string) =>
       (
@@ -93,6 +104,31 @@ export function authRepository(db: Db) {
             keepId ? ne(sessions.id, keepId) : undefined,
           ),
         ),
+
+    insertResetToken: (values: typeof passwordResetTokens.$inferInsert) =>
+      db.insert(passwordResetTokens).values(values),
+
+    /** Marks a live reset token used; answers its user, or undefined when none was live. */
+    consumeResetToken: async (tokenHash: string, now: Date) =>
+      (
+        await db
+          .update(passwordResetTokens)
+          .set({ usedAt: now, updatedAt: now })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, tokenHash),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now),
+            ),
+          )
+          .returning({ userUuid: passwordResetTokens.userUuid })
+      )[0],
+
+    /** Ends every reset link of the user still unused. */
+    expireResetTokensOf: (userUuid: string, now: Date) =>
+      db
+        .update(passwordResetTokens)
+        .set({ usedAt: now, updatedAt: now })
+        .where(and(eq(passwordResetTokens.userUuid, userUuid), isNull(passwordResetTokens.usedAt))),
   };
 }
-export type AuthRepository = ReturnType<typeof authRepository>;

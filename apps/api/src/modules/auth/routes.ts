@@ -2,13 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponseSchema,
+  changePasswordBodySchema,
   errorBodySchema,
+  forgotPasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
+  resetPasswordBodySchema,
+  sessionsResponseSchema,
   userDataEnvelopeSchema,
 } from '@tarifa/contract';
 import { z } from 'zod';
+import { limitAttempts, rateLimiter } from '../../lib/rate-limit';
 import { requireAuth } from '../../plugins/auth';
+import { passwordResetService } from './password-reset';
+import { authRepository } from './repository';
 import type { ClientInfo } from './service';
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
@@ -22,11 +29,25 @@ const errors = {
   429: errorBodySchema,
 };
 
-/** `/api/auth/*`: register, login, logout and the current user (DESIGN.md §2). */
+/**
+ * `/api/auth/*` (register, login, logout, the current user, forgot and reset password) and
+ * `/api/v1/auth/*` (change password, sessions) — DESIGN.md §2, docs/auth.md.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = rateLimiter(app.database.db, {
+    limit: app.config.rateLimitAuthPerMinute,
+    log: app.log,
+  });
+  const passwordReset = passwordResetService({
+    repo: authRepository(app.database.db),
+    mail: app.mail,
+    appUrl: app.config.appUrl,
+  });
+
   app.post(
     '/auth/register',
     {
+      preValidation: limitAttempts(limiter, 'register'),
       schema: {
         tags: ['auth'],
         summary: 'Create a client account and sign in',
@@ -43,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login',
     {
+      preValidation: limitAttempts(limiter, 'login'),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -82,5 +104,95 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: requireAuth(request).user }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      preValidation: limitAttempts(limiter, 'forgot-password'),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Email a password reset link (always 202: the answer does not tell if the account exists)',
+        body: forgotPasswordBodySchema,
+        response: { 202: z.undefined(), 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await passwordReset.requestReset(request.body);
+      return reply.status(202).send(undefined);
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      preValidation: limitAttempts(limiter, 'reset-password'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; signs out every session',
+        body: resetPasswordBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await passwordReset.resetPassword(request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/v1/auth/change-password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password; signs out every other session',
+        security: [{ bearer: [] }],
+        body: changePasswordBodySchema,
+        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await app.authService.changePassword(requireAuth(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/auth/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user’s live sessions; `current` marks this one',
+        security: [{ bearer: [] }],
+        response: { 200: sessionsResponseSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ sessions: await app.authService.listSessions(requireAuth(request)) }),
+  );
+
+  app.delete(
+    '/v1/auth/sessions/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign one of your sessions out',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.uuid() }),
+        response: {
+          204: z.null(),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await app.authService.revokeSession(requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 };

@@ -2,9 +2,11 @@ import {
   abilityRulesFor,
   isLocale,
   type AuthResponse,
+  type ChangePasswordBody,
   type LoginBody,
   type RegisterBody,
   type Role,
+  type SessionInfo,
   type User,
 } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
@@ -113,6 +115,62 @@ export function authService(repo: AuthRepository) {
 
     async logout(auth: Authenticated): Promise<void> {
       await repo.revokeSession(auth.user.uuid, auth.sessionId, new Date());
+    },
+
+    /**
+     * Sets a new password after checking the current one; every other session of the user ends
+     * (the one asking stays signed in).
+     */
+    async changePassword(auth: Authenticated, body: ChangePasswordBody): Promise<void> {
+      const user = await repo.findUser(auth.user.uuid);
+      if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
+        throw AppError.field('currentPassword', 'wrong_password', 'The current password is wrong');
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await repo.transaction(async (tx) => {
+        const now = new Date();
+        await tx.updateUser(user.uuid, { passwordHash });
+        await tx.revokeSessionsOf(user.uuid, now, auth.sessionId);
+        // A reset link asked for earlier must not undo this change.
+        await tx.expireResetTokensOf(user.uuid, now);
+      });
+    },
+
+    /** The caller's live sessions, most recently used first; `current` marks the one asking. */
+    async listSessions(auth: Authenticated): Promise<SessionInfo[]> {
+      const rows = await repo.listLiveSessions(auth.user.uuid, new Date());
+      return rows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastUsedAt.toISOString(),
+        expiresAt: row.expiresAt.toISOString(),
+        userAgent: row.userAgent,
+        ip: row.ip,
+        current: row.id === auth.sessionId,
+      }));
+    },
+
+    /** Signs one of the caller's sessions out; another user's (or an ended one) is not found. */
+    async revokeSession(auth: Authenticated, id: string): Promise<void> {
+      if (!(await repo.revokeSession(auth.user.uuid, id, new Date()))) {
+        throw AppError.notFound('Session');
+      }
+    },
+
+    /**
+     * Disables an account: it can no longer sign in, and every session ends at once. Answers the
+     * user, or undefined when there is none with that uuid.
+     */
+    async disableUser(uuid: string): Promise<User | undefined> {
+      return repo.transaction(async (tx) => {
+        const now = new Date();
+        const existing = await tx.findUser(uuid);
+        if (!existing) return undefined;
+        const row = existing.disabledAt ? existing : await tx.updateUser(uuid, { disabledAt: now });
+        await tx.revokeSessionsOf(uuid, now);
+        await tx.expireResetTokensOf(uuid, now);
+        return row && toUser(row);
+      });
     },
   };
 }

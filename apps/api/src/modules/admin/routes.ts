@@ -1,0 +1,52 @@
+import {
+  adminEmailsQuerySchema,
+  adminEmailsResponseSchema,
+  errorBodySchema,
+} from '@tarifa/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { assertCan } from '../../plugins/auth';
+
+/** How many emails the outbox answers at most (the newest). */
+export const OUTBOX_LIMIT = 100;
+
+/** `/api/v1/admin/*`: super-admin only (`manage all`). */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/v1/admin/emails',
+    {
+      // Refused before the query is read: a client learns nothing about this route's input.
+      onRequest: [
+        app.authenticate,
+        async (request) => {
+          assertCan(request, 'manage', 'all');
+        },
+      ],
+      schema: {
+        tags: ['admin'],
+        summary: `The emails sent or kept in the outbox, newest first (at most ${OUTBOX_LIMIT})`,
+        security: [{ bearer: [] }],
+        querystring: adminEmailsQuerySchema,
+        response: {
+          200: adminEmailsResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await app.mail.list({ to: request.query.to, limit: OUTBOX_LIMIT });
+      return {
+        emails: rows.map((row) => ({
+          id: row.id,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          kind: row.kind,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+};

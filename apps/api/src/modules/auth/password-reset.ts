@@ -1,0 +1,68 @@
+import { isLocale, type ForgotPasswordBody, type ResetPasswordBody } from '@tarifa/contract';
+import { AppError } from '../../lib/errors';
+import { hashPassword, hashSecret, newSecret } from '../../lib/secrets';
+import { passwordResetEmail } from '../mail/templates';
+import type { MailService } from '../mail/service';
+import type { AuthRepository } from './repository';
+
+/** A reset link works once, for one hour. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export interface PasswordResetDeps {
+  repo: AuthRepository;
+  mail: MailService;
+  /** Public address of the web app, without a trailing slash. */
+  appUrl: string;
+}
+
+const invalidToken = () =>
+  AppError.field('token', 'invalid_token', 'This reset link is not valid: ask for a new one');
+
+/** "Forgot password" and "reset password" (DESIGN.md §2): single-use links sent by email. */
+export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) {
+  return {
+    /**
+     * Emails a reset link when an active account has this address; does nothing otherwise. The
+     * caller answers 202 either way, so the answer tells nobody whether the account exists.
+     */
+    async requestReset(body: ForgotPasswordBody): Promise<void> {
+      const user = await repo.findUserByEmail(body.email);
+      if (!user || user.disabledAt) return;
+      const token = newSecret();
+      await repo.insertResetToken({
+        userUuid: user.uuid,
+        tokenHash: hashSecret(token),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+      const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      const language = isLocale(user.language) ? user.language : 'pt';
+      await mail.send(
+        {
+          to: user.email,
+          kind: 'password_reset',
+          ...passwordResetEmail(language, { name: user.name, link }),
+        },
+        { resetLink: link },
+      );
+    },
+
+    /**
+     * Sets the new password from a live link, then ends the link, every other link of the user, and
+     * every session of the user. A bad, used or expired link is a 400 on `token`.
+     */
+    async resetPassword(body: ResetPasswordBody): Promise<void> {
+      const passwordHash = await hashPassword(body.password);
+      await repo.transaction(async (tx) => {
+        const now = new Date();
+        const consumed = await tx.consumeResetToken(hashSecret(body.token), now);
+        const user = consumed && (await tx.findUser(consumed.userUuid));
+        // Throwing rolls the transaction back: a disabled account's link stays as it was.
+        if (!user || user.disabledAt) throw invalidToken();
+        await tx.updateUser(user.uuid, { passwordHash });
+        await tx.expireResetTokensOf(user.uuid, now);
+        await tx.revokeSessionsOf(user.uuid, now);
+      });
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Db } from '../../db/client';
+import { mailRepository } from './repository';
+import type { EmailContent } from './templates';
+
+export interface OutgoingEmail extends EmailContent {
+  to: string;
+  /** What the email is for, e.g. `password_reset`. */
+  kind: string;
+}
+
+export interface MailOptions {
+  db: Db;
+  /** smtp://user:pass@host:port; without it emails only go to the outbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Records every email in `emails`, then delivers it over SMTP when `SMTP_URL` is set. Delivery
+ * happens after the call returns, so a slow or failing mail server never holds up or fails a
+ * request (nor shows, through timing, whether an account exists); its outcome is written back to the
+ * row (`sent_at`, or `error`). Without SMTP the row is the development outbox.
+ */
+export function mailService(options: MailOptions) {
+  const repo = mailRepository(options.db);
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const pending = new Set<Promise<void>>();
+
+  async function deliver(id: string, email: OutgoingEmail) {
+    try {
+      await transport!.sendMail({
+        from: options.from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
+      await repo.markSent(id, new Date());
+      options.log.info({ emailId: id, kind: email.kind }, 'email sent');
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      options.log.warn({ emailId: id, kind: email.kind, error: message }, 'email not sent');
+      await repo.markFailed(id, message.slice(0, 1000), new Date()).catch((markErr: unknown) => {
+        options.log.error({ err: markErr, emailId: id }, 'could not record a failed email');
+      });
+    }
+  }
+
+  /** Resolves when every delivery started so far has finished (sent or failed). */
+  async function idle(): Promise<void> {
+    while (pending.size) await Promise.all([...pending]);
+  }
+
+  return {
+    /** True when emails leave the machine (SMTP_URL is set). */
+    delivers: Boolean(transport),
+
+    /**
+     * Stores the email and starts its delivery; resolves with its id once stored. `outboxNote` is
+     * logged only in development-outbox mode (it may carry a secret link, which a real mailbox
+     * receives instead).
+     */
+    async send(email: OutgoingEmail, outboxNote?: Record<string, string>): Promise<string> {
+      const row = await repo.insert({
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: email.text,
+        htmlBody: email.html,
+        kind: email.kind,
+      });
+      if (!transport) {
+        options.log.info(
+          { emailId: row.id, kind: email.kind, to: email.to, ...outboxNote },
+          'email kept in the development outbox (SMTP_URL is not set)',
+        );
+        return row.id;
+      }
+      const delivery = deliver(row.id, email);
+      pending.add(delivery);
+      void delivery.finally(() => pending.delete(delivery));
+      return row.id;
+    },
+
+    idle,
+
+    /** Finishes the deliveries under way, then closes the SMTP connections. */
+    async close(): Promise<void> {
+      await idle();
+      transport?.close();
+    },
+
+    list: repo.list,
+  };
+}
+export type MailService = ReturnType<typeof mailService>;

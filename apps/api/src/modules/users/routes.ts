@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import multipart from '@fastify/multipart';
+import {
+  avatarRules,
+  errorBodySchema,
+  updateUserBodySchema,
+  userEnvelopeSchema,
+} from '@tarifa/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { avatarContentType, avatarStore } from './avatars';
+import { usersRepository } from './repository';
+import { usersService } from './service';
+
+const uuidParams = z.object({ uuid: z.uuid() });
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  404: errorBodySchema,
+};
+
+/** Reads the one uploaded file of field `file`, within the size limit. */
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file({
+      limits: { fileSize: avatarRules.maxBytes, files: 1, fields: 10, parts: 20 },
+    });
+    if (!file || file.fieldname !== 'file') {
+      throw AppError.field('file', 'required', 'Send the image in the multipart field "file"');
+    }
+    return await file.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (
+      code === 'FST_REQ_FILE_TOO_LARGE' ||
+      code === 'FST_FILES_LIMIT' ||
+      code === 'FST_PARTS_LIMIT' ||
+      code === 'FST_FIELDS_LIMIT'
+    ) {
+      throw new AppError(
+        'payload_too_large',
+        `The avatar must be at most ${avatarRules.maxBytes / 1024 / 1024} MB`,
+        [
+          {
+            path: 'file',
+            code: 'too_big',
+            params: { maximum: avatarRules.maxBytes },
+            message: 'The file is too large',
+          },
+        ],
+      );
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('unsupported_media_type', 'Send the avatar as multipart/form-data');
+    }
+    throw err;
+  }
+}
+
+/**
+ * `/api/v1/users/{uuid}` (profile) and its avatar; `/api/avatars/{filename}` serves avatars
+ * publicly, since an <img> cannot send a bearer token and the names are unguessable.
+ */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const avatars = avatarStore(app.config.dataDir);
+  const users = usersService(usersRepository(app.database.db), avatars);
+  await app.register(multipart);
+
+  app.put(
+    '/v1/users/:uuid',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Change a user’s name or language (read-only fields in the body are ignored)',
+        security: [{ bearer: [] }],
+        params: uuidParams,
+        body: updateUserBodySchema,
+        response: { 200: userEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await users.update(requireAuth(request), request.params.uuid, request.body),
+    }),
+  );
+
+  app.post(
+    '/v1/users/:uuid/avatar',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: `Upload the avatar: multipart field "file", PNG, JPEG or WebP up to 2 MB`,
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        params: uuidParams,
+        response: {
+          200: userEnvelopeSchema,
+          ...errors,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      // Someone else's account is refused before its upload is read.
+      await users.assertEditable(auth, request.params.uuid);
+      const bytes = await readUpload(request);
+      return { user: await users.setAvatar(auth, request.params.uuid, bytes) };
+    },
+  );
+
+  app.delete(
+    '/v1/users/:uuid/avatar',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['users'],
+        summary: 'Remove the avatar',
+        security: [{ bearer: [] }],
+        params: uuidParams,
+        response: { 200: userEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      user: await users.removeAvatar(requireAuth(request), request.params.uuid),
+    }),
+  );
+
+  app.get(
+    '/avatars/:filename',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'An avatar image, by the `profile_img_filename` of its user (public)',
+        params: z.object({ filename: z.string() }),
+        response: { 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const { filename } = request.params;
+      const contentType = avatarContentType(filename);
+      const file = contentType ? avatars.pathOf(filename) : undefined;
+      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+      if (!file || !stat?.isFile()) throw AppError.notFound('Avatar');
+      reply.type(contentType!).header('content-length', stat.size);
+      // Names are never reused: a new avatar gets a new name.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // The body is the image's bytes, which the JSON response schemas do not describe.
+      return reply.send(fs.createReadStream(file) as never);
+    },
+  );
+};

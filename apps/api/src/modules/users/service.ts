@@ -1,0 +1,73 @@
+import { subject } from '@casl/ability';
+import type { UpdateUserBody, User } from '@tarifa/contract';
+import { AppError } from '../../lib/errors';
+import type { RequestAuth } from '../../plugins/auth';
+import { toUser } from '../auth/service';
+import { detectImageType, type AvatarStore } from './avatars';
+import type { UsersRepository } from './repository';
+
+/**
+ * A user's profile: name, language and avatar. A client may change only its own; a super-admin
+ * anyone's. Someone else's account answers 404, as another tenant's data does (DESIGN.md §2).
+ */
+export function usersService(repo: UsersRepository, avatars: AvatarStore) {
+  async function editable(auth: RequestAuth, uuid: string) {
+    if (!auth.ability.can('update', subject('User', { uuid }) as never)) {
+      throw AppError.notFound('User');
+    }
+    const row = await repo.find(uuid);
+    if (!row) throw AppError.notFound('User');
+    return row;
+  }
+
+  return {
+    /** Throws 404 unless the caller may change this user's profile. */
+    assertEditable: async (auth: RequestAuth, uuid: string): Promise<void> => {
+      await editable(auth, uuid);
+    },
+
+    async update(auth: RequestAuth, uuid: string, body: UpdateUserBody): Promise<User> {
+      await editable(auth, uuid);
+      const changes = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.language !== undefined ? { language: body.language } : {}),
+      };
+      const row = await repo.update(uuid, changes);
+      if (!row) throw AppError.notFound('User');
+      return toUser(row);
+    },
+
+    /** Stores a PNG, JPEG or WebP image (recognised by content) and removes the one it replaces. */
+    async setAvatar(auth: RequestAuth, uuid: string, bytes: Buffer): Promise<User> {
+      await editable(auth, uuid);
+      const type = detectImageType(bytes);
+      if (!type) {
+        throw new AppError(
+          'unsupported_media_type',
+          'The avatar must be a PNG, JPEG or WebP image',
+          [{ path: 'file', code: 'invalid_image', message: 'Not a PNG, JPEG or WebP image' }],
+        );
+      }
+      const filename = await avatars.write(bytes, type);
+      const swapped = await repo.swapAvatar(uuid, filename).catch(async (err: unknown) => {
+        await avatars.remove(filename);
+        throw err;
+      });
+      if (!swapped) {
+        await avatars.remove(filename);
+        throw AppError.notFound('User');
+      }
+      await avatars.remove(swapped.previous);
+      return toUser(swapped.user);
+    },
+
+    async removeAvatar(auth: RequestAuth, uuid: string): Promise<User> {
+      await editable(auth, uuid);
+      const swapped = await repo.swapAvatar(uuid, null);
+      if (!swapped) throw AppError.notFound('User');
+      await avatars.remove(swapped.previous);
+      return toUser(swapped.user);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;
