@@ -9,3 +9,4 @@
  * Each feature adds one import line below for a module of its own that registers what it brings.
  */
 import '../layouts/search/pagesSource';
+import '../features/businesses/extensions';

@@ -23,9 +23,18 @@ export interface AppRoute {
 }
 
 const Placeholder = lazy(() => import('../features/misc/pages/PlaceholderPage'));
+/** A page that needs a property: a user without one gets the first-run onboarding instead. */
+const needsBusiness = (load: () => Promise<{ default: ComponentType }>) =>
+  lazy(async () => {
+    const [page, { withBusiness }] = await Promise.all([
+      load(),
+      import('../features/businesses/components/RequireBusiness'),
+    ]);
+    return { default: withBusiness(page.default) };
+  });
 const NotFound = lazy(() => import('../features/misc/pages/NotFoundPage'));
 const NotAuthorized = lazy(() => import('../features/misc/pages/NotAuthorizedPage'));
-const Dashboard = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const Dashboard = needsBusiness(() => import('../features/dashboard/pages/DashboardPage'));
 const Gallery = lazy(() => import('../features/gallery/pages/GalleryPage'));
 const Tour = lazy(() => import('../features/tour/pages/TourPage'));
 const Faq = lazy(() => import('../features/support/pages/FaqPage'));
@@ -38,6 +47,14 @@ const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordP
 const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const AccountSettings = lazy(() => import('../features/auth/pages/AccountSettingsPage'));
 const AccessControl = lazy(() => import('../features/access-control/pages/AccessControlPage'));
+const MyProperty = lazy(() => import('../features/businesses/pages/MyPropertyPage'));
+const PropertyMenu = lazy(() => import('../features/businesses/pages/PropertyMenuPage'));
+const RoomForm = lazy(() => import('../features/businesses/pages/RoomFormPage'));
+const PriceSetup = lazy(() => import('../features/businesses/pages/PriceSetupPage'));
+
+const PlaceholderNeedingBusiness = needsBusiness(
+  () => import('../features/misc/pages/PlaceholderPage'),
+);
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -149,13 +166,13 @@ export const appRoutes: AppRoute[] = [
     path: '/my-property',
     name: 'my-property',
     meta: { ...readAll, title: 'nav:myProperty' },
-    page: Placeholder,
+    page: MyProperty,
   },
   {
     path: '/my-property/menu',
     name: 'my-property-menu',
     meta: { ...readAll, title: 'nav:propertyMenu' },
-    page: Placeholder,
+    page: PropertyMenu,
   },
   {
     path: '/pages/icons',
@@ -179,31 +196,31 @@ export const appRoutes: AppRoute[] = [
     path: '/pricing-central',
     name: 'pricing-central',
     meta: { ...readAll, title: 'nav:pricingCentral' },
-    page: Placeholder,
+    page: PlaceholderNeedingBusiness,
   },
   {
     path: '/pricing-central/bi',
     name: 'pricing-central-bi',
     meta: { ...readAll, title: 'nav:businessIntelligence' },
-    page: Placeholder,
+    page: PlaceholderNeedingBusiness,
   },
   {
     path: '/pricing-central/price-changes',
     name: 'pricing-central-price-changes',
     meta: { ...readAll, title: 'nav:priceChanges' },
-    page: Placeholder,
+    page: PlaceholderNeedingBusiness,
   },
   {
     path: '/pricing-central/price-setup',
     name: 'pricing-central-price-setup',
     meta: { ...readAll, title: 'nav:priceSetup' },
-    page: Placeholder,
+    page: PriceSetup,
   },
   {
     path: '/pricing-central/room-form',
     name: 'pricing-central-room-form',
     meta: { ...readAll, title: 'nav:roomForm' },
-    page: Placeholder,
+    page: RoomForm,
   },
 
   // Catch-all not-found pages (SPEC `/:error`), for one segment and for any depth.

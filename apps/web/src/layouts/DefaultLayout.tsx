@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ScrollToTop } from '../components/ScrollToTop';
 import { SkipLink } from '../components/SkipLink';
+import { SnackbarHost } from '../components/SnackbarHost';
 import { TourOverlay } from '../features/tour/components/TourOverlay';
 import { setPreference, usePreferences } from '../lib/preferences/preferences';
 import { overlayNavQuery } from '../lib/theme/theme';
@@ -107,6 +108,7 @@ export default function DefaultLayout({ children }: { children: ReactNode }) {
         <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
         <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
         <TourOverlay />
+        <SnackbarHost />
       </ShellGate>
     </ShellContext.Provider>
   );

@@ -1,0 +1,114 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import {
+  businessDefaults,
+  createBusinessBodySchema,
+  isCountry,
+  isTimeZone,
+  type Business,
+  type CreateBusinessBody,
+} from '@tarifa/contract';
+import { useZodForm } from '../../../lib/forms';
+import { useCreateBusiness } from '../api';
+import { usePickerOptions } from '../hooks/usePickerOptions';
+import { browserTimeZone } from '../utils/options';
+import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { CodeAutocomplete } from './CodeAutocomplete';
+
+/** Where the browser says the user is: a good first guess for the property's country. */
+function browserCountry(): string | undefined {
+  const region = navigator.language.split('-')[1]?.toUpperCase();
+  return region && isCountry(region) ? region : undefined;
+}
+
+function initialValues(): CreateBusinessBody {
+  const zone = browserTimeZone();
+  return {
+    name: '',
+    currency: businessDefaults.currency,
+    timezone: zone && isTimeZone(zone) ? zone : businessDefaults.timezone,
+    country: browserCountry() ?? null,
+    phone: null,
+    email: null,
+    website: null,
+  };
+}
+
+/**
+ * The four things a new property needs: name, currency, time zone and country (the rest waits on
+ * My Property). On success the answered list replaces the store's, the new property first (so
+ * selected), and `onCreated` gets it.
+ */
+export function CreateBusinessForm({
+  onCreated,
+  onCancel,
+  submitLabel,
+}: {
+  onCreated?: (business: Business) => void;
+  onCancel?: () => void;
+  submitLabel?: string;
+}) {
+  const { t } = useTranslation('property');
+  const create = useCreateBusiness({ errors: 'form' });
+  const { countries, currencies, timeZones } = usePickerOptions();
+  const form = useZodForm({
+    schema: createBusinessBodySchema,
+    initialValues: initialValues(),
+    onSubmit: async (body) => {
+      const { businesses } = await create.mutateAsync(body);
+      if (businesses[0]) onCreated?.(businesses[0]);
+    },
+  });
+  return (
+    <Stack component="form" spacing={2.5} {...form.formProps} aria-label={t('create.title')}>
+      <BusinessErrorAlert error={form.formError} />
+      <TextField
+        label={t('fields.name')}
+        required
+        autoFocus
+        {...form.field('name', { helperText: t('create.nameHelp') })}
+      />
+      <CodeAutocomplete
+        name="currency"
+        label={t('fields.currency')}
+        required
+        options={currencies}
+        value={form.values.currency}
+        onChange={(code) => form.setValue('currency', code ?? '')}
+        error={Boolean(form.errors.currency)}
+        helperText={form.errorFor('currency') ?? t('create.currencyHelp')}
+      />
+      <CodeAutocomplete
+        name="timezone"
+        label={t('fields.timezone')}
+        required
+        options={timeZones}
+        value={form.values.timezone}
+        onChange={(code) => form.setValue('timezone', code ?? '')}
+        error={Boolean(form.errors.timezone)}
+        helperText={form.errorFor('timezone') ?? t('create.timezoneHelp')}
+      />
+      <CodeAutocomplete
+        name="country"
+        label={t('fields.country')}
+        options={countries}
+        value={form.values.country}
+        onChange={(code) => form.setValue('country', code)}
+        error={Boolean(form.errors.country)}
+        helperText={form.errorFor('country')}
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {onCancel && (
+          <Button onClick={onCancel} disabled={form.submitting}>
+            {t('actions.cancel')}
+          </Button>
+        )}
+        <Button type="submit" variant="contained" loading={form.submitting}>
+          {submitLabel ?? t('create.submit')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateBusinessBodySchema, type Business, type UpdateBusinessBody } from '@tarifa/contract';
+import { useZodForm } from '../../../lib/forms';
+import { useUpdateBusiness } from '../api';
+import { usePickerOptions } from '../hooks/usePickerOptions';
+import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { CodeAutocomplete } from './CodeAutocomplete';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+
+function valuesOf(business: Business): UpdateBusinessBody {
+  return {
+    name: business.name,
+    address: business.address ?? '',
+    city: business.city ?? '',
+    country: business.country ?? null,
+    phone: business.phone ?? '',
+    email: business.email ?? '',
+    website: business.website ?? '',
+    currency: business.currency,
+    timezone: business.timezone,
+    checkInTime: business.checkInTime,
+    checkOutTime: business.checkOutTime,
+    version: business.version,
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Grid container spacing={2}>
+        {children}
+      </Grid>
+    </Stack>
+  );
+}
+
+/**
+ * The property's details: name, address, contact, currency, time zone, check-in and check-out.
+ * Sent with the `version` it was read at, so a change made elsewhere meanwhile is reported (with a
+ * Reload) instead of overwritten. Render it with `key={business.version}` so it shows the latest
+ * after a save or a reload.
+ */
+export function PropertyDetailsForm({ business }: { business: Business }) {
+  const { t } = useTranslation('property');
+  const update = useUpdateBusiness({ errors: 'form' });
+  const { countries, currencies, timeZones } = usePickerOptions();
+  const initial = valuesOf(business);
+  const form = useZodForm({
+    schema: updateBusinessBodySchema,
+    initialValues: initial,
+    onSubmit: (body) => update.mutateAsync({ ...body, uuid: business.uuid }),
+  });
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
+  const half = { xs: 12, sm: 6 };
+
+  return (
+    <Card component="form" {...form.formProps} aria-labelledby="property-details-title">
+      <CardContent>
+        <Stack spacing={4}>
+          <Typography id="property-details-title" variant="h5" component="h2">
+            {t('details.title')}
+          </Typography>
+          <BusinessErrorAlert error={form.formError} />
+          <Section title={t('details.about')}>
+            <Grid size={12}>
+              <TextField label={t('fields.name')} required fullWidth {...form.field('name')} />
+            </Grid>
+            <Grid size={12}>
+              <TextField label={t('fields.address')} fullWidth {...form.field('address')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField label={t('fields.city')} fullWidth {...form.field('city')} />
+            </Grid>
+            <Grid size={half}>
+              <CodeAutocomplete
+                name="country"
+                label={t('fields.country')}
+                options={countries}
+                value={form.values.country}
+                onChange={(code) => form.setValue('country', code)}
+                error={Boolean(form.errors.country)}
+                helperText={form.errorFor('country')}
+              />
+            </Grid>
+          </Section>
+          <Section title={t('details.contact')}>
+            <Grid size={half}>
+              <TextField label={t('fields.phone')} type="tel" fullWidth {...form.field('phone')} />
+            </Grid>
+            <Grid size={half}>
+              <TextField
+                label={t('fields.email')}
+                type="email"
+                fullWidth
+                {...form.field('email')}
+              />
+            </Grid>
+            <Grid size={12}>
+              <TextField
+                label={t('fields.website')}
+                type="url"
+                fullWidth
+                placeholder="https://"
+                {...form.field('website')}
+              />
+            </Grid>
+          </Section>
+          <Section title={t('details.moneyAndTime')}>
+            <Grid size={half}>
+              <CodeAutocomplete
+                name="currency"
+                label={t('fields.currency')}
+                required
+                options={currencies}
+                value={form.values.currency}
+                onChange={(code) => form.setValue('currency', code ?? '')}
+                error={Boolean(form.errors.currency)}
+                helperText={form.errorFor('currency') ?? t('details.currencyHelp')}
+              />
+            </Grid>
+            <Grid size={half}>
+              <CodeAutocomplete
+                name="timezone"
+                label={t('fields.timezone')}
+                required
+                options={timeZones}
+                value={form.values.timezone}
+                onChange={(code) => form.setValue('timezone', code ?? '')}
+                error={Boolean(form.errors.timezone)}
+                helperText={form.errorFor('timezone') ?? t('details.timezoneHelp')}
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextField
+                label={t('fields.checkIn')}
+                type="time"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...form.field('checkInTime')}
+              />
+            </Grid>
+            <Grid size={half}>
+              <TextField
+                label={t('fields.checkOut')}
+                type="time"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+                {...form.field('checkOutTime')}
+              />
+            </Grid>
+          </Section>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button disabled={!dirty || form.submitting} onClick={() => form.reset(initial)}>
+              {t('actions.discard')}
+            </Button>
+            <Button type="submit" variant="contained" loading={form.submitting}>
+              {t('actions.save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+      <UnsavedChangesPrompt when={dirty && !form.submitting} />
+    </Card>
+  );
+}

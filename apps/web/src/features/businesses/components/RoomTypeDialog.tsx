@@ -1,0 +1,350 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  roomTariffInputSchema,
+  roomsTariffBodySchema,
+  toFieldIssues,
+  type Business,
+  type RoomTariff,
+  type RoomTariffInput,
+} from '@tarifa/contract';
+import { ApiError } from '../../../lib/api';
+import { useZodForm } from '../../../lib/forms';
+import { useIntl } from '../../../lib/intl';
+import { useSaveRoomsTariff } from '../api';
+import { derivedPrice } from '../utils/examplePrice';
+import { numberText, parseNumberInput } from '../utils/numbers';
+import { childrenOf, forRoomForm, roomsOf, toRoomInput } from '../utils/rooms';
+import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { DerivedExplanation } from './DerivedExplanation';
+import { currencySymbol, MoneyField } from './MoneyField';
+
+/** The form's fields: as typed (text), with the parent of a derived room type flattened. */
+interface RoomFormValues {
+  name: string;
+  code: string;
+  rooms: string;
+  pricing: 'own' | 'derived';
+  basePrice: string;
+  minPrice: string;
+  maxPrice: string;
+  parentUuid: string;
+  offsetType: 'percent' | 'amount';
+  offsetValue: string;
+}
+
+/** Where a contract path lands on this form. */
+const fieldOf: Record<string, keyof RoomFormValues> = {
+  'derivedFrom.roomUuid': 'parentUuid',
+  'derivedFrom.roomCode': 'parentUuid',
+  'derivedFrom.value': 'offsetValue',
+  'derivedFrom.type': 'offsetType',
+  derivedFrom: 'parentUuid',
+};
+const renameField = (path: string) => fieldOf[path] ?? path;
+
+/** The values as the rooms-tariff call takes them (a derived room's base price follows its parent). */
+function toInput(values: RoomFormValues, rooms: RoomTariff[], uuid?: string): RoomTariffInput {
+  const num = (text: string) => parseNumberInput(text) as number;
+  const derived = values.pricing === 'derived';
+  const parent = derived ? rooms.find((room) => room.uuid === values.parentUuid) : undefined;
+  const offset = { type: values.offsetType, value: num(values.offsetValue) };
+  return {
+    ...(uuid ? { uuid } : {}),
+    name: values.name,
+    code: values.code,
+    rooms: num(values.rooms),
+    basePrice:
+      derived && parent && typeof offset.value === 'number'
+        ? derivedPrice(parent.basePrice, offset)
+        : num(values.basePrice),
+    minPrice: num(values.minPrice),
+    maxPrice: num(values.maxPrice),
+    derivedFrom: derived
+      ? { roomUuid: values.parentUuid || undefined, type: offset.type, value: offset.value }
+      : null,
+  };
+}
+
+/** The form's schema: the shared room-type schema, its issues moved to this form's fields. */
+function formSchema(rooms: RoomTariff[], uuid?: string) {
+  return z.custom<RoomFormValues>().transform((values, ctx) => {
+    const derived = values.pricing === 'derived';
+    const result = roomTariffInputSchema.safeParse(toInput(values, rooms, uuid));
+    if (result.success) return result.data;
+    for (const issue of toFieldIssues(result.error)) {
+      // A derived room's base price is computed from the offset: its trouble is the offset's.
+      const path = derived && issue.path === 'basePrice' ? 'offsetValue' : renameField(issue.path);
+      ctx.addIssue({
+        code: 'custom',
+        path: [path],
+        message: issue.message,
+        params: { ...issue.params, code: issue.code },
+      });
+    }
+    return z.NEVER;
+  });
+}
+
+function initialValues(room: RoomTariff | undefined): RoomFormValues {
+  return {
+    name: room?.name ?? '',
+    code: room?.code ?? '',
+    rooms: numberText(room?.rooms),
+    pricing: room?.derivedFrom ? 'derived' : 'own',
+    basePrice: numberText(room?.basePrice),
+    minPrice: numberText(room?.minPrice),
+    maxPrice: numberText(room?.maxPrice),
+    parentUuid: room?.derivedFrom?.roomUuid ?? '',
+    offsetType: room?.derivedFrom?.type ?? 'percent',
+    offsetValue: numberText(room?.derivedFrom?.value),
+  };
+}
+
+/**
+ * Adds or edits one room type: name, code, how many rooms of it there are, and its prices — its
+ * own base/min/max, or following another room type's price with a percent or amount offset
+ * (explained with a live example). Saving sends the whole list with the rooms-tariff call.
+ */
+export function RoomTypeDialog({
+  business,
+  room,
+  open,
+  onClose,
+}: {
+  business: Business;
+  /** The room type to edit; none to add one. */
+  room?: RoomTariff;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('property');
+  const intl = useIntl();
+  const titleId = useId();
+  const rooms = roomsOf(business);
+  const save = useSaveRoomsTariff({ errors: 'form' });
+  const parents = rooms.filter((r) => !r.derivedFrom && r.uuid !== room?.uuid);
+  const followers = childrenOf(rooms, room?.uuid);
+  const currency = business.currency;
+  const symbol = currencySymbol(intl.locale, currency);
+
+  const form = useZodForm({
+    schema: formSchema(rooms, room?.uuid),
+    initialValues: initialValues(room),
+    onSubmit: async (data) => {
+      const index = room ? rooms.findIndex((r) => r.uuid === room.uuid) : rooms.length;
+      const list: RoomTariffInput[] = rooms.map(toRoomInput);
+      list.splice(index, room ? 1 : 0, data);
+      const checked = roomsTariffBodySchema.safeParse({ roomsTariff: list });
+      if (!checked.success) {
+        const details = toFieldIssues(checked.error, ['roomsTariff']);
+        throw forRoomForm(new ApiError(400, 'validation_failed', '', details), index, renameField);
+      }
+      try {
+        await save.mutateAsync({
+          uuid: business.uuid,
+          roomsTariff: list,
+          version: business.version,
+        });
+      } catch (error) {
+        throw forRoomForm(error, index, renameField);
+      }
+      onClose();
+    },
+  });
+  const values = form.values as RoomFormValues;
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues(room));
+  const derived = values.pricing === 'derived';
+  const parent = parents.find((p) => p.uuid === values.parentUuid);
+  const offsetValue = parseNumberInput(values.offsetValue);
+  const money = (label: string, name: 'basePrice' | 'minPrice' | 'maxPrice', help: string) => (
+    <MoneyField
+      currency={currency}
+      label={label}
+      required
+      fullWidth
+      {...form.field(name, { helperText: help })}
+    />
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={(_, reason) => {
+        if (!(dirty && reason === 'backdropClick')) onClose();
+      }}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>
+        {room ? t('rooms.editTitle', { name: room.name }) : t('rooms.addTitle')}
+      </DialogTitle>
+      <DialogContent>
+        <Stack
+          component="form"
+          id={`${titleId}-form`}
+          spacing={2.5}
+          sx={{ pt: 1 }}
+          {...form.formProps}
+        >
+          <BusinessErrorAlert error={form.formError} />
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <TextField
+                label={t('rooms.name')}
+                required
+                fullWidth
+                autoFocus
+                {...form.field('name', { helperText: t('rooms.nameHelp') })}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField
+                label={t('rooms.code')}
+                required
+                fullWidth
+                {...form.field('code', { helperText: t('rooms.codeHelp') })}
+              />
+            </Grid>
+          </Grid>
+          <TextField
+            label={t('rooms.inventory')}
+            required
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            {...form.field('rooms', { helperText: t('rooms.inventoryHelp') })}
+          />
+
+          <Stack spacing={1}>
+            <FormLabel id={`${titleId}-pricing`}>{t('rooms.pricing')}</FormLabel>
+            <RadioGroup
+              aria-labelledby={`${titleId}-pricing`}
+              value={values.pricing}
+              onChange={(event) =>
+                form.setValue('pricing', event.target.value as RoomFormValues['pricing'])
+              }
+            >
+              <FormControlLabel value="own" control={<Radio />} label={t('rooms.pricingOwn')} />
+              <FormControlLabel
+                value="derived"
+                control={<Radio />}
+                disabled={parents.length === 0 || followers.length > 0}
+                label={t('rooms.pricingDerived')}
+              />
+            </RadioGroup>
+            {parents.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('rooms.derivedNeedsParent')}
+              </Typography>
+            )}
+            {followers.length > 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('rooms.hasFollowers', {
+                  names: new Intl.ListFormat(intl.locale).format(followers.map((f) => f.name)),
+                })}
+              </Typography>
+            )}
+          </Stack>
+
+          {derived ? (
+            <>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    select
+                    label={t('rooms.parent')}
+                    required
+                    fullWidth
+                    {...form.field('parentUuid')}
+                  >
+                    {parents.map((p) => (
+                      <MenuItem key={p.uuid} value={p.uuid}>
+                        {p.name}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <TextField
+                    select
+                    label={t('rooms.offsetType')}
+                    fullWidth
+                    {...form.field('offsetType')}
+                  >
+                    <MenuItem value="percent">%</MenuItem>
+                    <MenuItem value="amount">{symbol}</MenuItem>
+                  </TextField>
+                </Grid>
+                <Grid size={{ xs: 6, sm: 3 }}>
+                  <TextField
+                    label={t('rooms.offset')}
+                    required
+                    fullWidth
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                    {...form.field('offsetValue', { helperText: t('rooms.offsetHelp') })}
+                  />
+                </Grid>
+              </Grid>
+              {parent && typeof offsetValue === 'number' && !Number.isNaN(offsetValue) && (
+                <DerivedExplanation
+                  name={values.name || t('rooms.thisRoom')}
+                  parent={parent}
+                  offset={{ type: values.offsetType, value: offsetValue }}
+                  currency={currency}
+                />
+              )}
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  {money(t('prices.min'), 'minPrice', t('prices.minHelp'))}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  {money(t('prices.max'), 'maxPrice', t('prices.maxHelp'))}
+                </Grid>
+              </Grid>
+            </>
+          ) : (
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                {money(t('prices.base'), 'basePrice', t('prices.baseHelp'))}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                {money(t('prices.min'), 'minPrice', t('prices.minHelp'))}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                {money(t('prices.max'), 'maxPrice', t('prices.maxHelp'))}
+              </Grid>
+            </Grid>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={form.submitting}>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          form={`${titleId}-form`}
+          variant="contained"
+          loading={form.submitting}
+        >
+          {room ? t('actions.save') : t('rooms.add')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

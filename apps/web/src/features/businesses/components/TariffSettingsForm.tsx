@@ -1,0 +1,446 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  businessLimits,
+  occupancyBases,
+  settingsBodySchema,
+  weekdays,
+  type Business,
+  type OccupancyBasis,
+  type RoundingMode,
+  type TariffSettings,
+  type Weekday,
+} from '@tarifa/contract';
+import { issueMessage, toFormError, type FormError } from '../../../lib/forms';
+import { useIntl } from '../../../lib/intl';
+import { useSaveSettings } from '../api';
+import { roundPrice, withPercent } from '../utils/examplePrice';
+import { issuesOf, type IssuesByPath } from '../utils/issues';
+import { numberText, parseNumberInput } from '../utils/numbers';
+import { BusinessErrorAlert } from './BusinessErrorAlert';
+
+/** The settings as the form holds them: numbers as typed. */
+export interface SettingsDraft {
+  weekdayAdjustments: Record<Weekday, string>;
+  leadTimeRules: { key: number; fromDays: string; toDays: string; adjustmentPercent: string }[];
+  rounding: { mode: RoundingMode; ending: string };
+  autoApprove: boolean;
+  occupancyBasis: OccupancyBasis;
+}
+
+export function draftOfSettings(
+  settings: Business['tariffConfiguration']['settings'],
+): SettingsDraft {
+  return {
+    weekdayAdjustments: Object.fromEntries(
+      weekdays.map((day) => [day, numberText(settings.weekdayAdjustments[day])]),
+    ) as Record<Weekday, string>,
+    leadTimeRules: settings.leadTimeRules.map((rule, key) => ({
+      key,
+      fromDays: numberText(rule.fromDays),
+      toDays: numberText(rule.toDays),
+      adjustmentPercent: numberText(rule.adjustmentPercent),
+    })),
+    rounding: { mode: settings.rounding.mode, ending: numberText(settings.rounding.ending ?? 9) },
+    autoApprove: settings.autoApprove,
+    occupancyBasis: settings.occupancyBasis,
+  };
+}
+
+/** The draft as `PUT …/settings` takes it (unparseable numbers stay NaN: the schema refuses them). */
+export function settingsOfDraft(draft: SettingsDraft) {
+  const num = (text: string) => parseNumberInput(text) as number;
+  return {
+    weekdayAdjustments: Object.fromEntries(
+      weekdays.map((day) => [day, num(draft.weekdayAdjustments[day]) ?? 0]),
+    ) as Record<Weekday, number>,
+    leadTimeRules: draft.leadTimeRules.map((rule) => ({
+      fromDays: num(rule.fromDays),
+      toDays: num(rule.toDays),
+      adjustmentPercent: num(rule.adjustmentPercent),
+    })),
+    rounding:
+      draft.rounding.mode === 'ending'
+        ? { mode: draft.rounding.mode, ending: num(draft.rounding.ending) }
+        : { mode: draft.rounding.mode },
+    autoApprove: draft.autoApprove,
+    occupancyBasis: draft.occupancyBasis,
+  };
+}
+
+/** The parsed settings when the draft is valid (for the live example), else undefined. */
+export function validSettings(draft: SettingsDraft): TariffSettings | undefined {
+  const result = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
+  return result.success ? (result.data.settings as TariffSettings) : undefined;
+}
+
+function Section({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0, minInlineSize: 0 }}>
+      <div>
+        <Typography variant="h6" component="legend">
+          {title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {intro}
+        </Typography>
+      </div>
+      {children}
+    </Stack>
+  );
+}
+
+const percentAdornment = { endAdornment: <InputAdornment position="end">%</InputAdornment> };
+
+/**
+ * The pricing rules of the property: weekday adjustments (weekday names from Intl), lead-time
+ * rules, rounding, auto-approve and the occupancy basis — each with what it does to a sample price
+ * (`samplePrice`, the first room type's base). All saved together (settings call).
+ */
+export function TariffSettingsForm({
+  business,
+  samplePrice,
+  onDraftChange,
+  onDirtyChange,
+}: {
+  business: Business;
+  samplePrice?: number;
+  onDraftChange?: (draft: SettingsDraft) => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const { t } = useTranslation('property');
+  const intl = useIntl();
+  const save = useSaveSettings({ errors: 'form' });
+  const [initial] = useState(() => draftOfSettings(business.tariffConfiguration.settings));
+  const [draft, setDraftState] = useState(initial);
+  const [errors, setErrors] = useState<IssuesByPath>({});
+  const [formError, setFormError] = useState<FormError | null>(null);
+  const nextKey = useRef(initial.leadTimeRules.length);
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  // Shown afresh (first time, after a save or a reload): nothing is pending.
+  useEffect(() => {
+    onDirtyChange?.(false);
+    onDraftChange?.(initial);
+    // Once per mount: the host keys this form by the stored settings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const dayNames = intl.weekdays('long');
+  const money = (value: number) => intl.money(value, business.currency);
+
+  const setDraft = (next: SettingsDraft) => {
+    setDraftState(next);
+    onDraftChange?.(next);
+    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(initial));
+  };
+  const errorAt = (path: string) => (errors[path] ? issueMessage(t, errors[path]) : undefined);
+  const clearError = (path: string) => setErrors(({ [path]: _gone, ...rest }) => rest);
+
+  const submit = async () => {
+    setFormError(null);
+    const checked = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
+    if (!checked.success) {
+      setErrors(issuesOf(checked.error, 'settings.'));
+      return;
+    }
+    try {
+      await save.mutateAsync({
+        uuid: business.uuid,
+        settings: checked.data.settings,
+        version: business.version,
+      });
+      onDirtyChange?.(false);
+    } catch (error) {
+      const issues = issuesOf(error, 'settings.');
+      setErrors(issues);
+      if (Object.keys(issues).length === 0) setFormError(toFormError(error));
+    }
+  };
+
+  /** "→ €110.00" under a percent field, on the sample price. */
+  const effect = (text: string) => {
+    const percent = parseNumberInput(text);
+    if (samplePrice === undefined || typeof percent !== 'number' || !percent) return undefined;
+    return t('settings.effect', {
+      from: money(samplePrice),
+      to: money(withPercent(samplePrice, percent)),
+    });
+  };
+
+  const roundingSample = samplePrice === undefined ? 97.43 : withPercent(samplePrice, 7.43);
+  const endingNumber = parseNumberInput(draft.rounding.ending);
+
+  return (
+    <Card component="section" aria-labelledby="tariff-settings-title">
+      <CardContent>
+        <Stack spacing={3} divider={<Divider flexItem />}>
+          <div>
+            <Typography id="tariff-settings-title" variant="h5" component="h2">
+              {t('settings.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('settings.intro')}</Typography>
+            <BusinessErrorAlert error={formError} />
+          </div>
+
+          <Section title={t('settings.weekdays.title')} intro={t('settings.weekdays.intro')}>
+            <Grid container spacing={2}>
+              {weekdays.map((day, i) => {
+                const path = `weekdayAdjustments.${day}`;
+                return (
+                  <Grid key={day} size={{ xs: 6, sm: 4, md: 3 }}>
+                    <TextField
+                      label={dayNames[i]}
+                      fullWidth
+                      size="small"
+                      value={draft.weekdayAdjustments[day]}
+                      onChange={(event) => {
+                        clearError(path);
+                        setDraft({
+                          ...draft,
+                          weekdayAdjustments: {
+                            ...draft.weekdayAdjustments,
+                            [day]: event.target.value,
+                          },
+                        });
+                      }}
+                      error={Boolean(errors[path])}
+                      helperText={errorAt(path) ?? effect(draft.weekdayAdjustments[day])}
+                      slotProps={{ htmlInput: { inputMode: 'decimal' }, input: percentAdornment }}
+                    />
+                  </Grid>
+                );
+              })}
+            </Grid>
+          </Section>
+
+          <Section title={t('settings.leadTime.title')} intro={t('settings.leadTime.intro')}>
+            {draft.leadTimeRules.length === 0 && (
+              <Typography variant="body2" color="text.secondary">
+                {t('settings.leadTime.none')}
+              </Typography>
+            )}
+            {draft.leadTimeRules.map((rule, i) => {
+              const update = (patch: Partial<typeof rule>) => {
+                Object.keys(patch).forEach((key) => clearError(`leadTimeRules.${i}.${key}`));
+                setDraft({
+                  ...draft,
+                  leadTimeRules: draft.leadTimeRules.map((r, j) =>
+                    j === i ? { ...r, ...patch } : r,
+                  ),
+                });
+              };
+              const path = (name: string) => `leadTimeRules.${i}.${name}`;
+              return (
+                <Stack
+                  key={rule.key}
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={1.5}
+                  role="group"
+                  aria-label={t('settings.leadTime.rule', { n: i + 1 })}
+                  sx={{ alignItems: { sm: 'flex-start' } }}
+                >
+                  <TextField
+                    label={t('settings.leadTime.from')}
+                    size="small"
+                    value={rule.fromDays}
+                    onChange={(event) => update({ fromDays: event.target.value })}
+                    error={Boolean(errors[path('fromDays')])}
+                    helperText={errorAt(path('fromDays'))}
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  />
+                  <TextField
+                    label={t('settings.leadTime.to')}
+                    size="small"
+                    value={rule.toDays}
+                    onChange={(event) => update({ toDays: event.target.value })}
+                    error={Boolean(errors[path('toDays')])}
+                    helperText={errorAt(path('toDays'))}
+                    slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  />
+                  <TextField
+                    label={t('settings.leadTime.adjustment')}
+                    size="small"
+                    value={rule.adjustmentPercent}
+                    onChange={(event) => update({ adjustmentPercent: event.target.value })}
+                    error={Boolean(errors[path('adjustmentPercent')])}
+                    helperText={
+                      errorAt(path('adjustmentPercent')) ?? effect(rule.adjustmentPercent)
+                    }
+                    slotProps={{ htmlInput: { inputMode: 'decimal' }, input: percentAdornment }}
+                  />
+                  <IconButton
+                    aria-label={t('settings.leadTime.remove', { n: i + 1 })}
+                    onClick={() => {
+                      setErrors({});
+                      setDraft({
+                        ...draft,
+                        leadTimeRules: draft.leadTimeRules.filter((_, j) => j !== i),
+                      });
+                    }}
+                  >
+                    <DeleteIcon />
+                  </IconButton>
+                </Stack>
+              );
+            })}
+            <Button
+              startIcon={<AddIcon />}
+              sx={{ alignSelf: 'flex-start' }}
+              disabled={draft.leadTimeRules.length >= businessLimits.leadTimeRulesMax}
+              onClick={() => {
+                const last = draft.leadTimeRules.at(-1);
+                const from = last ? (parseNumberInput(last.toDays) as number) + 1 : 0;
+                const start = Number.isFinite(from) ? from : 0;
+                setDraft({
+                  ...draft,
+                  leadTimeRules: [
+                    ...draft.leadTimeRules,
+                    {
+                      key: nextKey.current++,
+                      fromDays: String(start),
+                      toDays: String(start + 2),
+                      adjustmentPercent: '0',
+                    },
+                  ],
+                });
+              }}
+            >
+              {t('settings.leadTime.add')}
+            </Button>
+          </Section>
+
+          <Section title={t('settings.rounding.title')} intro={t('settings.rounding.intro')}>
+            <RadioGroup
+              aria-label={t('settings.rounding.title')}
+              value={draft.rounding.mode}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  rounding: { ...draft.rounding, mode: event.target.value as RoundingMode },
+                })
+              }
+            >
+              {(['none', 'integer', 'ending'] as const).map((mode) => (
+                <FormControlLabel
+                  key={mode}
+                  value={mode}
+                  control={<Radio />}
+                  label={t(`settings.rounding.${mode}`, {
+                    example: money(
+                      roundPrice(roundingSample, {
+                        mode,
+                        ending:
+                          typeof endingNumber === 'number' && !Number.isNaN(endingNumber)
+                            ? endingNumber
+                            : 9,
+                      }),
+                    ),
+                    sample: money(roundingSample),
+                  })}
+                />
+              ))}
+            </RadioGroup>
+            {draft.rounding.mode === 'ending' && (
+              <TextField
+                label={t('settings.rounding.endingLabel')}
+                size="small"
+                sx={{ maxInlineSize: 240 }}
+                value={draft.rounding.ending}
+                onChange={(event) => {
+                  clearError('rounding.ending');
+                  setDraft({
+                    ...draft,
+                    rounding: { ...draft.rounding, ending: event.target.value },
+                  });
+                }}
+                error={Boolean(errors['rounding.ending'])}
+                helperText={errorAt('rounding.ending') ?? t('settings.rounding.endingHelp')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+            )}
+          </Section>
+
+          <Section title={t('settings.approval.title')} intro={t('settings.approval.intro')}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={draft.autoApprove}
+                  onChange={(event) => setDraft({ ...draft, autoApprove: event.target.checked })}
+                />
+              }
+              label={draft.autoApprove ? t('settings.approval.on') : t('settings.approval.off')}
+            />
+          </Section>
+
+          <Section title={t('settings.basis.title')} intro={t('settings.basis.intro')}>
+            <RadioGroup
+              aria-label={t('settings.basis.title')}
+              value={draft.occupancyBasis}
+              onChange={(event) =>
+                setDraft({ ...draft, occupancyBasis: event.target.value as OccupancyBasis })
+              }
+            >
+              {occupancyBases.map((basis) => (
+                <FormControlLabel
+                  key={basis}
+                  value={basis}
+                  control={<Radio />}
+                  label={
+                    <span>
+                      <Typography component="span" sx={{ display: 'block' }}>
+                        {t(`settings.basis.${basis}`)}
+                      </Typography>
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {t(`settings.basis.${basis}Help`)}
+                      </Typography>
+                    </span>
+                  }
+                  sx={{ alignItems: 'flex-start', mb: 1, '& .MuiRadio-root': { pt: 0.5 } }}
+                />
+              ))}
+            </RadioGroup>
+          </Section>
+
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button
+              disabled={!dirty || save.isPending}
+              onClick={() => {
+                setErrors({});
+                setFormError(null);
+                setDraft(initial);
+              }}
+            >
+              {t('actions.discard')}
+            </Button>
+            <Button variant="contained" loading={save.isPending} onClick={() => void submit()}>
+              {t('settings.save')}
+            </Button>
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+import BedIcon from '@mui/icons-material/KingBedOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Business, RoomTariffInput, TariffSettings } from '@tarifa/contract';
+import { EmptyState } from '../../../components/EmptyState';
+import { ExamplePricePanel } from '../components/ExamplePricePanel';
+import { RequireBusiness } from '../components/RequireBusiness';
+import { draftOf, RoomPricesForm, withDraftPrices } from '../components/RoomPricesForm';
+import {
+  TariffSettingsForm,
+  validSettings,
+  type SettingsDraft,
+} from '../components/TariffSettingsForm';
+import { UnsavedChangesPrompt } from '../components/UnsavedChangesPrompt';
+import { roomsOf } from '../utils/rooms';
+
+function PriceSetup({ business }: { business: Business }) {
+  const { t } = useTranslation('property');
+  const rooms = roomsOf(business);
+  const stored = business.tariffConfiguration.settings as TariffSettings;
+  const [draftRooms, setDraftRooms] = useState<RoomTariffInput[]>(() =>
+    withDraftPrices(rooms, draftOf(rooms)),
+  );
+  const [settings, setSettings] = useState<TariffSettings>(stored);
+  const [roomsDirty, setRoomsDirty] = useState(false);
+  const [settingsDirty, setSettingsDirty] = useState(false);
+  const exampleRooms = draftRooms.filter((room): room is RoomTariffInput & { uuid: string } =>
+    Boolean(room.uuid),
+  );
+
+  if (rooms.length === 0)
+    return (
+      <Card>
+        <EmptyState
+          icon={BedIcon}
+          headingLevel="h2"
+          title={t('prices.noRoomsTitle')}
+          body={t('prices.noRoomsBody')}
+          action={
+            <Button variant="contained" component={Link} to="/pricing-central/room-form">
+              {t('prices.toRooms')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Stack spacing={3}>
+          <RoomPricesForm
+            key={JSON.stringify(business.tariffConfiguration.roomsTariff)}
+            business={business}
+            onDraftChange={setDraftRooms}
+            onDirtyChange={setRoomsDirty}
+          />
+          <TariffSettingsForm
+            key={JSON.stringify(stored)}
+            business={business}
+            samplePrice={rooms.find((room) => !room.derivedFrom)?.basePrice}
+            onDraftChange={(draft: SettingsDraft) => {
+              const valid = validSettings(draft);
+              if (valid) setSettings(valid);
+            }}
+            onDirtyChange={setSettingsDirty}
+          />
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <ExamplePricePanel rooms={exampleRooms} settings={settings} currency={business.currency} />
+      </Grid>
+      <UnsavedChangesPrompt when={roomsDirty || settingsDirty} />
+    </Grid>
+  );
+}
+
+/** `/pricing-central/price-setup`: prices per room type and the rules that move them. */
+export default function PriceSetupPage() {
+  const { t } = useTranslation('property');
+  return (
+    <RequireBusiness>
+      {(business) => (
+        <Stack spacing={3}>
+          <div>
+            <Typography variant="h4" component="h1">
+              {t('prices.pageTitle')}
+            </Typography>
+            <Typography color="text.secondary">
+              {t('prices.pageIntro', { name: business.name })}
+            </Typography>
+          </div>
+          <PriceSetup key={business.uuid} business={business} />
+        </Stack>
+      )}
+    </RequireBusiness>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Business, RoomTariff, RoomTariffInput } from '@tarifa/contract';
+import { ApiError } from '../../../lib/api';
+import { derivedPrice } from './examplePrice';
+
+/** A stored room type as the rooms-tariff call takes it back (so it is kept unchanged). */
+export function toRoomInput(room: RoomTariff): RoomTariffInput {
+  return {
+    uuid: room.uuid,
+    name: room.name,
+    code: room.code,
+    rooms: room.rooms,
+    basePrice: room.basePrice,
+    minPrice: room.minPrice,
+    maxPrice: room.maxPrice,
+    derivedFrom: room.derivedFrom
+      ? {
+          roomUuid: room.derivedFrom.roomUuid,
+          type: room.derivedFrom.type,
+          value: room.derivedFrom.value,
+        }
+      : null,
+  };
+}
+
+export function roomsOf(business: Business): RoomTariff[] {
+  return business.tariffConfiguration.roomsTariff;
+}
+
+/** The room types whose price follows `uuid`. */
+export function childrenOf(rooms: RoomTariff[], uuid: string | undefined): RoomTariff[] {
+  return uuid ? rooms.filter((room) => room.derivedFrom?.roomUuid === uuid) : [];
+}
+
+/** The starting price of a room type now: its own base, or its parent's with the offset. */
+export function currentBasePrice(room: RoomTariff, rooms: RoomTariff[]): number {
+  const from = room.derivedFrom;
+  const parent = from && rooms.find((r) => r.uuid === from.roomUuid);
+  return from && parent ? derivedPrice(parent.basePrice, from) : room.basePrice;
+}
+
+/** Parents first, each followed by the room types derived from it. */
+export function inFamilyOrder(rooms: RoomTariff[]): RoomTariff[] {
+  const parents = rooms.filter((room) => !room.derivedFrom);
+  const orphans = rooms.filter(
+    (room) => room.derivedFrom && !parents.some((p) => p.uuid === room.derivedFrom!.roomUuid),
+  );
+  return [...parents.flatMap((p) => [p, ...childrenOf(rooms, p.uuid)]), ...orphans];
+}
+
+/**
+ * A rooms-tariff failure as the form of the room type at `index` shows it: details about that
+ * room (`roomsTariff.<index>.<field>`) land on its fields (renamed by `rename`), the rest stay in
+ * the form's alert.
+ */
+export function forRoomForm(
+  error: unknown,
+  index: number,
+  rename: (field: string) => string = (field) => field,
+): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const prefix = `roomsTariff.${index}.`;
+  const details = error.details.map((detail) =>
+    detail.path.startsWith(prefix)
+      ? { ...detail, path: rename(detail.path.slice(prefix.length)) }
+      : detail,
+  );
+  return new ApiError(error.status, error.code, error.message, details);
+}
