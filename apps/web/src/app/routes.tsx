@@ -47,6 +47,9 @@ const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordP
 const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const AccountSettings = lazy(() => import('../features/auth/pages/AccountSettingsPage'));
 const AccessControl = lazy(() => import('../features/access-control/pages/AccessControlPage'));
+const Configurations = lazy(() => import('../features/fluctuation/pages/ConfigurationsPage'));
+const Sazonalities = lazy(() => import('../features/seasons/pages/SazonalitiesPage'));
+const SazonalityEdit = lazy(() => import('../features/seasons/pages/SazonalityEditPage'));
 const MyProperty = lazy(() => import('../features/businesses/pages/MyPropertyPage'));
 const PropertyMenu = lazy(() => import('../features/businesses/pages/PropertyMenuPage'));
 const RoomForm = lazy(() => import('../features/businesses/pages/RoomFormPage'));
@@ -221,6 +224,30 @@ export const appRoutes: AppRoute[] = [
     name: 'pricing-central-room-form',
     meta: { ...readAll, title: 'nav:roomForm' },
     page: RoomForm,
+  },
+  {
+    path: '/pricing-central/configurations',
+    name: 'pricing-central-configurations',
+    meta: { ...readAll, title: 'nav:configurations' },
+    page: Configurations,
+  },
+  {
+    path: '/pricing-central/sazonalities',
+    name: 'pricing-central-sazonalities',
+    meta: { ...readAll, title: 'nav:sazonalities' },
+    page: Sazonalities,
+  },
+  {
+    path: '/pricing-central/sazonalities/new',
+    name: 'pricing-central-sazonalities-new',
+    meta: { ...readAll, title: 'nav:addSazonality' },
+    page: SazonalityEdit,
+  },
+  {
+    path: '/pricing-central/sazonalities/:id',
+    name: 'pricing-central-sazonalities-edit',
+    meta: { ...readAll, title: 'nav:sazonalities' },
+    page: SazonalityEdit,
   },
 
   // Catch-all not-found pages (SPEC `/:error`), for one segment and for any depth.

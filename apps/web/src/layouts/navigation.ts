@@ -50,8 +50,8 @@ const read = { action: 'read', subject: 'all' } as const;
 
 /**
  * The menu of SPEC §2, in one table for the vertical and the horizontal navigation. Pages with
- * several parts (Pricing Central's configurations and sazonalities, the BI views) are reached by
- * a query naming the part, so one route serves them and a link opens the right one.
+ * several parts (the BI views) are reached by a query naming the part, so one route serves them
+ * and a link opens the right one.
  */
 export const navigation: NavItem[] = [
   { kind: 'link', title: 'nav:dashboards', to: '/dashboards', icon: SpaceDashboardIcon, ...read },
@@ -67,14 +67,14 @@ export const navigation: NavItem[] = [
       {
         kind: 'link',
         title: 'nav:configurations',
-        to: '/pricing-central?tab=configurations',
+        to: '/pricing-central/configurations',
         ...read,
       },
-      { kind: 'link', title: 'nav:sazonalities', to: '/pricing-central?tab=sazonalities', ...read },
+      { kind: 'link', title: 'nav:sazonalities', to: '/pricing-central/sazonalities', ...read },
       {
         kind: 'link',
         title: 'nav:addSazonality',
-        to: '/pricing-central?tab=add-sazonality',
+        to: '/pricing-central/sazonalities/new',
         ...read,
       },
       { kind: 'link', title: 'nav:priceChanges', to: '/pricing-central/price-changes', ...read },

@@ -33,21 +33,17 @@ export const tourSteps: TourStep[] = [
   },
   {
     id: 'configurations',
-    route: '/pricing-central?tab=configurations',
+    route: '/pricing-central/configurations',
     targets: [
       '[data-tour="fluctuation-levels"]',
-      navLink('/pricing-central?tab=configurations'),
+      navLink('/pricing-central/configurations'),
       'main h1',
     ],
   },
   {
     id: 'sazonalities',
-    route: '/pricing-central?tab=sazonalities',
-    targets: [
-      '[data-tour="sazonalities"]',
-      navLink('/pricing-central?tab=sazonalities'),
-      'main h1',
-    ],
+    route: '/pricing-central/sazonalities',
+    targets: ['[data-tour="sazonalities"]', navLink('/pricing-central/sazonalities'), 'main h1'],
   },
   {
     id: 'priceChanges',

@@ -1,0 +1,64 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useId, type ReactNode } from 'react';
+
+interface ConfirmDeleteDialogProps {
+  open: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  /** While the deletion is being sent: the confirm button spins, nothing can be pressed twice. */
+  pending?: boolean;
+  /** Why the deletion failed, shown inside the dialog (which stays open). */
+  error?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** "Delete …?" with what it means, Cancel (the default) and a red confirm button. */
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  pending = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDeleteDialogProps) {
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onCancel}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={bodyId}>{body}</DialogContentText>
+          {error}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={pending} autoFocus>
+          {cancelLabel}
+        </Button>
+        <Button color="error" variant="contained" onClick={onConfirm} loading={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

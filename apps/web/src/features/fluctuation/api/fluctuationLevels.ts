@@ -1,0 +1,62 @@
+import type { BusinessEnvelope, FluctuationLevelBody } from '@tarifa/contract';
+import { ApiError, api } from '../../../lib/api';
+import { businessPath, useBusinessMutation } from '../../businesses/api';
+
+const base = '/tariff-configuration/fluctuation-levels';
+
+/**
+ * The API names a group's fields under `fluctuationLevel.` (`fluctuationLevel.levels.2.occupancyFrom`);
+ * the form names them without it, so the server's details land on the form's fields.
+ */
+export function onFormFields(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const prefix = 'fluctuationLevel.';
+  const details = error.details.map((d) => ({
+    ...d,
+    path: d.path.startsWith(prefix) ? d.path.slice(prefix.length) : d.path,
+  }));
+  return new ApiError(error.status, error.code, error.message, details);
+}
+
+const groupPath = (businessUuid: string, groupUuid?: string) =>
+  businessPath(businessUuid, groupUuid ? `${base}/${encodeURIComponent(groupUuid)}` : base);
+
+export type SaveFluctuationLevelVars = {
+  businessUuid: string;
+  /** The group to change; absent to add one. */
+  groupUuid?: string;
+} & FluctuationLevelBody;
+
+/**
+ * `POST …/tariff-configuration/fluctuation-levels` (add) or `PUT …/{groupUuid}` (change) with the
+ * business `version` the form showed (a stale one is 409, nothing overwritten). The answer
+ * updates the businesses store. An update's failure goes both to the app's snackbar and to the
+ * form, which shows it inline (SPEC §8); an add's failure to the form only.
+ */
+export function useSaveFluctuationLevel(groupUuid: string | undefined) {
+  return useBusinessMutation({
+    errors: groupUuid ? 'both' : 'form',
+    mutationFn: async ({ businessUuid, groupUuid: uuid, ...body }: SaveFluctuationLevelVars) => {
+      try {
+        return await api<BusinessEnvelope>(groupPath(businessUuid, uuid), {
+          method: uuid ? 'PUT' : 'POST',
+          body,
+        });
+      } catch (error) {
+        throw onFormFields(error);
+      }
+    },
+  });
+}
+
+/**
+ * `DELETE …/tariff-configuration/fluctuation-levels/{groupUuid}` → `{business}` without it; a
+ * failure goes to the snackbar and to the form (SPEC §8).
+ */
+export function useDeleteFluctuationLevel() {
+  return useBusinessMutation({
+    errors: 'both',
+    mutationFn: ({ businessUuid, groupUuid }: { businessUuid: string; groupUuid: string }) =>
+      api<BusinessEnvelope>(groupPath(businessUuid, groupUuid), { method: 'DELETE' }),
+  });
+}

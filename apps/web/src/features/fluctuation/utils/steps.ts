@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  fluctuationLevelInputSchema,
+  type FluctuationLevelGroup,
+  type FluctuationStep,
+} from '@tarifa/contract';
+
+/** One step as the editor holds it: numbers as typed, and a key that stays with the row. */
+export interface StepRow {
+  key: string;
+  occupancyFrom: string;
+  adjustmentPercent: string;
+}
+
+/** What the group form edits. */
+export interface GroupFormValues {
+  name: string;
+  roomUuids: string[];
+  levels: StepRow[];
+}
+
+let lastKey = 0;
+export const newRowKey = () => `step-${(lastKey += 1)}`;
+
+/** A number as typed, with a comma or a point for decimals; '' is no number (undefined). */
+export function parseDecimal(text: string): number | undefined {
+  const trimmed = text.trim().replace(',', '.');
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/** Keeps what can become a number as the user types it: digits, one separator, a leading minus. */
+export function sanitizeDecimal(text: string, { negative = true } = {}): string {
+  let out = text.replace(/[^\d.,-]/g, '').replace(/(?!^)-/g, '');
+  if (!negative) out = out.replace(/-/g, '');
+  const separator = out.search(/[.,]/);
+  if (separator >= 0) {
+    out = out.slice(0, separator + 1) + out.slice(separator + 1).replace(/[.,]/g, '');
+  }
+  return out;
+}
+
+/** The form's values as the API's `fluctuationLevel` (before its own checks). */
+export function toGroupInput(values: GroupFormValues) {
+  return {
+    name: values.name,
+    roomUuids: values.roomUuids,
+    levels: values.levels.map((row) => ({
+      occupancyFrom: parseDecimal(row.occupancyFrom),
+      adjustmentPercent: parseDecimal(row.adjustmentPercent),
+    })),
+  };
+}
+
+/**
+ * The contract's `fluctuationLevelInputSchema` fed from the form: the editor is checked by the
+ * rules the API applies (first step at 0 %, thresholds going up, adjustments −90 … +500 %), with
+ * the same paths (`levels.2.occupancyFrom`).
+ */
+export const groupFormSchema = z.preprocess(
+  (values) => toGroupInput(values as GroupFormValues),
+  fluctuationLevelInputSchema,
+) as unknown as z.ZodType<z.output<typeof fluctuationLevelInputSchema>, GroupFormValues>;
+
+const rows = (levels: readonly FluctuationStep[]): StepRow[] =>
+  levels.map((level) => ({
+    key: newRowKey(),
+    occupancyFrom: String(level.occupancyFrom),
+    adjustmentPercent: String(level.adjustmentPercent),
+  }));
+
+/** A new group starts from a common pattern: cheaper when quiet, dearer as the hotel fills. */
+export function newGroupValues(): GroupFormValues {
+  return {
+    name: '',
+    roomUuids: [],
+    levels: rows([
+      { occupancyFrom: 0, adjustmentPercent: -10 },
+      { occupancyFrom: 40, adjustmentPercent: 0 },
+      { occupancyFrom: 70, adjustmentPercent: 10 },
+      { occupancyFrom: 90, adjustmentPercent: 25 },
+    ]),
+  };
+}
+
+export function groupValues(group: FluctuationLevelGroup): GroupFormValues {
+  return { name: group.name, roomUuids: [...group.roomUuids], levels: rows(group.levels) };
+}
+
+export function sameGroupValues(a: GroupFormValues, b: GroupFormValues): boolean {
+  return JSON.stringify(toGroupInput(a)) === JSON.stringify(toGroupInput(b));
+}
+
+/** The next step's threshold when one is added: 10 points above the last, at most 100. */
+export function nextThreshold(levels: readonly StepRow[]): number | null {
+  const last = parseDecimal(levels.at(-1)?.occupancyFrom ?? '') ?? 0;
+  if (Number.isNaN(last) || last >= 100) return null;
+  return Math.min(100, Math.floor(last / 10) * 10 + 10);
+}
+
+/** The steps the editor holds that are numbers, in order (what the chart can draw). */
+export function drawableSteps(levels: readonly StepRow[]): FluctuationStep[] {
+  return levels.flatMap((row) => {
+    const occupancyFrom = parseDecimal(row.occupancyFrom);
+    const adjustmentPercent = parseDecimal(row.adjustmentPercent);
+    return occupancyFrom === undefined ||
+      adjustmentPercent === undefined ||
+      Number.isNaN(occupancyFrom) ||
+      Number.isNaN(adjustmentPercent)
+      ? []
+      : [{ occupancyFrom, adjustmentPercent }];
+  });
+}
+
+/**
+ * The step that applies at an occupancy (percent, 0–100): the one with the greatest threshold not
+ * above it (DESIGN.md §3 step 4).
+ */
+export function stepAt(levels: readonly FluctuationStep[], occupancy: number) {
+  let found: FluctuationStep | undefined;
+  for (const level of levels) {
+    if (
+      level.occupancyFrom <= occupancy &&
+      (!found || level.occupancyFrom >= found.occupancyFrom)
+    ) {
+      found = level;
+    }
+  }
+  return found;
+}
+
+/** `price` changed by `percent`, to the cent, kept within [min, max]. */
+export function priceWith(
+  room: { basePrice: number; minPrice: number; maxPrice: number },
+  percent: number,
+): number {
+  const raw = Math.round(room.basePrice * (1 + percent / 100) * 100) / 100;
+  return Math.min(Math.max(raw, room.minPrice), room.maxPrice);
+}

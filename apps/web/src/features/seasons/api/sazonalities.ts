@@ -1,0 +1,61 @@
+import type {
+  BusinessEnvelope,
+  BusinessSazonalityEnvelope,
+  SazonalityBody,
+} from '@tarifa/contract';
+import { ApiError, api } from '../../../lib/api';
+import { businessPath, useBusinessMutation } from '../../businesses/api';
+
+const base = '/tariff-configuration/sazonalities';
+
+/**
+ * The API names a season's fields under `sazonality.` (`sazonality.endDate`); the form names them
+ * without it, so the server's details land on the form's fields.
+ */
+export function onFormFields(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const details = error.details.map((d) => ({
+    ...d,
+    path: d.path.startsWith('sazonality.') ? d.path.slice('sazonality.'.length) : d.path,
+  }));
+  return new ApiError(error.status, error.code, error.message, details);
+}
+
+export type SaveSazonalityVars = {
+  businessUuid: string;
+  /** The season to change; absent to add one. */
+  id?: string;
+} & SazonalityBody;
+
+/**
+ * `POST …/tariff-configuration/sazonalities` (add) or `PUT …/sazonalities/{id}` (change), with the
+ * business `version` the form showed: a stale one is refused (409) instead of overwriting a
+ * change made elsewhere. The answer `{business, sazonality}` updates the businesses store; the
+ * form shows any failure on its fields.
+ */
+export function useSaveSazonality() {
+  return useBusinessMutation({
+    errors: 'form',
+    mutationFn: async ({ businessUuid, id, ...body }: SaveSazonalityVars) => {
+      try {
+        return await api<BusinessSazonalityEnvelope>(
+          businessPath(businessUuid, id ? `${base}/${encodeURIComponent(id)}` : base),
+          { method: id ? 'PUT' : 'POST', body },
+        );
+      } catch (error) {
+        throw onFormFields(error);
+      }
+    },
+  });
+}
+
+/** `DELETE …/tariff-configuration/sazonalities/{id}` → `{business}` without it. */
+export function useDeleteSazonality() {
+  return useBusinessMutation({
+    errors: 'both',
+    mutationFn: ({ businessUuid, id }: { businessUuid: string; id: string }) =>
+      api<BusinessEnvelope>(businessPath(businessUuid, `${base}/${encodeURIComponent(id)}`), {
+        method: 'DELETE',
+      }),
+  });
+}

@@ -1,0 +1,58 @@
+import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Business } from '@tarifa/contract';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageLoader } from '../../../components/PageLoader';
+import { errorMessage } from '../../../lib/forms';
+import { useSelectedBusiness } from '../../businesses/api';
+
+/**
+ * Renders `children` with the selected property once it is loaded; meanwhile a spinner, on
+ * failure what went wrong with Try again, and without any property a way to create one.
+ */
+export function WithSelectedBusiness({
+  children,
+}: {
+  children: (business: Business) => ReactNode;
+}) {
+  const { t } = useTranslation('seasons');
+  const query = useSelectedBusiness();
+  if (query.isPending) return <PageLoader />;
+  if (query.isError && query.dataUpdatedAt === 0) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t('states.retry')}
+          </Button>
+        }
+      >
+        {t('states.loadFailed')} {errorMessage(t, query.error)}
+      </Alert>
+    );
+  }
+  if (!query.data) {
+    return (
+      <Card>
+        <EmptyState
+          icon={HomeWorkIcon}
+          title={t('states.noBusinessTitle')}
+          body={t('states.noBusinessBody')}
+          action={
+            <Button component={RouterLink} to="/my-property" variant="contained">
+              {t('states.noBusinessAction')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  return children(query.data);
+}

@@ -1,0 +1,126 @@
+import Box from '@mui/material/Box';
+import { alpha } from '@mui/material/styles';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { weekdays, type Sazonality } from '@tarifa/contract';
+import { useIntl } from '../../../lib/intl';
+import { textOn } from '../utils/calendar';
+import { daysOfMonth, weekdayOf } from '../utils/dates';
+
+interface MonthGridProps {
+  year: number;
+  /** 0–11. */
+  month: number;
+  /** The season painted on each night that has one. */
+  painted: ReadonlyMap<string, Sazonality>;
+  today: string;
+  onSelectSeason: (id: string) => void;
+}
+
+/**
+ * One month as a small table, Monday first: each night painted in the colour of the season that
+ * applies to it; the cell's name says the full date and the season, for screen readers.
+ */
+export const MonthGrid = memo(function MonthGrid({
+  year,
+  month,
+  painted,
+  today,
+  onSelectSeason,
+}: MonthGridProps) {
+  const { t } = useTranslation('seasons');
+  const intl = useIntl();
+  const days = daysOfMonth(year, month);
+  const lead = weekdays.indexOf(weekdayOf(days[0]!));
+  const cells: (string | null)[] = [...Array<null>(lead).fill(null), ...days];
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks = Array.from({ length: cells.length / 7 }, (_, i) => cells.slice(i * 7, i * 7 + 7));
+
+  const longDate = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'full', timeZone: 'UTC' });
+  const dayNumber = new Intl.DateTimeFormat(intl.locale, { day: 'numeric', timeZone: 'UTC' });
+  const monthName = new Intl.DateTimeFormat(intl.locale, { month: 'long', timeZone: 'UTC' });
+  const narrow = intl.weekdays('narrow');
+  const long = intl.weekdays('long');
+
+  return (
+    <Box
+      component="table"
+      sx={{
+        inlineSize: '100%',
+        tableLayout: 'fixed',
+        borderCollapse: 'separate',
+        borderSpacing: '2px',
+        '& th, & td': { p: 0, textAlign: 'center', fontSize: '0.75rem', lineHeight: '1.9rem' },
+      }}
+    >
+      <Box
+        component="caption"
+        sx={{
+          captionSide: 'top',
+          textAlign: 'start',
+          fontWeight: 600,
+          pb: 0.5,
+          '&::first-letter': { textTransform: 'uppercase' },
+        }}
+      >
+        {monthName.format(Date.UTC(year, month, 1))}
+      </Box>
+      <thead>
+        <tr>
+          {narrow.map((name, i) => (
+            <Box
+              component="th"
+              key={weekdays[i]}
+              scope="col"
+              abbr={long[i]}
+              sx={{ color: 'text.secondary', fontWeight: 500 }}
+            >
+              {name}
+            </Box>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week, w) => (
+          <tr key={w}>
+            {week.map((date, d) => {
+              if (!date) return <td key={d} />;
+              const season = painted.get(date);
+              const value = Date.parse(`${date}T00:00:00Z`);
+              const label = season
+                ? t('calendar.dayWithSeason', { date: longDate.format(value), season: season.name })
+                : longDate.format(value);
+              return (
+                <Box
+                  component="td"
+                  key={date}
+                  aria-label={label}
+                  title={season?.name}
+                  aria-current={date === today ? 'date' : undefined}
+                  data-date={date}
+                  onClick={season ? () => onSelectSeason(season.id) : undefined}
+                  style={
+                    season
+                      ? { backgroundColor: season.color, color: textOn(season.color) }
+                      : undefined
+                  }
+                  sx={(theme) => ({
+                    borderRadius: 1,
+                    cursor: season ? 'pointer' : 'default',
+                    bgcolor: season ? undefined : alpha(theme.palette.text.primary, 0.04),
+                    fontWeight: date === today ? 700 : 400,
+                    outline: date === today ? `2px solid ${theme.palette.primary.main}` : 'none',
+                    outlineOffset: -2,
+                    '&:hover': season ? { filter: 'brightness(0.92)' } : undefined,
+                  })}
+                >
+                  {dayNumber.format(value)}
+                </Box>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+});

@@ -1,0 +1,59 @@
+import type { TFunction } from 'i18next';
+import type { SazonalityAdjustmentType } from '@tarifa/contract';
+import type { Formatters } from '../../../lib/intl';
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * A season's price for a room whose price before it is `base` (DESIGN.md §3 step 2): `percent`
+ * multiplies, `amount` adds, `price` replaces.
+ */
+export function applyAdjustment(
+  base: number,
+  type: SazonalityAdjustmentType,
+  value: number,
+): number {
+  switch (type) {
+    case 'percent':
+      return round2(base * (1 + value / 100));
+    case 'amount':
+      return round2(base + value);
+    case 'price':
+      return value;
+  }
+}
+
+/** Whole amounts without cents ("€15"), others with two decimals ("€15.50"). */
+export function moneyOptions(value: number): Intl.NumberFormatOptions {
+  const whole = Number.isInteger(value);
+  return { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 };
+}
+
+/** "+20 %", "−10 %": a percent change in the active language. */
+export function formatPercentChange(intl: Formatters, value: number): string {
+  return intl.number(value / 100, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    maximumFractionDigits: 2,
+  });
+}
+
+/** A season's adjustment in plain words: "+20 %", "+€15", "€120 fixed". */
+export function describeAdjustment(
+  t: TFunction,
+  intl: Formatters,
+  currency: string,
+  type: SazonalityAdjustmentType,
+  value: number,
+): string {
+  switch (type) {
+    case 'percent':
+      return formatPercentChange(intl, value);
+    case 'amount':
+      return intl.money(value, currency, { ...moneyOptions(value), signDisplay: 'exceptZero' });
+    case 'price':
+      return t('seasons:adjustment.fixed', {
+        price: intl.money(value, currency, moneyOptions(value)),
+      });
+  }
+}
