@@ -134,3 +134,33 @@ describe('useZodForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/Check your internet connection/);
   });
 });
+
+describe('useZodForm with a number', () => {
+  const roomSchema = z.object({ rooms: z.number().int().min(1) });
+  function RoomForm({ onSubmit }: { onSubmit: (data: { rooms: number }) => unknown }) {
+    const form = useZodForm({ schema: roomSchema, initialValues: { rooms: 2 }, onSubmit });
+    return (
+      <form {...form.formProps}>
+        <TextField label="Rooms" type="number" {...form.field('rooms')} />
+        <Button type="submit">Save</Button>
+      </form>
+    );
+  }
+
+  it('keeps a number field a number, and an emptied one required', async () => {
+    await changeLanguage('en');
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<RoomForm onSubmit={onSubmit} />);
+    const rooms = screen.getByRole('spinbutton', { name: 'Rooms' });
+    await user.clear(rooms);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(rooms).toHaveAccessibleDescription('Fill in this field.');
+    await user.type(rooms, '0');
+    expect(rooms).toHaveAccessibleDescription('Enter 1 or more.');
+    await user.clear(rooms);
+    await user.type(rooms, '12');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledWith({ rooms: 12 }, expect.anything());
+  });
+});

@@ -96,15 +96,25 @@ export function useZodForm<S extends z.ZodType>({
   const errorFor = (path: string): string | undefined =>
     errors[path] ? issueMessage(t, errors[path]) : undefined;
 
-  /** Props for a text-like MUI field bound to a top-level value. */
+  /**
+   * Props for a text-like MUI field bound to a top-level value. A field whose initial value is a
+   * number (or with `numeric`) keeps a number: empty becomes `undefined` (so "required"), anything
+   * else `Number(text)`.
+   */
   const field = <K extends keyof z.input<S> & string>(
     name: K,
-    { helperText }: { helperText?: ReactNode } = {},
+    {
+      helperText,
+      numeric = typeof (initialValues as Values)[name] === 'number',
+    }: { helperText?: ReactNode; numeric?: boolean } = {},
   ) => ({
     name,
     value: String((values as Values)[name] ?? ''),
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      setValue(name, event.target.value as z.input<S>[K]),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const text = event.target.value;
+      const value = numeric ? (text.trim() === '' ? undefined : Number(text)) : text;
+      setValue(name, value as z.input<S>[K]);
+    },
     error: Boolean(errors[name]),
     helperText: errorFor(name) ?? helperText,
   });

@@ -45,7 +45,12 @@ export default function AccessControlPage() {
               <RoleIcon />
             </Box>
             <Box>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+              >
                 <Typography component="h2" variant="h6">
                   {t('role.heading')}
                 </Typography>

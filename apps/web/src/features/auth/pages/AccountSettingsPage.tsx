@@ -76,7 +76,7 @@ export default function AccountSettingsPage() {
         </div>
         <Button
           variant="outlined"
-          color="secondary"
+          color="primary"
           startIcon={<LogoutIcon sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
           onClick={() => logout.mutate()}
           loading={logout.isPending}

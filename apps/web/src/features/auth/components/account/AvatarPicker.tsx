@@ -130,7 +130,7 @@ export function AvatarPicker({ user }: { user: User }) {
           {user.profile_img_filename && (
             <Button
               variant="outlined"
-              color="secondary"
+              color="error"
               startIcon={<DeleteIcon />}
               onClick={clear}
               disabled={busy}

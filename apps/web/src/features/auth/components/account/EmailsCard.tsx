@@ -76,7 +76,7 @@ export function EmailsCard({ user }: { user: User }) {
               values={{ language: t(`common:language.${user.language}`) }}
               components={{
                 strong: <Box component="strong" sx={{ color: 'text.primary' }} />,
-                link: <Link component={RouterLink} to="/account-settings/account" />,
+                tab: <Link component={RouterLink} to="/account-settings/account" />,
               }}
             />
           </Item>

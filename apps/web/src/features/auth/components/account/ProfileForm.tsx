@@ -86,7 +86,7 @@ export function ProfileForm({ user }: { user: User }) {
           </Button>
           <Button
             variant="outlined"
-            color="secondary"
+            color="inherit"
             disabled={!dirty || form.submitting}
             onClick={() => form.reset(initialValues)}
           >

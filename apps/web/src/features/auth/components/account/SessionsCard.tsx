@@ -44,6 +44,14 @@ function SessionRow({
   const name = useDeviceName()(device);
   const Icon = icons[device.kind];
   const now = new Date();
+  const details = [
+    session.current
+      ? t('sessions.activeNow')
+      : t('sessions.lastActive', { when: timeAgo(session.lastUsedAt, now, i18n.language) }),
+    t('sessions.signedIn', { when: dateTime(session.createdAt, i18n.language) }),
+    // An address reads left to right in every language.
+    session.ip && t('sessions.ip', { ip: `\u2066${session.ip}\u2069` }),
+  ].filter(Boolean);
   return (
     <Stack
       component="li"
@@ -67,7 +75,12 @@ function SessionRow({
           <Icon aria-hidden />
         </Box>
         <Box sx={{ minInlineSize: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
             <Typography component="h3" sx={{ fontWeight: 600 }}>
               {name}
             </Typography>
@@ -80,21 +93,28 @@ function SessionRow({
               />
             )}
           </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {session.current
-              ? t('sessions.activeNow')
-              : t('sessions.lastActive', { when: timeAgo(session.lastUsedAt, now, i18n.language) })}
-            {session.ip && ` · ${t('sessions.ip', { ip: session.ip })}`}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('sessions.signedIn', { when: dateTime(session.createdAt, i18n.language) })}
-          </Typography>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', columnGap: 1, color: 'text.secondary' }}
+          >
+            {details.map((detail, i) => (
+              <Fragment key={i}>
+                {i > 0 && (
+                  <Box component="span" aria-hidden sx={{ display: { xs: 'none', md: 'inline' } }}>
+                    ·
+                  </Box>
+                )}
+                <Typography variant="body2">{detail}</Typography>
+              </Fragment>
+            ))}
+          </Stack>
         </Box>
       </Stack>
       {!session.current && (
         <Button
           variant="outlined"
-          color="secondary"
+          color="primary"
           size="small"
           onClick={onRevoke}
           loading={revoking}
