@@ -26,7 +26,9 @@ function run(args: string[], env: Record<string, string>) {
   );
 }
 
-describe('npm run create-admin', () => {
+// Every run starts a process that opens (and the first time creates) a database: allow for a busy
+// machine.
+describe('npm run create-admin', { timeout: 90_000 }, () => {
   let dir: string;
   const env: Record<string, string> = {};
 
