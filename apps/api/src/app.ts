@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mailPlugin } from './modules/mail/plugin';
@@ -66,7 +67,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -108,6 +109,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       await api.register(adminRoutes);
       await api.register(supportRoutes);
       await api.register(businessesRoutes);
+      await api.register(bookingsRoutes);
     },
     { prefix: '/api' },
   );

@@ -85,15 +85,20 @@ function custom(code: string, extra: Record<string, string | number | boolean> =
   return { params: { code, ...extra } };
 }
 
-/** `''` (and whitespace) counts as not given: forms send empty inputs, CSV files empty cells. */
-const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/**
+ * An optional field that may arrive blank: forms send empty inputs, CSV files empty cells. Absent,
+ * `null`, `''` and whitespace all mean "not given" (null); anything else must pass `schema`.
+ */
+const blankable = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(schema.nullable());
 
 /** Optional free text: trimmed; absent, `null` or `''` is stored as null. */
-const optionalLabel = (max: number) =>
-  z.preprocess(blankToNull, z.string().trim().max(max).nullish()) as unknown as z.ZodType<
-    string | null | undefined,
-    string | null | undefined
-  >;
+const optionalLabel = (max: number) => blankable(z.string().max(max));
 
 /** ISO 3166-1 alpha-3 → alpha-2, for files that use three-letter codes (the public dataset does). */
 const alpha3 =
@@ -244,21 +249,21 @@ export type Booking = z.infer<typeof bookingSchema>;
 export const bookingInputSchema = z
   .object({
     externalId: optionalLabel(bookingLimits.externalIdMax),
-    roomUuid: z.preprocess(blankToNull, z.uuid().nullish()),
-    roomCode: z.preprocess(blankToNull, roomCodeSchema.nullish()),
+    roomUuid: blankable(z.uuid()),
+    roomCode: blankable(roomCodeSchema),
     arrival: dateSchema,
     departure: dateSchema,
     rooms: z.number().int().min(1).max(bookingLimits.roomsMax).default(1),
     adults: z.number().int().min(0).max(bookingLimits.guestsMax).default(2),
     children: z.number().int().min(0).max(bookingLimits.guestsMax).default(0),
     status: z.enum(bookingStatuses).default('confirmed'),
-    bookedAt: z.preprocess(blankToNull, instantSchema.nullish()),
-    cancelledAt: z.preprocess(blankToNull, instantSchema.nullish()),
+    bookedAt: blankable(instantSchema),
+    cancelledAt: blankable(instantSchema),
     totalAmount: bookingTotalSchema,
-    currency: z.preprocess(blankToNull, currencySchema.nullish()),
+    currency: blankable(currencySchema),
     channel: optionalLabel(bookingLimits.labelMax),
     segment: optionalLabel(bookingLimits.labelMax),
-    country: z.preprocess(blankToNull, bookingCountrySchema.nullish()),
+    country: blankable(bookingCountrySchema),
     guestName: optionalLabel(bookingLimits.guestNameMax),
   })
   .superRefine((b, ctx) => {
@@ -355,9 +360,27 @@ export const deleteBookingQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-const blankQuery = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalQuery = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(blankQuery, schema.optional());
+/** An optional query parameter: blank counts as absent. */
+const optionalQuery = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(schema.optional());
+
+/** Statuses as `a,b` or repeated (`status=a&status=b`), or an array from a client. */
+const statusListSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => {
+    const list = (Array.isArray(v) ? v : v === undefined ? [] : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean);
+    return list.length ? list : undefined;
+  })
+  .pipe(z.array(z.enum(bookingStatuses)).optional());
 
 /**
  * `GET …/bookings`: stays overlapping [from, to] (nights from `from` to `to`, both included: a
@@ -369,17 +392,7 @@ export const bookingsQuerySchema = z
   .object({
     from: optionalQuery(dateSchema),
     to: optionalQuery(dateSchema),
-    status: z.preprocess(
-      (v) => {
-        const list = (Array.isArray(v) ? v : [v])
-          .filter((s): s is string => typeof s === 'string')
-          .flatMap((s) => s.split(','))
-          .map((s) => s.trim())
-          .filter(Boolean);
-        return list.length ? list : undefined;
-      },
-      z.array(z.enum(bookingStatuses)).optional(),
-    ),
+    status: statusListSchema,
     search: optionalQuery(z.string().trim().max(bookingLimits.searchMax)),
     channel: optionalQuery(z.string().trim().max(bookingLimits.labelMax)),
     roomUuid: optionalQuery(z.uuid()),
@@ -507,10 +520,13 @@ export const hotelBookingDemandRequiredColumns = [
   'reservation_status_date',
 ] as const;
 
-const booleanField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])]),
-);
+/** A multipart checkbox: `true`/`false` (also `1`/`0`, `on`/`off`), absent or blank is false. */
+const booleanField = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v))
+  .pipe(z.union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', 'off', ''])]).optional())
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 /**
  * The fields of `POST …/bookings/import` (multipart, next to the `file` part, in any order).
@@ -520,14 +536,9 @@ const booleanField = z.preprocess(
 export const importOptionsSchema = z
   .object({
     format: z.enum(importFormats),
-    hotel: z.preprocess(blankToNull, z.string().trim().max(200).nullish()),
-    mode: z.preprocess(blankQuery, z.enum(importModes).default('atomic')),
-    createMissingRooms: z.preprocess(
-      blankQuery,
-      booleanField
-        .optional()
-        .transform((v) => v === true || v === 'true' || v === '1' || v === 'on'),
-    ),
+    hotel: blankable(z.string().max(200)),
+    mode: optionalQuery(z.enum(importModes)).transform((v) => v ?? 'atomic'),
+    createMissingRooms: booleanField,
   })
   .superRefine((o, ctx) => {
     if (o.format === 'hotel-booking-demand' && !o.hotel) {

@@ -205,14 +205,22 @@ export function businessRepository(db: Db, businessUuid: string) {
     },
 
     /**
-     * The room types among `uuids` that bookings refer to; removing those answers 409. Bookings do
-     * not exist yet (a later issue adds them): the bookings module replaces this body with a query
-     * on its table, e.g. `select distinct room_type_uuid from bookings where business_uuid = $1
-     * and room_type_uuid = any($2)`.
+     * The room types among `uuids` that bookings refer to (any status: cancelled bookings are
+     * history too); removing those answers 409. Served by `bookings_room_type_idx`.
      */
     roomTypesWithBookings: async (uuids: string[]): Promise<string[]> => {
-      void uuids;
-      return [];
+      if (uuids.length === 0) return [];
+      const rows = await db
+        .select({ uuid: roomTypes.uuid })
+        .from(roomTypes)
+        .where(
+          and(
+            ofRoomTypes,
+            inArray(roomTypes.uuid, uuids),
+            sql`exists (select 1 from bookings where bookings.room_type_uuid = ${roomTypes.uuid})`,
+          ),
+        );
+      return rows.map((row) => row.uuid);
     },
 
     // Fluctuation-level groups ------------------------------------------------------------------

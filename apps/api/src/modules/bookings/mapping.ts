@@ -1,0 +1,124 @@
+import type { Booking, BookingStatus, FieldIssue, ParsedBookingInput } from '@tarifa/contract';
+import { fromMinor, toMinor } from '@tarifa/pricing';
+import type { bookings } from '../../db/schema';
+import { resolveInstant, zonedMidnight } from './time';
+
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** A booking in stored units, without its room type (resolved separately: by uuid or by code). */
+export interface BookingValues {
+  externalId: string | null;
+  arrival: string;
+  departure: string;
+  rooms: number;
+  adults: number;
+  children: number;
+  status: BookingStatus;
+  bookedAt: Date;
+  cancelledAt: Date | null;
+  totalAmountMinor: number;
+  currency: string;
+  channel: string | null;
+  segment: string | null;
+  country: string | null;
+  guestName: string | null;
+}
+
+export interface BusinessContext {
+  timeZone: string;
+  currency: string;
+  now: Date;
+}
+
+/** A rule broken by one booking, by field name of the wire (`cancelledAt`, `currency`). */
+export type BookingIssue = Omit<FieldIssue, 'path'> & { field: keyof ParsedBookingInput };
+
+/**
+ * The defaults and the rules that need the business (docs/bookings.md): instants given as bare
+ * dates are midnight in its time zone; `bookedAt` defaults to now, or to the arrival's midnight
+ * if that is earlier; `cancelledAt` counts only for cancelled bookings and defaults likewise (never
+ * before `bookedAt`); the currency is the business's.
+ */
+export function toBookingValues(
+  input: ParsedBookingInput,
+  ctx: BusinessContext,
+): { values: BookingValues; issues: BookingIssue[] } {
+  const issues: BookingIssue[] = [];
+  const arrivalStart = zonedMidnight(input.arrival, ctx.timeZone);
+  const fallback = ctx.now < arrivalStart ? ctx.now : arrivalStart;
+  const bookedAt = input.bookedAt ? resolveInstant(input.bookedAt, ctx.timeZone) : fallback;
+  let cancelledAt: Date | null = null;
+  if (input.status === 'cancelled') {
+    if (input.cancelledAt) {
+      cancelledAt = resolveInstant(input.cancelledAt, ctx.timeZone);
+      // A bare date means "that day": it is not before a booking made later the same day.
+      const endOfDay =
+        input.cancelledAt.length === 10 ? cancelledAt.getTime() + 86_399_999 : undefined;
+      if ((endOfDay ?? cancelledAt.getTime()) < bookedAt.getTime()) {
+        issues.push({
+          field: 'cancelledAt',
+          code: 'before_booked',
+          message: 'A booking cannot be cancelled before it was made',
+        });
+      } else if (cancelledAt < bookedAt) cancelledAt = bookedAt;
+    } else {
+      cancelledAt = fallback < bookedAt ? bookedAt : fallback;
+    }
+  }
+  if (input.currency && input.currency !== ctx.currency) {
+    issues.push({
+      field: 'currency',
+      code: 'currency_mismatch',
+      params: { expected: ctx.currency },
+      message: `Amounts must be in the business currency, ${ctx.currency}`,
+    });
+  }
+  return {
+    issues,
+    values: {
+      externalId: input.externalId ?? null,
+      arrival: input.arrival,
+      departure: input.departure,
+      rooms: input.rooms,
+      adults: input.adults,
+      children: input.children,
+      status: input.status,
+      bookedAt,
+      cancelledAt,
+      totalAmountMinor: toMinor(input.totalAmount),
+      currency: ctx.currency,
+      channel: input.channel ?? null,
+      segment: input.segment ?? null,
+      country: input.country ?? null,
+      guestName: input.guestName ?? null,
+    },
+  };
+}
+
+export function toBooking(row: BookingRow, room: { code: string; name: string }): Booking {
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    roomUuid: row.roomTypeUuid,
+    roomCode: room.code,
+    roomName: room.name,
+    arrival: row.arrival,
+    departure: row.departure,
+    nights: row.nights,
+    rooms: row.rooms,
+    adults: row.adults,
+    children: row.children,
+    status: row.status as BookingStatus,
+    bookedAt: row.bookedAt.toISOString(),
+    cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
+    totalAmount: fromMinor(row.totalAmountMinor),
+    currency: row.currency,
+    channel: row.channel,
+    segment: row.segment,
+    country: row.country,
+    guestName: row.guestName,
+    importId: row.importId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,293 @@
+import type { BookingSortField, BookingStatus } from '@tarifa/contract';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { bookings, businesses, roomTypes } from '../../db/schema';
+import type { BookingRow, BookingValues } from './mapping';
+import { addDays } from './time';
+
+/** A booking ready to store: its values, its room type, and the import that wrote it. */
+export interface BookingWrite extends BookingValues {
+  roomTypeUuid: string;
+  importId?: string | null;
+}
+
+export interface BookingFilter {
+  from?: string;
+  to?: string;
+  status?: BookingStatus[];
+  search?: string;
+  channel?: string;
+  roomUuid?: string;
+  /** The longest stay stored: bounds the index scan of a date filter. */
+  maxNights: number;
+}
+
+/** Rows of a raw `db.execute`, whichever driver answered. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** True when `err` (or its cause) is PostgreSQL's unique violation on `constraint`. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505' && String(e.message ?? '').includes(constraint)) return true;
+    if (e.code === '23505' && (e as { constraint?: string }).constraint === constraint) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** `\`, `%` and `_` taken literally in an ILIKE pattern. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const sortColumns = {
+  arrival: bookings.arrival,
+  departure: bookings.departure,
+  bookedAt: bookings.bookedAt,
+  totalAmount: bookings.totalAmountMinor,
+  createdAt: bookings.createdAt,
+} satisfies Record<BookingSortField, unknown>;
+
+/** Columns written from a JSON record set (json_to_recordset's column definitions). */
+const recordColumns = sql.raw(
+  [
+    'room_type_uuid uuid',
+    'external_id text',
+    'arrival date',
+    'departure date',
+    'rooms int',
+    'adults int',
+    'children int',
+    'status text',
+    'booked_at timestamptz',
+    'cancelled_at timestamptz',
+    'total_amount_minor bigint',
+    'currency text',
+    'channel text',
+    'segment text',
+    'country text',
+    'guest_name text',
+    'import_id uuid',
+  ].join(', '),
+);
+
+/** Rows per statement of a batch write (one JSON parameter each). */
+const writeChunk = 2000;
+
+/**
+ * Bookings of one business: every query carries its uuid. SQL only; rules are in the service.
+ */
+export function bookingsRepository(db: Db, businessUuid: string) {
+  const ofBusiness = eq(bookings.businessUuid, businessUuid);
+  const withRoom = {
+    booking: bookings,
+    roomCode: roomTypes.code,
+    roomName: roomTypes.name,
+  };
+
+  function where(filter: BookingFilter): SQL | undefined {
+    const pattern = filter.search ? `%${likeEscape(filter.search)}%` : undefined;
+    return and(
+      ofBusiness,
+      // Stays overlapping [from, to]; the lower bound on arrival lets the index range scan.
+      filter.from ? gt(bookings.departure, filter.from) : undefined,
+      filter.from ? gte(bookings.arrival, addDays(filter.from, -filter.maxNights)) : undefined,
+      filter.to ? lte(bookings.arrival, filter.to) : undefined,
+      filter.status?.length ? inArray(bookings.status, filter.status) : undefined,
+      filter.channel ? eq(bookings.channel, filter.channel) : undefined,
+      filter.roomUuid ? eq(bookings.roomTypeUuid, filter.roomUuid) : undefined,
+      pattern
+        ? or(ilike(bookings.externalId, pattern), ilike(bookings.guestName, pattern))
+        : undefined,
+    );
+  }
+
+  return {
+    businessUuid,
+
+    /**
+     * Locks the business row against changes (a rooms-tariff save bumps it) until the transaction
+     * ends, so room types cannot be removed while bookings referring to them are written.
+     */
+    lockBusiness: async () =>
+      (
+        await db
+          .select({ uuid: businesses.uuid })
+          .from(businesses)
+          .where(eq(businesses.uuid, businessUuid))
+          .for('share')
+      )[0],
+
+    liveRoomTypes: () =>
+      db
+        .select({ uuid: roomTypes.uuid, code: roomTypes.code, name: roomTypes.name })
+        .from(roomTypes)
+        .where(and(eq(roomTypes.businessUuid, businessUuid), isNull(roomTypes.deletedAt))),
+
+    async page(
+      filter: BookingFilter,
+      sort: BookingSortField,
+      order: 'asc' | 'desc',
+      offset: number,
+      limit: number,
+    ) {
+      const condition = where(filter);
+      const direction = order === 'asc' ? asc : desc;
+      const rows = await db
+        .select(withRoom)
+        .from(bookings)
+        .innerJoin(roomTypes, eq(roomTypes.uuid, bookings.roomTypeUuid))
+        .where(condition)
+        .orderBy(direction(sortColumns[sort]), direction(bookings.createdAt), asc(bookings.id))
+        .offset(offset)
+        .limit(limit);
+      const [total] = await db.select({ value: count() }).from(bookings).where(condition);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    find: async (id: string) =>
+      (
+        await db
+          .select(withRoom)
+          .from(bookings)
+          .innerJoin(roomTypes, eq(roomTypes.uuid, bookings.roomTypeUuid))
+          .where(and(ofBusiness, eq(bookings.id, id)))
+      )[0],
+
+    /** Another booking of the business holding this external id. */
+    externalIdTaken: async (externalId: string, exceptId: string) =>
+      (
+        await db
+          .select({ id: bookings.id })
+          .from(bookings)
+          .where(and(ofBusiness, eq(bookings.externalId, externalId), ne(bookings.id, exceptId)))
+      ).length > 0,
+
+    /**
+     * Inserts the bookings, or updates the stored one with the same external id (bookings
+     * without one are always new). Answers how many of each.
+     */
+    async upsert(rows: BookingWrite[]): Promise<{ inserted: number; updated: number }> {
+      let inserted = 0;
+      let updated = 0;
+      for (let i = 0; i < rows.length; i += writeChunk) {
+        const json = JSON.stringify(
+          rows.slice(i, i + writeChunk).map((row) => ({
+            room_type_uuid: row.roomTypeUuid,
+            external_id: row.externalId,
+            arrival: row.arrival,
+            departure: row.departure,
+            rooms: row.rooms,
+            adults: row.adults,
+            children: row.children,
+            status: row.status,
+            booked_at: row.bookedAt,
+            cancelled_at: row.cancelledAt,
+            total_amount_minor: row.totalAmountMinor,
+            currency: row.currency,
+            channel: row.channel,
+            segment: row.segment,
+            country: row.country,
+            guest_name: row.guestName,
+            import_id: row.importId ?? null,
+          })),
+        );
+        const [counts] = rowsOf<{ inserted: number; updated: number }>(
+          await db.execute(sql`
+            with written as (
+              insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
+                rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
+                currency, channel, segment, country, guest_name, import_id)
+              select ${businessUuid}::uuid, room_type_uuid, external_id, arrival, departure,
+                rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
+                currency, channel, segment, country, guest_name, import_id
+              from json_to_recordset(${json}::json) as x(${recordColumns})
+              on conflict (business_uuid, external_id) do update set
+                room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
+                departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
+                children = excluded.children, status = excluded.status,
+                booked_at = excluded.booked_at, cancelled_at = excluded.cancelled_at,
+                total_amount_minor = excluded.total_amount_minor, currency = excluded.currency,
+                channel = excluded.channel, segment = excluded.segment,
+                country = excluded.country, guest_name = excluded.guest_name,
+                import_id = excluded.import_id, updated_at = now()
+              returning (xmax = 0) as is_new
+            )
+            select (count(*) filter (where is_new))::int as inserted,
+                   (count(*) filter (where not is_new))::int as updated
+            from written`),
+        );
+        inserted += counts?.inserted ?? 0;
+        updated += counts?.updated ?? 0;
+      }
+      return { inserted, updated };
+    },
+
+    update: async (id: string, values: BookingWrite): Promise<BookingRow | undefined> =>
+      (
+        await db
+          .update(bookings)
+          .set({ ...values, importId: null, businessUuid, updatedAt: sql`now()` })
+          .where(and(ofBusiness, eq(bookings.id, id)))
+          .returning()
+      )[0],
+
+    /** Cancels a booking (keeping it): status `cancelled` from `at`, unless it already is. */
+    cancel: async (id: string, at: Date): Promise<BookingRow | undefined> =>
+      (
+        await db
+          .update(bookings)
+          .set({
+            status: 'cancelled',
+            cancelledAt: sql`coalesce(${bookings.cancelledAt}, greatest(${at}::timestamptz, ${bookings.bookedAt}))`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(ofBusiness, eq(bookings.id, id)))
+          .returning()
+      )[0],
+
+    purge: async (id: string): Promise<boolean> =>
+      (
+        await db
+          .delete(bookings)
+          .where(and(ofBusiness, eq(bookings.id, id)))
+          .returning({ id: bookings.id })
+      ).length > 0,
+
+    async facets() {
+      const distinct = async (
+        column: typeof bookings.channel | typeof bookings.segment | typeof bookings.country,
+      ) =>
+        (
+          await db
+            .selectDistinct({ value: column })
+            .from(bookings)
+            .where(and(ofBusiness, isNotNull(column)))
+            .orderBy(asc(column))
+        ).map((row) => row.value!);
+      return {
+        channels: await distinct(bookings.channel),
+        segments: await distinct(bookings.segment),
+        countries: await distinct(bookings.country),
+      };
+    },
+  };
+}
+export type BookingsRepository = ReturnType<typeof bookingsRepository>;

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookingEnvelopeSchema,
+  bookingFacetsSchema,
+  bookingsBatchBodySchema,
+  bookingsBatchResultSchema,
+  bookingsPageSchema,
+  bookingsQuerySchema,
+  deleteBookingQuerySchema,
+  errorBodySchema,
+  updateBookingBodySchema,
+} from '@tarifa/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import { bookingsService } from './service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const byUuid = z.object({ uuid: z.uuid() });
+const byBooking = byUuid.extend({ id: z.uuid() });
+const tags = ['bookings'];
+const security = [{ bearer: [] }];
+
+/**
+ * `/api/v1/businesses/{uuid}/bookings[/{id}]` (docs/bookings.md). Reached with a session, or with
+ * an integration token of the same business.
+ */
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = bookingsService(app.database.db);
+  app.addHook('onRequest', app.authenticate);
+  const base = '/v1/businesses/:uuid/bookings';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Bookings whose stay overlaps [from, to], filtered and paginated',
+        params: byUuid,
+        querystring: bookingsQuerySchema,
+        response: { 200: bookingsPageSchema, ...errors },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.post(
+    base,
+    {
+      // 5 000 bookings of JSON are a few MB; the app's default limit is 1 MB.
+      bodyLimit: 16 * 1024 * 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Insert or update (by externalId) up to 5 000 bookings, all or nothing',
+        params: byUuid,
+        body: bookingsBatchBodySchema,
+        response: { 200: bookingsBatchResultSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request) => service.upsertBatch(requireAuth(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    `${base}/facets`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Channels, segments and countries the bookings use (for filters)',
+        params: byUuid,
+        response: { 200: bookingFacetsSchema, ...errors },
+      },
+    },
+    async (request) => service.facets(requireAuth(request), request.params.uuid),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One booking',
+        params: byBooking,
+        response: { 200: bookingEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      booking: await service.get(requireAuth(request), request.params.uuid, request.params.id),
+    }),
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a booking',
+        params: byBooking,
+        body: updateBookingBodySchema,
+        response: { 200: bookingEnvelopeSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      booking: await service.update(
+        requireAuth(request),
+        request.params.uuid,
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a booking, keeping it (answers it); ?purge=true deletes it (204)',
+        params: byBooking,
+        querystring: deleteBookingQuerySchema,
+        response: { 200: bookingEnvelopeSchema, 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const { uuid, id } = request.params;
+      if (request.query.purge) {
+        await service.purge(caller, uuid, id);
+        return reply.status(204).send(null);
+      }
+      return { booking: await service.cancel(caller, uuid, id) };
+    },
+  );
+};

@@ -1,0 +1,212 @@
+import {
+  bookingLimits,
+  type Booking,
+  type BookingFacets,
+  type BookingsBatchResult,
+  type BookingsPage,
+  type FieldIssue,
+  type ParsedBookingInput,
+  type bookingsBatchBodySchema,
+  type bookingsQuerySchema,
+} from '@tarifa/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { businessesRepository } from '../businesses/repository';
+import { businessScope, type Caller } from '../businesses/service';
+import { toBooking, toBookingValues, type BusinessContext } from './mapping';
+import {
+  bookingsRepository,
+  isUniqueViolation,
+  type BookingWrite,
+  type BookingsRepository,
+} from './repository';
+
+type BatchBody = z.output<typeof bookingsBatchBodySchema>;
+type ListQuery = z.output<typeof bookingsQuerySchema>;
+
+export interface BookingsServiceOptions {
+  clock?: () => Date;
+}
+
+const externalIdTaken = (path: string) =>
+  new AppError('conflict', 'Another booking of this business has this externalId', [
+    { path, code: 'external_id_taken', message: 'Another booking has this externalId' },
+  ]);
+
+/**
+ * Bookings of a business the caller reaches (its own; any for a super-admin; the token's own for
+ * an integration token): list, batch upsert, edit, cancel, purge (docs/bookings.md).
+ */
+export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+
+  /** The live business in the caller's scope, or 404. */
+  async function reach(tx: Db, caller: Caller, businessUuid: string) {
+    const row = await businessesRepository(tx, businessScope(caller)).findLive(businessUuid);
+    if (!row) throw AppError.notFound('Business');
+    return row;
+  }
+
+  /**
+   * Resolves the room types and applies the business rules to parsed bookings; throws one 400
+   * naming every bad field (`<prefix><index>.<field>`), so nothing is written.
+   */
+  async function prepare(
+    repo: BookingsRepository,
+    ctx: BusinessContext,
+    inputs: ParsedBookingInput[],
+    pathOf: (index: number, field: string) => string,
+  ): Promise<BookingWrite[]> {
+    const rooms = await repo.liveRoomTypes();
+    const byUuid = new Set(rooms.map((room) => room.uuid));
+    const byCode = new Map(rooms.map((room) => [room.code, room.uuid]));
+    const issues: FieldIssue[] = [];
+    const writes = inputs.map((input, index) => {
+      const { values, issues: found } = toBookingValues(input, ctx);
+      for (const { field, ...issue } of found)
+        issues.push({ path: pathOf(index, field), ...issue });
+      let roomTypeUuid: string | undefined;
+      if (input.roomUuid) {
+        roomTypeUuid = byUuid.has(input.roomUuid) ? input.roomUuid : undefined;
+        if (!roomTypeUuid) {
+          issues.push({
+            path: pathOf(index, 'roomUuid'),
+            code: 'unknown_room',
+            message: 'No such room type in this business',
+          });
+        }
+      } else if (input.roomCode) {
+        roomTypeUuid = byCode.get(input.roomCode);
+        if (!roomTypeUuid) {
+          issues.push({
+            path: pathOf(index, 'roomCode'),
+            code: 'unknown_room',
+            message: `No room type with code ${input.roomCode} in this business`,
+          });
+        }
+      }
+      return { ...values, roomTypeUuid: roomTypeUuid ?? '' };
+    });
+    if (issues.length) throw AppError.validation(issues);
+    return writes;
+  }
+
+  const contextOf = (business: { timezone: string; currency: string }): BusinessContext => ({
+    timeZone: business.timezone,
+    currency: business.currency,
+    now: clock(),
+  });
+
+  return {
+    async list(caller: Caller, businessUuid: string, query: ListQuery): Promise<BookingsPage> {
+      const business = await reach(db, caller, businessUuid);
+      const { rows, total } = await bookingsRepository(db, business.uuid).page(
+        {
+          from: query.from,
+          to: query.to,
+          status: query.status,
+          search: query.search,
+          channel: query.channel,
+          roomUuid: query.roomUuid,
+          maxNights: bookingLimits.nightsMax,
+        },
+        query.sort,
+        query.order,
+        (query.page - 1) * query.pageSize,
+        query.pageSize,
+      );
+      return {
+        total,
+        bookings: rows.map((row) =>
+          toBooking(row.booking, { code: row.roomCode, name: row.roomName }),
+        ),
+      };
+    },
+
+    async get(caller: Caller, businessUuid: string, id: string): Promise<Booking> {
+      const business = await reach(db, caller, businessUuid);
+      const found = await bookingsRepository(db, business.uuid).find(id);
+      if (!found) throw AppError.notFound('Booking');
+      return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
+    },
+
+    async facets(caller: Caller, businessUuid: string): Promise<BookingFacets> {
+      const business = await reach(db, caller, businessUuid);
+      return bookingsRepository(db, business.uuid).facets();
+    },
+
+    /**
+     * `POST …/bookings`: all or nothing, in one transaction. Bookings with an `externalId` update
+     * the stored one with that id; the others are inserted.
+     */
+    async upsertBatch(
+      caller: Caller,
+      businessUuid: string,
+      body: BatchBody,
+    ): Promise<BookingsBatchResult> {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const business = await reach(tx, caller, businessUuid);
+        const repo = bookingsRepository(tx, business.uuid);
+        await repo.lockBusiness();
+        const writes = await prepare(
+          repo,
+          contextOf(business),
+          body.bookings,
+          (i, field) => `bookings.${i}.${field}`,
+        );
+        if (writes.length === 0) return { inserted: 0, updated: 0 };
+        return repo.upsert(writes);
+      });
+    },
+
+    /** `PUT …/bookings/{id}`: replaces the booking with the one sent. */
+    async update(
+      caller: Caller,
+      businessUuid: string,
+      id: string,
+      body: ParsedBookingInput,
+    ): Promise<Booking> {
+      return db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        const business = await reach(tx, caller, businessUuid);
+        const repo = bookingsRepository(tx, business.uuid);
+        await repo.lockBusiness();
+        if (!(await repo.find(id))) throw AppError.notFound('Booking');
+        const [write] = await prepare(repo, contextOf(business), [body], (_, field) => field);
+        if (write!.externalId && (await repo.externalIdTaken(write!.externalId, id))) {
+          throw externalIdTaken('externalId');
+        }
+        try {
+          await repo.update(id, write!);
+        } catch (err) {
+          if (isUniqueViolation(err, 'bookings_business_external_id_key')) {
+            throw externalIdTaken('externalId');
+          }
+          throw err;
+        }
+        const found = (await repo.find(id))!;
+        return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
+      });
+    },
+
+    /** `DELETE …/bookings/{id}`: cancels, keeping the booking (and when it was cancelled). */
+    async cancel(caller: Caller, businessUuid: string, id: string): Promise<Booking> {
+      const business = await reach(db, caller, businessUuid);
+      const repo = bookingsRepository(db, business.uuid);
+      if (!(await repo.cancel(id, clock()))) throw AppError.notFound('Booking');
+      const found = (await repo.find(id))!;
+      return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
+    },
+
+    /** `DELETE …/bookings/{id}?purge=true`: deletes the booking for good. */
+    async purge(caller: Caller, businessUuid: string, id: string): Promise<void> {
+      const business = await reach(db, caller, businessUuid);
+      if (!(await bookingsRepository(db, business.uuid).purge(id))) {
+        throw AppError.notFound('Booking');
+      }
+    },
+  };
+}
+export type BookingsService = ReturnType<typeof bookingsService>;
