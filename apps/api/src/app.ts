@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 

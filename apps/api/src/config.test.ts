@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     const problems = (error as ConfigError).problems.join('\n');
     expect(problems).toContain('PORT="abc"');
     expect(problems).toContain('LOG_LEVEL="loud"');
-    expect(problems).toContain('DATABASE_URL="mysql://x"');
+    expect(problems).toContain('DATABASE_URL="…"');
   });
 
   it('accepts a PostgreSQL URL', () => {
@@ -99,5 +99,20 @@ describe('loadConfig', () => {
   it('wants ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'root@hotel.example' })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ ADMIN_PASSWORD: 'Root-password-1' })).toThrow(/ADMIN_EMAIL/);
+  });
+
+  it('trusts no proxy by default, and reads hops or addresses when told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('never echoes a bad DATABASE_URL, which may hold a password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(
+      /DATABASE_URL="…"/,
+    );
   });
 });

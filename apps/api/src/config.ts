@@ -60,6 +60,20 @@ const envSchema = z.object({
     .default('Tarifa <no-reply@tarifa.local>'),
   /** Public address of the web app, used in links sent by email; default http://localhost:PORT. */
   APP_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * Which proxies to believe about the client address (X-Forwarded-For), which the per-IP rate
+   * limits count by: `false` (default: none, the address is the TCP peer), `true` (any — only
+   * behind a proxy that overwrites the header), a number of hops, or a comma-separated list of
+   * proxy addresses/CIDRs such as `10.0.0.0/8,127.0.0.1`.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[\da-fA-F.:/]+(\s*,\s*[\da-fA-F.:/]+)*)$/,
+      'must be true, false, a number of hops, or a comma-separated list of addresses',
+    )
+    .default('false'),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
   ADMIN_EMAIL: emailSchema.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
@@ -74,6 +88,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   webDist: string;
   rateLimitAuthPerMinute: number;
+  /** Fastify's `trustProxy`. */
+  trustProxy: boolean | number | string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Without a trailing slash. */
@@ -83,7 +99,7 @@ export type Config = {
 };
 
 /** Variables whose value may hold a password: a bad one is named, its value not shown. */
-const secretVariables = new Set(['ADMIN_PASSWORD', 'SMTP_URL']);
+const secretVariables = new Set(['ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -124,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -132,4 +149,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return /^\d+$/.test(value) ? Number(value) : value.replace(/\s+/g, '');
 }

@@ -64,21 +64,25 @@ describe('the server process (npm start)', () => {
     expect(server.output()).toContain('PORT="abc"');
   });
 
-  it('migrates, serves the API and the app, and stops cleanly on SIGTERM — twice on the same data', async () => {
-    for (let run = 0; run < 2; run++) {
-      const server = startServer(env);
-      const base = await server.listening;
-      const health = await fetch(`${base}/api/health`);
-      expect(health.status).toBe(200);
-      expect(((await health.json()) as { database: string }).database).toBe(testDatabaseKind);
-      const deepLink = await fetch(`${base}/pricing-central/price-setup`);
-      expect(deepLink.status).toBe(200);
-      expect(await deepLink.text()).toContain('Tarifa test shell');
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      expect(server.output()).toContain('shutting down');
-    }
-  });
+  it(
+    'migrates, serves the API and the app, and stops cleanly on SIGTERM — twice on the same data',
+    { timeout: 120_000 },
+    async () => {
+      for (let run = 0; run < 2; run++) {
+        const server = startServer(env);
+        const base = await server.listening;
+        const health = await fetch(`${base}/api/health`);
+        expect(health.status).toBe(200);
+        expect(((await health.json()) as { database: string }).database).toBe(testDatabaseKind);
+        const deepLink = await fetch(`${base}/pricing-central/price-setup`);
+        expect(deepLink.status).toBe(200);
+        expect(await deepLink.text()).toContain('Tarifa test shell');
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain('shutting down');
+      }
+    },
+  );
 
   it('creates the ADMIN_EMAIL super-admin at the first start, and keeps its password on the next', async () => {
     const adminEnv: Record<string, string> = {

@@ -156,6 +156,28 @@ describe('rate limits on the auth calls (RATE_LIMIT_AUTH_PER_MINUTE)', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('does not let a client dodge the per-IP limit with a forged X-Forwarded-For', async () => {
+    const ip = '203.0.113.30';
+    for (let i = 0; i < 3; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `forger${i}@example.test`, password: 'Wrong-pass-1' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `192.0.2.${i + 1}` },
+      });
+    }
+    expectLimited(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'forger9@example.test', password: 'Wrong-pass-1' },
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': '192.0.2.99' },
+      }),
+    );
+  });
+
   it('limits login per email, whatever the IP and the case', async () => {
     const user = await storeUser('target@example.test');
     for (let i = 0; i < 3; i++) {
