@@ -46,3 +46,9 @@ function subscribe(listener: () => void) {
 export function useCurrentSnack(): Snack | undefined {
   return useSyncExternalStore(subscribe, () => queue[0]);
 }
+
+/** Drops every message (tests start from an empty queue). */
+export function clearSnackbars(): void {
+  queue = [];
+  emit();
+}

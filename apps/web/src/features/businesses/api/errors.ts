@@ -15,7 +15,8 @@ export function isVersionConflict(error: unknown): boolean {
 export function useReloadBusinesses() {
   const queryClient = useQueryClient();
   return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: businessKeys.list }),
+    // `all`: refetched even when no screen watches the list at this moment.
+    () => queryClient.invalidateQueries({ queryKey: businessKeys.list, refetchType: 'all' }),
     [queryClient],
   );
 }

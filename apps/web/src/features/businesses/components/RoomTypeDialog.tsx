@@ -152,7 +152,7 @@ export function RoomTypeDialog({
       list.splice(index, room ? 1 : 0, data);
       const checked = roomsTariffBodySchema.safeParse({ roomsTariff: list });
       if (!checked.success) {
-        const details = toFieldIssues(checked.error, ['roomsTariff']);
+        const details = toFieldIssues(checked.error);
         throw forRoomForm(new ApiError(400, 'validation_failed', '', details), index, renameField);
       }
       try {

@@ -36,15 +36,21 @@ export function currencyOptions(locale: string): Option[] {
     .sort((a, b) => order.compare(a.label, b.label));
 }
 
+const zoneCache = new Map<string, Option[]>();
+
 /** IANA time zones as "Europe/Lisbon (GMT+01:00)"-like labels, in the runtime's order. */
 export function timeZoneOptions(locale: string): Option[] {
+  const cached = zoneCache.get(locale);
+  if (cached) return cached;
   const zones = [...Intl.supportedValuesOf('timeZone'), 'UTC'];
-  return zones.map((code) => {
+  const options = zones.map((code) => {
     const offset = new Intl.DateTimeFormat(locale, { timeZone: code, timeZoneName: 'shortOffset' })
       .formatToParts(Date.UTC(2024, 0, 15))
       .find((part) => part.type === 'timeZoneName')?.value;
     return { code, label: offset ? `${code.replaceAll('_', ' ')} (${offset})` : code };
   });
+  zoneCache.set(locale, options);
+  return options;
 }
 
 /** The browser's own time zone, when the API would accept it. */
