@@ -50,7 +50,14 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       fullWidth
       maxWidth="sm"
       aria-label={t('shell:search.title')}
-      slotProps={{ paper: { sx: { alignSelf: 'flex-start', mt: fullScreen ? 0 : 10 } } }}
+      slotProps={{
+        paper: { sx: { alignSelf: 'flex-start', mt: fullScreen ? 0 : 10 } },
+        // Whatever else grabbed the focus meanwhile (a page's autofocus), the search keeps it.
+        transition: {
+          onEntered: (node: HTMLElement) =>
+            node.querySelector<HTMLElement>('[role=combobox]')?.focus(),
+        },
+      }}
     >
       <SearchPanel onClose={onClose} fullScreen={fullScreen} />
     </Dialog>

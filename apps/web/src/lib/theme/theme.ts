@@ -46,11 +46,12 @@ export function readablePrimary(colour: string, scheme: ColorScheme): string {
     scheme === 'light'
       ? getContrastRatio(c, '#FFFFFF') >= minContrast && getContrastRatio(c, page) >= minContrast
       : getContrastRatio(c, paper) >= minContrast && getContrastRatio(c, page) >= minContrast;
-  for (let step = 0; step <= 50; step += 1) {
+  if (ok(colour)) return colour;
+  for (let step = 1; step <= 100; step += 1) {
     const candidate = scheme === 'light' ? darken(colour, step / 100) : lighten(colour, step / 100);
     if (ok(candidate)) return candidate;
   }
-  return scheme === 'light' ? darken(colour, 0.5) : lighten(colour, 0.5);
+  return scheme === 'light' ? '#000000' : '#FFFFFF';
 }
 
 export function buildTheme({ scheme, direction, primary, skin = 'default' }: ThemeInput): Theme {

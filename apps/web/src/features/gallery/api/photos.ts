@@ -1,3 +1,5 @@
+import { useSelectedBusiness } from '../../businesses/api';
+
 /** A photo of the property, as the gallery shows it. */
 export interface PropertyPhoto {
   id: string;
@@ -8,9 +10,22 @@ export interface PropertyPhoto {
 }
 
 /**
- * The selected property's photos. Properties have no photos yet (issue 5 adds them to My Property,
- * served by the API); until then the list is empty and nothing is requested.
+ * The selected property's photos (uploaded on My Property, part of the business the shell has
+ * loaded), oldest first, and the property's name to describe them.
  */
-export function usePropertyPhotos(): { photos: PropertyPhoto[]; isPending: boolean } {
-  return { photos: [], isPending: false };
+export function usePropertyPhotos(): {
+  photos: PropertyPhoto[];
+  propertyName: string | undefined;
+  isPending: boolean;
+} {
+  const { data: business, isPending } = useSelectedBusiness();
+  return {
+    photos: (business?.photos ?? []).map((photo) => ({
+      id: photo.id,
+      src: photo.url,
+      caption: '',
+    })),
+    propertyName: business?.name,
+    isPending,
+  };
 }

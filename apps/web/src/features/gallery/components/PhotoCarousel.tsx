@@ -91,7 +91,7 @@ export function PhotoCarousel({ photos, label }: { photos: PropertyPhoto[]; labe
               <Box
                 component="img"
                 src={photo.src}
-                alt={photo.caption}
+                alt={photo.caption || `${label} — ${position(i)}`}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 sx={{
                   display: 'block',

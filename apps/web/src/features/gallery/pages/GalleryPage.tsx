@@ -14,7 +14,7 @@ import { PhotoCarousel } from '../components/PhotoCarousel';
 /** `/extensions/swiper`: the property's photos, swipeable; an empty state until there are some. */
 export default function GalleryPage() {
   const { t } = useTranslation('gallery');
-  const { photos, isPending } = usePropertyPhotos();
+  const { photos, propertyName, isPending } = usePropertyPhotos();
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Box>
@@ -28,7 +28,7 @@ export default function GalleryPage() {
           {isPending ? (
             <PageLoader />
           ) : photos.length > 0 ? (
-            <PhotoCarousel photos={photos} label={t('title')} />
+            <PhotoCarousel photos={photos} label={propertyName ?? t('title')} />
           ) : (
             <EmptyState
               icon={AddPhotoIcon}

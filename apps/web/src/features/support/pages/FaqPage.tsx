@@ -27,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { normalize } from '../../../components/search/registry';
+import { useIntl } from '../../../lib/intl';
 import { ContactForm } from '../components/ContactForm';
 import { faqCategories, faqQuestions, type FaqCategory } from '../faq';
 
@@ -45,6 +46,7 @@ const categoryIcons: Record<FaqCategory | 'all', SvgIconComponent> = {
  */
 export default function FaqPage() {
   const { t } = useTranslation('support');
+  const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState('');
   const picked = params.get('category');
@@ -106,7 +108,7 @@ export default function FaqPage() {
             }}
           />
           <Typography role="status" variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-            {words.length > 0 ? t('resultCount', { count: total }) : '\u00a0'}
+            {words.length > 0 ? t('resultCount', { number: intl.number(total) }) : '\u00a0'}
           </Typography>
         </CardContent>
       </Card>

@@ -36,7 +36,7 @@ export default function TourPage() {
       <Card component="section" aria-labelledby="tour-steps">
         <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
           <Typography id="tour-steps" variant="h5" component="h2" sx={{ mb: 2 }}>
-            {t('stepsTitle', { count: tourSteps.length })}
+            {t('stepsTitle')}
           </Typography>
           <Stepper orientation="vertical" nonLinear activeStep={-1}>
             {tourSteps.map((step) => (
