@@ -71,6 +71,7 @@ test('a new owner creates a property through the onboarding, two room types, and
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const account = await registerViaApi(request);
   await page.goto('/login');
   await loginViaUi(page, account);
@@ -190,4 +191,64 @@ test('a stale edit in a second tab is reported, not saved over the first', async
   // Reload shows the latest.
   await conflict.getByRole('button', { name: 'Recarregar' }).click();
   await expect(second.getByRole('textbox', { name: 'Cidade' })).toHaveValue('Porto');
+});
+
+test('the switcher changes property (kept after a reload); the hub deletes only by name and restores', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const account = await registerViaApi(request);
+  for (const name of ['Casa da Serra', 'Casa da Praia']) {
+    const response = await request.post('/api/v1/businesses', {
+      headers: { Authorization: `Bearer ${account.accessToken}` },
+      data: { name },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  await page.goto('/login');
+  await loginViaUi(page, account);
+  await expect(page).toHaveURL(/\/dashboards$/);
+
+  // The last created comes first, so it is selected; the switcher picks the other one.
+  const switcher = (name: string) =>
+    page.getByRole('button', { name: `Propriedade: ${name}. Mudar de propriedade` });
+  await switcher('Casa da Praia').click();
+  await page.getByRole('menuitem', { name: 'Casa da Serra' }).click();
+  await expect(switcher('Casa da Serra')).toBeVisible();
+  await page.reload();
+  await expect(switcher('Casa da Serra')).toBeVisible();
+
+  await page.goto('/my-property/menu');
+  await expect(page.getByRole('heading', { name: 'Definições da propriedade' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Tipos de quarto/ })).toBeVisible();
+  await expect(page.getByText('Em breve')).toBeVisible();
+  await page.screenshot({ path: 'test-results/e2e/property-menu.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Eliminar propriedade' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Eliminar Casa da Serra?' });
+  const confirm = dialog.getByRole('button', { name: 'Eliminar', exact: true });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Nome da propriedade' }).fill('Casa da');
+  await expect(confirm).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Nome da propriedade' }).fill('Casa da Serra');
+  await confirm.click();
+  await expect(
+    page.getByText('A propriedade foi eliminada. Pode restaurá-la durante 30 dias.'),
+  ).toBeVisible();
+  await expect(switcher('Casa da Praia')).toBeVisible();
+
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const list = async () =>
+    (
+      (await (
+        await request.get('/api/v1/businesses', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { businesses: { name: string }[] }
+    ).businesses.map((b) => b.name);
+  expect(await list()).toEqual(['Casa da Praia']);
+
+  await page.getByRole('button', { name: 'Restaurar Casa da Serra' }).click();
+  await expect(page.getByText('A propriedade foi restaurada.')).toBeVisible();
+  await expect(switcher('Casa da Serra')).toBeVisible();
+  expect((await list()).sort()).toEqual(['Casa da Praia', 'Casa da Serra']);
 });
