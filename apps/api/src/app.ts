@@ -11,8 +11,10 @@ import { authRoutes } from './modules/auth/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { healthRoutes } from './modules/health/routes';
+import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
 import { supportRoutes } from './modules/support/routes';
+import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -110,6 +112,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       await api.register(supportRoutes);
       await api.register(businessesRoutes);
       await api.register(bookingsRoutes);
+      await api.register(tokensRoutes);
+      await api.register(importsRoutes);
     },
     { prefix: '/api' },
   );

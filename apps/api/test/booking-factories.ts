@@ -266,3 +266,49 @@ export async function writeHotelBookingDemandCsv(file: string, count: number, se
   out.end(buffer);
   await once(out, 'finish');
 }
+
+/** One "Hotel booking demand" row: a valid City Hotel stay unless overridden. */
+export function hotelBookingDemandRow(
+  overrides: Partial<Record<(typeof hotelBookingDemandColumns)[number], string | number>> = {},
+): string[] {
+  const row: Record<string, string | number> = {
+    hotel: 'City Hotel',
+    is_canceled: 0,
+    lead_time: 30,
+    arrival_date_year: 2016,
+    arrival_date_month: 'July',
+    arrival_date_week_number: 27,
+    arrival_date_day_of_month: 1,
+    stays_in_weekend_nights: 1,
+    stays_in_week_nights: 2,
+    adults: 2,
+    children: 0,
+    babies: 0,
+    meal: 'BB',
+    country: 'PRT',
+    market_segment: 'Online TA',
+    distribution_channel: 'TA/TO',
+    is_repeated_guest: 0,
+    previous_cancellations: 0,
+    previous_bookings_not_canceled: 0,
+    reserved_room_type: 'A',
+    assigned_room_type: 'A',
+    booking_changes: 0,
+    deposit_type: 'No Deposit',
+    agent: 9,
+    company: 'NULL',
+    days_in_waiting_list: 0,
+    customer_type: 'Transient',
+    adr: '100.50',
+    required_car_parking_spaces: 0,
+    total_of_special_requests: 1,
+    reservation_status: 'Check-Out',
+    reservation_status_date: '2016-07-04',
+    ...overrides,
+  };
+  return hotelBookingDemandColumns.map((column) => String(row[column]));
+}
+
+/** A "Hotel booking demand" file: header and rows, joined with `eol`. */
+export const hotelBookingDemandCsv = (rows: string[][], eol = '\n') =>
+  [hotelBookingDemandColumns.join(','), ...rows.map((r) => r.join(','))].join(eol) + eol;

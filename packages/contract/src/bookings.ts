@@ -535,7 +535,8 @@ const booleanField = z
  */
 export const importOptionsSchema = z
   .object({
-    format: z.enum(importFormats),
+    // Through a string first, so a missing format is `required` rather than `invalid_option`.
+    format: z.string().trim().pipe(z.enum(importFormats)),
     hotel: blankable(z.string().max(200)),
     mode: optionalQuery(z.enum(importModes)).transform((v) => v ?? 'atomic'),
     createMissingRooms: booleanField,

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { authRepository } from '../modules/auth/repository';
 import { authService, type Authenticated, type AuthService } from '../modules/auth/service';
+import { authenticateIntegration, isIntegrationToken } from '../modules/tokens/integration';
 
 export type ApiAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
 
@@ -58,6 +59,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
+    // Integration tokens (`trf_…`) reach only their business's bookings and prices.
+    if (token && isIntegrationToken(token)) {
+      request.auth = await authenticateIntegration(app.database.db, request, token);
+      return;
+    }
     const found = token ? await service.authenticate(token) : undefined;
     if (!found) throw new AppError('unauthenticated', 'Sign in to continue');
     request.auth = {

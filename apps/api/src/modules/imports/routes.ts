@@ -1,0 +1,134 @@
+import multipart from '@fastify/multipart';
+import {
+  bookingLimits,
+  errorBodySchema,
+  importAcceptedSchema,
+  importFormats,
+  importPreviewSchema,
+  importStatusSchema,
+  importsListSchema,
+  type ImportFormat,
+} from '@tarifa/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { requireAuth } from '../../plugins/auth';
+import { importsService } from './service';
+import { uploadStore } from './uploads';
+import { importWorker } from './worker';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+const byUuid = z.object({ uuid: z.uuid() });
+const tags = ['imports'];
+const security = [{ bearer: [] }];
+
+/**
+ * CSV imports (docs/bookings.md): `POST …/bookings/import` queues a job and answers 202 at once,
+ * `GET …/imports[/{importId}]` follow it, `POST …/bookings/import/preview` helps the wizard. The
+ * worker that runs the jobs lives and stops with the app.
+ */
+export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const uploads = uploadStore(app.config.dataDir);
+  const worker = importWorker({
+    database: app.database,
+    log: app.log.child({ module: 'imports' }),
+  });
+  const service = importsService(app.database.db, { uploads, kick: () => worker.kick() });
+  app.addHook('onReady', () => worker.start());
+  app.addHook('onClose', () => worker.stop());
+
+  app.addHook('onRequest', app.authenticate);
+  await app.register(multipart);
+  const business = '/v1/businesses/:uuid';
+
+  app.post(
+    `${business}/bookings/import`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import a CSV of bookings in the background (multipart: file ≤ 100 MB, format, hotel, mode, createMissingRooms)',
+        consumes: ['multipart/form-data'],
+        params: byUuid,
+        response: { 202: importAcceptedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      // Someone else's business is refused before its upload is read.
+      await service.assertReachable(caller, request.params.uuid);
+      const { file, fields } = await uploads.receive(request);
+      const importId = await service.enqueue(caller, request.params.uuid, file, fields);
+      return reply.status(202).send({ importId });
+    },
+  );
+
+  app.post(
+    `${business}/bookings/import/preview`,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'What the first 64 KB of a CSV hold: format, columns, hotels, room codes, first rows (multipart: file, format?)',
+        consumes: ['multipart/form-data'],
+        params: byUuid,
+        response: { 200: importPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      await service.assertReachable(caller, request.params.uuid);
+      const { sample, fields } = await uploads.sample(request, bookingLimits.previewBytes);
+      const format = fields.format?.trim() || undefined;
+      if (format !== undefined && !importFormats.includes(format as ImportFormat)) {
+        throw AppError.field('format', 'invalid_option', 'Unknown format', {
+          options: importFormats.join(', '),
+        });
+      }
+      if (!sample) {
+        throw AppError.field('file', 'required', 'Send the CSV in the multipart field "file"');
+      }
+      return service.preview(caller, request.params.uuid, sample, format as ImportFormat);
+    },
+  );
+
+  app.get(
+    `${business}/imports`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The 20 most recent imports of the business, newest first',
+        params: byUuid,
+        response: { 200: importsListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      imports: await service.recent(requireAuth(request), request.params.uuid),
+    }),
+  );
+
+  app.get(
+    `${business}/imports/:importId`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Status, counts and the first 1 000 bad rows of an import',
+        params: byUuid.extend({ importId: z.uuid() }),
+        response: { 200: importStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.get(requireAuth(request), request.params.uuid, request.params.importId),
+  );
+};

@@ -1,0 +1,400 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import {
+  bookingLimits,
+  type ImportFormat,
+  type ImportMode,
+  type ImportRowError,
+} from '@tarifa/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { StoredImportFailure } from '../../db/schema';
+import { rowsOf } from '../bookings/repository';
+import { bookingsRepository } from '../bookings/repository';
+import { businessRepository, businessesRepository } from '../businesses/repository';
+import { diff, toRoomTariff } from '../businesses/mapping';
+import { readCsv, type CsvProblem } from './csv';
+import {
+  missingColumns,
+  readHeader,
+  roomCodeColumn,
+  rowMapper,
+  type RowError,
+  type StagedRow,
+} from './formats';
+import { jobsRepository, type ImportProgress, type ImportRow } from './repository';
+import type { StagingSession } from './staging';
+
+/** An import that cannot go on: the job fails with this code and message. */
+export class ImportFailure extends Error {
+  constructor(
+    readonly failure: StoredImportFailure,
+    /** The counts and errors so far are worth keeping (a file with bad rows). */
+    readonly keepProgress = true,
+  ) {
+    super(failure.message);
+    this.name = 'ImportFailure';
+  }
+}
+
+export const failures = {
+  invalidRows: (rejected: number): StoredImportFailure => ({
+    code: 'invalid_rows',
+    message: `${rejected} row(s) are not valid; in atomic mode nothing was imported`,
+    params: { rejected },
+  }),
+  missingColumns: (columns: string[]): StoredImportFailure => ({
+    code: 'missing_columns',
+    message: `The file has no column ${columns.join(', ')}`,
+    params: { columns: columns.join(', ') },
+  }),
+  emptyFile: (): StoredImportFailure => ({ code: 'empty_file', message: 'The file is empty' }),
+  notCsv: (message: string): StoredImportFailure => ({ code: 'not_csv', message }),
+  interrupted: (): StoredImportFailure => ({
+    code: 'interrupted',
+    message: 'The server stopped while importing; nothing was stored. Import the file again.',
+  }),
+  roomsChanged: (): StoredImportFailure => ({
+    code: 'rooms_changed',
+    message: 'Room types were removed during the import; nothing was stored. Import it again.',
+  }),
+  businessGone: (): StoredImportFailure => ({
+    code: 'business_gone',
+    message: 'The business was deleted during the import',
+  }),
+  internal: (): StoredImportFailure => ({
+    code: 'internal',
+    message: 'The import failed unexpectedly; nothing was stored',
+  }),
+};
+
+/** Rows staged per COPY. */
+const chunkSize = 5000;
+
+/** What a room type created by an import learns from the file: busiest night, average rate. */
+class RoomStats {
+  private readonly soldByDay = new Map<number, number>();
+  revenueMinor = 0;
+  roomNights = 0;
+
+  add(row: StagedRow) {
+    if (row.status !== 'confirmed') return; // cancelled and no-show sell no nights (§4)
+    const first = Date.parse(`${row.arrival}T00:00:00Z`) / 86_400_000;
+    const nights = Math.round(Date.parse(`${row.departure}T00:00:00Z`) / 86_400_000 - first);
+    for (let d = 0; d < nights; d++) {
+      this.soldByDay.set(first + d, (this.soldByDay.get(first + d) ?? 0) + row.rooms);
+    }
+    this.revenueMinor += row.totalAmountMinor;
+    this.roomNights += nights * row.rooms;
+  }
+
+  /** Inventory: the busiest night of the file (so occupancy starts at most 100 %), 1 … 10 000. */
+  get rooms() {
+    let peak = 1;
+    for (const sold of this.soldByDay.values()) if (sold > peak) peak = sold;
+    return Math.min(peak, 10_000);
+  }
+
+  /** Prices: the file's average nightly rate as base, half of it as minimum, three times as maximum. */
+  get prices() {
+    const maxMinor = 1_000_000 * 100;
+    const base =
+      this.roomNights > 0
+        ? Math.min(maxMinor, Math.max(100, Math.round(this.revenueMinor / this.roomNights)))
+        : 10_000;
+    return {
+      basePriceMinor: base,
+      minPriceMinor: Math.max(1, Math.round(base / 2)),
+      maxPriceMinor: Math.min(maxMinor, base * 3),
+    };
+  }
+}
+
+export interface RunContext {
+  db: Db;
+  owner: string;
+  session: () => Promise<StagingSession>;
+  progress: ImportProgress;
+  /** Aborts between chunks (lease lost, shutdown). */
+  signal: AbortSignal;
+  /** Writes the progress now (also renews the lease). */
+  report: () => Promise<void>;
+}
+
+/**
+ * Imports one claimed job's file: counts its rows, validates them as it streams, stages the valid
+ * ones, and writes them to `bookings` in one transaction with the job's success; anything else
+ * throws (an ImportFailure, or unexpected) with nothing written to `bookings`.
+ */
+export async function runImport(job: ImportRow, ctx: RunContext) {
+  const { db, progress } = ctx;
+  const format = job.format as ImportFormat;
+  const mode = job.mode as ImportMode;
+  const business = await businessesRepository(db, { kind: 'any' }).findLive(job.businessUuid);
+  if (!business) throw new ImportFailure(failures.businessGone());
+  const rooms = new Map(
+    (await bookingsRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
+  );
+
+  await checkLooksLikeCsv(job.filePath);
+  progress.total = await countRows(job.filePath, ctx.signal);
+  await ctx.report();
+
+  const roomColumn = roomCodeColumn[format];
+  const newRooms = new Map<string, RoomStats>();
+  const seenExternalIds = new Set<string>();
+  const addError = (line: number, error: RowError) => {
+    if (progress.errors.length < bookingLimits.importErrorsMax) {
+      progress.errors.push({ row: line, ...error } satisfies ImportRowError);
+    }
+  };
+  const reject = (line: number, errors: RowError[]) => {
+    progress.rejected++;
+    for (const error of errors) addError(line, error);
+  };
+
+  let session: StagingSession | undefined;
+  let chunk: StagedRow[] = [];
+  let staged = 0;
+  let csvProblem: CsvProblem | undefined;
+  let mapper: ReturnType<typeof rowMapper> | undefined;
+  let headerSeen = false;
+  let lastReport = Date.now();
+  let committed = false;
+  try {
+    session = await ctx.session();
+    const records = readCsv(fs.createReadStream(job.filePath, { highWaterMark: 1 << 16 }), {
+      onProblem: (problem) => (csvProblem = problem),
+    });
+    for await (const batch of records) {
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+      for (const record of batch) {
+        if (!headerSeen) {
+          headerSeen = true;
+          const header = readHeader(record.fields);
+          const missing = missingColumns(format, header);
+          if (missing.length) throw new ImportFailure(failures.missingColumns(missing), false);
+          mapper = rowMapper(format, header, {
+            timeZone: business.timezone,
+            currency: business.currency,
+            now: new Date(),
+            hotel: job.hotel,
+          });
+          continue;
+        }
+        progress.processed++;
+        const result = mapper!(record.fields, record.line);
+        if (result.kind === 'skip') {
+          progress.skipped++;
+          continue;
+        }
+        if (result.kind === 'error') {
+          reject(record.line, result.errors);
+          continue;
+        }
+        const row = result.row;
+        if (row.externalId !== null) {
+          if (seenExternalIds.has(row.externalId)) {
+            reject(record.line, [
+              {
+                column: 'external_id',
+                code: 'duplicate',
+                message: `external_id ${row.externalId} is already on an earlier row`,
+              },
+            ]);
+            continue;
+          }
+          seenExternalIds.add(row.externalId);
+        }
+        if (!rooms.has(row.roomCode)) {
+          if (!job.createMissingRooms) {
+            reject(record.line, [
+              {
+                column: roomColumn,
+                code: 'unknown_room',
+                message: `No room type with code ${row.roomCode} in this business`,
+              },
+            ]);
+            continue;
+          }
+          let stats = newRooms.get(row.roomCode);
+          if (!stats) newRooms.set(row.roomCode, (stats = new RoomStats()));
+          stats.add(row);
+        }
+        // In atomic mode, once a row is bad nothing will be stored: only keep validating.
+        if (mode === 'atomic' && progress.rejected > 0) continue;
+        chunk.push(row);
+      }
+      if (mode === 'atomic' && progress.rejected > 0) chunk = [];
+      if (chunk.length >= chunkSize) {
+        await session.stage(chunk);
+        staged += chunk.length;
+        chunk = [];
+      }
+      if (Date.now() - lastReport > 500) {
+        await ctx.report();
+        lastReport = Date.now();
+      }
+    }
+    if (csvProblem) {
+      reject(csvProblem.line, [
+        { column: null, code: csvProblem.code, message: csvProblem.message },
+      ]);
+      if (!headerSeen) throw new ImportFailure(failures.notCsv(csvProblem.message), false);
+    }
+    if (!headerSeen) throw new ImportFailure(failures.emptyFile(), false);
+    if (mode === 'atomic' && progress.rejected > 0) {
+      throw new ImportFailure(failures.invalidRows(progress.rejected));
+    }
+    if (chunk.length) {
+      await session.stage(chunk);
+      staged += chunk.length;
+      chunk = [];
+    }
+    if (ctx.signal.aborted) throw ctx.signal.reason;
+    await ctx.report();
+
+    const result = await session.commit((tx, staging) =>
+      finalize(tx, staging, { job, ctx, format, staged, newRooms, businessUuid: business.uuid }),
+    );
+    committed = true;
+    return result;
+  } finally {
+    if (!committed) await session?.rollback();
+  }
+}
+
+/** The one transaction that writes `bookings`: new room types, the move, the job's success. */
+async function finalize(
+  tx: Db,
+  staging: SQL,
+  args: {
+    job: ImportRow;
+    ctx: RunContext;
+    format: ImportFormat;
+    staged: number;
+    newRooms: Map<string, RoomStats>;
+    businessUuid: string;
+  },
+) {
+  const { job, ctx, format, staged, newRooms, businessUuid } = args;
+  const createdRooms = [...newRooms.keys()].sort();
+  if (createdRooms.length) {
+    // A tariff change: the version goes up (and the row stays locked until commit).
+    const bumped = await businessesRepository(tx, { kind: 'any' }).bump(businessUuid, undefined);
+    if (!bumped) throw new ImportFailure(failures.businessGone());
+    const repo = businessRepository(tx, businessUuid);
+    const existing = await repo.liveRoomTypes();
+    const taken = new Set(existing.map((r) => r.code));
+    const nextOrder = existing.reduce((max, r) => Math.max(max, r.sortOrder + 1), 0);
+    const rows = createdRooms
+      .filter((code) => !taken.has(code))
+      .map((code, i) => ({
+        uuid: randomUUID(),
+        name: `Room type ${code}`,
+        code,
+        rooms: newRooms.get(code)!.rooms,
+        ...newRooms.get(code)!.prices,
+        sortOrder: nextOrder + i,
+      }));
+    await repo.insertRoomTypes(rows);
+    const created = (await repo.liveRoomTypes()).filter((r) => rows.some((n) => n.uuid === r.uuid));
+    await repo.insertAuditEvents(
+      created.map((row) => {
+        const { uuid: _uuid, ...room } = toRoomTariff(row);
+        return {
+          actorUuid: job.createdBy,
+          action: 'create',
+          entity: 'room_type',
+          entityId: row.uuid,
+          entityName: row.name,
+          changes: diff(undefined, room),
+        };
+      }),
+    );
+  } else {
+    // Room types must not be removed while bookings referring to them are written.
+    await bookingsRepository(tx, businessUuid).lockBusiness();
+  }
+
+  const upsert =
+    format === 'tarifa'
+      ? sql`on conflict (business_uuid, external_id) do update set
+          room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
+          departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
+          children = excluded.children, status = excluded.status, booked_at = excluded.booked_at,
+          cancelled_at = excluded.cancelled_at, total_amount_minor = excluded.total_amount_minor,
+          currency = excluded.currency, channel = excluded.channel, segment = excluded.segment,
+          country = excluded.country, guest_name = excluded.guest_name,
+          import_id = excluded.import_id, updated_at = now()`
+      : sql``;
+  const [moved] = rowsOf<{ inserted: number; updated: number }>(
+    await tx.execute(sql`
+      with moved as (
+        insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
+          rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor, currency,
+          channel, segment, country, guest_name, import_id)
+        select ${businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
+          s.adults, s.children, s.status, s.booked_at, s.cancelled_at, s.total_amount_minor,
+          s.currency, s.channel, s.segment, s.country, s.guest_name, s.import_id
+        from ${staging} s
+        join room_types rt on rt.business_uuid = ${businessUuid}::uuid
+          and rt.code = s.room_code and rt.deleted_at is null
+        where s.import_id = ${job.id}::uuid
+        ${upsert}
+        returning (xmax = 0) as is_new
+      )
+      select (count(*) filter (where is_new))::int as inserted,
+             (count(*) filter (where not is_new))::int as updated
+      from moved`),
+  );
+  const inserted = moved?.inserted ?? 0;
+  const updated = moved?.updated ?? 0;
+  if (inserted + updated !== staged) throw new ImportFailure(failures.roomsChanged());
+
+  const done = await jobsRepository(tx).finish(job.id, ctx.owner, {
+    status: 'succeeded',
+    ...ctx.progress,
+    inserted,
+    updated,
+    createdRooms,
+  });
+  if (!done) throw new LeaseLost();
+  return { inserted, updated, createdRooms };
+}
+
+/** The job was declared dead by another process (lease expired): write nothing more. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('The import lease was lost');
+    this.name = 'LeaseLost';
+  }
+}
+
+/** Binary files (a spreadsheet, an image) are refused before parsing. */
+async function checkLooksLikeCsv(file: string) {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (bytesRead === 0) throw new ImportFailure(failures.emptyFile(), false);
+    if (head.includes(0)) {
+      throw new ImportFailure(
+        failures.notCsv('This is not a CSV text file (save the sheet as CSV UTF-8)'),
+        false,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Data rows of the file (records after the header), streaming. */
+async function countRows(file: string, signal: AbortSignal): Promise<number> {
+  let records = 0;
+  for await (const batch of readCsv(fs.createReadStream(file, { highWaterMark: 1 << 16 }))) {
+    if (signal.aborted) throw signal.reason;
+    records += batch.length;
+  }
+  return Math.max(0, records - 1);
+}

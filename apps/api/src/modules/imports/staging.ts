@@ -1,0 +1,210 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database, Db } from '../../db/client';
+import * as schema from '../../db/schema';
+import { rowsOf } from '../bookings/repository';
+import type { StagedRow } from './formats';
+import { jobsRepository, type ImportRow } from './repository';
+
+/**
+ * Where an import's rows wait before the one transaction that writes them to `bookings`
+ * (docs/bookings.md, "Job model"). Two engines, one contract:
+ *
+ * - PostgreSQL: the job holds a dedicated connection for its whole life. It claims the job and
+ *   takes a session advisory lock on it (so another instance can tell at once that the job's
+ *   process died: the lock is free), then opens ONE transaction in which rows are COPYed, chunk
+ *   by chunk as the file is parsed, into a temporary table, and finally moved into `bookings`.
+ *   A crash anywhere rolls it all back. Progress is written on other connections, outside it.
+ * - PGlite (one connection for the whole process): a transaction open for the whole import would
+ *   block every other request, so chunks are COPYed into `import_rows` in short statements (the
+ *   app keeps answering, and the progress is visible), and the final move into `bookings` is one
+ *   transaction. After a crash the staged rows are deleted when the job is marked failed.
+ */
+export interface StagingSession {
+  /** Stages valid rows (never visible in `bookings`). */
+  stage(rows: StagedRow[]): Promise<void>;
+  /**
+   * Runs `work` in the transaction that writes `bookings` (given the staging table, whose rows
+   * carry `import_id`), and commits it with the staging cleared.
+   */
+  commit<T>(work: (tx: Db, staging: SQL) => Promise<T>): Promise<T>;
+  /** Discards everything staged. */
+  rollback(): Promise<void>;
+}
+
+export interface ClaimedJob {
+  job: ImportRow;
+  /** Opens the staging of the job (on PostgreSQL, its transaction). */
+  open(): Promise<StagingSession>;
+  /** Lets the job go (on PostgreSQL: the advisory lock and the connection). */
+  release(): Promise<void>;
+}
+
+export interface ImportEngine {
+  claim(owner: string, leaseMs: number): Promise<ClaimedJob | undefined>;
+  /**
+   * Running jobs whose process is gone, beyond lease expiry: on PostgreSQL those whose advisory
+   * lock is free; on PGlite, at start, every running job (one process owns the data folder).
+   */
+  orphans(atStart: boolean): Promise<string[]>;
+}
+
+/** Advisory lock class of import jobs (any number, unique among Tarifa's advisory locks). */
+const LOCK_CLASS = 7_251_105;
+
+const stagingColumns =
+  'import_id, row, room_code, external_id, arrival, departure, rooms, adults, children, status, ' +
+  'booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, guest_name';
+
+/** A value in COPY's text format. */
+function copyValue(value: string | number | Date | null): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'number') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  return /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (c) =>
+        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+      )
+    : value;
+}
+
+/** Rows as COPY text (tab-separated, `\N` for null), one line each. */
+export function copyText(rows: StagedRow[], importId: string): string {
+  let text = '';
+  for (const r of rows) {
+    text += `${importId}\t${r.row}\t${copyValue(r.roomCode)}\t${copyValue(r.externalId)}\t${r.arrival}\t${r.departure}\t${r.rooms}\t${r.adults}\t${r.children}\t${r.status}\t${copyValue(r.bookedAt)}\t${copyValue(r.cancelledAt)}\t${r.totalAmountMinor}\t${copyValue(r.currency)}\t${copyValue(r.channel)}\t${copyValue(r.segment)}\t${copyValue(r.country)}\t${copyValue(r.guestName)}\n`;
+  }
+  return text;
+}
+
+export function importEngine(database: Database): ImportEngine {
+  return database.kind === 'postgres' ? postgresEngine(database) : pgliteEngine(database);
+}
+
+function postgresEngine(database: Database): ImportEngine {
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+
+  return {
+    async claim(owner, leaseMs) {
+      const client = await pool.connect();
+      const db = drizzlePg(client, { schema }) as unknown as Db;
+      let job: ImportRow | undefined;
+      try {
+        // The lock is taken before the claim commits: no one ever sees it running and unlocked.
+        await client.query('begin');
+        job = await jobsRepository(db).claim(owner, leaseMs);
+        if (job) {
+          await client.query('select pg_advisory_lock($1, hashtext($2::text))', [
+            LOCK_CLASS,
+            job.id,
+          ]);
+        }
+        await client.query('commit');
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+      if (!job) {
+        client.release();
+        return undefined;
+      }
+      const claimed = job;
+      let broken: Error | undefined;
+      return {
+        job: claimed,
+        async open() {
+          await client.query('begin');
+          await client.query(
+            'create temporary table import_staging (like import_rows) on commit drop',
+          );
+          return {
+            async stage(rows) {
+              if (rows.length === 0) return;
+              await pipeline(
+                Readable.from([copyText(rows, claimed.id)]),
+                client.query(copyFrom(`copy import_staging (${stagingColumns}) from stdin`)),
+              );
+            },
+            async commit(work) {
+              const result = await work(db, sql.raw('import_staging'));
+              await client.query('commit');
+              return result;
+            },
+            async rollback() {
+              await client.query('rollback').catch((err: Error) => (broken = err));
+            },
+          };
+        },
+        async release() {
+          await client
+            .query('select pg_advisory_unlock($1, hashtext($2::text))', [LOCK_CLASS, claimed.id])
+            .catch((err: Error) => (broken = err));
+          client.release(broken);
+        },
+      };
+    },
+
+    async orphans() {
+      const orphans: string[] = [];
+      for (const { id } of await jobsRepository(database.db).running()) {
+        // Free lock: the connection that held it is gone, and so is its transaction.
+        const free = await database.db.transaction(async (tx) => {
+          const [row] = rowsOf<{ free: boolean }>(
+            await tx.execute(
+              sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(${id}::text)) as free`,
+            ),
+          );
+          return row?.free === true;
+        });
+        if (free) orphans.push(id);
+      }
+      return orphans;
+    },
+  };
+}
+
+function pgliteEngine(database: Database): ImportEngine {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const jobs = jobsRepository(database.db);
+
+  return {
+    async claim(owner, leaseMs) {
+      const job = await jobs.claim(owner, leaseMs);
+      if (!job) return undefined;
+      return {
+        job,
+        async open() {
+          return {
+            async stage(rows) {
+              if (rows.length === 0) return;
+              await client.query(`copy import_rows (${stagingColumns}) from '/dev/blob'`, [], {
+                blob: new Blob([copyText(rows, job.id)]),
+              });
+            },
+            async commit(work) {
+              return database.db.transaction(async (txn) => {
+                const tx = txn as unknown as Db;
+                const result = await work(tx, sql.raw('import_rows'));
+                await jobsRepository(tx).clearStaged(job.id);
+                return result;
+              });
+            },
+            async rollback() {
+              await jobs.clearStaged(job.id);
+            },
+          };
+        },
+        async release() {},
+      };
+    },
+
+    async orphans(atStart) {
+      return atStart ? (await jobs.running()).map((row) => row.id) : [];
+    },
+  };
+}

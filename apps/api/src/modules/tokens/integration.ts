@@ -1,0 +1,74 @@
+import { createMongoAbility } from '@casl/ability';
+import { integrationTokenPrefix } from '@tarifa/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { hashSecret } from '../../lib/secrets';
+import type { ApiAbility, RequestAuth } from '../../plugins/auth';
+import { toUser } from '../auth/service';
+import { tokenAuthRepository } from './repository';
+
+declare module '../../plugins/auth' {
+  interface RequestAuth {
+    /** Set when the caller is an integration token rather than a signed-in user. */
+    integration?: { tokenId: string; businessUuid: string };
+  }
+}
+
+/**
+ * What an integration token may call (docs/bookings.md): the bookings of its business (read and
+ * write, CSV imports and their status included) and its prices (read). Routes by their pattern,
+ * so a new route is closed to tokens until it is listed here.
+ */
+const tokenRoutes: Record<string, readonly string[]> = {
+  '/api/v1/businesses/:uuid/bookings': ['GET', 'HEAD', 'POST'],
+  '/api/v1/businesses/:uuid/bookings/facets': ['GET', 'HEAD'],
+  '/api/v1/businesses/:uuid/bookings/:id': ['GET', 'HEAD', 'PUT', 'DELETE'],
+  '/api/v1/businesses/:uuid/bookings/import': ['POST'],
+  '/api/v1/businesses/:uuid/bookings/import/preview': ['POST'],
+  '/api/v1/businesses/:uuid/imports': ['GET', 'HEAD'],
+  '/api/v1/businesses/:uuid/imports/:importId': ['GET', 'HEAD'],
+  '/api/v1/businesses/:uuid/prices': ['GET', 'HEAD'],
+};
+
+/** The last use is written at most this often, so reads do not all become writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const isIntegrationToken = (token: string) => token.startsWith(integrationTokenPrefix);
+
+/**
+ * Authenticates an integration token for this request: unknown or revoked → 401; a route outside
+ * its scope → 403; another business → 404 (as for any other tenant's data). The caller then acts
+ * as the business's owner, within that one business.
+ */
+export async function authenticateIntegration(
+  db: Db,
+  request: FastifyRequest,
+  token: string,
+): Promise<RequestAuth> {
+  const repo = tokenAuthRepository(db);
+  const found = await repo.findByHash(hashSecret(token));
+  if (!found || found.token.revokedAt || found.owner.disabledAt) {
+    throw new AppError('unauthenticated', 'This integration token is not valid');
+  }
+  const allowed = tokenRoutes[request.routeOptions.url ?? ''];
+  if (!allowed?.includes(request.method)) {
+    throw new AppError('forbidden', 'Integration tokens may only call the bookings and prices');
+  }
+  const businessUuid = (request.params as { uuid?: string }).uuid;
+  if (businessUuid !== found.token.businessUuid) throw AppError.notFound('Business');
+
+  const now = new Date();
+  const last = found.token.lastUsedAt;
+  if (!last || now.getTime() - last.getTime() > TOUCH_EVERY_MS) {
+    await repo.touch(found.token.id, now);
+  }
+  return {
+    user: toUser(found.owner),
+    sessionId: `token:${found.token.id}`,
+    ability: createMongoAbility([
+      { action: 'manage', subject: 'Business', conditions: { uuid: businessUuid } },
+    ] as never) as ApiAbility,
+    integration: { tokenId: found.token.id, businessUuid },
+  };
+}
