@@ -3,6 +3,12 @@ import { loginViaUi, registerViaApi } from '../support/auth';
 
 // Properties and tariff configuration through the UI (issue 5), in Portuguese (the default).
 
+// A 1×1 PNG, for the gallery.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 interface ApiBusiness {
   uuid: string;
   name: string;
@@ -219,10 +225,19 @@ test('the switcher changes property (kept after a reload); the hub deletes only 
   await page.reload();
   await expect(switcher('Casa da Serra')).toBeVisible();
 
+  // A photo for the gallery, added on My Property.
+  await page.goto('/my-property');
+  await page.getByLabel('Adicionar fotografias').setInputFiles({
+    name: 'quarto.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await expect(page.getByRole('img', { name: 'Fotografia 1 de Casa da Serra' })).toBeVisible();
+  await expect(page.getByText('Fotografias adicionadas: 1.')).toBeVisible();
+
   await page.goto('/my-property/menu');
   await expect(page.getByRole('heading', { name: 'Definições da propriedade' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Tipos de quarto/ })).toBeVisible();
-  await expect(page.getByText('Em breve')).toBeVisible();
   await page.screenshot({ path: 'test-results/e2e/property-menu.png', fullPage: true });
 
   await page.getByRole('button', { name: 'Eliminar propriedade' }).click();

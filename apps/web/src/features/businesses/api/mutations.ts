@@ -159,6 +159,28 @@ export function useRestoreBusiness() {
   });
 }
 
+/** `POST …/{uuid}/photos` (multipart, field `file`: PNG, JPEG or WebP up to 5 MB) → 201 `{business}`. */
+export function useUploadPhoto() {
+  return useBusinessMutation({
+    mutationFn: ({ uuid, file }: { uuid: string; file: File }) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api<BusinessEnvelope>(businessPath(uuid, '/photos'), { method: 'POST', body });
+    },
+  });
+}
+
+/** `DELETE …/{uuid}/photos/{id}` → `{business}`. */
+export function useRemovePhoto() {
+  return useBusinessMutation({
+    successMessage: 'property:photos.removed',
+    mutationFn: ({ uuid, id }: { uuid: string; id: string }) =>
+      api<BusinessEnvelope>(businessPath(uuid, `/photos/${encodeURIComponent(id)}`), {
+        method: 'DELETE',
+      }),
+  });
+}
+
 /** `GET /api/v1/businesses/deleted`: deleted businesses that can still be restored (30 days). */
 export const deletedBusinessesQueryOptions = queryOptions<Business[]>({
   queryKey: businessKeys.deleted,

@@ -32,6 +32,12 @@ function valuesOf(business: Business): UpdateBusinessBody {
   };
 }
 
+/** Changes when the details this form shows change (not on other changes to the business). */
+export function detailsKey(business: Business): string {
+  const { version: _version, ...details } = valuesOf(business);
+  return `${business.uuid}:${JSON.stringify(details)}`;
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack spacing={2} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -48,8 +54,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The property's details: name, address, contact, currency, time zone, check-in and check-out.
  * Sent with the `version` it was read at, so a change made elsewhere meanwhile is reported (with a
- * Reload) instead of overwritten. Render it with `key={business.version}` so it shows the latest
- * after a save or a reload.
+ * Reload) instead of overwritten. Render it with `key={detailsKey(business)}` so it shows the
+ * latest details after a save or a reload, and keeps what is being typed when only something else
+ * changed (a photo added).
  */
 export function PropertyDetailsForm({ business }: { business: Business }) {
   const { t } = useTranslation('property');
@@ -59,7 +66,9 @@ export function PropertyDetailsForm({ business }: { business: Business }) {
   const form = useZodForm({
     schema: updateBusinessBodySchema,
     initialValues: initial,
-    onSubmit: (body) => update.mutateAsync({ ...body, uuid: business.uuid }),
+    // The version of the business as this page knows it now (a photo added here moves it on).
+    onSubmit: (body) =>
+      update.mutateAsync({ ...body, version: business.version, uuid: business.uuid }),
   });
   const dirty = JSON.stringify(form.values) !== JSON.stringify(initial);
   const half = { xs: 12, sm: 6 };

@@ -5,10 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useIntl } from '../../../lib/intl';
-import { PropertyDetailsForm } from '../components/PropertyDetailsForm';
+import { PhotosCard } from '../components/PhotosCard';
+import { detailsKey, PropertyDetailsForm } from '../components/PropertyDetailsForm';
 import { RequireBusiness } from '../components/RequireBusiness';
 
-/** `/my-property`: the selected property's details (the onboarding when there is none yet). */
+/** `/my-property`: the selected property's details and photos (the onboarding when there is none yet). */
 export default function MyPropertyPage() {
   const { t } = useTranslation('property');
   const intl = useIntl();
@@ -38,7 +39,8 @@ export default function MyPropertyPage() {
               {t('menu.title')}
             </Button>
           </Stack>
-          <PropertyDetailsForm key={`${business.uuid}:${business.version}`} business={business} />
+          <PropertyDetailsForm key={detailsKey(business)} business={business} />
+          <PhotosCard business={business} />
         </Stack>
       )}
     </RequireBusiness>
