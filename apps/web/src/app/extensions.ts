@@ -10,3 +10,4 @@
  */
 import '../layouts/search/pagesSource';
 import '../features/businesses/extensions';
+import '../features/seasons/extensions';

@@ -9,9 +9,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FluctuationStep, RoomTariff } from '@tarifa/contract';
 import { useIntl } from '../../../lib/intl';
+import { isolate } from '../utils/bidi';
 import { priceWith, stepAt } from '../utils/steps';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+
+const escape = (text: string) => echarts.format.encodeHTML(text);
 
 /** A round interval near `raw` for the % axis: 1, 2, 5, 10, 20, 25, 50 or 100 points. */
 function niceStep(raw: number): number {
@@ -80,6 +83,8 @@ export default function FluctuationChart({
       grid: { top: 40, bottom: 36, left: 12, right: 12, containLabel: true },
       legend: {
         top: 0,
+        // In right-to-left languages the marker goes on the right of its name.
+        align: rtl ? 'right' : 'auto',
         textStyle: { color: text },
         data: room ? [changeName, priceName] : [changeName],
       },
@@ -89,14 +94,22 @@ export default function FluctuationChart({
           const occupancy = params[0]?.value[0] ?? 0;
           const step = stepAt(sorted, occupancy);
           if (!step) return '';
+          // The tooltip is HTML: names typed by the user are escaped.
+          const line = (label: string, value: string) =>
+            escape(t('chart.tooltipLine', { label, value: isolate(intl, value) }));
           const lines = [
-            t('chart.tooltipOccupancy', { occupancy: intl.percent(occupancy / 100) }),
-            `${changeName}: ${change(step.adjustmentPercent)}`,
+            escape(
+              t('chart.tooltipOccupancy', {
+                occupancy: isolate(intl, intl.percent(occupancy / 100)),
+              }),
+            ),
+            line(changeName, change(step.adjustmentPercent)),
           ];
-          if (room)
+          if (room) {
             lines.push(
-              `${priceName}: ${intl.money(priceWith(room, step.adjustmentPercent), currency)}`,
+              line(priceName, intl.money(priceWith(room, step.adjustmentPercent), currency)),
             );
+          }
           return lines.join('<br/>');
         },
       },
@@ -173,12 +186,15 @@ export default function FluctuationChart({
       steps: list.format(
         levels.map((l) =>
           t('chart.summaryStep', {
-            occupancy: intl.percent(l.occupancyFrom / 100),
-            change: intl.number(l.adjustmentPercent / 100, {
-              style: 'percent',
-              signDisplay: 'exceptZero',
-              maximumFractionDigits: 2,
-            }),
+            occupancy: isolate(intl, intl.percent(l.occupancyFrom / 100)),
+            change: isolate(
+              intl,
+              intl.number(l.adjustmentPercent / 100, {
+                style: 'percent',
+                signDisplay: 'exceptZero',
+                maximumFractionDigits: 2,
+              }),
+            ),
           }),
         ),
       ),

@@ -10,6 +10,7 @@ import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FluctuationLevelGroup, RoomTariff } from '@tarifa/contract';
 import { useIntl } from '../../../lib/intl';
+import { isolate } from '../utils/bidi';
 
 const FluctuationChart = lazy(() => import('./FluctuationChart'));
 
@@ -67,8 +68,8 @@ export function GroupCard({ group, rooms, currency, onEdit }: GroupCardProps) {
                 size="small"
                 variant="outlined"
                 label={t('card.step', {
-                  occupancy: intl.percent(level.occupancyFrom / 100),
-                  change: change(level.adjustmentPercent),
+                  occupancy: isolate(intl, intl.percent(level.occupancyFrom / 100)),
+                  change: isolate(intl, change(level.adjustmentPercent)),
                 })}
               />
             </li>

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type RoomTariff } from '@tarifa/contract';
 import { useIntl } from '../../../lib/intl';
+import { isolate } from '../utils/bidi';
 import {
   newRowKey,
   nextThreshold,
@@ -86,7 +87,7 @@ export function StepsEditor({
                   <TableCell sx={{ minInlineSize: 140 }}>
                     {index === 0 && !occupancyError ? (
                       <Typography sx={{ pt: 1.25 }}>
-                        {t('steps.fromEmpty', { value: intl.percent(0) })}
+                        {t('steps.fromEmpty', { value: isolate(intl, intl.percent(0)) })}
                       </Typography>
                     ) : (
                       <TextField
@@ -135,7 +136,7 @@ export function StepsEditor({
                     <TableCell sx={{ pt: 2.25, whiteSpace: 'nowrap' }}>
                       {adjustment === undefined || Number.isNaN(adjustment)
                         ? '—'
-                        : intl.money(priceWith(exampleRoom, adjustment), currency)}
+                        : isolate(intl, intl.money(priceWith(exampleRoom, adjustment), currency))}
                     </TableCell>
                   )}
                   <TableCell sx={{ pt: 1, inlineSize: 48 }}>

@@ -71,6 +71,9 @@ export function DateRangeField({
       ? nightsBetween(fromLocalDate(start), fromLocalDate(end))
       : null;
   const day = { rangeStart: start, rangeEnd: end } as Partial<PickerDayProps>;
+  // The same narrow weekday names as the year calendar (date-fns's Arabic ones repeat letters).
+  const weekday = new Intl.DateTimeFormat(intl.locale, { weekday: 'narrow' });
+  const dayOfWeekFormatter = (date: Date) => weekday.format(date);
 
   return (
     <Stack spacing={1}>
@@ -82,6 +85,7 @@ export function DateRangeField({
             const moveEnd = valid(next) && (!valid(end) || end < next);
             onChange({ start: next, end: moveEnd ? next : end });
           }}
+          dayOfWeekFormatter={dayOfWeekFormatter}
           slots={{ day: RangeDay }}
           slotProps={{
             day,
@@ -99,6 +103,7 @@ export function DateRangeField({
           minDate={valid(start) ? start : undefined}
           referenceDate={valid(start) ? start : undefined}
           onChange={(next) => onChange({ start, end: next })}
+          dayOfWeekFormatter={dayOfWeekFormatter}
           slots={{ day: RangeDay }}
           slotProps={{
             day,

@@ -50,7 +50,12 @@ export const MonthGrid = memo(function MonthGrid({
         tableLayout: 'fixed',
         borderCollapse: 'separate',
         borderSpacing: '2px',
-        '& th, & td': { p: 0, textAlign: 'center', fontSize: '0.75rem', lineHeight: '1.9rem' },
+        '& th, & td': {
+          p: 0,
+          textAlign: 'center',
+          fontSize: { xs: '0.6875rem', sm: '0.75rem' },
+          lineHeight: { xs: '1.5rem', sm: '1.9rem' },
+        },
       }}
     >
       <Box

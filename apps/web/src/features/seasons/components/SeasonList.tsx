@@ -1,5 +1,7 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +25,8 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
   const { t } = useTranslation('seasons');
   const intl = useIntl();
   const navigate = useNavigate();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
   const columns = useMemo<GridColDef<Sazonality>[]>(() => {
     const range = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -34,7 +38,7 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
         field: 'name',
         headerName: t('list.name'),
         flex: 1.2,
-        minWidth: 180,
+        minWidth: phone ? 120 : 180,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', blockSize: '100%' }}>
             <ColorDot color={row.color} />
@@ -54,7 +58,7 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
         field: 'startDate',
         headerName: t('list.dates'),
         flex: 1.3,
-        minWidth: 200,
+        minWidth: phone ? 120 : 200,
         valueFormatter: (_value, row) =>
           row.startDate === row.endDate
             ? range.format(dayValue(row.startDate))
@@ -79,7 +83,7 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
         field: 'value',
         headerName: t('list.adjustment'),
         flex: 0.9,
-        minWidth: 170,
+        minWidth: phone ? 90 : 170,
         sortable: false,
         valueFormatter: (_value, row) =>
           describeAdjustment(t, intl, currency, row.adjustmentType, row.value),
@@ -103,7 +107,7 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
             : list.format(row.roomUuids.map((uuid) => roomName.get(uuid) ?? '—')),
       },
     ];
-  }, [t, intl, rooms, currency]);
+  }, [t, intl, rooms, currency, phone]);
 
   return (
     <DataTable
@@ -111,6 +115,8 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
       rows={seasons as Sazonality[]}
       columns={columns}
       getRowHeight={() => 'auto'}
+      // On a phone: the name, the nights and the change; the rest is on the season's page.
+      columnVisibilityModel={phone ? { weekdays: false, priority: false, roomUuids: false } : {}}
       onRowClick={({ row }) => void navigate(seasonPath(row.id))}
       sx={{ '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell': { py: 1 } }}
     />

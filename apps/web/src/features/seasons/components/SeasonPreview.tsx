@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTariff, SazonalityAdjustmentType } from '@tarifa/contract';
 import { useIntl } from '../../../lib/intl';
-import { applyAdjustment, formatPercentChange, moneyOptions } from '../utils/adjustment';
+import { applyAdjustment, formatMoney, formatPercentChange } from '../utils/adjustment';
 
 interface SeasonPreviewProps {
   rooms: readonly RoomTariff[];
@@ -39,7 +39,7 @@ export function SeasonPreview({
   );
   const [chosen, setChosen] = useState('');
   const room = candidates.find((r) => r.uuid === chosen) ?? candidates[0];
-  const money = (amount: number) => intl.money(amount, currency, moneyOptions(amount));
+  const money = (amount: number) => formatMoney(intl, amount, currency);
 
   let sentence: string;
   let limit: string | null = null;

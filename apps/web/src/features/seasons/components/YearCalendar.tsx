@@ -122,7 +122,8 @@ export function YearCalendar({
           display: 'grid',
           gap: { xs: 2, md: 3 },
           gridTemplateColumns: {
-            xs: 'repeat(auto-fill, minmax(220px, 1fr))',
+            xs: 'repeat(auto-fill, minmax(150px, 1fr))',
+            sm: 'repeat(auto-fill, minmax(220px, 1fr))',
             lg: 'repeat(4, minmax(0, 1fr))',
           },
         }}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SazonalityAdjustmentType } from '@tarifa/contract';
 import type { Formatters } from '../../../lib/intl';
+import { isolate } from './bidi';
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -31,11 +32,19 @@ export function moneyOptions(value: number): Intl.NumberFormatOptions {
 
 /** "+20 %", "−10 %": a percent change in the active language. */
 export function formatPercentChange(intl: Formatters, value: number): string {
-  return intl.number(value / 100, {
-    style: 'percent',
-    signDisplay: 'exceptZero',
-    maximumFractionDigits: 2,
-  });
+  return isolate(
+    intl,
+    intl.number(value / 100, {
+      style: 'percent',
+      signDisplay: 'exceptZero',
+      maximumFractionDigits: 2,
+    }),
+  );
+}
+
+/** A price in plain figures ("€120", "€89.90"), kept in its order inside right-to-left text. */
+export function formatMoney(intl: Formatters, value: number, currency: string): string {
+  return isolate(intl, intl.money(value, currency, moneyOptions(value)));
 }
 
 /** A season's adjustment in plain words: "+20 %", "+€15", "€120 fixed". */
@@ -50,10 +59,11 @@ export function describeAdjustment(
     case 'percent':
       return formatPercentChange(intl, value);
     case 'amount':
-      return intl.money(value, currency, { ...moneyOptions(value), signDisplay: 'exceptZero' });
+      return isolate(
+        intl,
+        intl.money(value, currency, { ...moneyOptions(value), signDisplay: 'exceptZero' }),
+      );
     case 'price':
-      return t('seasons:adjustment.fixed', {
-        price: intl.money(value, currency, moneyOptions(value)),
-      });
+      return t('seasons:adjustment.fixed', { price: formatMoney(intl, value, currency) });
   }
 }
