@@ -47,9 +47,11 @@ const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordP
 const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
 const AccountSettings = lazy(() => import('../features/auth/pages/AccountSettingsPage'));
 const AccessControl = lazy(() => import('../features/access-control/pages/AccessControlPage'));
-const Configurations = lazy(() => import('../features/fluctuation/pages/ConfigurationsPage'));
-const Sazonalities = lazy(() => import('../features/seasons/pages/SazonalitiesPage'));
-const SazonalityEdit = lazy(() => import('../features/seasons/pages/SazonalityEditPage'));
+const Configurations = needsBusiness(
+  () => import('../features/fluctuation/pages/ConfigurationsPage'),
+);
+const Sazonalities = needsBusiness(() => import('../features/seasons/pages/SazonalitiesPage'));
+const SazonalityEdit = needsBusiness(() => import('../features/seasons/pages/SazonalityEditPage'));
 const MyProperty = lazy(() => import('../features/businesses/pages/MyPropertyPage'));
 const PropertyMenu = lazy(() => import('../features/businesses/pages/PropertyMenuPage'));
 const RoomForm = lazy(() => import('../features/businesses/pages/RoomFormPage'));
