@@ -85,6 +85,11 @@ export function GroupFormDialog({ business, group, onClose }: GroupFormDialogPro
       onClose();
     },
   });
+  /** The message for a list field or any of its items (`roomUuids.2` → the room types field). */
+  const errorUnder = (prefix: string) => {
+    const path = Object.keys(form.errors).find((p) => p === prefix || p.startsWith(`${prefix}.`));
+    return path ? form.errorFor(path) : undefined;
+  };
   const dirty = !sameGroupValues(form.values, initialValues);
   const guard = useUnsavedChangesGuard(dirty && !form.submitting);
 
@@ -156,8 +161,8 @@ export function GroupFormDialog({ business, group, onClose }: GroupFormDialogPro
                   rooms={rooms}
                   value={form.values.roomUuids}
                   onChange={(uuids) => form.setValue('roomUuids', uuids)}
-                  error={Boolean(form.errorFor('roomUuids'))}
-                  helperText={form.errorFor('roomUuids') ?? t('form.roomsHint')}
+                  error={Boolean(errorUnder('roomUuids'))}
+                  helperText={errorUnder('roomUuids') ?? t('form.roomsHint')}
                 />
               </Grid>
             </Grid>

@@ -114,6 +114,11 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
       void navigate(`${seasonsPath}?year=${answer.sazonality.startDate.slice(0, 4)}`);
     },
   });
+  /** The message for a list field or any of its items (`roomUuids.2` → the room types field). */
+  const errorUnder = (prefix: string) => {
+    const path = Object.keys(form.errors).find((p) => p === prefix || p.startsWith(`${prefix}.`));
+    return path ? form.errorFor(path) : undefined;
+  };
   const dirty = !sameSeasonValues(form.values, initialValues);
   const guard = useUnsavedChangesGuard(dirty && !form.submitting);
 
@@ -182,7 +187,7 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                 <WeekdayChips
                   value={values.weekdays}
                   onChange={(days) => form.setValue('weekdays', days)}
-                  error={form.errorFor('weekdays')}
+                  error={errorUnder('weekdays')}
                 />
               </Stack>
             </Section>
@@ -196,8 +201,8 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                   rooms={rooms}
                   value={values.roomUuids}
                   onChange={(uuids) => form.setValue('roomUuids', uuids)}
-                  error={Boolean(form.errorFor('roomUuids'))}
-                  helperText={form.errorFor('roomUuids') ?? t('form.roomsHint')}
+                  error={Boolean(errorUnder('roomUuids'))}
+                  helperText={errorUnder('roomUuids') ?? t('form.roomsHint')}
                 />
               </Box>
             </Section>

@@ -1,0 +1,155 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../../lib/i18n';
+import { business, double, season } from '../test/fixtures';
+import { json, renderWithBusinesses } from '../test/render';
+import { SeasonForm } from './SeasonForm';
+
+const summer = season({
+  name: 'Verão',
+  color: '#fb8c00',
+  startDate: '2027-06-15',
+  endDate: '2027-09-15',
+  adjustmentType: 'percent',
+  value: 20,
+  priority: 1,
+});
+const property = business({ sazonalities: [summer] });
+const euros = (amount: number) =>
+  new Intl.NumberFormat('pt', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+    .format(amount)
+    .replace(/\s/g, ' ');
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function renderForm() {
+  const view = renderWithBusinesses(<SeasonForm business={property} season={summer} />, [property]);
+  const user = userEvent.setup();
+  const value = () => screen.getByRole('textbox', { name: 'Alteração em %' });
+  const save = () => user.click(screen.getByRole('button', { name: 'Guardar alterações' }));
+  return { ...view, user, value, save };
+}
+
+describe('season form', { timeout: 30_000 }, () => {
+  beforeEach(async () => {
+    await changeLanguage('pt');
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('previews the effect on an example room and follows the type of change', async () => {
+    const { user, value } = renderForm();
+    const preview = () => screen.getByText(/^Nestas noites/);
+    expect(preview()).toHaveTextContent(
+      `Nestas noites, Quarto Duplo passa de ${euros(100)} para ${euros(120)} (+20%).`,
+    );
+    await user.clear(value());
+    await user.type(value(), '-10');
+    expect(preview()).toHaveTextContent(`para ${euros(90)} (-10%)`);
+
+    await user.click(screen.getByRole('button', { name: 'Preço fixo' }));
+    const price = screen.getByRole('textbox', { name: 'Preço por noite' });
+    await user.clear(price);
+    await user.type(price, '250');
+    // Above the room's maximum (180): the preview says where it stops.
+    expect(preview()).toHaveTextContent(
+      `Nestas noites, Quarto Duplo custa ${euros(180)} em vez de ${euros(100)}. O seu preço máximo mantém-no em ${euros(180)}.`,
+    );
+  });
+
+  it('checks the season with the shared rules before sending anything', async () => {
+    const { user, value, save } = renderForm();
+    await user.clear(value());
+    await user.type(value(), '600');
+    await user.clear(screen.getByRole('textbox', { name: 'Nome' }));
+    await save();
+    expect(screen.getByRole('textbox', { name: 'Nome' })).toHaveAccessibleDescription(
+      'Preencha este campo.',
+    );
+    expect(value()).toHaveAccessibleDescription('Indique um valor igual ou inferior a 500.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the change with the version it showed, weekdays in order', async () => {
+    fetchMock.mockResolvedValue(
+      json(200, {
+        business: { ...property, version: 8 },
+        sazonality: { ...summer, weekdays: ['fri', 'sat'], value: 25 },
+      }),
+    );
+    const { user, value, save, router } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'sábado' }));
+    await user.click(screen.getByRole('button', { name: 'sexta-feira' }));
+    expect(screen.getByRole('button', { name: 'sábado' })).toHaveAttribute('aria-pressed', 'true');
+    await user.clear(value());
+    await user.type(value(), '25');
+    await save();
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/pricing-central/sazonalities'),
+    );
+    expect(router.state.location.search).toBe('?year=2027');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(
+      `/api/v1/businesses/${property.uuid}/tariff-configuration/sazonalities/${summer.id}`,
+    );
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toEqual({
+      version: 7,
+      sazonality: {
+        name: 'Verão',
+        color: '#fb8c00',
+        startDate: '2027-06-15',
+        endDate: '2027-09-15',
+        weekdays: ['fri', 'sat'],
+        roomUuids: [],
+        adjustmentType: 'percent',
+        value: 25,
+        priority: 1,
+      },
+    });
+    expect(await screen.findByText('Sazonalidade “Verão” guardada.')).toBeInTheDocument();
+  });
+
+  it('shows the server refusals on their fields', async () => {
+    fetchMock.mockResolvedValue(
+      json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid',
+          details: [
+            {
+              path: 'sazonality.roomUuids.0',
+              code: 'unknown_room',
+              message: 'No such room',
+            },
+          ],
+        },
+      }),
+    );
+    const { user, save } = renderForm();
+    await user.click(screen.getByRole('combobox', { name: 'Tipos de quarto' }));
+    await user.click(screen.getByRole('option', { name: new RegExp(double.name) }));
+    await user.keyboard('{Escape}');
+    await save();
+    expect(
+      await screen.findByText(
+        'Este tipo de quarto não faz (ou já não faz) parte desta propriedade.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar alterações' })).toBeEnabled();
+  });
+
+  it('reports a change made elsewhere meanwhile instead of overwriting it', async () => {
+    fetchMock.mockResolvedValue(
+      json(409, { error: { code: 'version_conflict', message: 'Stale version' } }),
+    );
+    const { save } = renderForm();
+    await save();
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.some((a) => /alterada noutro lado/.test(a.textContent ?? ''))).toBe(true);
+    expect(screen.getAllByRole('button', { name: 'Recarregar' }).length).toBeGreaterThan(0);
+  });
+});
