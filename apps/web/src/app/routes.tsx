@@ -56,6 +56,9 @@ const MyProperty = lazy(() => import('../features/businesses/pages/MyPropertyPag
 const PropertyMenu = lazy(() => import('../features/businesses/pages/PropertyMenuPage'));
 const RoomForm = lazy(() => import('../features/businesses/pages/RoomFormPage'));
 const PriceSetup = lazy(() => import('../features/businesses/pages/PriceSetupPage'));
+const Bookings = needsBusiness(() => import('../features/bookings/pages/BookingsPage'));
+const ImportBookings = needsBusiness(() => import('../features/bookings/pages/ImportBookingsPage'));
+const Integrations = needsBusiness(() => import('../features/integrations/pages/IntegrationsPage'));
 
 const PlaceholderNeedingBusiness = needsBusiness(
   () => import('../features/misc/pages/PlaceholderPage'),
@@ -180,6 +183,12 @@ export const appRoutes: AppRoute[] = [
     page: PropertyMenu,
   },
   {
+    path: '/my-property/integrations',
+    name: 'my-property-integrations',
+    meta: { ...readAll, title: 'nav:integrations' },
+    page: Integrations,
+  },
+  {
     path: '/pages/icons',
     name: 'pages-icons',
     meta: { ...readAll, title: 'nav:icons' },
@@ -226,6 +235,18 @@ export const appRoutes: AppRoute[] = [
     name: 'pricing-central-room-form',
     meta: { ...readAll, title: 'nav:roomForm' },
     page: RoomForm,
+  },
+  {
+    path: '/pricing-central/bookings',
+    name: 'pricing-central-bookings',
+    meta: { ...readAll, title: 'nav:bookings' },
+    page: Bookings,
+  },
+  {
+    path: '/pricing-central/bookings/import',
+    name: 'pricing-central-bookings-import',
+    meta: { ...readAll, title: 'nav:importBookings' },
+    page: ImportBookings,
   },
   {
     path: '/pricing-central/configurations',

@@ -78,6 +78,7 @@ export const navigation: NavItem[] = [
         ...read,
       },
       { kind: 'link', title: 'nav:priceChanges', to: '/pricing-central/price-changes', ...read },
+      { kind: 'link', title: 'nav:bookings', to: '/pricing-central/bookings', ...read },
     ],
   },
   { kind: 'link', title: 'nav:myProperty', to: '/my-property', icon: HomeWorkIcon, ...read },

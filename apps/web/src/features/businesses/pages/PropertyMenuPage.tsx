@@ -116,7 +116,7 @@ function PropertyMenu({ business }: { business: Business }) {
       to: '/pricing-central/configurations',
       status: t('menu.levels.status', { n: intl.number(config.fluctuationLevels.length) }),
     },
-    { id: 'integrations', icon: ExtensionIcon },
+    { id: 'integrations', icon: ExtensionIcon, to: '/my-property/integrations' },
     { id: 'plan', icon: WorkspacePremiumIcon, to: '/pages/pricing' },
   ];
   return (

@@ -1,0 +1,131 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  BookingEnvelope,
+  BookingFacets,
+  BookingInput,
+  BookingsBatchResult,
+  BookingsPage,
+  BookingsQuery,
+} from '@tarifa/contract';
+import { ApiError, api } from '../../../lib/api';
+import { businessPath } from '../../businesses/api';
+import { bookingKeys } from './keys';
+
+/** `?from=…&status=a,b…` of a bookings query; empty values are left out. */
+export function bookingsSearch(query: BookingsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `GET …/bookings?from&to&status&search&channel&roomUuid&page&pageSize&sort&order`. */
+export function bookingsQueryOptions(businessUuid: string, query: BookingsQuery) {
+  return queryOptions({
+    queryKey: bookingKeys.list(businessUuid, query),
+    queryFn: ({ signal }) =>
+      api<BookingsPage>(businessPath(businessUuid, `/bookings${bookingsSearch(query)}`), {
+        signal,
+      }),
+  });
+}
+
+/** One page of bookings; the previous page stays on screen while the next one loads. */
+export function useBookings(businessUuid: string, query: BookingsQuery) {
+  return useQuery({
+    ...bookingsQueryOptions(businessUuid, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET …/bookings/facets`: channels, segments and countries in use, for filters and suggestions. */
+export function useBookingFacets(businessUuid: string) {
+  return useQuery({
+    queryKey: bookingKeys.facets(businessUuid),
+    queryFn: ({ signal }) =>
+      api<BookingFacets>(businessPath(businessUuid, '/bookings/facets'), { signal }),
+  });
+}
+
+/**
+ * The batch call names a booking's fields `bookings.0.<field>`; the form names them `<field>`, so
+ * the server's details land on the form's fields.
+ */
+export function onFormFields(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const details = error.details.map((d) => ({
+    ...d,
+    path: d.path.replace(/^bookings\.\d+\./, ''),
+  }));
+  return new ApiError(error.status, error.code, error.message, details);
+}
+
+export type SaveBookingVars = {
+  businessUuid: string;
+  /** The booking to change; absent to add one. */
+  id?: string;
+  booking: BookingInput;
+};
+
+export type SaveBookingAnswer =
+  | { kind: 'created'; result: BookingsBatchResult }
+  | { kind: 'updated'; booking: BookingEnvelope['booking'] };
+
+/**
+ * Adds a booking (`POST …/bookings` with a batch of one: a reference already used updates that
+ * booking, which `result.updated` says) or replaces one (`PUT …/bookings/{id}`). The lists and
+ * facets of the business are refetched after.
+ */
+export function useSaveBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      businessUuid,
+      id,
+      booking,
+    }: SaveBookingVars): Promise<SaveBookingAnswer> => {
+      try {
+        if (id) {
+          const answer = await api<BookingEnvelope>(
+            businessPath(businessUuid, `/bookings/${encodeURIComponent(id)}`),
+            { method: 'PUT', body: booking },
+          );
+          return { kind: 'updated', booking: answer.booking };
+        }
+        const result = await api<BookingsBatchResult>(businessPath(businessUuid, '/bookings'), {
+          method: 'POST',
+          body: { bookings: [booking] },
+        });
+        return { kind: 'created', result };
+      } catch (error) {
+        throw onFormFields(error);
+      }
+    },
+    onSuccess: (_, { businessUuid }) =>
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
+  });
+}
+
+/** `DELETE …/bookings/{id}`: cancels the booking and keeps it (status `cancelled`). */
+export function useCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ businessUuid, id }: { businessUuid: string; id: string }) =>
+      api<BookingEnvelope>(businessPath(businessUuid, `/bookings/${encodeURIComponent(id)}`), {
+        method: 'DELETE',
+      }),
+    onSuccess: (_, { businessUuid }) =>
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
+  });
+}

@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
+import type { Booking } from '@tarifa/contract';
+import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
+import { errorMessage } from '../../../lib/forms';
+import { useIntl } from '../../../lib/intl';
+import { showSnackbar } from '../../../lib/snackbar';
+import { useCancelBooking } from '../api/bookings';
+import { utcDay } from '../utils/dates';
+
+/**
+ * "Cancel this booking?": the booking stays in the list as cancelled (history and statistics keep
+ * it), nothing is deleted.
+ */
+export function CancelBookingDialog({
+  businessUuid,
+  booking,
+  onClose,
+}: {
+  businessUuid: string;
+  booking: Booking;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('bookings');
+  const intl = useIntl();
+  const cancel = useCancelBooking();
+  const day = (date: string) => intl.date(utcDay(date), { dateStyle: 'medium', timeZone: 'UTC' });
+  return (
+    <ConfirmDeleteDialog
+      open
+      title={t('cancel.title')}
+      body={t('cancel.body', {
+        guest: booking.guestName ?? booking.externalId ?? t('table.noGuest'),
+        room: booking.roomName,
+        arrival: day(booking.arrival),
+        departure: day(booking.departure),
+      })}
+      confirmLabel={t('cancel.confirm')}
+      cancelLabel={t('cancel.keep')}
+      pending={cancel.isPending}
+      error={
+        cancel.isError ? (
+          <Alert severity="error" role="alert">
+            {errorMessage(t, cancel.error)}
+          </Alert>
+        ) : undefined
+      }
+      onCancel={onClose}
+      onConfirm={() =>
+        cancel.mutate(
+          { businessUuid, id: booking.id },
+          {
+            onSuccess: () => {
+              showSnackbar({ severity: 'success', message: t('cancel.done') });
+              onClose();
+            },
+          },
+        )
+      }
+    />
+  );
+}

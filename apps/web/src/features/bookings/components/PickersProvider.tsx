@@ -1,0 +1,68 @@
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
+import type { Locale as DateFnsLocale } from 'date-fns';
+import { ar, enUS, fr, pt } from 'date-fns/locale';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '@tarifa/contract';
+import { useIntl } from '../../../lib/intl';
+
+/** Weeks start on Monday in every language of the app (ISO 8601). */
+function mondayFirst(locale: DateFnsLocale): DateFnsLocale {
+  return { ...locale, options: { ...locale.options, weekStartsOn: 1, firstWeekContainsDate: 4 } };
+}
+
+const dateFnsLocales: Record<Locale, DateFnsLocale> = {
+  pt: mondayFirst(pt),
+  en: mondayFirst(enUS),
+  fr: mondayFirst(fr),
+  ar: mondayFirst(ar),
+};
+
+/**
+ * The date pickers of the bookings pages in the active language (date-fns for the calendar, our
+ * own translations for the pickers' labels: MUI X has none in Arabic).
+ */
+export function PickersProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('bookings');
+  const { locale } = useIntl();
+  const localeText = useMemo<Partial<PickersLocaleText>>(
+    () => ({
+      previousMonth: t('pickers.previousMonth'),
+      nextMonth: t('pickers.nextMonth'),
+      openPreviousView: t('pickers.openPreviousView'),
+      openNextView: t('pickers.openNextView'),
+      calendarViewSwitchingButtonAriaLabel: (view) =>
+        view === 'year' ? t('pickers.yearViewOpen') : t('pickers.dayViewOpen'),
+      cancelButtonLabel: t('pickers.cancel'),
+      clearButtonLabel: t('pickers.clear'),
+      okButtonLabel: t('pickers.ok'),
+      todayButtonLabel: t('pickers.today'),
+      datePickerToolbarTitle: t('pickers.toolbarTitle'),
+      openDatePickerDialogue: (formatted) =>
+        formatted ? t('pickers.openWithDate', { date: formatted }) : t('pickers.open'),
+      fieldClearLabel: t('pickers.clear'),
+      dateTableLabel: t('pickers.dateTable'),
+      fieldYearPlaceholder: ({ digitAmount }) => t('pickers.yearLetter').repeat(digitAmount),
+      fieldMonthPlaceholder: ({ contentType }) =>
+        contentType === 'letter' ? t('pickers.monthLetters') : t('pickers.monthLetter').repeat(2),
+      fieldDayPlaceholder: () => t('pickers.dayLetter').repeat(2),
+      year: t('pickers.year'),
+      month: t('pickers.month'),
+      day: t('pickers.day'),
+      weekDay: t('pickers.weekDay'),
+      empty: t('pickers.empty'),
+    }),
+    [t],
+  );
+  return (
+    <LocalizationProvider
+      dateAdapter={AdapterDateFns}
+      adapterLocale={dateFnsLocales[locale]}
+      localeText={localeText}
+    >
+      {children}
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,22 @@
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+import type { BookingStatus } from '@tarifa/contract';
+
+const colors: Record<BookingStatus, 'success' | 'error' | 'warning'> = {
+  confirmed: 'success',
+  cancelled: 'error',
+  no_show: 'warning',
+};
+
+/** A booking's status as a coloured chip with its translated name. */
+export function StatusChip({ status }: { status: BookingStatus }) {
+  const { t } = useTranslation('bookings');
+  return (
+    <Chip
+      size="small"
+      color={colors[status]}
+      variant={status === 'confirmed' ? 'filled' : 'outlined'}
+      label={t(`status.${status}`)}
+    />
+  );
+}

@@ -1,0 +1,185 @@
+import AddIcon from '@mui/icons-material/Add';
+import UploadIcon from '@mui/icons-material/UploadFileOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { Booking, Business } from '@tarifa/contract';
+import { errorMessage } from '../../../lib/forms';
+import { useBookingFacets, useBookings } from '../api/bookings';
+import { runningImportOf, useUpload } from '../api/imports';
+import { BookingDialog } from '../components/BookingDialog';
+import { BookingsEmpty } from '../components/BookingsEmpty';
+import { BookingsFilters } from '../components/BookingsFilters';
+import { BookingsTable } from '../components/BookingsTable';
+import { CancelBookingDialog } from '../components/CancelBookingDialog';
+import { PickersProvider } from '../components/PickersProvider';
+import { useBusiness } from '../hooks/useBusiness';
+import { hasFilters, useBookingsQueryState } from '../hooks/useBookingsQueryState';
+import { importPath, importStatusPath } from '../paths';
+
+type Editing = { kind: 'add' } | { kind: 'edit'; booking: Booking } | null;
+
+/** An import started here and not seen finished: a way back to its progress. */
+function RunningImportBanner({ businessUuid }: { businessUuid: string }) {
+  const { t } = useTranslation('bookings');
+  const upload = useUpload(businessUuid);
+  const running = runningImportOf(businessUuid);
+  if (!running && !(upload && !upload.error)) return null;
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          component={RouterLink}
+          to={running ? importStatusPath(running) : importPath}
+        >
+          {t('running.show')}
+        </Button>
+      }
+    >
+      {t('running.body')}
+    </Alert>
+  );
+}
+
+function Bookings({ business }: { business: Business }) {
+  const { t } = useTranslation('bookings');
+  const { view, query, update, serverSizes } = useBookingsQueryState();
+  const list = useBookings(business.uuid, query);
+  const facets = useBookingFacets(business.uuid);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [cancelling, setCancelling] = useState<Booking | null>(null);
+  const onEdit = useCallback((booking: Booking) => setEditing({ kind: 'edit', booking }), []);
+  const onCancel = useCallback((booking: Booking) => setCancelling(booking), []);
+  const filtered = hasFilters(view);
+  const nothingYet = list.data?.total === 0 && !filtered && !list.isPlaceholderData;
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            {t('title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 0.5, maxInlineSize: 720 }}>
+            {t('intro', { name: business.name })}
+          </Typography>
+        </div>
+        <Stack direction="row" spacing={1.5} sx={{ flexShrink: 0 }}>
+          <Button
+            variant="outlined"
+            startIcon={<UploadIcon />}
+            component={RouterLink}
+            to={importPath}
+          >
+            {t('actions.importFile')}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setEditing({ kind: 'add' })}
+          >
+            {t('actions.addBooking')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <RunningImportBanner businessUuid={business.uuid} />
+
+      {list.isError && !list.data ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        >
+          {t('loadFailed')} {errorMessage(t, list.error)}
+        </Alert>
+      ) : list.isPending ? (
+        <Card aria-busy="true" aria-label={t('loading')}>
+          <CardContent>
+            <Stack spacing={1.5}>
+              <Skeleton variant="rounded" height={40} />
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} variant="rounded" height={52} />
+              ))}
+            </Stack>
+          </CardContent>
+        </Card>
+      ) : nothingYet ? (
+        <Card>
+          <BookingsEmpty onAdd={() => setEditing({ kind: 'add' })} />
+        </Card>
+      ) : (
+        <Card component="section" aria-label={t('table.label')}>
+          <CardContent>
+            <Stack spacing={2}>
+              <PickersProvider>
+                <BookingsFilters
+                  filters={view}
+                  onChange={update}
+                  rooms={business.tariffConfiguration.roomsTariff}
+                  channels={facets.data?.channels ?? []}
+                />
+              </PickersProvider>
+              {list.isError && (
+                <Alert severity="warning">
+                  {t('refreshFailed')} {errorMessage(t, list.error)}
+                </Alert>
+              )}
+              <BookingsTable
+                bookings={list.data?.bookings ?? []}
+                total={list.data?.total ?? 0}
+                loading={list.isFetching}
+                view={view}
+                pageSizes={serverSizes}
+                onViewChange={update}
+                onEdit={onEdit}
+                onCancel={onCancel}
+                emptyLabel={filtered ? t('table.noMatch') : undefined}
+              />
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+
+      {editing && (
+        <BookingDialog
+          business={business}
+          booking={editing.kind === 'edit' ? editing.booking : undefined}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {cancelling && (
+        <CancelBookingDialog
+          businessUuid={business.uuid}
+          booking={cancelling}
+          onClose={() => setCancelling(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** `/pricing-central/bookings`: the property's bookings, to search, add, edit, cancel and import. */
+export default function BookingsPage() {
+  const business = useBusiness();
+  // A new property starts from a clean view (dialogs closed, filters of its own).
+  return <Bookings key={business.uuid} business={business} />;
+}

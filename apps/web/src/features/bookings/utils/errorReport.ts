@@ -1,0 +1,56 @@
+import type { ImportRowError } from '@tarifa/contract';
+
+export interface ErrorReportLabels {
+  row: string;
+  column: string;
+  message: string;
+}
+
+/**
+ * One cell: quoted when it holds a separator, a quote or a line break; a text starting like a
+ * formula (`=`, `+`, `-`, `@`) gets a leading apostrophe so a spreadsheet shows it, never runs it.
+ */
+function cell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/**
+ * The downloadable error report of an import, built in the browser: a CSV with a header and one
+ * line per bad row — its number in the file (the header is row 1, as a spreadsheet shows it), the
+ * column at fault (empty when the row as a whole is) and what is wrong, in the user's language.
+ * Lines end in CRLF and the text starts with a byte-order mark, so spreadsheets read accents right.
+ */
+export function errorReportCsv(
+  errors: readonly ImportRowError[],
+  labels: ErrorReportLabels,
+  message: (error: ImportRowError) => string,
+): string {
+  const header = [labels.row, labels.column, labels.message].map(cell).join(',');
+  const lines = errors.map((error) =>
+    [error.row, error.column, message(error)].map(cell).join(','),
+  );
+  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+/** Saves `text` as a file through a temporary link (nothing leaves the browser). */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `reservas.csv` → `reservas-erros.csv` (the suffix translated by the caller). */
+export function reportFileName(fileName: string, suffix: string): string {
+  const base = fileName.replace(/\.[^.]*$/, '') || 'import';
+  return `${base}-${suffix}.csv`;
+}

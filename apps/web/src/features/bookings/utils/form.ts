@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import {
+  bookingInputSchema,
+  toFieldIssues,
+  type Booking,
+  type BookingInput,
+  type BookingStatus,
+} from '@tarifa/contract';
+import { numberText, parseAmount, parseCount } from './numbers';
+
+/** The booking form's fields, as typed (text), named as the contract names them. */
+export interface BookingFormValues {
+  roomUuid: string;
+  arrival: string;
+  departure: string;
+  rooms: string;
+  adults: string;
+  children: string;
+  status: BookingStatus;
+  totalAmount: string;
+  channel: string;
+  segment: string;
+  /** ISO 3166-1 alpha-2, or empty. */
+  country: string;
+  guestName: string;
+  externalId: string;
+  /** Not on the form: kept from the booking edited, so saving does not move them. */
+  bookedAt: string | null;
+  cancelledAt: string | null;
+}
+
+export function initialBookingValues(
+  booking: Booking | undefined,
+  defaults: { roomUuid?: string; arrival?: string; departure?: string } = {},
+): BookingFormValues {
+  return {
+    roomUuid: booking?.roomUuid ?? defaults.roomUuid ?? '',
+    arrival: booking?.arrival ?? defaults.arrival ?? '',
+    departure: booking?.departure ?? defaults.departure ?? '',
+    rooms: numberText(booking?.rooms ?? 1),
+    adults: numberText(booking?.adults ?? 2),
+    children: numberText(booking?.children ?? 0),
+    status: booking?.status ?? 'confirmed',
+    totalAmount: numberText(booking?.totalAmount),
+    channel: booking?.channel ?? '',
+    segment: booking?.segment ?? '',
+    country: booking?.country ?? '',
+    guestName: booking?.guestName ?? '',
+    externalId: booking?.externalId ?? '',
+    bookedAt: booking?.bookedAt ?? null,
+    cancelledAt: booking?.cancelledAt ?? null,
+  };
+}
+
+/** The values as the bookings calls take them. */
+export function toBookingInput(values: BookingFormValues): BookingInput {
+  return {
+    roomUuid: values.roomUuid || null,
+    arrival: values.arrival || (undefined as unknown as string),
+    departure: values.departure || (undefined as unknown as string),
+    rooms: parseCount(values.rooms),
+    adults: parseCount(values.adults),
+    children: parseCount(values.children),
+    status: values.status,
+    totalAmount: parseAmount(values.totalAmount) as number,
+    channel: values.channel,
+    segment: values.segment,
+    country: values.country,
+    guestName: values.guestName,
+    externalId: values.externalId,
+    bookedAt: values.bookedAt,
+    cancelledAt: values.status === 'cancelled' ? values.cancelledAt : null,
+  };
+}
+
+/**
+ * The form's schema: the shared booking schema (`bookingInputSchema`) over the typed values, its
+ * issues on the fields of the same name. An empty count stays "missing" instead of taking the
+ * API's default, so what the owner sees is what is saved.
+ */
+export const bookingFormSchema = z.custom<BookingFormValues>().transform((values, ctx) => {
+  const issue = (path: string, code: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message: code, params: { code } });
+  for (const name of ['rooms', 'adults', 'children'] as const) {
+    if (values[name].trim() === '') issue(name, 'required');
+  }
+  const result = bookingInputSchema.safeParse(toBookingInput(values));
+  if (result.success && values.rooms.trim() && values.adults.trim() && values.children.trim()) {
+    return result.data;
+  }
+  if (!result.success) {
+    for (const found of toFieldIssues(result.error)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [found.path.split('.')[0]!],
+        message: found.message,
+        params: { ...found.params, code: found.code },
+      });
+    }
+  }
+  return z.NEVER;
+});

@@ -1,0 +1,98 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { bookingLimits, createApiTokenBodySchema, type CreatedApiToken } from '@tarifa/contract';
+import { FormAlert, useZodForm } from '../../../lib/forms';
+import { useCreateApiToken } from '../api/tokens';
+import { CopyField } from './CopyField';
+
+/**
+ * Names a new token, then shows its secret — this once, with a copy button and a clear warning
+ * that it cannot be shown again.
+ */
+export function CreateTokenDialog({
+  businessUuid,
+  onClose,
+}: {
+  businessUuid: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('integrations');
+  const titleId = useId();
+  const formId = `${titleId}-form`;
+  const create = useCreateApiToken(businessUuid);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const form = useZodForm({
+    schema: createApiTokenBodySchema,
+    initialValues: { name: '' },
+    onSubmit: async (body) => setCreated(await create.mutateAsync(body)),
+  });
+
+  return (
+    <Dialog
+      open
+      // The secret is shown once: it closes only through its button, never by a stray click.
+      onClose={(_, reason) => {
+        if (form.submitting) return;
+        if (!created || reason === 'escapeKeyDown') onClose();
+      }}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+    >
+      <DialogTitle id={titleId}>
+        {created ? t('created.title', { name: created.apiToken.name }) : t('create.title')}
+      </DialogTitle>
+      <DialogContent>
+        {created ? (
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <Alert severity="warning">
+              <AlertTitle>{t('created.warningTitle')}</AlertTitle>
+              {t('created.warning')}
+            </Alert>
+            <CopyField label={t('created.secret')} value={created.token} />
+            <DialogContentText>{t('created.howTo')}</DialogContentText>
+          </Stack>
+        ) : (
+          <Stack component="form" id={formId} spacing={2} sx={{ pt: 1 }} {...form.formProps}>
+            <DialogContentText>{t('create.body')}</DialogContentText>
+            <FormAlert error={form.formError} />
+            <TextField
+              label={t('create.name')}
+              required
+              fullWidth
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: bookingLimits.tokenNameMax } }}
+              {...form.field('name', { helperText: t('create.nameHelp') })}
+            />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {created ? (
+          <Button variant="contained" onClick={onClose}>
+            {t('created.done')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={form.submitting}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" form={formId} variant="contained" loading={form.submitting}>
+              {t('create.submit')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

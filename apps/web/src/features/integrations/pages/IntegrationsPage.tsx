@@ -1,0 +1,96 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { bookingLimits, type Business } from '@tarifa/contract';
+import { useSelectedBusiness } from '../../businesses/api';
+import { useApiTokens } from '../api/tokens';
+import { CopyField } from '../components/CopyField';
+import { CreateTokenDialog } from '../components/CreateTokenDialog';
+import { TokensList } from '../components/TokensList';
+
+function Integrations({ business }: { business: Business }) {
+  const { t } = useTranslation('integrations');
+  const [creating, setCreating] = useState(false);
+  const tokens = useApiTokens(business.uuid);
+  const full = (tokens.data?.length ?? 0) >= bookingLimits.tokensMax;
+  const endpoint = `${window.location.origin}/api/v1/businesses/${business.uuid}/bookings`;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Button
+          component={RouterLink}
+          to="/my-property/menu"
+          size="small"
+          startIcon={<ArrowBackIcon sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
+          sx={{ mb: 1 }}
+        >
+          {t('back')}
+        </Button>
+        <Typography variant="h4" component="h1">
+          {t('title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5, maxInlineSize: 720 }}>
+          {t('intro', { name: business.name })}
+        </Typography>
+      </div>
+
+      <Card component="section" aria-labelledby="tokens-title">
+        <CardHeader
+          title={t('list.title')}
+          subheader={full ? t('list.full', { max: bookingLimits.tokensMax }) : t('list.subtitle')}
+          slotProps={{ title: { id: 'tokens-title', component: 'h2', variant: 'h5' } }}
+          action={
+            tokens.data && tokens.data.length > 0 ? (
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                disabled={full}
+                onClick={() => setCreating(true)}
+              >
+                {t('create.open')}
+              </Button>
+            ) : undefined
+          }
+          sx={{ flexWrap: 'wrap', gap: 1 }}
+        />
+        <CardContent>
+          <TokensList businessUuid={business.uuid} onCreate={() => setCreating(true)} />
+        </CardContent>
+      </Card>
+
+      <Card component="section" aria-labelledby="tokens-usage">
+        <CardHeader
+          title={t('usage.title')}
+          subheader={t('usage.body')}
+          slotProps={{ title: { id: 'tokens-usage', component: 'h2', variant: 'h6' } }}
+        />
+        <CardContent>
+          <Stack spacing={2}>
+            <CopyField label={t('usage.endpoint')} value={endpoint} />
+            <CopyField label={t('usage.header')} value="Authorization: Bearer trf_…" />
+          </Stack>
+        </CardContent>
+      </Card>
+
+      {creating && (
+        <CreateTokenDialog businessUuid={business.uuid} onClose={() => setCreating(false)} />
+      )}
+    </Stack>
+  );
+}
+
+/** `/my-property/integrations`: the property's integration tokens. */
+export default function IntegrationsPage() {
+  const { data: business } = useSelectedBusiness();
+  if (!business) return null;
+  return <Integrations key={business.uuid} business={business} />;
+}
