@@ -10,6 +10,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
+import { demoRoutes } from './modules/demo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
       await api.register(bookingsRoutes);
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
+      await api.register(demoRoutes);
     },
     { prefix: '/api' },
   );

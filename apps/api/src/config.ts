@@ -74,6 +74,11 @@ const envSchema = z.object({
       'must be true, false, a number of hops, or a comma-separated list of addresses',
     )
     .default('false'),
+  /**
+   * On the first start with an empty database, create the demo account and its hotel with two
+   * years of bookings (docs/bookings.md, "Demo data"); `false` to start empty.
+   */
+  DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
   ADMIN_EMAIL: emailSchema.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
@@ -96,6 +101,8 @@ export type Config = {
   appUrl: string;
   /** Both set, or neither. */
   admin: { email: string; password: string } | undefined;
+  /** Seed the demo account on an empty database, and show it on the login page. */
+  demo: boolean;
 };
 
 /** Variables whose value may hold a password: a bad one is named, its value not shown. */
@@ -148,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
+    demo: e.DEMO === 'true',
   };
 }
 

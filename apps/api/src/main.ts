@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { ensureSuperAdmin } from './modules/admin/bootstrap';
+import { demoAtStart } from './modules/demo/seed';
 
 /** Entry point of `npm start`: configuration, database, migrations, then listen. */
 async function main() {
@@ -23,6 +24,8 @@ async function main() {
   );
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Before the super-admin: the demo is seeded only on a database without any user.
+  if (config.demo) await demoAtStart(database.db, app.log);
   if (config.admin) {
     const { outcome, user } = await ensureSuperAdmin(database.db, config.admin);
     app.log.info({ email: user.email, outcome }, 'super-admin from ADMIN_EMAIL');

@@ -81,7 +81,7 @@ describe('a server killed during an import', () => {
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: (await res.json()) as Record<string, never> };
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
 
     const registered = await call('POST', '/api/auth/register', {

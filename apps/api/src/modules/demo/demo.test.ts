@@ -1,0 +1,193 @@
+import { bookingInputSchema, type Business, type BookingInput } from '@tarifa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { ConfigError, loadConfig } from '../../config';
+import { createTestApp, testConfig, type TestApp } from '../../../test/helpers';
+import { createUser } from '../../../test/factories';
+import { storedBookings } from '../../../test/booking-factories';
+import { demoAccount, demoBookings, demoSazonalities } from './generator';
+import { seedDemoIfEmpty } from './seed';
+
+const now = new Date('2025-03-10T12:00:00Z');
+
+describe('demo bookings (generator)', () => {
+  const bookings = demoBookings(now);
+  const share = (list: BookingInput[], test: (b: BookingInput) => boolean) =>
+    list.filter(test).length / list.length;
+
+  it('is reproducible for a date, and follows the calendar of that date', () => {
+    expect(demoBookings(now)).toEqual(bookings);
+    const later = demoBookings(new Date('2025-03-11T12:00:00Z'));
+    expect(later).not.toEqual(bookings);
+    const arrivals = bookings.map((b) => b.arrival).sort();
+    expect(arrivals[0]! >= '2023-03-11').toBe(true);
+    expect(arrivals.at(-1)! > '2025-08-01').toBe(true);
+    expect(arrivals.at(-1)! <= '2025-09-10').toBe(true);
+    expect(bookings.length).toBeGreaterThan(8000);
+  });
+
+  it('only holds what is known now, and every booking is one the API accepts', () => {
+    for (const booking of bookings) {
+      expect(bookingInputSchema.safeParse(booking).success).toBe(true);
+      expect(Date.parse(booking.bookedAt!)).toBeLessThanOrEqual(now.getTime());
+      if (booking.cancelledAt) {
+        expect(Date.parse(booking.cancelledAt)).toBeLessThanOrEqual(now.getTime());
+      }
+      if (booking.status === 'no_show') expect(booking.arrival < '2025-03-10').toBe(true);
+    }
+    expect(new Set(bookings.map((b) => b.externalId)).size).toBe(bookings.length);
+  });
+
+  it('looks like a Lisbon city hotel: cancellations, no-shows, channels, countries, seasons', () => {
+    const past = bookings.filter((b) => b.arrival < '2025-03-10');
+    const cancellations = share(past, (b) => b.status === 'cancelled');
+    expect(cancellations).toBeGreaterThan(0.2);
+    expect(cancellations).toBeLessThan(0.3);
+    const noShows = share(past, (b) => b.status === 'no_show');
+    expect(noShows).toBeGreaterThan(0.01);
+    expect(noShows).toBeLessThan(0.03);
+    expect(new Set(bookings.map((b) => b.channel))).toEqual(
+      new Set(['Booking.com', 'Expedia', 'Direct', 'Phone', 'Travel agent']),
+    );
+    expect(new Set(bookings.map((b) => b.segment))).toEqual(
+      new Set(['Leisure', 'Business', 'Corporate', 'Groups']),
+    );
+    const byCountry = new Map<string, number>();
+    for (const b of bookings) byCountry.set(b.country!, (byCountry.get(b.country!) ?? 0) + 1);
+    const top = [...byCountry.entries()].sort((a, b) => b[1] - a[1]);
+    expect(top[0]![0]).toBe('PT');
+
+    // Room nights sold in August against February of the same (complete) year.
+    const nightsIn = (month: string) =>
+      past
+        .filter((b) => b.status === 'confirmed' && b.arrival.startsWith(month))
+        .reduce(
+          (sum, b) => sum + (b.rooms ?? 1) * (Date.parse(b.departure) - Date.parse(b.arrival)),
+          0,
+        );
+    expect(nightsIn('2024-08')).toBeGreaterThan(nightsIn('2024-02') * 1.3);
+    // Fridays bring more arrivals than Tuesdays.
+    const onWeekday = (day: number) =>
+      past.filter((b) => new Date(`${b.arrival}T00:00:00Z`).getUTCDay() === day).length;
+    expect(onWeekday(5)).toBeGreaterThan(onWeekday(2) * 1.2);
+  });
+
+  it('dates each season at its next occurrence', () => {
+    expect(demoSazonalities('2025-03-10').map((s) => [s.startDate, s.endDate])).toEqual([
+      ['2025-06-15', '2025-09-15'],
+      ['2025-06-10', '2025-06-14'],
+      ['2025-12-20', '2026-01-03'],
+    ]);
+    expect(demoSazonalities('2025-01-02')[2]).toMatchObject({
+      startDate: '2024-12-20',
+      endDate: '2025-01-03',
+    });
+  });
+});
+
+describe('DEMO', () => {
+  it('is on by default, off with false, and refuses anything else', () => {
+    expect(loadConfig({}).demo).toBe(true);
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false);
+    expect(() => loadConfig({ DEMO: 'no' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEMO: 'no' })).toThrow('DEMO="no": must be true or false');
+  });
+});
+
+describe('demo data (seeded at the first start)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is off while the demo account does not exist', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/demo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ enabled: false });
+  });
+
+  it('creates the demo client and Hotel Atlântico through the API’s services, once', async () => {
+    const seeded = await seedDemoIfEmpty(t.database.db, now);
+    expect(seeded).toBeDefined();
+    expect(seeded!.bookings).toBe(demoBookings(now).length);
+    expect(await seedDemoIfEmpty(t.database.db, now)).toBeUndefined();
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: demoAccount.email, password: demoAccount.password },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().userData.roles).toEqual(['client']);
+    const headers = { authorization: `Bearer ${login.json().accessToken}` };
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/businesses', headers });
+    const [business] = list.json().businesses as Business[];
+    expect(business).toMatchObject({
+      name: 'Hotel Atlântico',
+      currency: 'EUR',
+      timezone: 'Europe/Lisbon',
+      city: 'Lisboa',
+      country: 'PT',
+    });
+    const config = business!.tariffConfiguration;
+    expect(config.roomsTariff.map((r) => [r.code, r.rooms])).toEqual([
+      ['DBL', 18],
+      ['TWN', 8],
+      ['SUP', 10],
+      ['STE', 4],
+    ]);
+    expect(config.roomsTariff.filter((r) => r.derivedFrom)).toHaveLength(1);
+    expect(config.sazonalities).toHaveLength(3);
+    expect(config.fluctuationLevels).toHaveLength(1);
+    expect(config.settings.weekdayAdjustments.sat).toBe(12);
+
+    const rows = await storedBookings(t, business!.uuid);
+    expect(rows).toHaveLength(seeded!.bookings);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${business!.uuid}/bookings?pageSize=1`,
+      headers,
+    });
+    expect(page.json().total).toBe(seeded!.bookings);
+
+    const demo = await t.app.inject({ method: 'GET', url: '/api/demo' });
+    expect(demo.json()).toEqual({ enabled: false }); // answered before the seed, kept a minute
+  });
+
+  it('shows the credentials in demo mode only', async () => {
+    const fresh = await buildApp({ config: testConfig(), database: t.database });
+    await fresh.ready();
+    try {
+      const res = await fresh.inject({ method: 'GET', url: '/api/demo' });
+      expect(res.json()).toEqual({
+        enabled: true,
+        email: demoAccount.email,
+        password: demoAccount.password,
+      });
+    } finally {
+      await fresh.close();
+    }
+    const off = await buildApp({ config: testConfig({ demo: false }), database: t.database });
+    await off.ready();
+    try {
+      expect((await off.inject({ method: 'GET', url: '/api/demo' })).json()).toEqual({
+        enabled: false,
+      });
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('does nothing on a database that already has users', async () => {
+    const other = await createTestApp();
+    try {
+      await createUser(other);
+      expect(await seedDemoIfEmpty(other.database.db, now)).toBeUndefined();
+      const demo = await other.app.inject({ method: 'GET', url: '/api/demo' });
+      expect(demo.json()).toEqual({ enabled: false });
+    } finally {
+      await other.close();
+    }
+  });
+});

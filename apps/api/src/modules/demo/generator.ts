@@ -1,0 +1,385 @@
+import type {
+  BookingInput,
+  CreateBusinessBody,
+  FluctuationLevelInput,
+  RoomTariffInput,
+  SazonalityInput,
+  TariffSettings,
+} from '@tarifa/contract';
+
+/**
+ * The demo property, "Hotel Atlântico" in Lisbon, and two years of its bookings up to six months
+ * ahead (docs/bookings.md, "Demo data"). Pure and seeded: the same `today` gives the same data.
+ *
+ * The bookings follow what a 40-room city hotel in Lisbon sees: a summer peak (and the Santos
+ * Populares in June, Christmas in December), more arrivals on Fridays, lead times from the same
+ * day to most of a year, 20–30 % cancellations (more on the online travel agencies), ~2 %
+ * no-shows, five channels and four segments, guests from Portugal and the usual markets. Only what
+ * is known today is there: a future stay is included if it was booked by now, and a cancellation
+ * only if it happened by now.
+ */
+
+export const demoAccount = {
+  name: 'Demo Tarifa',
+  email: 'demo@tarifa.app',
+  password: 'Demo-Tarifa-2025',
+} as const;
+
+export const demoBusiness: CreateBusinessBody = {
+  name: 'Hotel Atlântico',
+  currency: 'EUR',
+  timezone: 'Europe/Lisbon',
+  country: 'PT',
+  city: 'Lisboa',
+  address: 'Rua do Alecrim 42, 1200-018 Lisboa',
+  phone: '+351 213 000 042',
+  email: 'reservas@hotel-atlantico.example',
+  website: 'https://hotel-atlantico.example',
+  checkInTime: '15:00',
+  checkOutTime: '11:00',
+};
+
+export const demoRooms: RoomTariffInput[] = [
+  { name: 'Duplo Standard', code: 'DBL', rooms: 18, basePrice: 110, minPrice: 70, maxPrice: 260 },
+  { name: 'Twin Standard', code: 'TWN', rooms: 8, basePrice: 105, minPrice: 65, maxPrice: 250 },
+  {
+    name: 'Duplo Superior (vista rio)',
+    code: 'SUP',
+    rooms: 10,
+    basePrice: 138,
+    minPrice: 90,
+    maxPrice: 330,
+    derivedFrom: { roomCode: 'DBL', type: 'percent', value: 25 },
+  },
+  { name: 'Suite Atlântico', code: 'STE', rooms: 4, basePrice: 240, minPrice: 160, maxPrice: 520 },
+];
+
+export const demoFluctuationLevels: FluctuationLevelInput = {
+  name: 'Ocupação do hotel',
+  roomUuids: [],
+  levels: [
+    { occupancyFrom: 0, adjustmentPercent: -10 },
+    { occupancyFrom: 40, adjustmentPercent: 0 },
+    { occupancyFrom: 65, adjustmentPercent: 8 },
+    { occupancyFrom: 80, adjustmentPercent: 15 },
+    { occupancyFrom: 90, adjustmentPercent: 25 },
+  ],
+};
+
+export const demoSettings: TariffSettings = {
+  weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 8, sat: 12, sun: -5 },
+  leadTimeRules: [
+    { fromDays: 0, toDays: 3, adjustmentPercent: 5 },
+    { fromDays: 90, toDays: 365, adjustmentPercent: -5 },
+  ],
+  rounding: { mode: 'integer' },
+  autoApprove: false,
+  occupancyBasis: 'on_the_books',
+};
+
+/** The seasons, each at its next occurrence that has not ended by `today`. */
+export function demoSazonalities(today: string): SazonalityInput[] {
+  const year = Number(today.slice(0, 4));
+  const next = (start: string, end: string) => {
+    // `start`/`end` as MM-DD; a season across New Year ends the following year.
+    const crosses = end < start;
+    for (const y of [year - 1, year, year + 1]) {
+      const s = `${y}-${start}`;
+      const e = `${crosses ? y + 1 : y}-${end}`;
+      if (e >= today) return { startDate: s, endDate: e };
+    }
+    throw new Error('unreachable');
+  };
+  return [
+    {
+      name: 'Verão (época alta)',
+      color: '#f4a261',
+      ...next('06-15', '09-15'),
+      weekdays: [],
+      roomUuids: [],
+      adjustmentType: 'percent',
+      value: 30,
+      priority: 2,
+    },
+    {
+      name: 'Santos Populares',
+      color: '#e76f51',
+      ...next('06-10', '06-14'),
+      weekdays: [],
+      roomUuids: [],
+      adjustmentType: 'percent',
+      value: 20,
+      priority: 3,
+    },
+    {
+      name: 'Natal e Ano Novo',
+      color: '#2a9d8f',
+      ...next('12-20', '01-03'),
+      weekdays: [],
+      roomUuids: [],
+      adjustmentType: 'percent',
+      value: 15,
+      priority: 3,
+    },
+  ];
+}
+
+/** A small seeded PRNG (mulberry32). */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Weighted<T> = readonly (readonly [T, number])[];
+
+const DAY = 86_400_000;
+const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY;
+const dateOf = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** Demand by month of arrival (January first), and by weekday of arrival (Monday first). */
+const monthDemand = [0.55, 0.6, 0.72, 0.88, 0.97, 1.12, 1.25, 1.3, 1.12, 0.92, 0.66, 0.78];
+const weekdayDemand = [0.85, 0.8, 0.85, 1.0, 1.3, 1.1, 0.8];
+/** Rate by month (Lisbon's high season is summer; a softer peak in spring and autumn). */
+const monthRate = [0.8, 0.82, 0.9, 1.0, 1.05, 1.2, 1.3, 1.32, 1.18, 1.05, 0.85, 0.95];
+
+const channels: Weighted<{ name: string; cancel: number }> = [
+  [{ name: 'Booking.com', cancel: 0.33 }, 42],
+  [{ name: 'Expedia', cancel: 0.29 }, 14],
+  [{ name: 'Direct', cancel: 0.14 }, 20],
+  [{ name: 'Phone', cancel: 0.11 }, 8],
+  [{ name: 'Travel agent', cancel: 0.17 }, 10],
+] as const;
+
+const countries: Weighted<string> = [
+  ['PT', 20],
+  ['ES', 10],
+  ['FR', 10],
+  ['GB', 10],
+  ['DE', 9],
+  ['US', 9],
+  ['BR', 7],
+  ['IT', 5],
+  ['NL', 4],
+  ['IE', 2],
+  ['BE', 2],
+  ['CH', 2],
+  ['CA', 2],
+  ['SE', 1.5],
+  ['PL', 1.5],
+  ['AU', 1],
+  ['JP', 1],
+  ['CN', 1],
+  ['MX', 1],
+  ['DK', 1],
+];
+
+const names: Record<string, [string[], string[]]> = {
+  pt: [
+    ['Maria', 'João', 'Ana', 'Pedro', 'Inês', 'Tiago', 'Beatriz', 'Rui', 'Carla', 'Miguel'],
+    ['Silva', 'Santos', 'Ferreira', 'Pereira', 'Oliveira', 'Costa', 'Rodrigues', 'Almeida'],
+  ],
+  es: [
+    ['Lucía', 'Javier', 'Carmen', 'Pablo', 'Elena', 'Diego'],
+    ['García', 'Fernández', 'López', 'Martínez', 'Sánchez'],
+  ],
+  fr: [
+    ['Camille', 'Louis', 'Chloé', 'Hugo', 'Manon', 'Julien'],
+    ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert'],
+  ],
+  en: [
+    ['Emily', 'James', 'Olivia', 'Jack', 'Sophie', 'Daniel', 'Grace', 'Michael'],
+    ['Smith', 'Jones', 'Taylor', 'Brown', 'Wilson', 'Johnson', 'Murphy'],
+  ],
+  de: [
+    ['Anna', 'Lukas', 'Lena', 'Felix', 'Laura', 'Jonas'],
+    ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber'],
+  ],
+  it: [
+    ['Giulia', 'Marco', 'Chiara', 'Luca', 'Sara'],
+    ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi'],
+  ],
+  other: [
+    ['Emma', 'Noah', 'Mia', 'Liam', 'Yuki', 'Wei', 'Sofia', 'Lars'],
+    ['Jansen', 'Nowak', 'Tanaka', 'Wang', 'Hernández', 'Nielsen', 'Peeters'],
+  ],
+};
+const languageOf: Record<string, string> = {
+  PT: 'pt',
+  BR: 'pt',
+  ES: 'es',
+  MX: 'es',
+  FR: 'fr',
+  BE: 'fr',
+  GB: 'en',
+  US: 'en',
+  IE: 'en',
+  CA: 'en',
+  AU: 'en',
+  DE: 'de',
+  CH: 'de',
+  IT: 'it',
+};
+
+/** Room types the generator books, with their share of demand and capacity. */
+const roomMix = [
+  { code: 'DBL', weight: 45, rooms: 18, rate: 110 },
+  { code: 'TWN', weight: 18, rooms: 8, rate: 105 },
+  { code: 'SUP', weight: 27, rooms: 10, rate: 138 },
+  { code: 'STE', weight: 10, rooms: 4, rate: 240 },
+] as const;
+
+/**
+ * The bookings known on `now`: stays arriving from two years before today to six months after,
+ * as the API takes them (`POST …/bookings`), with external ids `ATL-000001`….
+ */
+export function demoBookings(now: Date, seed = 20_240_611): BookingInput[] {
+  const random = prng(seed);
+  const pick = <T>(list: Weighted<T>): T => {
+    const total = list.reduce((sum, [, w]) => sum + w, 0);
+    let r = random() * total;
+    for (const [value, w] of list) if ((r -= w) < 0) return value;
+    return list[list.length - 1]![0];
+  };
+  const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+  const today = dayOf(now.toISOString().slice(0, 10));
+  const nowMs = now.getTime();
+  const first = today - 730;
+  const last = today + 182;
+  /** Rooms sold per room type and night, to never sell more than the hotel has. */
+  const sold = new Map<string, Int16Array>(
+    roomMix.map((room) => [room.code, new Int16Array(last - first + 400)]),
+  );
+  const fits = (code: string, arrival: number, nights: number, rooms: number) => {
+    const capacity = roomMix.find((r) => r.code === code)!.rooms;
+    const nightsSold = sold.get(code)!;
+    for (let d = arrival; d < arrival + nights; d++) {
+      if (nightsSold[d - first]! + rooms > capacity) return false;
+    }
+    return true;
+  };
+  const book = (code: string, arrival: number, nights: number, rooms: number) => {
+    const nightsSold = sold.get(code)!;
+    for (let d = arrival; d < arrival + nights; d++) nightsSold[d - first]! += rooms;
+  };
+
+  const bookings: BookingInput[] = [];
+  for (let arrival = first; arrival <= last; arrival++) {
+    const date = new Date(arrival * DAY);
+    const month = date.getUTCMonth();
+    const weekday = (date.getUTCDay() + 6) % 7;
+    const dayOfMonth = date.getUTCDate();
+    let demand = monthDemand[month]! * weekdayDemand[weekday]!;
+    if (month === 5 && dayOfMonth >= 10 && dayOfMonth <= 13) demand *= 1.5; // Santos Populares
+    if ((month === 11 && dayOfMonth >= 27) || (month === 0 && dayOfMonth <= 1)) demand *= 1.4;
+    // ~16 booking requests a day at an average day: 72 % occupancy once cancellations are out.
+    const requests = Math.round(16 * demand * (0.75 + random() * 0.5));
+    for (let i = 0; i < requests; i++) {
+      const channel = pick(channels);
+      const segment =
+        channel.name === 'Travel agent' && random() < 0.45
+          ? 'Groups'
+          : pick<string>([
+              ['Leisure', weekday >= 4 ? 72 : 52],
+              ['Business', weekday >= 4 ? 10 : 28],
+              ['Corporate', channel.name === 'Direct' || channel.name === 'Phone' ? 22 : 8],
+            ]);
+      const nights =
+        segment === 'Business' || segment === 'Corporate'
+          ? pick<number>([
+              [1, 45],
+              [2, 35],
+              [3, 15],
+              [4, 5],
+            ])
+          : pick<number>([
+              [1, 14],
+              [2, 27],
+              [3, 25],
+              [4, 15],
+              [5, 8],
+              [7, 7],
+              [10, 3],
+              [14, 1],
+            ]);
+      const rooms = segment === 'Groups' ? between(3, 8) : random() < 0.06 ? 2 : 1;
+      const lead =
+        segment === 'Groups'
+          ? between(45, 240)
+          : segment === 'Business'
+            ? pick<number>([
+                [between(0, 3), 40],
+                [between(4, 14), 40],
+                [between(15, 45), 20],
+              ])
+            : pick<number>([
+                [between(0, 7), 22],
+                [between(8, 30), 33],
+                [between(31, 90), 28],
+                [between(91, 300), 17],
+              ]);
+      const bookedAt =
+        (arrival - lead) * DAY + between(7, 23) * 3_600_000 + between(0, 59) * 60_000;
+      if (bookedAt > nowMs) continue; // not booked yet
+
+      // The room type asked for, or the next one with room; sold out otherwise.
+      const wanted = pick(roomMix.map((room) => [room, room.weight] as const));
+      const room = [wanted, ...roomMix.filter((r) => r !== wanted)].find((r) =>
+        fits(r.code, arrival, nights, rooms),
+      );
+      if (!room) continue;
+
+      const cancelled = random() < channel.cancel * (segment === 'Groups' ? 0.6 : 1);
+      // Cancelled before the afternoon of the arrival day (and after the booking was made).
+      const cancelBy = Math.max(arrival * DAY + 14 * 3_600_000, bookedAt + 3_600_000);
+      const cancelledAt = cancelled
+        ? bookedAt + Math.floor((random() * (cancelBy - bookedAt)) / 1000) * 1000
+        : undefined;
+      const cancelledByNow = cancelledAt !== undefined && cancelledAt <= nowMs;
+      if (!cancelledByNow) book(room.code, arrival, nights, rooms);
+      const past = arrival < today;
+      const noShow = !cancelledByNow && past && random() < 0.02;
+
+      const leadFactor = lead <= 3 ? 1.05 : lead >= 90 ? 0.94 : 1;
+      const weekendFactor = weekday >= 4 && weekday <= 5 ? 1.1 : 1;
+      const rate =
+        room.rate * monthRate[month]! * leadFactor * weekendFactor * (0.92 + random() * 0.16);
+      const totalAmount = Math.round(rate * nights * rooms * 100) / 100;
+
+      const country = pick(countries);
+      const [firstNames, lastNames] = names[languageOf[country] ?? 'other']!;
+      const adults = room.code === 'STE' ? between(2, 3) : room.code === 'TWN' ? 2 : between(1, 2);
+      const children =
+        segment === 'Leisure' && room.code !== 'TWN' && random() < 0.15 ? between(1, 2) : 0;
+
+      bookings.push({
+        externalId: '',
+        roomCode: room.code,
+        arrival: dateOf(arrival),
+        departure: dateOf(arrival + nights),
+        rooms,
+        adults: adults * rooms,
+        children,
+        status: cancelledByNow ? 'cancelled' : noShow ? 'no_show' : 'confirmed',
+        bookedAt: new Date(bookedAt).toISOString(),
+        cancelledAt: cancelledByNow ? new Date(cancelledAt).toISOString() : null,
+        totalAmount,
+        channel: channel.name,
+        segment,
+        country,
+        guestName:
+          segment === 'Groups'
+            ? `Grupo ${lastNames[between(0, lastNames.length - 1)]}`
+            : `${firstNames[between(0, firstNames.length - 1)]} ${lastNames[between(0, lastNames.length - 1)]}`,
+      });
+    }
+  }
+  bookings.forEach((b, i) => (b.externalId = `ATL-${String(i + 1).padStart(6, '0')}`));
+  return bookings;
+}

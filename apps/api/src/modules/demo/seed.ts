@@ -1,0 +1,120 @@
+import {
+  bookingLimits,
+  bookingsBatchBodySchema,
+  createBusinessBodySchema,
+  fluctuationLevelBodySchema,
+  roomsTariffBodySchema,
+  sazonalityBodySchema,
+  settingsBodySchema,
+} from '@tarifa/contract';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { hashPassword } from '../../lib/secrets';
+import { authRepository } from '../auth/repository';
+import { bookingsService } from '../bookings/service';
+import { isUniqueViolation } from '../bookings/repository';
+import { businessesService, type Caller } from '../businesses/service';
+import {
+  demoAccount,
+  demoBookings,
+  demoBusiness,
+  demoFluctuationLevels,
+  demoRooms,
+  demoSazonalities,
+  demoSettings,
+} from './generator';
+
+export interface DemoSeedResult {
+  businessUuid: string;
+  bookings: number;
+}
+
+/**
+ * Creates the demo account and "Hotel Atlântico" when the database is empty (no user at all: the
+ * first start), through the same services as the API, in one transaction — so a start that dies
+ * half-way leaves nothing and the next one seeds again. Answers undefined when the database was
+ * not empty (or another instance seeded it at the same moment).
+ */
+export async function seedDemoIfEmpty(
+  db: Db,
+  now: Date = new Date(),
+): Promise<DemoSeedResult | undefined> {
+  const [existing] = await db.select({ value: count() }).from(users);
+  if ((existing?.value ?? 0) > 0) return undefined;
+  const passwordHash = await hashPassword(demoAccount.password);
+  try {
+    return await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      const user = await authRepository(tx).insertUser({
+        name: demoAccount.name,
+        email: demoAccount.email,
+        passwordHash,
+        roles: ['client'],
+        language: 'pt',
+      });
+      const caller: Caller = { user: { uuid: user.uuid, roles: ['client'] } };
+      const businesses = businessesService(tx, { clock: () => now });
+      const [business] = await businesses.create(
+        caller,
+        createBusinessBodySchema.parse(demoBusiness),
+      );
+      const uuid = business!.uuid;
+      await businesses.replaceRoomsTariff(
+        caller,
+        uuid,
+        roomsTariffBodySchema.parse({ roomsTariff: demoRooms }),
+      );
+      for (const sazonality of demoSazonalities(now.toISOString().slice(0, 10))) {
+        await businesses.createSazonality(caller, uuid, sazonalityBodySchema.parse({ sazonality }));
+      }
+      await businesses.createFluctuationGroup(
+        caller,
+        uuid,
+        fluctuationLevelBodySchema.parse({ fluctuationLevel: demoFluctuationLevels }),
+      );
+      await businesses.updateSettings(
+        caller,
+        uuid,
+        settingsBodySchema.parse({ settings: demoSettings }),
+      );
+      const bookings = demoBookings(now);
+      const service = bookingsService(tx, { clock: () => now });
+      for (let i = 0; i < bookings.length; i += bookingLimits.batchMax) {
+        await service.upsertBatch(
+          caller,
+          uuid,
+          bookingsBatchBodySchema.parse({
+            bookings: bookings.slice(i, i + bookingLimits.batchMax),
+          }),
+        );
+      }
+      return { businessUuid: uuid, bookings: bookings.length };
+    });
+  } catch (err) {
+    // Several instances starting at once on an empty server: one of them seeds.
+    if (isUniqueViolation(err, 'users_email_lower_key')) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * At start (`DEMO` not `false`): seeds the demo on an empty database, and prints the demo
+ * account's credentials while it exists.
+ */
+export async function demoAtStart(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const started = Date.now();
+  const seeded = await seedDemoIfEmpty(db);
+  if (seeded) {
+    log.info(
+      { bookings: seeded.bookings, ms: Date.now() - started },
+      `demo data created: ${demoBusiness.name}`,
+    );
+  }
+  if (await authRepository(db).findUserByEmail(demoAccount.email)) {
+    log.info(
+      `Demo account: ${demoAccount.email} / ${demoAccount.password} (DEMO=false starts without it)`,
+    );
+  }
+}
