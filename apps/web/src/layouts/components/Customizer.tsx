@@ -43,14 +43,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <Typography
         variant="overline"
         component="h3"
-        color="primary"
-        sx={{
+        sx={(theme) => ({
           display: 'inline-block',
           px: 1,
           borderRadius: 1,
-          bgcolor: (theme) => alpha(theme.palette.primary.main, 0.12),
+          // Darker (lighter in the dark theme) than the primary, to read on its own tint.
+          color: theme.palette.mode === 'light' ? 'primary.dark' : 'primary.light',
+          bgcolor: alpha(theme.palette.primary.main, 0.12),
           mb: 2,
-        }}
+        })}
       >
         {title}
       </Typography>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -165,11 +166,19 @@ export function NavEntries({ items, mini, onNavigate }: EntryProps & { items: Na
     <List disablePadding sx={{ py: 1 }}>
       {items.map((item) => {
         if (item.kind === 'link')
-          return <NavLinkEntry key={item.to} item={item} mini={mini} onNavigate={onNavigate} />;
+          return (
+            <ListItem key={item.to} disablePadding sx={{ display: 'block' }}>
+              <NavLinkEntry item={item} mini={mini} onNavigate={onNavigate} />
+            </ListItem>
+          );
         if (item.kind === 'group')
-          return <NavGroupEntry key={item.to} item={item} mini={mini} onNavigate={onNavigate} />;
+          return (
+            <ListItem key={item.to} disablePadding sx={{ display: 'block' }}>
+              <NavGroupEntry item={item} mini={mini} onNavigate={onNavigate} />
+            </ListItem>
+          );
         return (
-          <li key={item.title}>
+          <ListItem key={item.title} disablePadding sx={{ display: 'block' }}>
             <List disablePadding aria-label={t(item.title)} data-tour-section={item.title}>
               <ListSubheader
                 disableSticky
@@ -195,10 +204,12 @@ export function NavEntries({ items, mini, onNavigate }: EntryProps & { items: Na
                 )}
               </ListSubheader>
               {item.children.map((child) => (
-                <NavLinkEntry key={child.to} item={child} mini={mini} onNavigate={onNavigate} />
+                <ListItem key={child.to} disablePadding sx={{ display: 'block' }}>
+                  <NavLinkEntry item={child} mini={mini} onNavigate={onNavigate} />
+                </ListItem>
               ))}
             </List>
-          </li>
+          </ListItem>
         );
       })}
     </List>

@@ -49,9 +49,11 @@ export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => 
       fullScreen={fullScreen}
       fullWidth
       maxWidth="sm"
-      aria-label={t('shell:search.title')}
       slotProps={{
-        paper: { sx: { alignSelf: 'flex-start', mt: fullScreen ? 0 : 10 } },
+        paper: {
+          'aria-label': t('shell:search.title'),
+          sx: { alignSelf: 'flex-start', mt: fullScreen ? 0 : 10 },
+        },
         // Whatever else grabbed the focus meanwhile (a page's autofocus), the search keeps it.
         transition: {
           onEntered: (node: HTMLElement) =>
@@ -153,7 +155,7 @@ function SearchPanel({ onClose, fullScreen }: { onClose: () => void; fullScreen:
             role: 'combobox',
             'aria-label': t('shell:search.title'),
             'aria-expanded': flat.length > 0,
-            'aria-controls': listId,
+            'aria-controls': flat.length > 0 ? listId : undefined,
             'aria-autocomplete': 'list',
             'aria-activedescendant': flat.length ? optionId(active) : undefined,
           }}
@@ -171,8 +173,8 @@ function SearchPanel({ onClose, fullScreen }: { onClose: () => void; fullScreen:
       </Box>
       <Box
         id={listId}
-        role="listbox"
-        aria-label={t('shell:search.results')}
+        role={flat.length > 0 ? 'listbox' : undefined}
+        aria-label={flat.length > 0 ? t('shell:search.results') : undefined}
         sx={{ maxBlockSize: fullScreen ? 'none' : 440, overflowY: 'auto', py: 1, flex: 1 }}
       >
         {groups.map((group, g) => (
@@ -208,7 +210,8 @@ function SearchPanel({ onClose, fullScreen }: { onClose: () => void; fullScreen:
                     borderRadius: 1.5,
                     cursor: 'pointer',
                     bgcolor: selected ? alpha(th.palette.primary.main, 0.1) : 'transparent',
-                    color: selected ? 'primary.main' : 'text.primary',
+                    color: 'text.primary',
+                    '& > svg': { color: selected ? 'primary.main' : 'text.secondary' },
                   })}
                 >
                   <Icon fontSize="small" />
@@ -226,13 +229,15 @@ function SearchPanel({ onClose, fullScreen }: { onClose: () => void; fullScreen:
           </Box>
         ))}
         {query.trim() && flat.length === 0 && (
-          <EmptyState
-            dense
-            icon={SearchOffIcon}
-            title={t('shell:search.noResults', { query: query.trim() })}
-            body={t('shell:search.noResultsHint')}
-            headingLevel="p"
-          />
+          <Box role="status">
+            <EmptyState
+              dense
+              icon={SearchOffIcon}
+              title={t('shell:search.noResults', { query: query.trim() })}
+              body={t('shell:search.noResultsHint')}
+              headingLevel="p"
+            />
+          </Box>
         )}
       </Box>
       <Box

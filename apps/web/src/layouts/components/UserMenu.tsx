@@ -10,7 +10,8 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
+import MenuList from '@mui/material/MenuList';
+import Popover from '@mui/material/Popover';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
@@ -60,8 +61,7 @@ export function UserMenu() {
           <UserAvatar name={name} filename={userData?.profile_img_filename} />
         </Badge>
       </IconButton>
-      <Menu
-        id={menuId}
+      <Popover
         anchorEl={anchor}
         open={Boolean(anchor)}
         onClose={close}
@@ -69,10 +69,8 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minInlineSize: 240, mt: 1 } } }}
       >
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.25 }}
-          role="presentation"
-        >
+        {/* Who is signed in: above the menu, not one of its items. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
           <UserAvatar name={name} filename={userData?.profile_img_filename} />
           <Box sx={{ minInlineSize: 0 }}>
             <Typography variant="subtitle2" noWrap sx={{ fontWeight: 600 }}>
@@ -84,33 +82,42 @@ export function UserMenu() {
           </Box>
         </Box>
         <Divider />
-        {links.map(({ to, label, icon: Icon }) => (
-          <MenuItem key={to} component={Link} to={to} onClick={close}>
-            <ListItemIcon>
-              <Icon fontSize="small" />
-            </ListItemIcon>
-            {label}
-          </MenuItem>
-        ))}
-        <MenuItem
-          onClick={() => {
-            close();
-            openCustomizer();
+        <MenuList
+          id={menuId}
+          autoFocusItem
+          aria-label={t('user.menu', { name })}
+          onKeyDown={(event) => {
+            if (event.key === 'Tab') close();
           }}
         >
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          {t('customizer.title')}
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
-          </ListItemIcon>
-          {t('user.logout')}
-        </MenuItem>
-      </Menu>
+          {links.map(({ to, label, icon: Icon }) => (
+            <MenuItem key={to} component={Link} to={to} onClick={close}>
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              {label}
+            </MenuItem>
+          ))}
+          <MenuItem
+            onClick={() => {
+              close();
+              openCustomizer();
+            }}
+          >
+            <ListItemIcon>
+              <SettingsIcon fontSize="small" />
+            </ListItemIcon>
+            {t('customizer.title')}
+          </MenuItem>
+          <Divider />
+          <MenuItem onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            <ListItemIcon>
+              <LogoutIcon fontSize="small" sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
+            </ListItemIcon>
+            {t('user.logout')}
+          </MenuItem>
+        </MenuList>
+      </Popover>
     </>
   );
 }

@@ -120,6 +120,13 @@ export default function PricingPlansPage() {
           value={billing}
           onChange={(_, value: Billing | null) => value && setBilling(value)}
           aria-label={t('billing')}
+          sx={{
+            '& .MuiToggleButton-root': { px: 3 },
+            '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': {
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+            },
+          }}
         >
           <ToggleButton value="monthly">{t('monthly')}</ToggleButton>
           <ToggleButton value="yearly">{t('yearly')}</ToggleButton>

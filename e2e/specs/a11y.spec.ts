@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { shellReady, signIn, type Locale } from '../support/shell';
+
+/**
+ * axe-core over the main pages, in light and dark, left-to-right and right-to-left: nothing serious
+ * or critical. Each violation is reported with its rule and the elements, so a failure says what
+ * to fix.
+ */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes
+        .slice(0, 5)
+        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
+    }));
+}
+
+const pages = [
+  '/dashboards',
+  '/faq',
+  '/pages/pricing',
+  '/pages/typography',
+  '/pages/icons',
+  '/extensions/tour',
+  '/extensions/swiper',
+];
+
+const variants: { locale: Locale; scheme: 'light' | 'dark' }[] = [
+  { locale: 'pt', scheme: 'light' },
+  { locale: 'ar', scheme: 'dark' },
+];
+
+for (const { locale, scheme } of variants) {
+  test.describe(`${locale}, ${scheme}`, () => {
+    test.use({ colorScheme: scheme });
+
+    for (const url of pages) {
+      test(`${url} has no serious or critical violation`, async ({ page, context, request }) => {
+        await signIn(context, request, locale, { business: 'Casa do Mar' });
+        await page.goto(url);
+        await shellReady(page);
+        await expect(page.locator('main h1')).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('the open menus, search and preferences have none either', async ({
+      page,
+      context,
+      request,
+    }) => {
+      await signIn(context, request, locale, { business: 'Casa do Mar' });
+      await page.goto('/dashboards');
+      await shellReady(page);
+
+      await page.keyboard.press('Control+k');
+      // Found in every language (the English names and paths are keywords too).
+      await page.keyboard.type('pricing');
+      await expect(page.getByRole('listbox')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.locator('header button[aria-haspopup="dialog"]').last().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await page.locator('header button[aria-haspopup="menu"]').last().click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+test('the blank layout pages have none', async ({ page, context, request }) => {
+  await signIn(context, request);
+  for (const url of ['/not-authorized', '/this-page-does-not-exist']) {
+    await page.goto(url);
+    await expect(page.locator('main h1')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+test('the navigation and its menus work from the keyboard alone', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, request, 'en', { business: 'Casa do Mar' });
+  await page.goto('/faq');
+  await shellReady(page);
+  // The first stop skips to the content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+
+  // From there every menu entry can be reached with Tab, and shows where the focus is.
+  const target = page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Sales Analytics' });
+  for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+  const outline = await target.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/view=sales-analytics/);
+
+  // The skip link lands in the page's content.
+  await page.reload();
+  await shellReady(page);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+
+  // A menu of the navbar opens, moves and closes with the keyboard.
+  const language = page.getByRole('button', { name: 'Language' });
+  await language.focus();
+  await page.keyboard.press('Enter');
+  // The current language has the focus; the arrows move on.
+  await expect(page.getByRole('menuitem', { name: 'English' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Français' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(language).toBeFocused();
+});
