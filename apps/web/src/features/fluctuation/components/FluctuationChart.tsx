@@ -86,10 +86,12 @@ export default function FluctuationChart({
         // In right-to-left languages the marker goes on the right of its name.
         align: rtl ? 'right' : 'auto',
         textStyle: { color: text },
-        data: room ? [changeName, priceName] : [changeName],
+        // Read from the right in right-to-left languages.
+        data: room ? (rtl ? [priceName, changeName] : [changeName, priceName]) : [changeName],
       },
       tooltip: {
         trigger: 'axis',
+        extraCssText: rtl ? 'direction: rtl; text-align: right;' : '',
         formatter: (params: { value: [number, number] }[]) => {
           const occupancy = params[0]?.value[0] ?? 0;
           const step = stepAt(sorted, occupancy);
@@ -202,7 +204,9 @@ export default function FluctuationChart({
   }, [levels, intl, t]);
 
   return (
-    <Box role="img" aria-label={summary} sx={{ inlineSize: '100%' }}>
+    // ECharts places its SVG text as if left to right (an inherited `direction: rtl` would shift
+    // every label onto its marker), so the chart box is LTR and mirrored through its options.
+    <Box role="img" aria-label={summary} dir="ltr" sx={{ inlineSize: '100%' }}>
       <ReactEChartsCore
         echarts={echarts}
         option={option}

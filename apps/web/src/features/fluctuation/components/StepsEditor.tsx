@@ -59,10 +59,16 @@ export function StepsEditor({
   return (
     <Box>
       <TableContainer>
-        <Table size="small" aria-label={t('steps.title')} sx={{ '& td, & th': { px: 1 } }}>
+        <Table
+          size="small"
+          aria-label={t('steps.title')}
+          sx={{ '& td, & th': { px: { xs: 0.5, sm: 1 } } }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell scope="col">{t('steps.step')}</TableCell>
+              <TableCell scope="col" sx={stepColumn}>
+                {t('steps.step')}
+              </TableCell>
               <TableCell scope="col">{t('steps.occupancyFrom')}</TableCell>
               <TableCell scope="col">{t('steps.adjustment')}</TableCell>
               {exampleRoom && (
@@ -83,8 +89,10 @@ export function StepsEditor({
               const adjustmentError = errorFor(`levels.${index}.adjustmentPercent`);
               return (
                 <TableRow key={row.key} sx={{ verticalAlign: 'top' }}>
-                  <TableCell sx={{ pt: 2.25, color: 'text.secondary' }}>{number}</TableCell>
-                  <TableCell sx={{ minInlineSize: 140 }}>
+                  <TableCell sx={{ ...stepColumn, pt: 2.25, color: 'text.secondary' }}>
+                    {number}
+                  </TableCell>
+                  <TableCell sx={{ minInlineSize: { xs: 88, sm: 140 } }}>
                     {index === 0 && !occupancyError ? (
                       <Typography sx={{ pt: 1.25 }}>
                         {t('steps.fromEmpty', { value: isolate(intl, intl.percent(0)) })}
@@ -113,7 +121,7 @@ export function StepsEditor({
                       />
                     )}
                   </TableCell>
-                  <TableCell sx={{ minInlineSize: 140 }}>
+                  <TableCell sx={{ minInlineSize: { xs: 88, sm: 140 } }}>
                     <TextField
                       {...cellField}
                       value={row.adjustmentPercent}
@@ -186,6 +194,9 @@ export function StepsEditor({
     </Box>
   );
 }
+
+/** The step's number: on a phone the fields' own names say it, and the room is needed more. */
+const stepColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const visuallyHidden = {
   position: 'absolute',
