@@ -15,6 +15,8 @@ interface MonthGridProps {
   painted: ReadonlyMap<string, Sazonality>;
   today: string;
   onSelectSeason: (id: string) => void;
+  /** A night without a season was clicked (to start a new season there). */
+  onSelectEmptyDay?: (date: string) => void;
 }
 
 /**
@@ -27,6 +29,7 @@ export const MonthGrid = memo(function MonthGrid({
   painted,
   today,
   onSelectSeason,
+  onSelectEmptyDay,
 }: MonthGridProps) {
   const { t } = useTranslation('seasons');
   const intl = useIntl();
@@ -100,10 +103,14 @@ export const MonthGrid = memo(function MonthGrid({
                   component="td"
                   key={date}
                   aria-label={label}
-                  title={season?.name}
+                  title={season?.name ?? (onSelectEmptyDay ? t('calendar.startHere') : undefined)}
                   aria-current={date === today ? 'date' : undefined}
                   data-date={date}
-                  onClick={season ? () => onSelectSeason(season.id) : undefined}
+                  onClick={
+                    season
+                      ? () => onSelectSeason(season.id)
+                      : onSelectEmptyDay && (() => onSelectEmptyDay(date))
+                  }
                   style={
                     season
                       ? { backgroundColor: season.color, color: textOn(season.color) }
@@ -111,7 +118,7 @@ export const MonthGrid = memo(function MonthGrid({
                   }
                   sx={(theme) => ({
                     borderRadius: 1,
-                    cursor: season ? 'pointer' : 'default',
+                    cursor: season || onSelectEmptyDay ? 'pointer' : 'default',
                     bgcolor: season ? undefined : alpha(theme.palette.text.primary, 0.04),
                     fontWeight: date === today ? 700 : 400,
                     outline: date === today ? `2px solid ${theme.palette.primary.main}` : 'none',

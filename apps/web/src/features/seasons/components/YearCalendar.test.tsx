@@ -32,6 +32,7 @@ const suiteWeekends = season({
 function renderCalendar(props: Partial<Parameters<typeof YearCalendar>[0]> = {}) {
   const onYearChange = vi.fn();
   const onSelectSeason = vi.fn();
+  const onSelectEmptyDay = vi.fn();
   render(
     <MemoryRouter>
       <YearCalendar
@@ -41,11 +42,12 @@ function renderCalendar(props: Partial<Parameters<typeof YearCalendar>[0]> = {})
         today="2026-11-21"
         onYearChange={onYearChange}
         onSelectSeason={onSelectSeason}
+        onSelectEmptyDay={onSelectEmptyDay}
         {...props}
       />
     </MemoryRouter>,
   );
-  return { onYearChange, onSelectSeason, user: userEvent.setup() };
+  return { onYearChange, onSelectSeason, onSelectEmptyDay, user: userEvent.setup() };
 }
 
 /** The calendar cell of a night, found by the date its name says (e.g. "15 de junho de 2026"). */
@@ -103,7 +105,7 @@ describe('year calendar', { timeout: 30_000 }, () => {
   });
 
   it('lists the seasons of the year as links to their pages, and opens a season from a day', async () => {
-    const { user, onSelectSeason } = renderCalendar();
+    const { user, onSelectSeason, onSelectEmptyDay } = renderCalendar();
     const legend = screen.getByRole('list', { name: 'Sazonalidades deste ano' });
     expect(within(legend).getByRole('link', { name: 'Festas' })).toHaveAttribute(
       'href',
@@ -111,6 +113,10 @@ describe('year calendar', { timeout: 30_000 }, () => {
     );
     await user.click(night('12 de junho de 2026'));
     expect(onSelectSeason).toHaveBeenCalledWith(festival.id);
+    // A free night starts a new season there.
+    await user.click(night('2 de maio de 2026'));
+    expect(onSelectEmptyDay).toHaveBeenCalledWith('2026-05-02');
+    expect(onSelectSeason).toHaveBeenCalledTimes(1);
   });
 
   it('moves between years', async () => {

@@ -26,6 +26,8 @@ interface YearCalendarProps {
   year: number;
   onYearChange: (year: number) => void;
   onSelectSeason: (id: string) => void;
+  /** A night without a season was clicked. */
+  onSelectEmptyDay?: (date: string) => void;
   /** Today, `YYYY-MM-DD` (defaults to the browser's date); outlined in the calendar. */
   today?: string;
 }
@@ -41,6 +43,7 @@ export function YearCalendar({
   year,
   onYearChange,
   onSelectSeason,
+  onSelectEmptyDay,
   today = todayOf(),
 }: YearCalendarProps) {
   const { t } = useTranslation('seasons');
@@ -136,6 +139,7 @@ export function YearCalendar({
             painted={painted}
             today={today}
             onSelectSeason={onSelectSeason}
+            onSelectEmptyDay={onSelectEmptyDay}
           />
         ))}
       </Box>

@@ -26,6 +26,10 @@ function Seasons({ business }: { business: Business }) {
   const year =
     Number.isInteger(asked) && asked >= 1900 && asked <= 2999 ? asked : Number(today().slice(0, 4));
   const onSelectSeason = useCallback((id: string) => void navigate(seasonPath(id)), [navigate]);
+  const onSelectEmptyDay = useCallback(
+    (date: string) => void navigate(`${newSeasonPath}?start=${date}`),
+    [navigate],
+  );
 
   if (sazonalities.length === 0) {
     return (
@@ -64,6 +68,7 @@ function Seasons({ business }: { business: Business }) {
             year={year}
             onYearChange={(next) => setParams({ year: String(next) }, { replace: true })}
             onSelectSeason={onSelectSeason}
+            onSelectEmptyDay={onSelectEmptyDay}
           />
         </CardContent>
       </Card>
