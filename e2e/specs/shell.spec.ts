@@ -249,6 +249,7 @@ test('the scroll-to-top button appears past 200 px and brings the page back up',
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto('/faq');
   await shellReady(page);
+  await expect(page.getByRole('heading', { name: 'Ainda tem uma dúvida?' })).toBeAttached();
   const button = page.getByRole('button', { name: 'Voltar ao topo' });
   await expect(button).toBeHidden();
   const scrollTo = (y: number) => page.evaluate((top) => window.scrollTo({ top }), y);
