@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -27,7 +26,7 @@ import {
   type ImportChoices,
 } from '../api/imports';
 import { ImportResult } from '../components/import/ImportResult';
-import { RowsBar, UploadBar } from '../components/import/ImportProgress';
+import { RowsBar, UploadBar, WaitingBar } from '../components/import/ImportProgress';
 import { ImportWizard } from '../components/import/ImportWizard';
 import { RecentImports } from '../components/import/RecentImports';
 import { useBusiness } from '../hooks/useBusiness';
@@ -53,10 +52,13 @@ function ImportStatusPanel({
   business,
   importId,
   onAnother,
+  onImportValid,
 }: {
   business: Business;
   importId: string;
   onAnother: () => void;
+  /** Sends the same file again, keeping the valid rows (offered after an all-or-nothing failure). */
+  onImportValid?: () => void;
 }) {
   const { t } = useTranslation('bookings');
   const status = useImportStatus(business.uuid, importId);
@@ -74,7 +76,7 @@ function ImportStatusPanel({
     <Stack spacing={3}>
       <ImportSteps active={finished ? 3 : 2} />
       {status.isPending ? (
-        <Skeleton variant="rounded" height={96} aria-label={t('loading')} />
+        <WaitingBar />
       ) : status.isError && !data ? (
         <Alert
           severity="error"
@@ -93,7 +95,15 @@ function ImportStatusPanel({
             {data.fileName}
           </Typography>
           {finished ? (
-            <ImportResult status={data} onAnother={onAnother} />
+            <ImportResult
+              status={data}
+              onAnother={onAnother}
+              onImportValid={
+                data.failure?.code === 'invalid_rows' && data.mode === 'atomic'
+                  ? onImportValid
+                  : undefined
+              }
+            />
           ) : (
             <Stack spacing={2.5}>
               <UploadBar loaded={data.fileSize} total={data.fileSize} />
@@ -188,6 +198,8 @@ function ImportBookings({ business }: { business: Business }) {
 
   const send = (file: File, choices: ImportChoices) => {
     setLast({ file, choices });
+    // A new upload replaces the import shown (its progress shows in the upload panel).
+    if (importId) setParams({});
     void start(file, choices).then((id) => {
       if (id) setParams({ import: id });
     });
@@ -202,7 +214,16 @@ function ImportBookings({ business }: { business: Business }) {
 
   let content;
   if (importId) {
-    content = <ImportStatusPanel business={business} importId={importId} onAnother={another} />;
+    content = (
+      <ImportStatusPanel
+        business={business}
+        importId={importId}
+        onAnother={another}
+        onImportValid={
+          last ? () => send(last.file, { ...last.choices, mode: 'skip_invalid' }) : undefined
+        }
+      />
+    );
   } else if (upload) {
     content = (
       <UploadPanel

@@ -81,13 +81,17 @@ export function toBookingInput(values: BookingFormValues): BookingInput {
 export const bookingFormSchema = z.custom<BookingFormValues>().transform((values, ctx) => {
   const issue = (path: string, code: string) =>
     ctx.addIssue({ code: 'custom', path: [path], message: code, params: { code } });
+  // Said at once with the other fields' issues (the shared schema checks them only once every
+  // field is valid).
+  if (!values.roomUuid) issue('roomUuid', 'required');
+  if (values.arrival && values.departure && values.departure <= values.arrival) {
+    issue('departure', 'range_reversed');
+  }
   for (const name of ['rooms', 'adults', 'children'] as const) {
     if (values[name].trim() === '') issue(name, 'required');
   }
   const result = bookingInputSchema.safeParse(toBookingInput(values));
-  if (result.success && values.rooms.trim() && values.adults.trim() && values.children.trim()) {
-    return result.data;
-  }
+  if (result.success && ctx.issues.length === 0) return result.data;
   if (!result.success) {
     for (const found of toFieldIssues(result.error)) {
       ctx.addIssue({

@@ -98,7 +98,7 @@ export function ImportChoicesForm({
           ))}
         </RadioGroup>
         {preview.formatGuess === null && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
+          <Alert severity="warning" role="status" sx={{ mt: 1 }}>
             {t('import.format.unknown')}
           </Alert>
         )}

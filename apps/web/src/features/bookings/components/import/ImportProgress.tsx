@@ -50,6 +50,18 @@ function Bar({
   );
 }
 
+/** The import is known to exist, its first status not read yet. */
+export function WaitingBar() {
+  const { t } = useTranslation('bookings');
+  return (
+    <Bar
+      label={t('import.progress.processing')}
+      detail={t('import.progress.queued')}
+      value={null}
+    />
+  );
+}
+
 /** Sending the file: bytes sent of the whole. */
 export function UploadBar({ loaded, total }: { loaded: number; total: number }) {
   const { t } = useTranslation('bookings');

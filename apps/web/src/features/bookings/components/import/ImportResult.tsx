@@ -74,9 +74,12 @@ function failureText(t: TFunction, failure: ImportFailure, list: (items: string[
 export function ImportResult({
   status,
   onAnother,
+  onImportValid,
 }: {
   status: ImportStatus;
   onAnother: () => void;
+  /** Offered when all-or-nothing failed on bad rows and the file is still at hand. */
+  onImportValid?: () => void;
 }) {
   const { t, i18n } = useTranslation('bookings');
   const intl = useIntl();
@@ -129,7 +132,9 @@ export function ImportResult({
         <Count label={t('import.result.inserted')} value={status.inserted} tone="success" />
         <Count label={t('import.result.updated')} value={status.updated} />
         <Count label={t('import.result.rejected')} value={status.rejected} tone="error" />
-        <Count label={t('import.result.skipped')} value={status.skipped} />
+        {status.format === 'hotel-booking-demand' && (
+          <Count label={t('import.result.skipped')} value={status.skipped} />
+        )}
       </Stack>
 
       {status.createdRooms.length > 0 && (
@@ -213,7 +218,12 @@ export function ImportResult({
             {t('import.result.seeBookings')}
           </Button>
         )}
-        <Button variant={succeeded ? 'outlined' : 'contained'} onClick={onAnother}>
+        {onImportValid && (
+          <Button variant="contained" onClick={onImportValid}>
+            {t('import.result.importValid')}
+          </Button>
+        )}
+        <Button variant={succeeded || onImportValid ? 'outlined' : 'contained'} onClick={onAnother}>
           {t('import.result.another')}
         </Button>
       </Stack>

@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Booking } from '@tarifa/contract';
+import { changeLanguage } from '../../../lib/i18n';
+import { clearSnackbars } from '../../../lib/snackbar';
+import { aBusiness, aRoom, anUuid, json, renderBookings } from '../testing/render';
+import { BookingDialog } from './BookingDialog';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(async () => {
+  await changeLanguage('pt');
+  clearSnackbars();
+  fetchMock = vi.fn(async (url: string) =>
+    url.endsWith('/bookings/facets')
+      ? json(200, { channels: ['Booking.com'], segments: [], countries: [] })
+      : json(500, { error: { code: 'internal', message: 'unexpected call' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const double = aRoom({ name: 'Quarto duplo', code: 'DBL' });
+const suite = aRoom({ name: 'Suite', code: 'STE' });
+const business = aBusiness([double, suite]);
+
+function open(booking?: Booking) {
+  const onClose = vi.fn();
+  renderBookings(
+    <BookingDialog business={business} booking={booking} onClose={onClose} />,
+    business,
+  );
+  const dialog = screen.getByRole('dialog');
+  return { dialog, onClose, user: userEvent.setup() };
+}
+
+const sent = (call: number) => {
+  const [url, init] = fetchMock.mock.calls.filter(([u]) => !String(u).endsWith('/facets'))[call]!;
+  return {
+    url: url as string,
+    method: init.method as string,
+    body: JSON.parse(init.body as string),
+  };
+};
+
+describe('the booking dialog', { timeout: 30_000 }, () => {
+  it('checks the booking before sending anything', async () => {
+    const { dialog, user } = open();
+    const field = (name: string) => within(dialog).getByRole('textbox', { name });
+    await user.clear(field('Adultos'));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar reserva' }));
+
+    const roomType = within(dialog).getByRole('combobox', { name: 'Tipo de quarto' });
+    expect(roomType.closest('.MuiFormControl-root')).toHaveTextContent('Preencha este campo.');
+    expect(field('Valor total (EUR)')).toHaveAccessibleDescription('Preencha este campo.');
+    expect(field('Adultos')).toHaveAccessibleDescription('Preencha este campo.');
+    await user.click(field('Valor total (EUR)'));
+    await user.paste('12,345');
+    expect(field('Valor total (EUR)')).toHaveAccessibleDescription(
+      'Use no máximo 2 casas decimais.',
+    );
+    expect(fetchMock.mock.calls.filter(([u]) => !String(u).endsWith('/facets'))).toHaveLength(0);
+  });
+
+  it('adds a booking with a batch of one, the amount read with a decimal comma', async () => {
+    const { dialog, onClose, user } = open();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de quarto' }));
+    await user.click(screen.getByRole('option', { name: 'Suite (STE)' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Valor total (EUR)' }));
+    await user.paste('1.250,50');
+    await user.click(within(dialog).getByRole('textbox', { name: 'Nome do hóspede' }));
+    await user.paste('Maria Silva');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Canal' }));
+    await user.paste('Direto');
+
+    fetchMock.mockImplementationOnce(async () => json(200, { inserted: 1, updated: 0 }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar reserva' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const { url, method, body } = sent(0);
+    expect([method, url]).toEqual(['POST', `/api/v1/businesses/${business.uuid}/bookings`]);
+    expect(body.bookings).toHaveLength(1);
+    expect(body.bookings[0]).toMatchObject({
+      roomUuid: suite.uuid,
+      rooms: 1,
+      adults: 2,
+      children: 0,
+      status: 'confirmed',
+      totalAmount: 1250.5,
+      guestName: 'Maria Silva',
+      channel: 'Direto',
+      country: null,
+      externalId: null,
+    });
+    // Today → tomorrow unless changed.
+    expect(body.bookings[0].departure > body.bookings[0].arrival).toBe(true);
+    expect(await screen.findByText('Reserva adicionada.')).toBeInTheDocument();
+  });
+
+  it('edits a booking with PUT, keeping when it was booked, and shows the server’s objection on its field', async () => {
+    const booking: Booking = {
+      id: anUuid(),
+      externalId: 'B-7',
+      roomUuid: double.uuid,
+      roomCode: 'DBL',
+      roomName: 'Quarto duplo',
+      arrival: '2026-05-10',
+      departure: '2026-05-13',
+      nights: 3,
+      rooms: 1,
+      adults: 2,
+      children: 1,
+      status: 'confirmed',
+      bookedAt: '2026-02-01T09:30:00.000Z',
+      cancelledAt: null,
+      totalAmount: 360,
+      currency: 'EUR',
+      channel: 'Booking.com',
+      segment: 'Leisure',
+      country: 'ES',
+      guestName: 'Juan Pérez',
+      importId: null,
+      createdAt: '2026-02-01T09:30:00.000Z',
+      updatedAt: '2026-02-01T09:30:00.000Z',
+    };
+    const { dialog, onClose, user } = open(booking);
+    expect(within(dialog).getByRole('heading', { name: 'Editar reserva' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Noites: 3')).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'País do hóspede' })).toHaveValue(
+      'Espanha',
+    );
+    const reference = within(dialog).getByRole('textbox', { name: 'Referência (opcional)' });
+    await user.clear(reference);
+    await user.click(reference);
+    await user.paste('B-8');
+
+    fetchMock.mockImplementationOnce(async () =>
+      json(409, {
+        error: {
+          code: 'conflict',
+          message: 'Taken',
+          details: [{ path: 'externalId', code: 'duplicate', message: 'Another booking has it' }],
+        },
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(reference).toHaveAccessibleDescription('Isto aparece duas vezes.'));
+    expect(onClose).not.toHaveBeenCalled();
+    const { url, method, body } = sent(0);
+    expect([method, url]).toEqual([
+      'PUT',
+      `/api/v1/businesses/${business.uuid}/bookings/${booking.id}`,
+    ]);
+    expect(body).toMatchObject({
+      externalId: 'B-8',
+      bookedAt: '2026-02-01T09:30:00.000Z',
+      arrival: '2026-05-10',
+      departure: '2026-05-13',
+      children: 1,
+      country: 'ES',
+    });
+  });
+});
