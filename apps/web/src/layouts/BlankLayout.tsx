@@ -1,16 +1,15 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { Logo } from '../components/Logo';
 import { SkipLink } from '../components/SkipLink';
 import { ThemeSwitcher } from '../components/ThemeSwitcher';
 
-/** For the auth and error pages: no navigation, the brand, the language and theme, the page centred. */
+/**
+ * For the auth and error pages: no navigation, the language and theme switchers, the page centred
+ * (each page shows the brand as it sees fit).
+ */
 export default function BlankLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <Box
       sx={{
@@ -27,14 +26,6 @@ export default function BlankLayout({ children }: { children: ReactNode }) {
         spacing={0.5}
         sx={{ alignItems: 'center', px: { xs: 1.5, sm: 3 }, py: 1.5 }}
       >
-        <Box
-          component={Link}
-          to="/"
-          aria-label={t('shell:nav.home')}
-          sx={{ display: 'flex', textDecoration: 'none', borderRadius: 1, flex: 'none' }}
-        >
-          <Logo />
-        </Box>
         <Box sx={{ flex: 1 }} />
         <LanguageSwitcher />
         <ThemeSwitcher />

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { Logo } from '../../../components/Logo';
 
 export function ErrorScreen({
   code,
@@ -16,6 +17,7 @@ export function ErrorScreen({
 }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxInlineSize: 480 }}>
+      <Logo />
       <Typography
         variant="h1"
         component="p"
