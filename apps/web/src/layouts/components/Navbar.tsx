@@ -73,7 +73,10 @@ interface NavbarProps {
   withMenuButton: boolean;
   /** No vertical navigation beside it: the brand goes in the bar. */
   withBrand: boolean;
-  /** Narrow screen: the search is an icon, some menus move into the profile menu. */
+  /**
+   * Narrow screen: the search is an icon, the brand is left to the drawer, and language, theme,
+   * shortcuts and preferences are reached through the profile menu.
+   */
   compact: boolean;
   maxInlineSize?: number;
 }
@@ -163,7 +166,7 @@ export function Navbar({
             <MenuIcon />
           </IconButton>
         )}
-        {withBrand && (
+        {withBrand && !compact && (
           <Box
             component={Link}
             to="/"
@@ -173,11 +176,14 @@ export function Navbar({
             <Logo hideName={compact} />
           </Box>
         )}
-        <NavbarStart />
+        <Box sx={{ display: 'flex', minInlineSize: 0, flexShrink: 1, overflow: 'hidden' }}>
+          <NavbarStart />
+        </Box>
         <SearchTrigger compact={compact} />
         <Box sx={{ flex: 1 }} />
-        <LanguageSwitcher />
-        <ThemeSwitcher />
+        {/* On a phone, language and theme are in the preferences (profile menu). */}
+        {!compact && <LanguageSwitcher />}
+        {!compact && <ThemeSwitcher />}
         {!compact && <ShortcutsMenu />}
         <NotificationsMenu />
         {!compact && (
