@@ -193,9 +193,14 @@ const months = [
 
 /**
  * Rows shaped like the public dataset (valid ones: every row imports), header first. Two hotels
- * alternate; `hotel` of each row is `City Hotel` for ~60 % of rows.
+ * alternate: `City Hotel` for a share `cityShare` of the rows (like the dataset, 60 %), the rest
+ * `Resort Hotel`.
  */
-export function* hotelBookingDemandLines(count: number, seed = 42): Generator<string> {
+export function* hotelBookingDemandLines(
+  count: number,
+  seed = 42,
+  cityShare = 0.6,
+): Generator<string> {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   yield hotelBookingDemandColumns.join(',');
@@ -216,7 +221,7 @@ export function* hotelBookingDemandLines(count: number, seed = 42): Generator<st
     );
     const room = pick(['A', 'A', 'A', 'D', 'D', 'E', 'F', 'G']);
     yield [
-      random() < 0.6 ? 'City Hotel' : 'Resort Hotel',
+      random() < cityShare ? 'City Hotel' : 'Resort Hotel',
       status === 'Check-Out' ? 0 : 1,
       lead,
       year,
@@ -253,10 +258,15 @@ export function* hotelBookingDemandLines(count: number, seed = 42): Generator<st
 }
 
 /** Writes `count` generated rows to `file`, streaming (no whole file in memory). */
-export async function writeHotelBookingDemandCsv(file: string, count: number, seed = 42) {
+export async function writeHotelBookingDemandCsv(
+  file: string,
+  count: number,
+  seed = 42,
+  cityShare = 0.6,
+) {
   const out = fs.createWriteStream(file);
   let buffer = '';
-  for (const line of hotelBookingDemandLines(count, seed)) {
+  for (const line of hotelBookingDemandLines(count, seed, cityShare)) {
     buffer += `${line}\n`;
     if (buffer.length > 1 << 16) {
       if (!out.write(buffer)) await once(out, 'drain');

@@ -433,8 +433,13 @@ export const bookings = pgTable(
     /** ISO 3166-1 alpha-2. */
     country: text('country'),
     guestName: text('guest_name'),
-    /** The import that last wrote it. */
-    importId: uuid('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    /**
+     * The import that last wrote it. Deliberately not a foreign key: an import writes its rows in
+     * one long transaction while its progress row in `imports` is updated every second, and a
+     * per-row key check would walk the ever longer chain of that row's versions (imports are only
+     * ever deleted with their business, and its bookings with it).
+     */
+    importId: uuid('import_id'),
     ...timestamps,
   },
   (t) => [

@@ -124,15 +124,17 @@ export function bookingsRepository(db: Db, businessUuid: string) {
 
     /**
      * Locks the business row against changes (a rooms-tariff save bumps it) until the transaction
-     * ends, so room types cannot be removed while bookings referring to them are written.
+     * ends, so room types cannot be removed while bookings referring to them are written. `no key
+     * update` when the transaction will bump the business itself (two `share` holders upgrading
+     * would deadlock).
      */
-    lockBusiness: async () =>
+    lockBusiness: async (mode: 'share' | 'no key update' = 'share') =>
       (
         await db
           .select({ uuid: businesses.uuid })
           .from(businesses)
           .where(eq(businesses.uuid, businessUuid))
-          .for('share')
+          .for(mode)
       )[0],
 
     liveRoomTypes: () =>

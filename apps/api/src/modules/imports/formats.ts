@@ -10,7 +10,7 @@ import {
   type ParsedBookingInput,
 } from '@tarifa/contract';
 import { toBookingValues, type BookingValues, type BusinessContext } from '../bookings/mapping';
-import { addDays, zonedMidnight } from '../bookings/time';
+import { zonedMidnight } from '../bookings/time';
 
 /**
  * The two CSV formats of DESIGN.md §5, row by row: a row becomes a booking ready to stage, is
@@ -245,13 +245,38 @@ const reservationStatuses: Record<string, BookingStatus> = {
 
 const roomCodePattern = /^[A-Za-z0-9._-]{1,20}$/;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+const DAY = 86_400_000;
 
-/** `YYYY-MM-DD` of a real date, or undefined. */
-function calendarDate(year: number, month: number, day: number): string | undefined {
-  const date = new Date(Date.UTC(year, month, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month) return undefined;
-  if (date.getUTCDate() !== day) return undefined;
-  return date.toISOString().slice(0, 10);
+/** A whole number ≥ 0 written with digits only (no sign, no decimals), or -1. */
+function wholeNumber(text: string): number {
+  if (text.length === 0 || text.length > 9) return -1;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
+
+/**
+ * Per-file caches of the date work (a file spans a few hundred distinct days, the rows number in
+ * the hundreds of thousands): day number → `YYYY-MM-DD`, and → midnight in the business's zone.
+ */
+function dayCaches(timeZone: string) {
+  const dates = new Map<number, string>();
+  const midnights = new Map<number, Date>();
+  const date = (day: number) => {
+    let text = dates.get(day);
+    if (text === undefined) dates.set(day, (text = new Date(day * DAY).toISOString().slice(0, 10)));
+    return text;
+  };
+  const midnight = (day: number) => {
+    let instant = midnights.get(day);
+    if (instant === undefined) midnights.set(day, (instant = zonedMidnight(date(day), timeZone)));
+    return instant;
+  };
+  return { date, midnight };
 }
 
 function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
@@ -277,28 +302,36 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
   };
   const hotel = (ctx.hotel ?? '').trim().toLowerCase();
   const maxTotalMinor = bookingLimits.totalMax * 100;
+  const days = dayCaches(ctx.timeZone);
+  const countries = new Map<string, string | null>();
+  const countryOf = (text: string) => {
+    let code = countries.get(text);
+    if (code === undefined) countries.set(text, (code = normalizeCountry(text) ?? null));
+    return code;
+  };
 
   return (fields, line) => {
+    const hotelText = fields[col.hotel];
+    if (hotelText === undefined || (hotelText !== ctx.hotel && hotelText.toLowerCase() !== hotel)) {
+      return { kind: 'skip' };
+    }
     const value = (i: number | undefined) => {
       const v = i === undefined ? undefined : fields[i];
       return isMissing(v) ? undefined : v;
     };
-    if ((fields[col.hotel] ?? '').toLowerCase() !== hotel) return { kind: 'skip' };
 
-    const errors: RowError[] = [];
+    let errors: RowError[] | undefined;
     const fail = (column: string, code: string, message: string) =>
-      errors.push({ column, code, message });
+      (errors ??= []).push({ column, code, message });
     const count = (i: number | undefined, column: string, required: boolean) => {
       const v = value(i);
       if (v === undefined) {
         if (required) fail(column, 'required', 'Missing');
         return 0;
       }
-      if (!integerPattern.test(v) || Number(v) < 0) {
-        fail(column, 'invalid_type', 'Expected a whole number, 0 or more');
-        return 0;
-      }
-      return Number(v);
+      const n = wholeNumber(v);
+      if (n < 0) fail(column, 'invalid_type', 'Expected a whole number, 0 or more');
+      return n < 0 ? 0 : n;
     };
 
     const year = count(col.year, 'arrival_date_year', true);
@@ -307,16 +340,25 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
     if (month === undefined) {
       fail('arrival_date_month', 'invalid_option', 'Expected a month name in English');
     }
-    const day = count(col.day, 'arrival_date_day_of_month', true);
-    let arrival: string | undefined;
-    if (month !== undefined && errors.length === 0) {
-      arrival = calendarDate(year, month, day);
-      if (!arrival) fail('arrival_date_day_of_month', 'invalid_format', 'Not a calendar date');
+    const dayOfMonth = count(col.day, 'arrival_date_day_of_month', true);
+    let arrivalDay = 0;
+    if (month !== undefined && !errors) {
+      const instant = Date.UTC(year, month, dayOfMonth);
+      const check = new Date(instant);
+      if (
+        year < 1900 ||
+        check.getUTCMonth() !== month ||
+        check.getUTCDate() !== dayOfMonth ||
+        check.getUTCFullYear() !== year
+      ) {
+        fail('arrival_date_day_of_month', 'invalid_format', 'Not a calendar date');
+      }
+      arrivalDay = instant / DAY;
     }
     const nights =
       count(col.weekend, 'stays_in_weekend_nights', true) +
       count(col.week, 'stays_in_week_nights', true);
-    if (nights === 0 && errors.length === 0) {
+    if (nights === 0 && !errors) {
       fail('stays_in_week_nights', 'no_nights', 'A stay needs at least one night');
     } else if (nights > bookingLimits.nightsMax) {
       fail('stays_in_week_nights', 'stay_too_long', 'A stay has at most 365 nights');
@@ -344,18 +386,23 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
       fail('reservation_status', 'invalid_option', 'Expected Check-Out, Canceled or No-Show');
     }
     const statusDate = value(col.statusDate);
-    if (status === 'cancelled' && (!statusDate || !isoDatePattern.test(statusDate))) {
-      fail('reservation_status_date', 'invalid_format', 'Expected the date as YYYY-MM-DD');
+    let cancelledDay = 0;
+    if (status === 'cancelled') {
+      const parsed = statusDate && isoDatePattern.test(statusDate) ? Date.parse(statusDate) : NaN;
+      // Date.parse takes 2016-02-30 for 1 March: only a date that reads back the same is one.
+      if (Number.isNaN(parsed) || days.date(parsed / DAY) !== statusDate) {
+        fail('reservation_status_date', 'invalid_format', 'Expected the date as YYYY-MM-DD');
+      } else cancelledDay = parsed / DAY;
     }
     const totalAmountMinor = adrMinor * nights;
     if (totalAmountMinor > maxTotalMinor) fail('adr', 'too_big', 'The total is too large');
 
-    if (errors.length) return { kind: 'error', errors };
+    if (errors) return { kind: 'error', errors };
 
-    const bookedAt = zonedMidnight(addDays(arrival!, -lead), ctx.timeZone);
+    const bookedAt = days.midnight(arrivalDay - lead);
     let cancelledAt: Date | null = null;
     if (status === 'cancelled') {
-      cancelledAt = zonedMidnight(statusDate!, ctx.timeZone);
+      cancelledAt = days.midnight(cancelledDay);
       // The dataset dates both to the day: a same-day cancellation is not before the booking.
       if (cancelledAt < bookedAt) cancelledAt = bookedAt;
     }
@@ -368,8 +415,8 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
         row: line,
         roomCode: room!.toUpperCase(),
         externalId: null,
-        arrival: arrival!,
-        departure: addDays(arrival!, nights),
+        arrival: days.date(arrivalDay),
+        departure: days.date(arrivalDay + nights),
         rooms: 1,
         adults,
         children,
@@ -380,7 +427,7 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
         currency: ctx.currency,
         channel: channel ? channel.slice(0, bookingLimits.labelMax) : null,
         segment: segment ? segment.slice(0, bookingLimits.labelMax) : null,
-        country: countryText ? (normalizeCountry(countryText) ?? null) : null,
+        country: countryText ? countryOf(countryText) : null,
         guestName: null,
       },
     };

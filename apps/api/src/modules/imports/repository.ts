@@ -110,8 +110,9 @@ export function jobsRepository(db: Db) {
           ...values,
           leaseOwner: null,
           leaseExpiresAt: null,
-          finishedAt: sql`now()`,
-          updatedAt: sql`now()`,
+          // Not now(): inside the import's transaction that is when the transaction began.
+          finishedAt: sql`clock_timestamp()`,
+          updatedAt: sql`clock_timestamp()`,
         })
         .where(held(id, owner))
         .returning({ id: imports.id });

@@ -68,9 +68,6 @@ export const failures = {
   }),
 };
 
-/** Rows staged per COPY. */
-const chunkSize = 5000;
-
 /** What a room type created by an import learns from the file: busiest night, average rate. */
 class RoomStats {
   private readonly soldByDay = new Map<number, number>();
@@ -113,12 +110,88 @@ class RoomStats {
 export interface RunContext {
   db: Db;
   owner: string;
-  session: () => Promise<StagingSession>;
+  session: (options: { insertOnly: boolean }) => Promise<StagingSession>;
   progress: ImportProgress;
   /** Aborts between chunks (lease lost, shutdown). */
   signal: AbortSignal;
   /** Writes the progress now (also renews the lease). */
   report: () => Promise<void>;
+}
+
+/** Values of a room type created before its rows are all read (settled at the end). */
+const provisionalRoom = {
+  rooms: 1,
+  basePriceMinor: 10_000,
+  minPriceMinor: 5_000,
+  maxPriceMinor: 30_000,
+};
+
+/**
+ * Room types an import creates (`createMissingRooms`): the business's version goes up once (a
+ * tariff change, which also locks its row until commit), and each gets an audit event with the
+ * values it ends up with.
+ */
+function roomCreator(businessUuid: string, actorUuid: string | null) {
+  let bumped = false;
+  const created = new Map<string, string>();
+  return {
+    /** Creates the codes not yet taken; answers code → uuid for all of them. */
+    async create(
+      tx: Db,
+      codes: string[],
+      valuesOf: (code: string) => typeof provisionalRoom,
+    ): Promise<Map<string, string>> {
+      if (!bumped) {
+        const row = await businessesRepository(tx, { kind: 'any' }).bump(businessUuid, undefined);
+        if (!row) throw new ImportFailure(failures.businessGone());
+        bumped = true;
+      }
+      const repo = businessRepository(tx, businessUuid);
+      const existing = await repo.liveRoomTypes();
+      const byCode = new Map(existing.map((r) => [r.code, r.uuid]));
+      const nextOrder = existing.reduce((max, r) => Math.max(max, r.sortOrder + 1), 0);
+      const rows = codes
+        .filter((code) => !byCode.has(code))
+        .map((code, i) => ({
+          uuid: randomUUID(),
+          name: `Room type ${code}`,
+          code,
+          ...valuesOf(code),
+          sortOrder: nextOrder + i,
+        }));
+      await repo.insertRoomTypes(rows);
+      for (const row of rows) {
+        byCode.set(row.code, row.uuid);
+        created.set(row.code, row.uuid);
+      }
+      return new Map(codes.map((code) => [code, byCode.get(code)!]));
+    },
+
+    /** Settles the values of the room types created (when given), audits them; their codes. */
+    async record(tx: Db, valuesOf?: (code: string) => typeof provisionalRoom) {
+      if (created.size === 0) return [];
+      const repo = businessRepository(tx, businessUuid);
+      if (valuesOf) {
+        for (const [code, uuid] of created) await repo.updateRoomType(uuid, valuesOf(code));
+      }
+      const uuids = new Set(created.values());
+      const rows = (await repo.liveRoomTypes()).filter((r) => uuids.has(r.uuid));
+      await repo.insertAuditEvents(
+        rows.map((row) => {
+          const { uuid: _uuid, ...room } = toRoomTariff(row);
+          return {
+            actorUuid,
+            action: 'create',
+            entity: 'room_type',
+            entityId: row.uuid,
+            entityName: row.name,
+            changes: diff(undefined, room),
+          };
+        }),
+      );
+      return [...created.keys()].sort();
+    },
+  };
 }
 
 /**
@@ -142,6 +215,11 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
 
   const roomColumn = roomCodeColumn[format];
   const newRooms = new Map<string, RoomStats>();
+  const creator = roomCreator(business.uuid, job.createdBy);
+  const settled = (code: string) => {
+    const stats = newRooms.get(code)!;
+    return { rooms: stats.rooms, ...stats.prices };
+  };
   const seenExternalIds = new Set<string>();
   const addError = (line: number, error: RowError) => {
     if (progress.errors.length < bookingLimits.importErrorsMax) {
@@ -161,8 +239,36 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
   let headerSeen = false;
   let lastReport = Date.now();
   let committed = false;
+  /**
+   * Staging overlaps parsing: a chunk is written while the next one is parsed (on PostgreSQL the
+   * server works on it meanwhile); at most one write is in flight.
+   */
+  let staging: Promise<void> = Promise.resolve();
+  const stage = async (rows: StagedRow[]) => {
+    await staging;
+    if (rows.length === 0) return;
+    const open = session!;
+    if (open.direct) {
+      // Rows go straight to `bookings`: their new room types must exist first.
+      const missing = [...newRooms.keys()].filter((code) => !rooms.has(code));
+      if (missing.length) {
+        const made = await creator.create(open.direct.db, missing, () => provisionalRoom);
+        for (const [code, uuid] of made) rooms.set(code, uuid);
+      }
+    }
+    staged += rows.length;
+    staging = open.stage(rows, rooms);
+    // Awaited at the next chunk or at the end; a failure surfaces there.
+    staging.catch(() => {});
+  };
   try {
-    session = await ctx.session();
+    session = await ctx.session({ insertOnly: format === 'hotel-booking-demand' });
+    if (session.direct) {
+      // Room types must not be removed while bookings referring to them are written.
+      await bookingsRepository(session.direct.db, business.uuid).lockBusiness(
+        job.createMissingRooms ? 'no key update' : 'share',
+      );
+    }
     const records = readCsv(fs.createReadStream(job.filePath, { highWaterMark: 1 << 16 }), {
       onProblem: (problem) => (csvProblem = problem),
     });
@@ -206,7 +312,8 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
           }
           seenExternalIds.add(row.externalId);
         }
-        if (!rooms.has(row.roomCode)) {
+        let stats = newRooms.get(row.roomCode);
+        if (!stats && !rooms.has(row.roomCode)) {
           if (!job.createMissingRooms) {
             reject(record.line, [
               {
@@ -217,18 +324,16 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
             ]);
             continue;
           }
-          let stats = newRooms.get(row.roomCode);
-          if (!stats) newRooms.set(row.roomCode, (stats = new RoomStats()));
-          stats.add(row);
+          newRooms.set(row.roomCode, (stats = new RoomStats()));
         }
+        stats?.add(row);
         // In atomic mode, once a row is bad nothing will be stored: only keep validating.
         if (mode === 'atomic' && progress.rejected > 0) continue;
         chunk.push(row);
       }
       if (mode === 'atomic' && progress.rejected > 0) chunk = [];
-      if (chunk.length >= chunkSize) {
-        await session.stage(chunk);
-        staged += chunk.length;
+      if (chunk.length >= session.chunkRows) {
+        await stage(chunk);
         chunk = [];
       }
       if (Date.now() - lastReport > 500) {
@@ -246,77 +351,53 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
     if (mode === 'atomic' && progress.rejected > 0) {
       throw new ImportFailure(failures.invalidRows(progress.rejected));
     }
-    if (chunk.length) {
-      await session.stage(chunk);
-      staged += chunk.length;
-      chunk = [];
-    }
+    await stage(chunk);
+    await staging;
     if (ctx.signal.aborted) throw ctx.signal.reason;
     await ctx.report();
 
-    const result = await session.commit((tx, staging) =>
-      finalize(tx, staging, { job, ctx, format, staged, newRooms, businessUuid: business.uuid }),
-    );
+    const direct = session.direct !== undefined;
+    const result = await session.commit(async (tx, stagingTable) => {
+      let createdRooms: string[];
+      let counts: { inserted: number; updated: number };
+      if (direct) {
+        // Already in `bookings`; the room types created along the way get their final values.
+        createdRooms = await creator.record(tx, settled);
+        counts = { inserted: staged, updated: 0 };
+      } else {
+        if (newRooms.size) await creator.create(tx, [...newRooms.keys()], settled);
+        else await bookingsRepository(tx, business.uuid).lockBusiness();
+        createdRooms = await creator.record(tx);
+        counts = await moveStaged(tx, stagingTable, job, format);
+        if (counts.inserted + counts.updated !== staged) {
+          throw new ImportFailure(failures.roomsChanged());
+        }
+      }
+      const done = await jobsRepository(tx).finish(job.id, ctx.owner, {
+        status: 'succeeded',
+        ...ctx.progress,
+        ...counts,
+        createdRooms,
+      });
+      if (!done) throw new LeaseLost();
+      return { ...counts, createdRooms };
+    });
     committed = true;
     return result;
   } finally {
-    if (!committed) await session?.rollback();
+    if (!committed) {
+      await staging.catch(() => {});
+      await session?.rollback();
+    }
   }
 }
 
-/** The one transaction that writes `bookings`: new room types, the move, the job's success. */
-async function finalize(
-  tx: Db,
-  staging: SQL,
-  args: {
-    job: ImportRow;
-    ctx: RunContext;
-    format: ImportFormat;
-    staged: number;
-    newRooms: Map<string, RoomStats>;
-    businessUuid: string;
-  },
-) {
-  const { job, ctx, format, staged, newRooms, businessUuid } = args;
-  const createdRooms = [...newRooms.keys()].sort();
-  if (createdRooms.length) {
-    // A tariff change: the version goes up (and the row stays locked until commit).
-    const bumped = await businessesRepository(tx, { kind: 'any' }).bump(businessUuid, undefined);
-    if (!bumped) throw new ImportFailure(failures.businessGone());
-    const repo = businessRepository(tx, businessUuid);
-    const existing = await repo.liveRoomTypes();
-    const taken = new Set(existing.map((r) => r.code));
-    const nextOrder = existing.reduce((max, r) => Math.max(max, r.sortOrder + 1), 0);
-    const rows = createdRooms
-      .filter((code) => !taken.has(code))
-      .map((code, i) => ({
-        uuid: randomUUID(),
-        name: `Room type ${code}`,
-        code,
-        rooms: newRooms.get(code)!.rooms,
-        ...newRooms.get(code)!.prices,
-        sortOrder: nextOrder + i,
-      }));
-    await repo.insertRoomTypes(rows);
-    const created = (await repo.liveRoomTypes()).filter((r) => rows.some((n) => n.uuid === r.uuid));
-    await repo.insertAuditEvents(
-      created.map((row) => {
-        const { uuid: _uuid, ...room } = toRoomTariff(row);
-        return {
-          actorUuid: job.createdBy,
-          action: 'create',
-          entity: 'room_type',
-          entityId: row.uuid,
-          entityName: row.name,
-          changes: diff(undefined, room),
-        };
-      }),
-    );
-  } else {
-    // Room types must not be removed while bookings referring to them are written.
-    await bookingsRepository(tx, businessUuid).lockBusiness();
-  }
-
+/**
+ * Staged rows into `bookings`, in the final transaction: inserted, or (Tarifa files) updating the
+ * booking with the same external id. Rows whose room type is gone meanwhile are not moved (the
+ * caller compares the counts).
+ */
+async function moveStaged(tx: Db, staging: SQL, job: ImportRow, format: ImportFormat) {
   const upsert =
     format === 'tarifa'
       ? sql`on conflict (business_uuid, external_id) do update set
@@ -334,11 +415,11 @@ async function finalize(
         insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
           rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor, currency,
           channel, segment, country, guest_name, import_id)
-        select ${businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
+        select ${job.businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
           s.adults, s.children, s.status, s.booked_at, s.cancelled_at, s.total_amount_minor,
           s.currency, s.channel, s.segment, s.country, s.guest_name, s.import_id
         from ${staging} s
-        join room_types rt on rt.business_uuid = ${businessUuid}::uuid
+        join room_types rt on rt.business_uuid = ${job.businessUuid}::uuid
           and rt.code = s.room_code and rt.deleted_at is null
         where s.import_id = ${job.id}::uuid
         ${upsert}
@@ -348,19 +429,7 @@ async function finalize(
              (count(*) filter (where not is_new))::int as updated
       from moved`),
   );
-  const inserted = moved?.inserted ?? 0;
-  const updated = moved?.updated ?? 0;
-  if (inserted + updated !== staged) throw new ImportFailure(failures.roomsChanged());
-
-  const done = await jobsRepository(tx).finish(job.id, ctx.owner, {
-    status: 'succeeded',
-    ...ctx.progress,
-    inserted,
-    updated,
-    createdRooms,
-  });
-  if (!done) throw new LeaseLost();
-  return { inserted, updated, createdRooms };
+  return { inserted: moved?.inserted ?? 0, updated: moved?.updated ?? 0 };
 }
 
 /** The job was declared dead by another process (lease expired): write nothing more. */

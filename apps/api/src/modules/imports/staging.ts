@@ -12,22 +12,35 @@ import type { StagedRow } from './formats';
 import { jobsRepository, type ImportRow } from './repository';
 
 /**
- * Where an import's rows wait before the one transaction that writes them to `bookings`
+ * Where an import's rows go before the one transaction that makes them visible in `bookings`
  * (docs/bookings.md, "Job model"). Two engines, one contract:
  *
  * - PostgreSQL: the job holds a dedicated connection for its whole life. It claims the job and
  *   takes a session advisory lock on it (so another instance can tell at once that the job's
- *   process died: the lock is free), then opens ONE transaction in which rows are COPYed, chunk
- *   by chunk as the file is parsed, into a temporary table, and finally moved into `bookings`.
- *   A crash anywhere rolls it all back. Progress is written on other connections, outside it.
+ *   process died: the lock is free), then opens ONE transaction in which rows are COPYed chunk by
+ *   chunk as the file is parsed — straight into `bookings` for files that only insert
+ *   (hotel-booking-demand), into a temporary table for Tarifa files (moved with an upsert at the
+ *   end). It commits with the job's success; a crash anywhere rolls it all back. Progress is
+ *   written on other connections, outside it.
  * - PGlite (one connection for the whole process): a transaction open for the whole import would
  *   block every other request, so chunks are COPYed into `import_rows` in short statements (the
  *   app keeps answering, and the progress is visible), and the final move into `bookings` is one
  *   transaction. After a crash the staged rows are deleted when the job is marked failed.
  */
 export interface StagingSession {
-  /** Stages valid rows (never visible in `bookings`). */
-  stage(rows: StagedRow[]): Promise<void>;
+  /**
+   * PostgreSQL and a file that only inserts (hotel-booking-demand): rows are COPYed straight into
+   * `bookings` inside the one transaction (still invisible until it commits), so their room types
+   * must exist first: `db` is that transaction, to create them in.
+   */
+  direct: { db: Db } | undefined;
+  /**
+   * Rows per COPY. Large on PostgreSQL (fewer statements); smaller on PGlite, where each COPY
+   * holds the one connection and other requests wait for it.
+   */
+  chunkRows: number;
+  /** Stages valid rows (never visible to others before the commit); `rooms`: code → uuid. */
+  stage(rows: StagedRow[], rooms: ReadonlyMap<string, string>): Promise<void>;
   /**
    * Runs `work` in the transaction that writes `bookings` (given the staging table, whose rows
    * carry `import_id`), and commits it with the staging cleared.
@@ -39,8 +52,11 @@ export interface StagingSession {
 
 export interface ClaimedJob {
   job: ImportRow;
-  /** Opens the staging of the job (on PostgreSQL, its transaction). */
-  open(): Promise<StagingSession>;
+  /**
+   * Opens the staging of the job (on PostgreSQL, its transaction), straight into `bookings` when
+   * `insertOnly` and the engine can.
+   */
+  open(options: { insertOnly: boolean }): Promise<StagingSession>;
   /** Lets the job go (on PostgreSQL: the advisory lock and the connection). */
   release(): Promise<void>;
 }
@@ -61,11 +77,23 @@ const stagingColumns =
   'import_id, row, room_code, external_id, arrival, departure, rooms, adults, children, status, ' +
   'booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, guest_name';
 
+/** ISO strings of instants: imports repeat the same few thousand midnights. */
+const isoStrings = new Map<number, string>();
+function isoString(date: Date): string {
+  const time = date.getTime();
+  let text = isoStrings.get(time);
+  if (text === undefined) {
+    if (isoStrings.size > 100_000) isoStrings.clear();
+    isoStrings.set(time, (text = date.toISOString()));
+  }
+  return text;
+}
+
 /** A value in COPY's text format. */
 function copyValue(value: string | number | Date | null): string {
   if (value === null) return '\\N';
   if (typeof value === 'number') return String(value);
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return isoString(value);
   return /[\\\t\n\r]/.test(value)
     ? value.replace(/[\\\t\n\r]/g, (c) =>
         c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
@@ -73,13 +101,37 @@ function copyValue(value: string | number | Date | null): string {
     : value;
 }
 
-/** Rows as COPY text (tab-separated, `\N` for null), one line each. */
+/** Rows as COPY text (tab-separated, `\N` for null), one line each: `stagingColumns`. */
 export function copyText(rows: StagedRow[], importId: string): string {
   let text = '';
   for (const r of rows) {
-    text += `${importId}\t${r.row}\t${copyValue(r.roomCode)}\t${copyValue(r.externalId)}\t${r.arrival}\t${r.departure}\t${r.rooms}\t${r.adults}\t${r.children}\t${r.status}\t${copyValue(r.bookedAt)}\t${copyValue(r.cancelledAt)}\t${r.totalAmountMinor}\t${copyValue(r.currency)}\t${copyValue(r.channel)}\t${copyValue(r.segment)}\t${copyValue(r.country)}\t${copyValue(r.guestName)}\n`;
+    text += `${importId}\t${r.row}\t${copyValue(r.roomCode)}\t${copyBooking(r)}\n`;
   }
   return text;
+}
+
+const bookingColumns =
+  'business_uuid, room_type_uuid, external_id, arrival, departure, rooms, adults, children, ' +
+  'status, booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, ' +
+  'guest_name, import_id';
+
+/** Rows as COPY text of `bookingColumns`. */
+function bookingsCopyText(
+  rows: StagedRow[],
+  businessUuid: string,
+  rooms: ReadonlyMap<string, string>,
+  importId: string,
+): string {
+  let text = '';
+  for (const r of rows) {
+    text += `${businessUuid}\t${rooms.get(r.roomCode)}\t${copyBooking(r)}\t${importId}\n`;
+  }
+  return text;
+}
+
+/** The booking's own values, from external_id to guest_name. */
+function copyBooking(r: StagedRow): string {
+  return `${copyValue(r.externalId)}\t${r.arrival}\t${r.departure}\t${r.rooms}\t${r.adults}\t${r.children}\t${r.status}\t${copyValue(r.bookedAt)}\t${copyValue(r.cancelledAt)}\t${r.totalAmountMinor}\t${copyValue(r.currency)}\t${copyValue(r.channel)}\t${copyValue(r.segment)}\t${copyValue(r.country)}\t${copyValue(r.guestName)}`;
 }
 
 export function importEngine(database: Database): ImportEngine {
@@ -117,17 +169,31 @@ function postgresEngine(database: Database): ImportEngine {
       let broken: Error | undefined;
       return {
         job: claimed,
-        async open() {
+        async open({ insertOnly }) {
           await client.query('begin');
-          await client.query(
-            'create temporary table import_staging (like import_rows) on commit drop',
-          );
+          if (!insertOnly) {
+            await client.query(
+              'create temporary table import_staging (like import_rows) on commit drop',
+            );
+          }
           return {
-            async stage(rows) {
+            direct: insertOnly ? { db } : undefined,
+            chunkRows: 20_000,
+            async stage(rows, rooms) {
               if (rows.length === 0) return;
               await pipeline(
-                Readable.from([copyText(rows, claimed.id)]),
-                client.query(copyFrom(`copy import_staging (${stagingColumns}) from stdin`)),
+                Readable.from([
+                  insertOnly
+                    ? bookingsCopyText(rows, claimed.businessUuid, rooms, claimed.id)
+                    : copyText(rows, claimed.id),
+                ]),
+                client.query(
+                  copyFrom(
+                    insertOnly
+                      ? `copy bookings (${bookingColumns}) from stdin`
+                      : `copy import_staging (${stagingColumns}) from stdin`,
+                  ),
+                ),
               );
             },
             async commit(work) {
@@ -180,6 +246,8 @@ function pgliteEngine(database: Database): ImportEngine {
         job,
         async open() {
           return {
+            direct: undefined,
+            chunkRows: 5_000,
             async stage(rows) {
               if (rows.length === 0) return;
               await client.query(`copy import_rows (${stagingColumns}) from '/dev/blob'`, [], {

@@ -100,7 +100,7 @@ export function importWorker(options: ImportWorkerOptions) {
       const result = await runImport(job, {
         db: database.db,
         owner,
-        session: () => claimed.open(),
+        session: (options) => claimed.open(options),
         progress,
         signal: controller.signal,
         report,

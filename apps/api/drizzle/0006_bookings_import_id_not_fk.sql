@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" DROP CONSTRAINT "bookings_import_id_imports_id_fk";
