@@ -1,5 +1,6 @@
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -92,18 +93,17 @@ export function RecentImports({
       ) : (
         <List dense disablePadding aria-labelledby="recent-imports">
           {recent.data.map((item) => (
-            <ListItem
-              key={item.id}
-              disablePadding
-              secondaryAction={<ImportStatusChip status={item.status} />}
-            >
+            <ListItem key={item.id} disablePadding>
               <ListItemButton
                 component={RouterLink}
                 to={importStatusPath(item.id)}
                 selected={item.id === current}
-                sx={{ paddingInlineEnd: 14 }}
+                sx={{ gap: 1.5, alignItems: 'flex-start' }}
               >
                 <Summary item={item} />
+                <Box sx={{ flexShrink: 0, pt: 0.75 }}>
+                  <ImportStatusChip status={item.status} />
+                </Box>
               </ListItemButton>
             </ListItem>
           ))}
