@@ -342,6 +342,38 @@ test('not-found and not-authorized pages have a way back, at their misc aliases 
   await expect(page).toHaveURL(/\/dashboards$/);
 });
 
+test('the product tour walks through the Pricing Central screens', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signIn(context, request, 'en', { business: 'Casa do Mar' });
+  await page.goto('/extensions/tour');
+  await shellReady(page);
+  await page.getByRole('button', { name: 'Start the tour' }).click();
+  const card = page.getByRole('dialog');
+  await expect(card).toHaveAccessibleName('Pricing Central');
+  await expect(card).toBeFocused();
+  await expect(page).toHaveURL(/\/pricing-central$/);
+  await expect(card.getByText('1 of 9')).toBeVisible();
+
+  const steps: [string, RegExp][] = [
+    ['Room types', /\/pricing-central\/room-form$/],
+    ['Price setup', /\/pricing-central\/price-setup$/],
+    ['Configurations', /\/pricing-central\/configurations$/],
+    ['Sazonalities', /\/pricing-central\/sazonalities$/],
+  ];
+  for (const [title, url] of steps) {
+    await card.getByRole('button', { name: 'Next' }).click();
+    await expect(card).toHaveAccessibleName(title);
+    await expect(page).toHaveURL(url);
+  }
+  await card.getByRole('button', { name: 'Back' }).click();
+  await expect(card).toHaveAccessibleName('Configurations');
+  await page.keyboard.press('Escape');
+  await expect(card).toBeHidden();
+});
+
 test.describe('screenshots of the dashboard shell', () => {
   const cases = [
     { locale: 'pt', scheme: 'light', width: 1440, height: 900, name: 'desktop-ltr-light' },

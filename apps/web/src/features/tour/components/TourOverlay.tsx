@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useIntl } from '../../../lib/intl';
@@ -53,7 +53,6 @@ function TourStepView({ index }: { index: number }) {
   const [target, setTarget] = useState<HTMLElement | null>(null);
   const [rect, setRect] = useState<DOMRect | null>(null);
   const [searched, setSearched] = useState(false);
-  const card = useRef<HTMLDivElement>(null);
   const last = index === tourSteps.length - 1;
   const here = atRoute(step.route, location);
 
@@ -90,9 +89,11 @@ function TourStepView({ index }: { index: number }) {
     };
   }, [target]);
 
-  useEffect(() => {
-    if (searched) card.current?.focus();
-  }, [searched]);
+  // The card takes the focus once it is on screen (the popper mounts it after positioning).
+  const card = useCallback(
+    (node: HTMLDivElement | null) => node?.focus({ preventScroll: true }),
+    [],
+  );
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
