@@ -55,7 +55,7 @@ export function BookingsTable({
   const intl = useIntl();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const wide = useMediaQuery(theme.breakpoints.up('lg'));
+  const wide = useMediaQuery(theme.breakpoints.up('xl'));
 
   const columns = useMemo<GridColDef<Booking>[]>(() => {
     const range = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeZone: 'UTC' });
