@@ -221,7 +221,7 @@ export function bookingsRepository(db: Db, businessUuid: string) {
                 rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
                 currency, channel, segment, country, guest_name, import_id
               from json_to_recordset(${json}::json) as x(${recordColumns})
-              on conflict (business_uuid, external_id) do update set
+              on conflict (business_uuid, external_id) where external_id is not null do update set
                 room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
                 departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
                 children = excluded.children, status = excluded.status,

@@ -206,7 +206,8 @@ export function businessRepository(db: Db, businessUuid: string) {
 
     /**
      * The room types among `uuids` that bookings refer to (any status: cancelled bookings are
-     * history too); removing those answers 409. Served by `bookings_room_type_idx`.
+     * history too); removing those answers 409. Reaches the bookings through their business
+     * (`bookings_stay_idx` leads with it).
      */
     roomTypesWithBookings: async (uuids: string[]): Promise<string[]> => {
       if (uuids.length === 0) return [];
@@ -217,7 +218,7 @@ export function businessRepository(db: Db, businessUuid: string) {
           and(
             ofRoomTypes,
             inArray(roomTypes.uuid, uuids),
-            sql`exists (select 1 from bookings where bookings.room_type_uuid = ${roomTypes.uuid})`,
+            sql`exists (select 1 from bookings where bookings.business_uuid = ${businessUuid} and bookings.room_type_uuid = ${roomTypes.uuid})`,
           ),
         );
       return rows.map((row) => row.uuid);

@@ -400,7 +400,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
 async function moveStaged(tx: Db, staging: SQL, job: ImportRow, format: ImportFormat) {
   const upsert =
     format === 'tarifa'
-      ? sql`on conflict (business_uuid, external_id) do update set
+      ? sql`on conflict (business_uuid, external_id) where external_id is not null do update set
           room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
           departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
           children = excluded.children, status = excluded.status, booked_at = excluded.booked_at,
