@@ -70,7 +70,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // Fastify takes a hop count at run time (proxy-addr), though its types only list the others.
+    trustProxy: config.trustProxy as boolean | string,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
