@@ -2,6 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shellReady, signIn, type Locale } from '../support/shell';
 
+/** axe reads colours as painted: let opening transitions (fades, slides) finish first. */
+async function settled(page: import('@playwright/test').Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+}
+
 /**
  * axe-core over the main pages, in light and dark, left-to-right and right-to-left: nothing serious
  * or critical. Each violation is reported with its rule and the elements, so a failure says what
@@ -70,11 +77,17 @@ for (const { locale, scheme } of variants) {
 
       await page.locator('header button[aria-haspopup="dialog"]').last().click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      // axe reads colours as painted: wait for the opening transition to finish.
+      await expect(page.locator('.MuiDrawer-paper, .MuiDialog-paper').last()).toHaveCSS(
+        'opacity',
+        '1',
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
 
       await page.locator('header button[aria-haspopup="menu"]').last().click();
       await expect(page.getByRole('menu')).toBeVisible();
+      await settled(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

@@ -127,6 +127,8 @@ test('forgot password: the emailed link sets a new password, which then signs in
   const account = await registerViaApi(request);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu-se da palavra-passe?' }).click();
+  // The login form (with its own Email field) stays until the next page has loaded.
+  await expect(page.getByRole('heading', { name: 'Esqueceu-se da palavra-passe?' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await expect(page.getByRole('heading', { name: 'Verifique o seu email' })).toBeVisible();
