@@ -63,3 +63,16 @@ test('the page loads nothing from other hosts', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   expect(foreign).toEqual([]);
 });
+
+test('in demo mode the login page offers the demo account, which opens Hotel Atlântico', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  const demo = page.getByRole('alert').filter({ hasText: 'demo@tarifa.app' });
+  await expect(demo).toBeVisible();
+  await demo.getByRole('button', { name: 'Usar' }).click();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('demo@tarifa.app');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/dashboards$/);
+  await expect(page.getByRole('button', { name: /Hotel Atlântico/ }).first()).toBeVisible();
+});

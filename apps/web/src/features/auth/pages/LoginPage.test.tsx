@@ -40,7 +40,12 @@ describe('login page', () => {
   beforeEach(async () => {
     await changeLanguage('pt');
     fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    // The page asks once whether this server has a demo account; the tests count the other calls.
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      String(url).endsWith('/api/demo')
+        ? Promise.resolve(json(200, { enabled: false }))
+        : fetchMock(url, init),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();

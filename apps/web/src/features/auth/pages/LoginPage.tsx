@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -9,6 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { loginBodySchema } from '@tarifa/contract';
 import { PasswordField } from '../../../components/PasswordField';
 import { FormAlert, useZodForm } from '../../../lib/forms';
+import { useDemoInfo } from '../api/demo';
 import { useLogin } from '../api/login';
 import { AuthCard } from '../components/AuthCard';
 import { withTo } from '../utils/withTo';
@@ -18,6 +20,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const to = params.get('to');
   const login = useLogin();
+  const demo = useDemoInfo();
   const form = useZodForm({
     schema: loginBodySchema,
     initialValues: { email: '', password: '' },
@@ -29,6 +32,25 @@ export default function LoginPage() {
       <Box component="form" {...form.formProps}>
         <Stack spacing={2.5}>
           <FormAlert error={form.formError} />
+          {demo?.enabled && demo.email && demo.password && (
+            <Alert
+              severity="info"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  onClick={() => form.setValues({ email: demo.email, password: demo.password })}
+                >
+                  {t('login.demoUse')}
+                </Button>
+              }
+            >
+              {t('login.demo')}{' '}
+              <Box component="span" dir="ltr" sx={{ fontWeight: 600, unicodeBidi: 'isolate' }}>
+                {demo.email} / {demo.password}
+              </Box>
+            </Alert>
+          )}
           <TextField
             {...form.field('email')}
             label={t('login.email')}

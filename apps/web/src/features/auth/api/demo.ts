@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DemoInfo } from '@tarifa/contract';
+import { api } from '../../../lib/api';
+
+/** `GET /api/demo`: the demo account's credentials, when this server has one. */
+export const demoInfoQueryOptions = queryOptions({
+  queryKey: ['demo'],
+  queryFn: ({ signal }) => api<DemoInfo>('/demo', { signal }),
+  staleTime: Infinity,
+  retry: false,
+});
+
+export function useDemoInfo() {
+  return useQuery(demoInfoQueryOptions).data;
+}
