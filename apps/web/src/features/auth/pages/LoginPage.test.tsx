@@ -22,7 +22,7 @@ function json(status: number, body: unknown) {
   });
 }
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
 
 function openLogin(path = '/login') {
   window.history.pushState({}, '', path);

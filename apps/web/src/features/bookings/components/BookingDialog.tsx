@@ -30,7 +30,7 @@ import { bookingFormSchema, initialBookingValues, type BookingFormValues } from 
 import { currencySymbol } from '../utils/money';
 import { CountryField } from './CountryField';
 import { LabelField } from './LabelField';
-import { PickersProvider } from './PickersProvider';
+import { PickersProvider } from '../../../components/PickersProvider';
 import { StayDatesField } from './StayDatesField';
 
 /**

@@ -19,7 +19,7 @@ import { BookingsEmpty } from '../components/BookingsEmpty';
 import { BookingsFilters } from '../components/BookingsFilters';
 import { BookingsTable } from '../components/BookingsTable';
 import { CancelBookingDialog } from '../components/CancelBookingDialog';
-import { PickersProvider } from '../components/PickersProvider';
+import { PickersProvider } from '../../../components/PickersProvider';
 import { useBusiness } from '../hooks/useBusiness';
 import { hasFilters, useBookingsQueryState } from '../hooks/useBookingsQueryState';
 import { importPath, importStatusPath } from '../paths';

@@ -42,7 +42,7 @@ import {
 } from '../utils/form';
 import { ColorField } from './ColorField';
 import { DateRangeField } from './DateRangeField';
-import { PickersProvider } from './PickersProvider';
+import { PickersProvider } from '../../../components/PickersProvider';
 import { SeasonPreview } from './SeasonPreview';
 import { WeekdayChips } from './WeekdayChips';
 

@@ -6,9 +6,9 @@ import { ar, enUS, fr, pt } from 'date-fns/locale';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '../lib/intl';
 
-/** Weeks start on Monday in every language of the app (ISO 8601). */
+/** Weeks start on Monday in every language of the app (ISO 8601, like the year calendar). */
 function mondayFirst(locale: DateFnsLocale): DateFnsLocale {
   return { ...locale, options: { ...locale.options, weekStartsOn: 1, firstWeekContainsDate: 4 } };
 }
@@ -21,11 +21,11 @@ const dateFnsLocales: Record<Locale, DateFnsLocale> = {
 };
 
 /**
- * The date pickers of the bookings pages in the active language (date-fns for the calendar, our
- * own translations for the pickers' labels: MUI X has none in Arabic).
+ * The date pickers in the active language (date-fns for the calendar's names and formats, our own
+ * translations for the pickers' labels: MUI X has none in Arabic), weeks starting on Monday.
  */
 export function PickersProvider({ children }: { children: ReactNode }) {
-  const { t } = useTranslation('bookings');
+  const { t } = useTranslation('common');
   const { locale } = useIntl();
   const localeText = useMemo<Partial<PickersLocaleText>>(
     () => ({
