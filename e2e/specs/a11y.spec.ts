@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { shellReady, signIn, type Locale } from '../support/shell';
 
 /** axe reads colours as painted: let opening transitions (fades, slides) finish first. */
-async function settled(page: import('@playwright/test').Page) {
+async function settled(page: Page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running'),
   );
