@@ -68,7 +68,7 @@ test('in demo mode the login page offers the demo account, which opens Hotel Atl
   page,
 }) => {
   await page.goto('/login');
-  const demo = page.getByRole('alert').filter({ hasText: 'demo@tarifa.app' });
+  const demo = page.getByRole('note').filter({ hasText: 'demo@tarifa.app' });
   await expect(demo).toBeVisible();
   await demo.getByRole('button', { name: 'Usar' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('demo@tarifa.app');

@@ -35,6 +35,8 @@ export default function LoginPage() {
           {demo?.enabled && demo.email && demo.password && (
             <Alert
               severity="info"
+              // A standing hint, not news: screen readers should not announce it as an alert.
+              role="note"
               action={
                 <Button
                   color="inherit"
