@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = import.meta.dirname;
-const benches = fs.readdirSync(dir).filter((f) => f.endsWith('.bench.ts'));
+// `npm run bench -- pricing-engine` runs only the benchmarks whose file name holds one of the words.
+const only = process.argv.slice(2);
+const benches = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => only.length === 0 || only.some((word) => f.includes(word)));
 if (benches.length === 0) console.log('No benchmarks yet.');
 for (const file of benches) {
   console.log(`\n== ${file}`);

@@ -253,6 +253,10 @@ describe('the pricing engine always', () => {
         const first = computePrices(input);
         expect(computePrices(input)).toEqual(first);
         expect(computePrices({ ...input, seasons: [...input.seasons].reverse() })).toEqual(first);
+        // Without breakdowns, the same prices.
+        expect(computePrices({ ...input, explain: false })).toEqual(
+          first.map((cell) => ({ ...cell, breakdown: [] })),
+        );
       }),
       runs,
     );

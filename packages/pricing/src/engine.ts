@@ -83,6 +83,11 @@ export interface PricingInput {
   from: string;
   to: string;
   overrides?: readonly PriceOverride[];
+  /**
+   * Whether each cell carries its breakdown (default true). Callers that only need the prices
+   * (a preview's diff, the price-change log) pass false: every breakdown is then empty.
+   */
+  explain?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -145,8 +150,11 @@ export interface PriceCell {
   roomsAvailable: number;
   /** A derived room type: the parent's recommended price it followed; null otherwise. */
   parentPrice: number | null;
-  /** One entry per step that changed the price, in order; the last `after` is `price`. */
-  breakdown: BreakdownEntry[];
+  /**
+   * One entry per step that changed the price, in order; the last `after` is `price`. Read-only:
+   * cells without entries share one empty list.
+   */
+  breakdown: readonly BreakdownEntry[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -159,9 +167,9 @@ interface Group {
   input: LevelGroupInput;
   available: number;
   sold: Float64Array;
-  /** Per night: the level's adjustment in basis points, or NaN when no level applies. */
-  levelBp: Float64Array;
-  levelPercent: Float64Array;
+  /** Per night: the level's adjustment in basis points (0 when no level applies) and as told. */
+  levelBp: Int32Array;
+  levelAdjustment: (Adjustment | null)[];
 }
 
 /** Prices of every room type for every night from `from` to `to` (room type by room type). */
@@ -173,24 +181,39 @@ export function computePrices(input: PricingInput): PriceCell[] {
   const nights = last - first + 1;
   const todayDay = dayNumber(input.today);
   const { settings } = input;
+  const explain = input.explain ?? true;
 
-  // Per night, once: its date, weekday, weekday adjustment and lead-time rule.
+  // Per night, once: its date, weekday, weekday adjustment and lead-time rule. Adjustments are
+  // shared by every cell they explain (frozen, so one cell's cannot change another's).
   const dates: string[] = new Array<string>(nights);
   const weekdayOfNight = new Uint8Array(nights);
-  const weekdayBp = new Float64Array(nights);
-  const weekdayPercent = new Float64Array(nights);
-  const leadBp = new Float64Array(nights);
-  const leadPercent = new Float64Array(nights);
-  const weekdayBps = weekdays.map((day) => toBasisPoints(settings.weekdayAdjustments[day] ?? 0));
+  const weekdayBp = new Int32Array(nights);
+  const weekdayAdjustment: (Adjustment | null)[] = new Array<Adjustment | null>(nights);
+  const leadBp = new Int32Array(nights);
+  const leadAdjustment: (Adjustment | null)[] = new Array<Adjustment | null>(nights);
+  const byWeekday = weekdays.map((day) => {
+    const value = settings.weekdayAdjustments[day] ?? 0;
+    return { bp: toBasisPoints(value), adjustment: percentAdjustment(value) };
+  });
+  const byRule = new Map(
+    settings.leadTimeRules.map((rule) => [
+      rule,
+      {
+        bp: toBasisPoints(rule.adjustmentPercent),
+        adjustment: percentAdjustment(rule.adjustmentPercent),
+      },
+    ]),
+  );
   for (let i = 0; i < nights; i += 1) {
     dates[i] = fromDayNumber(first + i);
     const w = weekdayIndex(first + i);
     weekdayOfNight[i] = w;
-    weekdayBp[i] = weekdayBps[w]!;
-    weekdayPercent[i] = settings.weekdayAdjustments[weekdays[w]!] ?? 0;
+    weekdayBp[i] = byWeekday[w]!.bp;
+    weekdayAdjustment[i] = byWeekday[w]!.adjustment;
     const rule = leadTimeRuleFor(first + i - todayDay, settings.leadTimeRules);
-    leadBp[i] = rule ? toBasisPoints(rule.adjustmentPercent) : 0;
-    leadPercent[i] = rule ? rule.adjustmentPercent : 0;
+    const lead = rule ? byRule.get(rule)! : undefined;
+    leadBp[i] = lead ? lead.bp : 0;
+    leadAdjustment[i] = lead ? lead.adjustment : null;
   }
 
   const rooms = input.roomTypes;
@@ -219,18 +242,23 @@ export function computePrices(input: PricingInput): PriceCell[] {
             return r === undefined ? [] : [r];
           });
     const available = covered.reduce((sum, r) => sum + rooms[r]!.rooms, 0);
+    const levels = group.levels.map((level) => ({
+      bp: toBasisPoints(level.adjustmentPercent),
+      adjustment: percentAdjustment(level.adjustmentPercent),
+    }));
     const groupSold = new Float64Array(nights);
-    const levelBp = new Float64Array(nights);
-    const levelPercent = new Float64Array(nights);
+    const levelBp = new Int32Array(nights);
+    const levelAdjustment: (Adjustment | null)[] = new Array<Adjustment | null>(nights);
     for (let i = 0; i < nights; i += 1) {
       let total = 0;
       for (const r of covered) total += sold[r]![i]!;
       groupSold[i] = total;
       const level = levelAt(group.levels, available > 0 ? total / available : 0);
-      levelBp[i] = level ? toBasisPoints(level.adjustmentPercent) : Number.NaN;
-      levelPercent[i] = level ? level.adjustmentPercent : 0;
+      const at = level ? levels[group.levels.indexOf(level)]! : undefined;
+      levelBp[i] = at ? at.bp : 0;
+      levelAdjustment[i] = at ? at.adjustment : null;
     }
-    return { input: group, available, sold: groupSold, levelBp, levelPercent };
+    return { input: group, available, sold: groupSold, levelBp, levelAdjustment };
   });
   const groupsOf = rooms.map((room) =>
     groups.filter((g) => g.input.roomUuids.length === 0 || g.input.roomUuids.includes(room.uuid)),
@@ -239,6 +267,9 @@ export function computePrices(input: PricingInput): PriceCell[] {
   // Seasons: the winner per night, painted once per distinct set of seasons a room type has.
   const ranked = [...input.seasons].sort(byPrecedence);
   const seasonBp = ranked.map((s) => (s.adjustmentType === 'percent' ? toBasisPoints(s.value) : 0));
+  const seasonAdjustment = ranked.map((s) =>
+    Object.freeze<Adjustment>({ type: s.adjustmentType, value: s.value }),
+  );
   const painted = new Map<string, Int32Array>();
   const winners = rooms.map((room) => {
     const mine: number[] = [];
@@ -269,44 +300,13 @@ export function computePrices(input: PricingInput): PriceCell[] {
   const cells: PriceCell[][] = rooms.map(() => []);
   const visiting = new Set<number>();
 
-  const finish = (r: number, i: number, price: number, breakdown: BreakdownEntry[]) => {
-    const room = rooms[r]!;
-    const { minPrice: min, maxPrice: max } = room;
-    if (price < min) {
-      breakdown.push(entry('clamp_min', '', null, price, min, null));
-      price = min;
-    } else if (price > max) {
-      breakdown.push(entry('clamp_max', '', null, price, max, null));
-      price = max;
-    }
-    const rounded = roundPrice(price, settings.rounding, min, max);
-    if (rounded !== price) {
-      breakdown.push(entry('rounding', '', null, price, rounded, null));
-      price = rounded;
-    }
-    recommended[r]![i] = price;
-    const override = overrides[r]?.get(i);
-    const recommendedPrice = price;
-    if (override !== undefined && override !== price) {
-      breakdown.push(
-        entry('override', '', null, price, override, { type: 'price', value: override }),
-      );
-      price = override;
-    }
-    return { price, recommendedPrice, override: override ?? null };
-  };
-
-  const occupancyOf = (r: number, i: number) => {
-    const group = groupsOf[r]![0];
-    if (group) return [group.sold[i]!, group.available] as const;
-    return [sold[r]![i]!, rooms[r]!.rooms] as const;
-  };
-
   const compute = (r: number): void => {
     if (recommended[r]) return;
     const room = rooms[r]!;
-    recommended[r] = new Float64Array(nights);
-    const parentIndex = room.derivedFrom ? indexOf.get(room.derivedFrom.roomUuid) : undefined;
+    const mine = new Float64Array(nights);
+    recommended[r] = mine;
+    const offset = room.derivedFrom;
+    const parentIndex = offset ? indexOf.get(offset.roomUuid) : undefined;
     let parent: Float64Array | null = null;
     if (parentIndex !== undefined && parentIndex !== r && !visiting.has(parentIndex)) {
       visiting.add(r);
@@ -314,30 +314,33 @@ export function computePrices(input: PricingInput): PriceCell[] {
       visiting.delete(r);
       parent = recommended[parentIndex] ?? null;
     }
+    const offsetBp = offset?.type === 'percent' ? toBasisPoints(offset.value) : 0;
+    const offsetAdjustment = offset
+      ? Object.freeze<Adjustment>({ type: offset.type, value: offset.value })
+      : null;
     const out = cells[r]!;
     const seasonWinner = winners[r]!;
     const myGroups = groupsOf[r]!;
-    const base = room.basePrice;
+    const myOverrides = overrides[r];
+    const { basePrice: base, minPrice: min, maxPrice: max, uuid } = room;
+    // The occupancy a cell reports: its first level group's, else the room type's own.
+    const occupancySold = myGroups[0] ? myGroups[0].sold : sold[r]!;
+    const occupancyAvailable = myGroups[0] ? myGroups[0].available : room.rooms;
+    // Entries are gathered here, then copied to an array of their exact length.
+    const breakdown: BreakdownEntry[] = [];
     for (let i = 0; i < nights; i += 1) {
-      const breakdown: BreakdownEntry[] = [];
+      breakdown.length = 0;
       let price = base;
       let seasonId: string | null = null;
       let parentPrice: number | null = null;
-      if (parent && room.derivedFrom) {
+      if (parent && offset) {
         // A derived room type follows its parent's recommended price, then its own bounds.
-        const offset = room.derivedFrom;
         parentPrice = parent[i]!;
         const after =
-          offset.type === 'percent'
-            ? percentOf(parentPrice, toBasisPoints(offset.value))
-            : parentPrice + offset.value;
+          offset.type === 'percent' ? percentOf(parentPrice, offsetBp) : parentPrice + offset.value;
         if (after !== price) {
-          breakdown.push(
-            entry('derived', '', offset.roomUuid, price, after, {
-              type: offset.type,
-              value: offset.value,
-            }),
-          );
+          if (explain)
+            breakdown.push(entry('derived', '', offset.roomUuid, price, after, offsetAdjustment));
           price = after;
         }
       } else {
@@ -352,79 +355,87 @@ export function computePrices(input: PricingInput): PriceCell[] {
                 ? price + s.value
                 : s.value;
           if (after !== price) {
-            breakdown.push(
-              entry('season', s.name, s.id, price, after, {
-                type: s.adjustmentType,
-                value: s.value,
-              }),
-            );
+            if (explain)
+              breakdown.push(entry('season', s.name, s.id, price, after, seasonAdjustment[k]!));
             price = after;
           }
         }
-        const wbp = weekdayBp[i]!;
-        if (wbp !== 0) {
-          const after = percentOf(price, wbp);
+        if (weekdayBp[i] !== 0) {
+          const after = percentOf(price, weekdayBp[i]!);
           if (after !== price) {
-            breakdown.push(
-              entry('weekday', '', null, price, after, {
-                type: 'percent',
-                value: weekdayPercent[i]!,
-              }),
-            );
+            if (explain)
+              breakdown.push(entry('weekday', '', null, price, after, weekdayAdjustment[i]!));
             price = after;
           }
         }
         for (const g of myGroups) {
-          const bp = g.levelBp[i]!;
-          if (bp === 0 || Number.isNaN(bp)) continue;
-          const after = percentOf(price, bp);
+          if (g.levelBp[i] === 0) continue;
+          const after = percentOf(price, g.levelBp[i]!);
           if (after !== price) {
-            breakdown.push(
-              entry('occupancy', g.input.name, g.input.uuid, price, after, {
-                type: 'percent',
-                value: g.levelPercent[i]!,
-              }),
-            );
+            if (explain)
+              breakdown.push(
+                entry('occupancy', g.input.name, g.input.uuid, price, after, g.levelAdjustment[i]!),
+              );
             price = after;
           }
         }
-        const lbp = leadBp[i]!;
-        if (lbp !== 0) {
-          const after = percentOf(price, lbp);
+        if (leadBp[i] !== 0) {
+          const after = percentOf(price, leadBp[i]!);
           if (after !== price) {
-            breakdown.push(
-              entry('lead_time', '', null, price, after, {
-                type: 'percent',
-                value: leadPercent[i]!,
-              }),
-            );
+            if (explain)
+              breakdown.push(entry('lead_time', '', null, price, after, leadAdjustment[i]!));
             price = after;
           }
         }
       }
-      const done = finish(r, i, price, breakdown);
-      const [roomsSold, roomsAvailable] = occupancyOf(r, i);
+      if (price < min) {
+        if (explain) breakdown.push(entry('clamp_min', '', null, price, min, null));
+        price = min;
+      } else if (price > max) {
+        if (explain) breakdown.push(entry('clamp_max', '', null, price, max, null));
+        price = max;
+      }
+      const rounded = roundPrice(price, settings.rounding, min, max);
+      if (rounded !== price) {
+        if (explain) breakdown.push(entry('rounding', '', null, price, rounded, null));
+        price = rounded;
+      }
+      mine[i] = price;
+      const recommendedPrice = price;
+      const override = myOverrides?.get(i) ?? null;
+      if (override !== null && override !== price) {
+        if (explain)
+          breakdown.push(
+            entry('override', '', null, price, override, { type: 'price', value: override }),
+          );
+        price = override;
+      }
+      const roomsSold = occupancySold[i]!;
       out.push({
-        roomUuid: room.uuid,
+        roomUuid: uuid,
         date: dates[i]!,
-        price: done.price,
-        recommendedPrice: done.recommendedPrice,
-        override: done.override,
-        overrideOutOfBounds:
-          done.override !== null &&
-          (done.override < room.minPrice || done.override > room.maxPrice),
+        price,
+        recommendedPrice,
+        override,
+        overrideOutOfBounds: override !== null && (override < min || override > max),
         seasonId,
-        occupancy: roomsAvailable > 0 ? roomsSold / roomsAvailable : 0,
+        occupancy: occupancyAvailable > 0 ? roomsSold / occupancyAvailable : 0,
         roomsSold,
-        roomsAvailable,
+        roomsAvailable: occupancyAvailable,
         parentPrice,
-        breakdown,
+        breakdown: breakdown.length === 0 || !explain ? noEntries : breakdown.slice(),
       });
     }
   };
 
   for (let r = 0; r < rooms.length; r += 1) compute(r);
   return cells.flat();
+}
+
+const noEntries: readonly BreakdownEntry[] = Object.freeze([]);
+
+function percentAdjustment(value: number): Adjustment | null {
+  return value === 0 ? null : Object.freeze<Adjustment>({ type: 'percent', value });
 }
 
 function entry(
