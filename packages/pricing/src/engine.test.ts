@@ -515,7 +515,7 @@ describe('derived room types', () => {
 
 describe('the worked example of docs/pricing.md', () => {
   it('gives 129.00 for the double and 149.00 for the suite', () => {
-    const cells = computePrices({
+    const example: PricingInput = {
       roomTypes: [
         {
           uuid: DBL,
@@ -545,7 +545,8 @@ describe('the worked example of docs/pricing.md', () => {
       today: '2026-06-03',
       from: '2026-06-05',
       to: '2026-06-05',
-    });
+    };
+    const cells = computePrices(example);
     const double = cell(cells);
     expect(steps(double)).toEqual([
       ['season', 8990, 10114],
@@ -566,5 +567,12 @@ describe('the worked example of docs/pricing.md', () => {
       ['clamp_max', 15480, 15000],
       ['rounding', 15000, 14900],
     ]);
+    // An override of 99.00 on the double leaves the suite at 149.00.
+    const overridden = computePrices({
+      ...example,
+      overrides: [{ roomUuid: DBL, date: '2026-06-05', price: 9900 }],
+    });
+    expect(cell(overridden).price).toBe(9900);
+    expect(cell(overridden, undefined, SUI).price).toBe(14900);
   });
 });
