@@ -8,6 +8,6 @@
  *
  * Each feature adds one import line below for a module of its own that registers what it brings.
  */
-import '../layouts/search/pagesSource';
-import '../features/businesses/extensions';
-import '../features/seasons/extensions';
+import '@/layouts/search/pagesSource';
+import '@/features/businesses/extensions';
+import '@/features/seasons/extensions';

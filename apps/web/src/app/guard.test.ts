@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRulesFor, type AbilityRule } from '@tarifa/contract';
-import { buildAbility } from '../lib/auth/ability';
-import type { Session } from '../lib/auth/session';
+import { buildAbility } from '@/lib/auth/ability';
+import type { Session } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
 import type { RouteMeta } from './routes';
 

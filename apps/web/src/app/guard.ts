@@ -1,6 +1,6 @@
-import type { Session } from '../lib/auth/session';
-import { isAuthenticated } from '../lib/auth/session';
-import type { AppAbility } from '../lib/auth/ability';
+import type { Session } from '@/lib/auth/session';
+import { isAuthenticated } from '@/lib/auth/session';
+import type { AppAbility } from '@/lib/auth/ability';
 import type { RouteMeta } from './routes';
 
 export type GuardOutcome = { allow: true } | { allow: false; redirect: string };

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryable } from '../lib/api';
+import { isRetryable } from '@/lib/api';
 
 /**
  * SPEC §8/§9: failed fetches are retried 3 times with exponential backoff from 1 s, capped at 30 s;

@@ -22,46 +22,46 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
 }
 
-const Placeholder = lazy(() => import('../features/misc/pages/PlaceholderPage'));
+const Placeholder = lazy(() => import('@/features/misc/pages/PlaceholderPage'));
 /** A page that needs a property: a user without one gets the first-run onboarding instead. */
 const needsBusiness = (load: () => Promise<{ default: ComponentType }>) =>
   lazy(async () => {
     const [page, { withBusiness }] = await Promise.all([
       load(),
-      import('../features/businesses/components/RequireBusiness'),
+      import('@/features/businesses/components/RequireBusiness'),
     ]);
     return { default: withBusiness(page.default) };
   });
-const NotFound = lazy(() => import('../features/misc/pages/NotFoundPage'));
-const NotAuthorized = lazy(() => import('../features/misc/pages/NotAuthorizedPage'));
-const Dashboard = needsBusiness(() => import('../features/dashboard/pages/DashboardPage'));
-const Gallery = lazy(() => import('../features/gallery/pages/GalleryPage'));
-const Tour = lazy(() => import('../features/tour/pages/TourPage'));
-const Faq = lazy(() => import('../features/support/pages/FaqPage'));
-const Icons = lazy(() => import('../features/docs/pages/IconsPage'));
-const PricingPlans = lazy(() => import('../features/plans/pages/PricingPlansPage'));
-const Typography = lazy(() => import('../features/docs/pages/TypographyPage'));
-const Login = lazy(() => import('../features/auth/pages/LoginPage'));
-const Register = lazy(() => import('../features/auth/pages/RegisterPage'));
-const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const AccountSettings = lazy(() => import('../features/auth/pages/AccountSettingsPage'));
-const AccessControl = lazy(() => import('../features/access-control/pages/AccessControlPage'));
+const NotFound = lazy(() => import('@/features/misc/pages/NotFoundPage'));
+const NotAuthorized = lazy(() => import('@/features/misc/pages/NotAuthorizedPage'));
+const Dashboard = needsBusiness(() => import('@/features/dashboard/pages/DashboardPage'));
+const Gallery = lazy(() => import('@/features/gallery/pages/GalleryPage'));
+const Tour = lazy(() => import('@/features/tour/pages/TourPage'));
+const Faq = lazy(() => import('@/features/support/pages/FaqPage'));
+const Icons = lazy(() => import('@/features/docs/pages/IconsPage'));
+const PricingPlans = lazy(() => import('@/features/plans/pages/PricingPlansPage'));
+const Typography = lazy(() => import('@/features/docs/pages/TypographyPage'));
+const Login = lazy(() => import('@/features/auth/pages/LoginPage'));
+const Register = lazy(() => import('@/features/auth/pages/RegisterPage'));
+const ForgotPassword = lazy(() => import('@/features/auth/pages/ForgotPasswordPage'));
+const ResetPassword = lazy(() => import('@/features/auth/pages/ResetPasswordPage'));
+const AccountSettings = lazy(() => import('@/features/auth/pages/AccountSettingsPage'));
+const AccessControl = lazy(() => import('@/features/access-control/pages/AccessControlPage'));
 const Configurations = needsBusiness(
-  () => import('../features/fluctuation/pages/ConfigurationsPage'),
+  () => import('@/features/fluctuation/pages/ConfigurationsPage'),
 );
-const Sazonalities = needsBusiness(() => import('../features/seasons/pages/SazonalitiesPage'));
-const SazonalityEdit = needsBusiness(() => import('../features/seasons/pages/SazonalityEditPage'));
-const MyProperty = lazy(() => import('../features/businesses/pages/MyPropertyPage'));
-const PropertyMenu = lazy(() => import('../features/businesses/pages/PropertyMenuPage'));
-const RoomForm = lazy(() => import('../features/businesses/pages/RoomFormPage'));
-const PriceSetup = lazy(() => import('../features/businesses/pages/PriceSetupPage'));
-const Bookings = needsBusiness(() => import('../features/bookings/pages/BookingsPage'));
-const ImportBookings = needsBusiness(() => import('../features/bookings/pages/ImportBookingsPage'));
-const Integrations = needsBusiness(() => import('../features/integrations/pages/IntegrationsPage'));
+const Sazonalities = needsBusiness(() => import('@/features/seasons/pages/SazonalitiesPage'));
+const SazonalityEdit = needsBusiness(() => import('@/features/seasons/pages/SazonalityEditPage'));
+const MyProperty = lazy(() => import('@/features/businesses/pages/MyPropertyPage'));
+const PropertyMenu = lazy(() => import('@/features/businesses/pages/PropertyMenuPage'));
+const RoomForm = lazy(() => import('@/features/businesses/pages/RoomFormPage'));
+const PriceSetup = lazy(() => import('@/features/businesses/pages/PriceSetupPage'));
+const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsPage'));
+const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
+const Integrations = needsBusiness(() => import('@/features/integrations/pages/IntegrationsPage'));
 
 const PlaceholderNeedingBusiness = needsBusiness(
-  () => import('../features/misc/pages/PlaceholderPage'),
+  () => import('@/features/misc/pages/PlaceholderPage'),
 );
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;

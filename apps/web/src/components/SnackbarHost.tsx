@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
-import { dismissSnackbar, useCurrentSnack } from '../lib/snackbar';
+import { dismissSnackbar, useCurrentSnack } from '@/lib/snackbar';
 
 /**
  * Shows the messages of `showSnackbar`, one at a time, at the bottom of the screen. (Its one string,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRulesFor } from '@tarifa/contract';
-import { buildAbility } from '../lib/auth/ability';
-import { resources } from '../lib/i18n';
+import { buildAbility } from '@/lib/auth/ability';
+import { resources } from '@/lib/i18n';
 import {
   flattenNavigation,
   isActiveGroup,

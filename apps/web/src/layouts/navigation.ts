@@ -10,7 +10,7 @@ import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { Action, Subject } from '@tarifa/contract';
-import type { AppAbility } from '../lib/auth/ability';
+import type { AppAbility } from '@/lib/auth/ability';
 
 interface Permission {
   /** SPEC §6 defaults: action `manage`, subject `all`. */

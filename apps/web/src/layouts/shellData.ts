@@ -1,5 +1,5 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
-import { currentUserQueryOptions } from '../features/auth/api/currentUser';
+import { currentUserQueryOptions } from '@/features/auth/api/currentUser';
 
 type AnyQuery = UseQueryOptions<unknown, Error, unknown, readonly unknown[]>;
 

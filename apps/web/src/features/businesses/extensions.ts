@@ -1,8 +1,8 @@
 import BedIcon from '@mui/icons-material/KingBedOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import { useTranslation } from 'react-i18next';
-import { registerSearchSource, type SearchItem } from '../../components/search/registry';
-import { registerShellQuery } from '../../layouts/shellData';
+import { registerSearchSource, type SearchItem } from '@/components/search/registry';
+import { registerShellQuery } from '@/layouts/shellData';
 import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from './api';
 
 /**

@@ -1,8 +1,8 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import { useTranslation } from 'react-i18next';
-import { registerSearchSource, type SearchItem } from '../../components/search/registry';
-import { useIntl } from '../../lib/intl';
-import { useSelectedBusiness } from '../businesses/api';
+import { registerSearchSource, type SearchItem } from '@/components/search/registry';
+import { useIntl } from '@/lib/intl';
+import { useSelectedBusiness } from '@/features/businesses/api';
 import { seasonPath } from './paths';
 import { dayValue } from './utils/dates';
 

@@ -1,4 +1,4 @@
-import { BusinessSwitcher } from '../../features/businesses/components/BusinessSwitcher';
+import { BusinessSwitcher } from '@/features/businesses/components/BusinessSwitcher';
 
 /**
  * The start of the navbar, after the menu button: the business switcher (SPEC §3/§4). Anything

@@ -8,8 +8,8 @@ import { useAbility } from '@casl/react';
 import { useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Logo } from '../../components/Logo';
-import type { AppAbility } from '../../lib/auth/ability';
+import { Logo } from '@/components/Logo';
+import type { AppAbility } from '@/lib/auth/ability';
 import { visibleNavigation } from '../navigation';
 import { NavEntries } from './NavEntries';
 

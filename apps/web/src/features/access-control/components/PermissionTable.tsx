@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import type { Action, Subject } from '@tarifa/contract';
-import type { AppAbility } from '../../../lib/auth/ability';
+import type { AppAbility } from '@/lib/auth/ability';
 import { permissionLevel, type PermissionLevel } from '../utils/permissionLevel';
 
 /**

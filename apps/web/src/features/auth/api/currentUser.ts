@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@tarifa/contract';
-import { api } from '../../../lib/api';
-import { getSession, updateStoredUser } from '../../../lib/auth/session';
+import { api } from '@/lib/api';
+import { getSession, updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `GET /api/auth/user`: the signed-in user, fresh from the server. */

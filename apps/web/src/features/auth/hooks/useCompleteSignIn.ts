@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@tarifa/contract';
-import { saveSession } from '../../../lib/auth/session';
-import { changeLanguage } from '../../../lib/i18n';
+import { saveSession } from '@/lib/auth/session';
+import { changeLanguage } from '@/lib/i18n';
 import { authKeys } from '../api/keys';
 import { safeRedirect } from '../utils/safeRedirect';
 

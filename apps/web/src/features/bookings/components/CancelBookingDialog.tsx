@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { errorMessage } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import { showSnackbar } from '@/lib/snackbar';
 import { useCancelBooking } from '../api/bookings';
 import { utcDay } from '../utils/dates';
 

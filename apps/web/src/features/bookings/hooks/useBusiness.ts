@@ -1,5 +1,5 @@
 import type { Business } from '@tarifa/contract';
-import { useSelectedBusiness } from '../../businesses/api';
+import { useSelectedBusiness } from '@/features/businesses/api';
 
 /**
  * The selected property, on pages the router shows only once there is one (`needsBusiness` in

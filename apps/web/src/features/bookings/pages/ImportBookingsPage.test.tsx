@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportStatus } from '@tarifa/contract';
-import { changeLanguage } from '../../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { rememberRunningImport, runningImportOf } from '../api/imports';
 import { aBusiness, anUuid, json, renderBookings } from '../testing/render';
 import ImportBookingsPage from './ImportBookingsPage';

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { defaultTariffSettings, type Business, type RoomTariff } from '@tarifa/contract';
-import { SnackbarHost } from '../../../components/SnackbarHost';
-import { LocationProbe } from '../../../components/testing/TestProviders';
-import { businessKeys } from '../../businesses/api';
+import { SnackbarHost } from '@/components/SnackbarHost';
+import { LocationProbe } from '@/components/testing/TestProviders';
+import { businessKeys } from '@/features/businesses/api';
 
 let counter = 0;
 /** A uuid-shaped id, different on every call. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { errorCodeMessage, issueMessage } from '../../../lib/forms';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ApiError } from '@/lib/api';
+import { errorCodeMessage, issueMessage } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
 import { businessKeys } from './keys';
 
 /** Someone (another tab, another person) changed the business since this page read it. */

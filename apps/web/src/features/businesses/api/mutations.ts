@@ -16,8 +16,8 @@ import type {
   SettingsBody,
   UpdateBusinessBody,
 } from '@tarifa/contract';
-import { api } from '../../../lib/api';
-import { showSnackbar } from '../../../lib/snackbar';
+import { api } from '@/lib/api';
+import { showSnackbar } from '@/lib/snackbar';
 import { useReportBusinessError } from './errors';
 import { businessKeys, businessPath } from './keys';
 import { replaceBusiness, setBusinesses } from './store';

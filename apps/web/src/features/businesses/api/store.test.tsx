@@ -3,9 +3,9 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SnackbarHost } from '../../../components/SnackbarHost';
-import { changeLanguage } from '../../../lib/i18n';
-import { clearSnackbars } from '../../../lib/snackbar';
+import { SnackbarHost } from '@/components/SnackbarHost';
+import { changeLanguage } from '@/lib/i18n';
+import { clearSnackbars } from '@/lib/snackbar';
 import { aBusiness, json } from '../testing/fixtures';
 import {
   businessKeys,
@@ -19,7 +19,7 @@ import {
   useSelectedBusiness,
   useUpdateBusiness,
 } from '.';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let queryClient: QueryClient;

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, type FormError } from '../../../lib/forms';
+import { FormAlert, type FormError } from '@/lib/forms';
 import { useReloadBusinesses } from '../api';
 
 /**

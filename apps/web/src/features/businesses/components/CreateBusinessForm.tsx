@@ -10,7 +10,7 @@ import {
   type Business,
   type CreateBusinessBody,
 } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useCreateBusiness } from '../api';
 import { usePickerOptions } from '../hooks/usePickerOptions';
 import { browserTimeZone } from '../utils/options';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { deleteBusinessBodySchema, type Business } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useDeleteBusiness } from '../api';
 import { BusinessErrorAlert } from './BusinessErrorAlert';
 

@@ -13,7 +13,7 @@ import {
   type TariffSettings,
   type Weekday,
 } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { clamp, leadTimeRuleFor, roundPrice, withPercent } from '../utils/examplePrice';
 
 interface Step {

@@ -1,6 +1,6 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 
 /** The symbol of `currency` as the active language writes it ("€", "US$", "CHF"). */
 export function currencySymbol(locale: string, currency: string): string {

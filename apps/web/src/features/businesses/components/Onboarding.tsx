@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { useSelectedBusiness } from '../api';
 import { CreateBusinessForm } from './CreateBusinessForm';
 import { RoomTypesEditor } from './RoomTypesEditor';

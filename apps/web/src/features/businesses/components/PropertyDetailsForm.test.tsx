@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { businessKeys } from '../api';
 import { aBusiness, json } from '../testing/fixtures';
 import { fill, renderWithStore } from '../testing/render';

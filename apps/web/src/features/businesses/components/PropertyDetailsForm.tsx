@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateBusinessBodySchema, type Business, type UpdateBusinessBody } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useUpdateBusiness } from '../api';
 import { usePickerOptions } from '../hooks/usePickerOptions';
 import { BusinessErrorAlert } from './BusinessErrorAlert';

@@ -12,8 +12,8 @@ import {
   type RoomTariff,
   type RoomTariffInput,
 } from '@tarifa/contract';
-import { issueMessage, toFormError, type FormError } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
+import { issueMessage, toFormError, type FormError } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';

@@ -27,8 +27,8 @@ import {
   type TariffSettings,
   type Weekday,
 } from '@tarifa/contract';
-import { issueMessage, toFormError, type FormError } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
+import { issueMessage, toFormError, type FormError } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';

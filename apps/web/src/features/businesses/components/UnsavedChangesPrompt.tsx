@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  UnsavedChangesDialog,
-  useUnsavedChangesGuard,
-} from '../../../components/UnsavedChangesGuard';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 
 /**
  * While `when` is true (a form has changes not saved yet), leaving the page asks first — the

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Business, RoomTariffInput, TariffSettings } from '@tarifa/contract';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { ExamplePricePanel } from '../components/ExamplePricePanel';
 import { RequireBusiness } from '../components/RequireBusiness';
 import { draftOf, RoomPricesForm, withDraftPrices } from '../components/RoomPricesForm';

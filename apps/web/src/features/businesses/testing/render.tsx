@@ -4,7 +4,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { SnackbarHost } from '../../../components/SnackbarHost';
+import { SnackbarHost } from '@/components/SnackbarHost';
 import { businessesQueryOptions, businessKeys } from '../api';
 
 /**

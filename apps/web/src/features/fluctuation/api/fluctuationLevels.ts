@@ -1,6 +1,6 @@
 import type { BusinessEnvelope, FluctuationLevelBody } from '@tarifa/contract';
-import { ApiError, api } from '../../../lib/api';
-import { businessPath, useBusinessMutation } from '../../businesses/api';
+import { ApiError, api } from '@/lib/api';
+import { businessPath, useBusinessMutation } from '@/features/businesses/api';
 
 const base = '/tariff-configuration/fluctuation-levels';
 

@@ -16,15 +16,12 @@ import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type Business, type FluctuationLevelGroup } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { RoomTypesSelect } from '../../../components/RoomTypesSelect';
-import {
-  UnsavedChangesDialog,
-  useUnsavedChangesGuard,
-} from '../../../components/UnsavedChangesGuard';
-import { toFormError, useZodForm, type FormError } from '../../../lib/forms';
-import { showSnackbar } from '../../../lib/snackbar';
-import { BusinessErrorAlert } from '../../businesses/components/BusinessErrorAlert';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { RoomTypesSelect } from '@/components/RoomTypesSelect';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
+import { toFormError, useZodForm, type FormError } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+import { BusinessErrorAlert } from '@/features/businesses/components/BusinessErrorAlert';
 import { useDeleteFluctuationLevel, useSaveFluctuationLevel } from '../api/fluctuationLevels';
 import {
   drawableSteps,

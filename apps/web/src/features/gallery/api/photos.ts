@@ -1,4 +1,4 @@
-import { useSelectedBusiness } from '../../businesses/api';
+import { useSelectedBusiness } from '@/features/businesses/api';
 
 /** A photo of the property, as the gallery shows it. */
 export interface PropertyPhoto {

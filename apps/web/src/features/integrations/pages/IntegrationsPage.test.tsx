@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiToken } from '@tarifa/contract';
-import { changeLanguage } from '../../../lib/i18n';
-import { clearSnackbars } from '../../../lib/snackbar';
-import { aBusiness, anUuid, json, renderBookings } from '../../bookings/testing/render';
+import { changeLanguage } from '@/lib/i18n';
+import { clearSnackbars } from '@/lib/snackbar';
+import { aBusiness, anUuid, json, renderBookings } from '@/features/bookings/testing/render';
 import IntegrationsPage from './IntegrationsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { business, double, season } from '../test/fixtures';
 import { json, renderWithBusinesses } from '../test/render';
 import { SeasonForm } from './SeasonForm';

@@ -21,15 +21,12 @@ import {
   type Sazonality,
   type SazonalityAdjustmentType,
 } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { RoomTypesSelect } from '../../../components/RoomTypesSelect';
-import {
-  UnsavedChangesDialog,
-  useUnsavedChangesGuard,
-} from '../../../components/UnsavedChangesGuard';
-import { toFormError, useZodForm } from '../../../lib/forms';
-import { showSnackbar } from '../../../lib/snackbar';
-import { BusinessErrorAlert } from '../../businesses/components/BusinessErrorAlert';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { RoomTypesSelect } from '@/components/RoomTypesSelect';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
+import { toFormError, useZodForm } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+import { BusinessErrorAlert } from '@/features/businesses/components/BusinessErrorAlert';
 import { useDeleteSazonality, useSaveSazonality } from '../api/sazonalities';
 import { seasonsPath } from '../paths';
 import {
@@ -42,7 +39,7 @@ import {
 } from '../utils/form';
 import { ColorField } from './ColorField';
 import { DateRangeField } from './DateRangeField';
-import { PickersProvider } from '../../../components/PickersProvider';
+import { PickersProvider } from '@/components/PickersProvider';
 import { SeasonPreview } from './SeasonPreview';
 import { WeekdayChips } from './WeekdayChips';
 

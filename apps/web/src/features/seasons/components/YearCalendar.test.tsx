@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { double, season, suite } from '../test/fixtures';
 import { YearCalendar } from './YearCalendar';
 

@@ -12,7 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTariff, Sazonality } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { paintYear, seasonsInYear } from '../utils/calendar';
 import { today as todayOf } from '../utils/dates';
 import { MonthGrid } from './MonthGrid';

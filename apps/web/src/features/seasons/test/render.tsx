@@ -3,8 +3,8 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { SnackbarHost } from '../../../components/SnackbarHost';
-import { businessesQueryOptions, businessKeys } from '../../businesses/api';
+import { SnackbarHost } from '@/components/SnackbarHost';
+import { businessesQueryOptions, businessKeys } from '@/features/businesses/api';
 
 /**
  * Renders `ui` in a data router (the forms use `useBlocker`) at `path`, with the businesses store

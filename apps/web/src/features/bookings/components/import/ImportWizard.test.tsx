@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '@tarifa/contract';
-import { changeLanguage } from '../../../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { aBusiness, aRoom, json, renderBookings } from '../../testing/render';
 import { ImportWizard } from './ImportWizard';
 
