@@ -3,7 +3,7 @@ import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import { useTranslation } from 'react-i18next';
 import { registerSearchSource, type SearchItem } from '@/components/search/registry';
 import { registerShellQuery } from '@/layouts/shellData';
-import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from './api';
+import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from '@/lib/business';
 
 /**
  * What this feature plugs into the shell (imported once from `app/extensions.ts`): the default

@@ -14,7 +14,7 @@ import type {
   BookingsQuery,
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath } from '@/features/businesses/api';
+import { businessPath } from '@/lib/business';
 import { bookingKeys } from './keys';
 
 /** `?from=…&status=a,b…` of a bookings query; empty values are left out. */

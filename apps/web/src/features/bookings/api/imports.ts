@@ -10,7 +10,7 @@ import {
   type ImportsList,
 } from '@tarifa/contract';
 import { api, ApiError } from '@/lib/api';
-import { businessKeys, businessPath } from '@/features/businesses/api';
+import { businessKeys, businessPath } from '@/lib/business';
 import { bookingKeys, importKeys } from './keys';
 import { uploadWithProgress } from './upload';
 

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { defaultTariffSettings, type Business, type RoomTariff } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
 import { LocationProbe } from '@/components/testing/TestProviders';
-import { businessKeys } from '@/features/businesses/api';
+import { businessKeys } from '@/lib/business';
 
 let counter = 0;
 /** A uuid-shaped id, different on every call. */

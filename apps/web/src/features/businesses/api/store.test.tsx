@@ -15,10 +15,9 @@ import {
   selectedOf,
   useBusinessMutation,
   useBusinesses,
-  useCreateBusiness,
   useSelectedBusiness,
-  useUpdateBusiness,
-} from '.';
+} from '@/lib/business';
+import { useCreateBusiness, useUpdateBusiness } from '.';
 import { api } from '@/lib/api';
 
 let fetchMock: ReturnType<typeof vi.fn>;

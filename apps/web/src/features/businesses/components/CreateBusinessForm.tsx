@@ -14,7 +14,7 @@ import { useZodForm } from '@/lib/forms';
 import { useCreateBusiness } from '../api';
 import { usePickerOptions } from '../hooks/usePickerOptions';
 import { browserTimeZone } from '../utils/options';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CodeAutocomplete } from './CodeAutocomplete';
 
 /** Where the browser says the user is: a good first guess for the property's country. */

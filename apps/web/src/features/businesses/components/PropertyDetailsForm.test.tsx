@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { businessKeys } from '../api';
+import { businessKeys } from '@/lib/business';
 import { aBusiness, json } from '../testing/fixtures';
 import { fill, renderWithStore } from '../testing/render';
 import { PropertyDetailsForm } from './PropertyDetailsForm';

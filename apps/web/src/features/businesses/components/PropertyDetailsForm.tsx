@@ -11,7 +11,7 @@ import { updateBusinessBodySchema, type Business, type UpdateBusinessBody } from
 import { useZodForm } from '@/lib/forms';
 import { useUpdateBusiness } from '../api';
 import { usePickerOptions } from '../hooks/usePickerOptions';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CodeAutocomplete } from './CodeAutocomplete';
 import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
 

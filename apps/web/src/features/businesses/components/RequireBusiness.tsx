@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
 import type { Business } from '@tarifa/contract';
-import { useSelectBusiness, useSelectedBusiness } from '../api';
+import { useSelectBusiness, useSelectedBusiness } from '@/lib/business';
 import { Onboarding } from './Onboarding';
 
 /** `?select=<uuid>` (a search result) makes that property the selected one, then leaves the URL. */

@@ -19,7 +19,7 @@ import { derivedPrice } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';
 import { numberText, parseNumberInput } from '../utils/numbers';
 import { inFamilyOrder, roomsOf, toRoomInput } from '../utils/rooms';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { describeOffset } from './DerivedExplanation';
 import { MoneyField } from './MoneyField';
 

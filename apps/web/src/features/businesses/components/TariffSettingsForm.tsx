@@ -33,7 +33,7 @@ import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';
 import { numberText, parseNumberInput } from '../utils/numbers';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
 /** The settings as the form holds them: numbers as typed. */
 export interface SettingsDraft {

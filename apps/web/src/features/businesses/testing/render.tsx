@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Business } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
-import { businessesQueryOptions, businessKeys } from '../api';
+import { businessesQueryOptions, businessKeys } from '@/lib/business';
 
 /**
  * Renders `ui` in a data router (forms use `useBlocker`) with a query client holding `businesses`

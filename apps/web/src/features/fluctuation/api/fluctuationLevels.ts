@@ -1,6 +1,6 @@
 import type { BusinessEnvelope, FluctuationLevelBody } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/features/businesses/api';
+import { businessPath, useBusinessMutation } from '@/lib/business';
 
 const base = '/tariff-configuration/fluctuation-levels';
 

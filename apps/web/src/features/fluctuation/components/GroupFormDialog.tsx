@@ -21,7 +21,7 @@ import { RoomTypesSelect } from '@/components/RoomTypesSelect';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { toFormError, useZodForm, type FormError } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
-import { BusinessErrorAlert } from '@/features/businesses/components/BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { useDeleteFluctuationLevel, useSaveFluctuationLevel } from '../api/fluctuationLevels';
 import {
   drawableSteps,

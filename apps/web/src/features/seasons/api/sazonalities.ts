@@ -4,7 +4,7 @@ import type {
   SazonalityBody,
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/features/businesses/api';
+import { businessPath, useBusinessMutation } from '@/lib/business';
 
 const base = '/tariff-configuration/sazonalities';
 

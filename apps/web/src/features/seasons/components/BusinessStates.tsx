@@ -9,7 +9,7 @@ import type { Business } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
-import { useSelectedBusiness } from '@/features/businesses/api';
+import { useSelectedBusiness } from '@/lib/business';
 
 /**
  * Renders `children` with the selected property once it is loaded; meanwhile a spinner, on

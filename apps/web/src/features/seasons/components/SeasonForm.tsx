@@ -26,7 +26,7 @@ import { RoomTypesSelect } from '@/components/RoomTypesSelect';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { toFormError, useZodForm } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
-import { BusinessErrorAlert } from '@/features/businesses/components/BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { useDeleteSazonality, useSaveSazonality } from '../api/sazonalities';
 import { seasonsPath } from '../paths';
 import {

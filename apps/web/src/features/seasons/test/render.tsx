@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Business } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
-import { businessesQueryOptions, businessKeys } from '@/features/businesses/api';
+import { businessesQueryOptions, businessKeys } from '@/lib/business';
 
 /**
  * Renders `ui` in a data router (the forms use `useBlocker`) at `path`, with the businesses store
