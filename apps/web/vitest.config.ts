@@ -10,6 +10,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/testing/setup.ts'],
   },
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { ScrollToTop } from './ScrollToTop';
-import { renderWithProviders } from './testing/TestProviders';
+import { renderWithProviders } from '@/testing';
 
 function scrollTo(y: number) {
   act(() => {

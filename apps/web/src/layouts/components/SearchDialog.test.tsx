@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerSearchSource } from '@/components/search/registry';
-import { renderWithProviders } from '@/components/testing/TestProviders';
+import { renderWithProviders } from '@/testing';
 import { changeLanguage } from '@/lib/i18n';
 import '../search/pagesSource';
 import { SearchDialog } from './SearchDialog';

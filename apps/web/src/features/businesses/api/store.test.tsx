@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SnackbarHost } from '@/components/SnackbarHost';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import { aBusiness, json } from '../testing/fixtures';
+import { aBusiness, json } from '@/testing';
 import {
   businessKeys,
   replaceBusiness,

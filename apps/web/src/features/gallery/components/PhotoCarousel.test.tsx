@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/components/testing/TestProviders';
+import { renderWithProviders } from '@/testing';
 import { changeLanguage } from '@/lib/i18n';
 import GalleryPage from '../pages/GalleryPage';
 import { PhotoCarousel } from './PhotoCarousel';

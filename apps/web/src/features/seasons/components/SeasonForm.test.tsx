@@ -2,8 +2,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { business, double, season } from '../test/fixtures';
-import { json, renderWithBusinesses } from '../test/render';
+import {
+  aBusiness,
+  aSeason as season,
+  doubleRoom as double,
+  json,
+  renderWithBusinesses,
+  suiteRoom,
+} from '@/testing';
 import { SeasonForm } from './SeasonForm';
 
 const summer = season({
@@ -15,7 +21,11 @@ const summer = season({
   value: 20,
   priority: 1,
 });
-const property = business({ sazonalities: [summer] });
+const property = aBusiness({
+  name: 'Quinta do Mar',
+  version: 7,
+  tariffConfiguration: { roomsTariff: [double, suiteRoom], sazonalities: [summer] },
+});
 const euros = (amount: number) =>
   new Intl.NumberFormat('pt', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
     .format(amount)

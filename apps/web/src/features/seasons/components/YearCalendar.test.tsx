@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { double, season, suite } from '../test/fixtures';
+import { aSeason as season, doubleRoom as double, suiteRoom as suite } from '@/testing';
 import { YearCalendar } from './YearCalendar';
 
 const summer = season({
