@@ -4,7 +4,7 @@ import { registerSearchSource, type SearchItem } from '@/components/search/regis
 import { useIntl } from '@/lib/intl';
 import { useSelectedBusiness } from '@/lib/business';
 import { seasonPath } from './paths';
-import { dayValue } from './utils/dates';
+import { dayValue } from '@/lib/dates';
 
 /**
  * What this feature plugs into the shell (imported once from `app/extensions.ts`): the global

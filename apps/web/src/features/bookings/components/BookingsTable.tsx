@@ -13,7 +13,7 @@ import type { Booking, BookingSortField } from '@tarifa/contract';
 import { DataTable } from '@/components/DataTable';
 import { useIntl } from '@/lib/intl';
 import type { BookingsView } from '../hooks/useBookingsQueryState';
-import { utcDay } from '../utils/dates';
+import { utcDay } from '@/lib/dates';
 import { StatusChip } from './StatusChip';
 
 /** Columns that sort on the server, by the field the API sorts on. */

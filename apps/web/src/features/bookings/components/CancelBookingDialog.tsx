@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCancelBooking } from '../api/bookings';
-import { utcDay } from '../utils/dates';
+import { utcDay } from '@/lib/dates';
 
 /**
  * "Cancel this booking?": the booking stays in the list as cancelled (history and statistics keep

@@ -1,5 +1,5 @@
 import { tarifaCsvColumns } from '@tarifa/contract';
-import { addDays, today } from './dates';
+import { addDays, today } from '@/lib/dates';
 
 /**
  * A small Tarifa CSV to start from (DESIGN.md §5): the header and two example bookings of the

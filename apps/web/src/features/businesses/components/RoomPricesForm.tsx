@@ -17,7 +17,7 @@ import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';
-import { numberText, parseNumberInput } from '../utils/numbers';
+import { numberText, parseNumberInput } from '@/lib/numbers';
 import { inFamilyOrder, roomsOf, toRoomInput } from '../utils/rooms';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { describeOffset } from './DerivedExplanation';

@@ -32,7 +32,7 @@ import { useIntl } from '@/lib/intl';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';
-import { numberText, parseNumberInput } from '../utils/numbers';
+import { numberText, parseNumberInput } from '@/lib/numbers';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
 /** The settings as the form holds them: numbers as typed. */

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FluctuationStep, RoomTariff } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { isolate } from '../utils/bidi';
+import { isolate } from '@/lib/bidi';
 import { priceWith, stepAt } from '../utils/steps';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type RoomTariff } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { isolate } from '../utils/bidi';
+import { isolate } from '@/lib/bidi';
 import {
   newRowKey,
   nextThreshold,

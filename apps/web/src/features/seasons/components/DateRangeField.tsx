@@ -6,7 +6,7 @@ import { PickerDay } from '@mui/x-date-pickers/PickerDay';
 import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { useTranslation } from 'react-i18next';
 import { useIntl } from '@/lib/intl';
-import { fromLocalDate, nightsBetween } from '../utils/dates';
+import { fromLocalDate, nightsBetween } from '@/lib/dates';
 
 export interface DateRange {
   start: Date | null;

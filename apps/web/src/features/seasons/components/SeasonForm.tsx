@@ -31,7 +31,6 @@ import { useDeleteSazonality, useSaveSazonality } from '../api/sazonalities';
 import { seasonsPath } from '../paths';
 import {
   newSeasonValues,
-  parseDecimal,
   sameSeasonValues,
   sanitizeDecimal,
   seasonFormSchema,
@@ -40,6 +39,7 @@ import {
 import { ColorField } from './ColorField';
 import { DateRangeField } from './DateRangeField';
 import { PickersProvider } from '@/components/PickersProvider';
+import { currencySymbol, parseAmount } from '@/lib/numbers';
 import { SeasonPreview } from './SeasonPreview';
 import { WeekdayChips } from './WeekdayChips';
 
@@ -52,15 +52,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Box>
-  );
-}
-
-/** The currency's symbol in the active language ("€", "US$"), for the amount fields. */
-function currencySymbol(locale: string, currency: string): string {
-  return (
-    new Intl.NumberFormat(locale, { style: 'currency', currency })
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency
   );
 }
 
@@ -264,7 +255,7 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                   roomUuids={values.roomUuids}
                   currency={business.currency}
                   adjustmentType={values.adjustmentType}
-                  value={parseDecimal(values.value)}
+                  value={parseAmount(values.value)}
                 />
               </Stack>
             </Section>

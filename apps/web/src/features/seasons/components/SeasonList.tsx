@@ -11,7 +11,7 @@ import { DataTable } from '@/components/DataTable';
 import { useIntl } from '@/lib/intl';
 import { seasonPath } from '../paths';
 import { describeAdjustment } from '../utils/adjustment';
-import { dayValue } from '../utils/dates';
+import { dayValue } from '@/lib/dates';
 import { ColorDot } from './SeasonLegend';
 
 interface SeasonListProps {

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoomTariff, Sazonality } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { paintYear, seasonsInYear } from '../utils/calendar';
-import { today as todayOf } from '../utils/dates';
+import { today as todayOf } from '@/lib/dates';
 import { MonthGrid } from './MonthGrid';
 import { SeasonLegend } from './SeasonLegend';
 

@@ -15,7 +15,7 @@ import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
 import { YearCalendar } from '../components/YearCalendar';
 import { newSeasonPath, seasonPath } from '../paths';
-import { today } from '../utils/dates';
+import { today } from '@/lib/dates';
 
 function Seasons({ business }: { business: Business }) {
   const { t } = useTranslation('seasons');

@@ -11,7 +11,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonForm } from '../components/SeasonForm';
 import { seasonsPath } from '../paths';
-import { dayValue } from '../utils/dates';
+import { dayValue } from '@/lib/dates';
 
 /**
  * `/pricing-central/sazonalities/new` (Add Sazonality; `?start=YYYY-MM-DD` to begin on a night)

@@ -9,7 +9,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingLimits } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { formatBytes } from '../../utils/numbers';
+import { formatBytes } from '@/lib/numbers';
 
 export type FileProblem = 'not_csv' | 'too_large' | 'empty';
 

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportStatus } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { formatBytes } from '../../utils/numbers';
+import { formatBytes } from '@/lib/numbers';
 
 /** One labelled bar: determinate when `value` (0–100) is known, moving otherwise. */
 function Bar({

@@ -19,7 +19,7 @@ import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { useRecentImports } from '../../api/imports';
 import { importStatusPath } from '../../paths';
-import { formatBytes } from '../../utils/numbers';
+import { formatBytes } from '@/lib/numbers';
 import { ImportStatusChip } from './ImportStatusChip';
 
 function Summary({ item }: { item: ImportSummary }) {
