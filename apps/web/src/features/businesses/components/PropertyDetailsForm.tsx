@@ -13,7 +13,7 @@ import { useUpdateBusiness } from '../api';
 import { usePickerOptions } from '../hooks/usePickerOptions';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CodeAutocomplete } from './CodeAutocomplete';
-import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 
 function valuesOf(business: Business): UpdateBusinessBody {
   return {
@@ -179,7 +179,7 @@ export function PropertyDetailsForm({ business }: { business: Business }) {
           </Stack>
         </Stack>
       </CardContent>
-      <UnsavedChangesPrompt when={dirty && !form.submitting} />
+      <UnsavedChangesGuard when={dirty && !form.submitting} />
     </Card>
   );
 }

@@ -15,6 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
   businessLimits,
@@ -24,14 +25,14 @@ import {
   type Business,
   type OccupancyBasis,
   type RoundingMode,
+  type SettingsBody,
   type TariffSettings,
   type Weekday,
 } from '@tarifa/contract';
-import { issueMessage, toFormError, type FormError } from '@/lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
-import { issuesOf, type IssuesByPath } from '../utils/issues';
 import { numberText, parseNumberInput } from '@/lib/numbers';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
@@ -83,6 +84,17 @@ export function settingsOfDraft(draft: SettingsDraft) {
     occupancyBasis: draft.occupancyBasis,
   };
 }
+
+/**
+ * The form's values (`{settings: draft}`) → the request's `{settings}`: the draft's numbers parsed,
+ * then checked by the contract's settings schema. Issues are at `settings.<field>`, as the API's.
+ */
+const settingsFormSchema = z.object({
+  settings: z
+    .custom<SettingsDraft>()
+    .transform((draft): SettingsBody['settings'] => settingsOfDraft(draft))
+    .pipe(settingsBodySchema.shape.settings),
+});
 
 /** The parsed settings when the draft is valid (for the live example), else undefined. */
 export function validSettings(draft: SettingsDraft): TariffSettings | undefined {
@@ -136,49 +148,32 @@ export function TariffSettingsForm({
   const intl = useIntl();
   const save = useSaveSettings({ errors: 'form' });
   const [initial] = useState(() => draftOfSettings(business.tariffConfiguration.settings));
-  const [draft, setDraftState] = useState(initial);
-  const [errors, setErrors] = useState<IssuesByPath>({});
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const form = useZodForm({
+    schema: settingsFormSchema,
+    initialValues: { settings: initial },
+    onSubmit: async ({ settings }) => {
+      await save.mutateAsync({ uuid: business.uuid, settings, version: business.version });
+      onDirtyChange?.(false);
+    },
+  });
+  const draft = form.values.settings;
   const nextKey = useRef(initial.leadTimeRules.length);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  // Shown afresh (first time, after a save or a reload): nothing is pending.
+  // The host hears of every draft and whether it differs from the stored settings (on mount too:
+  // shown afresh, first time or after a save or a reload, nothing is pending).
+  const listeners = useRef({ onDraftChange, onDirtyChange });
+  listeners.current = { onDraftChange, onDirtyChange };
   useEffect(() => {
-    onDirtyChange?.(false);
-    onDraftChange?.(initial);
-    // Once per mount: the host keys this form by the stored settings.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    listeners.current.onDraftChange?.(draft);
+    listeners.current.onDirtyChange?.(dirty);
+  }, [draft, dirty]);
   const dayNames = intl.weekdays('long');
   const money = (value: number) => intl.money(value, business.currency);
 
-  const setDraft = (next: SettingsDraft) => {
-    setDraftState(next);
-    onDraftChange?.(next);
-    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(initial));
-  };
-  const errorAt = (path: string) => (errors[path] ? issueMessage(t, errors[path]) : undefined);
-  const clearError = (path: string) => setErrors(({ [path]: _gone, ...rest }) => rest);
-
-  const submit = async () => {
-    setFormError(null);
-    const checked = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
-    if (!checked.success) {
-      setErrors(issuesOf(checked.error, 'settings.'));
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        uuid: business.uuid,
-        settings: checked.data.settings,
-        version: business.version,
-      });
-      onDirtyChange?.(false);
-    } catch (error) {
-      const issues = issuesOf(error, 'settings.');
-      setErrors(issues);
-      if (Object.keys(issues).length === 0) setFormError(toFormError(error));
-    }
-  };
+  const setDraft = (next: SettingsDraft) => form.setValue('settings', next);
+  /** What a field shows under it: its error (paths as the API's: `settings.rounding.ending`). */
+  const errorAt = (path: string) => form.errorFor(`settings.${path}`);
+  const hasError = (path: string) => Boolean(form.errors[`settings.${path}`]);
 
   /** "→ €110.00" under a percent field, on the sample price. */
   const effect = (text: string) => {
@@ -194,7 +189,7 @@ export function TariffSettingsForm({
   const endingNumber = parseNumberInput(draft.rounding.ending);
 
   return (
-    <Card component="section" aria-labelledby="tariff-settings-title">
+    <Card component="form" {...form.formProps} aria-labelledby="tariff-settings-title">
       <CardContent>
         <Stack spacing={3} divider={<Divider flexItem />}>
           <div>
@@ -202,7 +197,7 @@ export function TariffSettingsForm({
               {t('settings.title')}
             </Typography>
             <Typography color="text.secondary">{t('settings.intro')}</Typography>
-            <BusinessErrorAlert error={formError} />
+            <BusinessErrorAlert error={form.formError} />
           </div>
 
           <Section title={t('settings.weekdays.title')} intro={t('settings.weekdays.intro')}>
@@ -217,7 +212,6 @@ export function TariffSettingsForm({
                       size="small"
                       value={draft.weekdayAdjustments[day]}
                       onChange={(event) => {
-                        clearError(path);
                         setDraft({
                           ...draft,
                           weekdayAdjustments: {
@@ -226,7 +220,7 @@ export function TariffSettingsForm({
                           },
                         });
                       }}
-                      error={Boolean(errors[path])}
+                      error={hasError(path)}
                       helperText={errorAt(path) ?? effect(draft.weekdayAdjustments[day])}
                       slotProps={{ htmlInput: { inputMode: 'decimal' }, input: percentAdornment }}
                     />
@@ -244,7 +238,6 @@ export function TariffSettingsForm({
             )}
             {draft.leadTimeRules.map((rule, i) => {
               const update = (patch: Partial<typeof rule>) => {
-                Object.keys(patch).forEach((key) => clearError(`leadTimeRules.${i}.${key}`));
                 setDraft({
                   ...draft,
                   leadTimeRules: draft.leadTimeRules.map((r, j) =>
@@ -267,7 +260,7 @@ export function TariffSettingsForm({
                     size="small"
                     value={rule.fromDays}
                     onChange={(event) => update({ fromDays: event.target.value })}
-                    error={Boolean(errors[path('fromDays')])}
+                    error={hasError(path('fromDays'))}
                     helperText={errorAt(path('fromDays'))}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   />
@@ -276,7 +269,7 @@ export function TariffSettingsForm({
                     size="small"
                     value={rule.toDays}
                     onChange={(event) => update({ toDays: event.target.value })}
-                    error={Boolean(errors[path('toDays')])}
+                    error={hasError(path('toDays'))}
                     helperText={errorAt(path('toDays'))}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   />
@@ -285,7 +278,7 @@ export function TariffSettingsForm({
                     size="small"
                     value={rule.adjustmentPercent}
                     onChange={(event) => update({ adjustmentPercent: event.target.value })}
-                    error={Boolean(errors[path('adjustmentPercent')])}
+                    error={hasError(path('adjustmentPercent'))}
                     helperText={
                       errorAt(path('adjustmentPercent')) ?? effect(rule.adjustmentPercent)
                     }
@@ -294,7 +287,6 @@ export function TariffSettingsForm({
                   <IconButton
                     aria-label={t('settings.leadTime.remove', { n: i + 1 })}
                     onClick={() => {
-                      setErrors({});
                       setDraft({
                         ...draft,
                         leadTimeRules: draft.leadTimeRules.filter((_, j) => j !== i),
@@ -370,13 +362,12 @@ export function TariffSettingsForm({
                 sx={{ maxInlineSize: 240 }}
                 value={draft.rounding.ending}
                 onChange={(event) => {
-                  clearError('rounding.ending');
                   setDraft({
                     ...draft,
                     rounding: { ...draft.rounding, ending: event.target.value },
                   });
                 }}
-                error={Boolean(errors['rounding.ending'])}
+                error={hasError('rounding.ending')}
                 helperText={errorAt('rounding.ending') ?? t('settings.rounding.endingHelp')}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
@@ -426,16 +417,12 @@ export function TariffSettingsForm({
 
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
-              disabled={!dirty || save.isPending}
-              onClick={() => {
-                setErrors({});
-                setFormError(null);
-                setDraft(initial);
-              }}
+              disabled={!dirty || form.submitting}
+              onClick={() => form.reset({ settings: initial })}
             >
               {t('actions.discard')}
             </Button>
-            <Button variant="contained" loading={save.isPending} onClick={() => void submit()}>
+            <Button type="submit" variant="contained" loading={form.submitting}>
               {t('settings.save')}
             </Button>
           </Stack>
