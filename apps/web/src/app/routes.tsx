@@ -1,14 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Action, Subject } from '@tarifa/contract';
 
-/** Route metadata of SPEC §2/§6. */
+/** What each route needs: layout, who may open it, its permission. */
 export interface RouteMeta {
   /** Open to everyone, signed in or not. */
   public?: boolean;
   /** Only for guests: a signed-in user is sent to `/`. */
   unauthenticatedOnly?: boolean;
   layout: 'blank' | 'default';
-  /** Permission needed; SPEC §6 defaults: action `manage`, subject `all`. */
+  /** Permission needed; by default action `manage`, subject `all`. */
   action?: Action;
   subject?: Subject;
   /** i18n key of the page title. */
@@ -67,7 +67,7 @@ const PlaceholderNeedingBusiness = needsBusiness(
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
 
-/** Every route of SPEC §2, in one table. */
+/** Every route of the app, in one table. */
 export const appRoutes: AppRoute[] = [
   {
     path: '/login',
@@ -273,7 +273,7 @@ export const appRoutes: AppRoute[] = [
     page: SazonalityEdit,
   },
 
-  // Catch-all not-found pages (SPEC `/:error`), for one segment and for any depth.
+  // Catch-all not-found pages (`/:error`), for one segment and for any depth.
   {
     path: '/:error',
     name: 'error',

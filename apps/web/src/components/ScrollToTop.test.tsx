@@ -13,7 +13,7 @@ function scrollTo(y: number) {
   });
 }
 
-describe('ScrollToTop (SPEC §2, §9)', () => {
+describe('ScrollToTop', () => {
   beforeEach(() => changeLanguage('pt'));
   afterEach(() => {
     scrollTo(0);

@@ -21,7 +21,7 @@ import { VerticalNav } from './components/VerticalNav';
 export const boxedWidth = 1440;
 
 /**
- * The signed-in frame (SPEC §2, §9): vertical navigation (an overlay drawer below md + 16 px) or
+ * The signed-in frame: vertical navigation (an overlay drawer below md + 16 px) or
  * the horizontal variant, the navbar, the page, the footer, the scroll-to-top button, the global
  * search (Ctrl/⌘-K) and the preferences drawer. Shown once the user and the businesses are loaded.
  */

@@ -7,7 +7,7 @@ import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from '@/li
 
 /**
  * What this feature plugs into the shell (imported once from `app/extensions.ts`): the default
- * layout loads the businesses before it shows (SPEC §2), and the global search finds the
+ * layout loads the businesses before it shows, and the global search finds the
  * properties (choosing another one selects it, through `?select=`) and the selected one's room types.
  */
 registerShellQuery(businessesQueryOptions);

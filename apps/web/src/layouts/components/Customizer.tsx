@@ -226,7 +226,7 @@ function Swatch({
   );
 }
 
-/** Every preference of SPEC §3/§9 in one drawer; each change applies at once and is kept. */
+/** Every layout and theme preference in one drawer; each change applies at once and is kept. */
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('shell');
   const { contentLayoutNav } = usePreferences();

@@ -17,7 +17,7 @@ export const navWidth = 260;
 export const miniNavWidth = 72;
 
 interface VerticalNavProps {
-  /** Below md + 16 px the navigation is a drawer over the page (SPEC §9). */
+  /** Below md + 16 px the navigation is a drawer over the page (docs/shell.md). */
   overlay: boolean;
   open: boolean;
   onClose: () => void;

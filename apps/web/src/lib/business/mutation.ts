@@ -17,8 +17,8 @@ export interface BusinessMutationOptions<TVars, TAnswer extends BusinessAnswer> 
    * Who tells the user about a failure — never nobody:
    * - `snackbar` (default): a translated snackbar (a version conflict with a Reload button);
    * - `form`: the caller shows it (`mutateAsync` rejects; e.g. `useZodForm`, `BusinessErrorAlert`);
-   * - `both`: the snackbar, and the caller also gets it (fluctuation-level update and delete,
-   *   SPEC §8).
+   * - `both`: the snackbar, and the caller also gets it to show in place
+   *   (updating or deleting an occupancy level, deleting a season).
    */
   errors?: 'snackbar' | 'form' | 'both';
   /** i18n key of a snackbar shown on success, e.g. `property:saved`. */

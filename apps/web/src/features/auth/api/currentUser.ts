@@ -15,7 +15,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
 export const currentUserQueryOptions = queryOptions<User>({
   queryKey: authKeys.currentUser,
   queryFn: ({ signal }) => getCurrentUser(signal),
-  // Until the answer arrives, the copy cached in localStorage (SPEC §3 `userData`) stands in.
+  // Until the answer arrives, the copy cached in localStorage (`userData`) stands in.
   placeholderData: () => (getSession().userData as User | null) ?? undefined,
 });
 

@@ -48,7 +48,7 @@ afterEach(() => {
   act(() => clearSnackbars());
 });
 
-describe('the businesses store (SPEC §3/§4)', () => {
+describe('the businesses store', () => {
   const rio = aBusiness({ name: 'Casa do Rio' });
   const vale = aBusiness({ name: 'Quinta do Vale' });
   const mar = aBusiness({ name: 'Vila do Mar' });
@@ -127,7 +127,7 @@ describe('the businesses store (SPEC §3/§4)', () => {
   });
 });
 
-describe('failures are never silent (SPEC §8, unlike the original)', () => {
+describe('failures are never silent', () => {
   const rio = aBusiness();
 
   it('a stale version says the property changed elsewhere, writes nothing, and Reload refetches', async () => {

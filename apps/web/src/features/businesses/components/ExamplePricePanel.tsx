@@ -21,7 +21,7 @@ interface Step {
   price: number;
 }
 
-/** The price of one night worked out step by step with the settings on screen (DESIGN.md §3). */
+/** The price of one night worked out step by step with the settings on screen, in the order the API prices it. */
 export function examplePriceSteps(
   room: RoomTariffInput,
   settings: TariffSettings,

@@ -44,7 +44,7 @@ interface GroupFormDialogProps {
 /**
  * Adds or edits a group of occupancy levels in a dialog (full screen on phones): its name, the
  * room types it covers and its steps, with the chart redrawn as they change. Update and delete
- * failures show here, inline, as well as in the app's snackbar (SPEC §8); a change made elsewhere
+ * failures show here, inline, as well as in the app's snackbar; a change made elsewhere
  * meanwhile is reported, never overwritten.
  */
 export function GroupFormDialog({ business, group, onClose }: GroupFormDialogProps) {
@@ -115,7 +115,7 @@ export function GroupFormDialog({ business, group, onClose }: GroupFormDialogPro
           onClose();
         },
         onError: (error) => {
-          // SPEC §8: a failed delete reaches the form, which says why.
+          // A failed delete reaches the form too, which says why.
           setConfirmDelete(false);
           setDeleteError(toFormError(error));
         },

@@ -34,7 +34,7 @@ interface YearCalendarProps {
 
 /**
  * Twelve months of one year, each night in the colour of the season that applies to it — where
- * seasons overlap, the one with the highest priority (DESIGN.md §3) — with a legend, year
+ * seasons overlap, the one with the highest priority — with a legend, year
  * navigation and a room type filter (seasons may cover only some room types).
  */
 export function YearCalendar({
