@@ -159,18 +159,22 @@ export function TariffSettingsForm({
   const draft = form.values.settings;
   const nextKey = useRef(initial.leadTimeRules.length);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  // The host hears of every draft and whether it differs from the stored settings (on mount too:
-  // shown afresh, first time or after a save or a reload, nothing is pending).
-  const listeners = useRef({ onDraftChange, onDirtyChange });
-  listeners.current = { onDraftChange, onDirtyChange };
+  // Shown afresh (first time, after a save or a reload): nothing is pending.
   useEffect(() => {
-    listeners.current.onDraftChange?.(draft);
-    listeners.current.onDirtyChange?.(dirty);
-  }, [draft, dirty]);
+    onDirtyChange?.(false);
+    onDraftChange?.(initial);
+    // Once per mount: the host keys this form by the stored settings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const dayNames = intl.weekdays('long');
   const money = (value: number) => intl.money(value, business.currency);
 
-  const setDraft = (next: SettingsDraft) => form.setValue('settings', next);
+  /** The host hears of every draft, and whether it differs from the stored settings. */
+  const setDraft = (next: SettingsDraft) => {
+    form.setValue('settings', next);
+    onDraftChange?.(next);
+    onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(initial));
+  };
   /** What a field shows under it: its error (paths as the API's: `settings.rounding.ending`). */
   const errorAt = (path: string) => form.errorFor(`settings.${path}`);
   const hasError = (path: string) => Boolean(form.errors[`settings.${path}`]);
@@ -418,7 +422,11 @@ export function TariffSettingsForm({
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
               disabled={!dirty || form.submitting}
-              onClick={() => form.reset({ settings: initial })}
+              onClick={() => {
+                form.reset({ settings: initial });
+                onDraftChange?.(initial);
+                onDirtyChange?.(false);
+              }}
             >
               {t('actions.discard')}
             </Button>
