@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { changeLanguage } from '../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { App } from './App';
 
 describe('App', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRulesFor, type AbilityRule } from '@tarifa/contract';
-import { buildAbility } from '../lib/auth/ability';
-import type { Session } from '../lib/auth/session';
+import { buildAbility } from '@/lib/auth/ability';
+import type { Session } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
 import type { RouteMeta } from './routes';
 
@@ -22,7 +22,7 @@ const page: RouteMeta = { layout: 'default', action: 'read', subject: 'all', tit
 const adminPage: RouteMeta = { layout: 'default', title: 'x' };
 const loginPage: RouteMeta = { layout: 'blank', unauthenticatedOnly: true, title: 'x' };
 
-describe('route guard (SPEC §6)', () => {
+describe('route guard', () => {
   it('opens public routes to everyone', () => {
     expect(check({ layout: 'blank', public: true, title: 'x' }, '/not-authorized', guest)).toEqual({
       allow: true,
@@ -52,7 +52,7 @@ describe('route guard (SPEC §6)', () => {
     expect(check(adminPage, '/admin', signedIn(['super-admin']))).toEqual({ allow: true });
   });
 
-  it('treats a stored token without userData as signed out (SPEC §4)', () => {
+  it('treats a stored token without userData as signed out', () => {
     const half = { ...signedIn(['client']), userData: null };
     expect(check(page, '/dashboards', half)).toMatchObject({
       allow: false,

@@ -1,11 +1,11 @@
-import type { Session } from '../lib/auth/session';
-import { isAuthenticated } from '../lib/auth/session';
-import type { AppAbility } from '../lib/auth/ability';
+import type { Session } from '@/lib/auth/session';
+import { isAuthenticated } from '@/lib/auth/session';
+import type { AppAbility } from '@/lib/auth/ability';
 import type { RouteMeta } from './routes';
 
 export type GuardOutcome = { allow: true } | { allow: false; redirect: string };
 
-/** SPEC §6, in its order: public, then guest-only, then the route's permission rule. */
+/** In this order: public, then guest-only, then the route's permission rule. */
 export function guard(
   meta: RouteMeta,
   location: { pathname: string; search: string; hash: string },
@@ -25,7 +25,7 @@ export function guard(
   };
 }
 
-/** Where `/` sends a user (SPEC §2): by stored role, keeping the query for guests. */
+/** Where `/` sends a user: by stored role, keeping the query for guests. */
 export function homeFor(session: Session, search: string): string {
   const roles = isAuthenticated(session) ? (session.userData?.roles ?? []) : [];
   if (roles.includes('super-admin')) return '/admin';

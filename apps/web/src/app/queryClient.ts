@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryable } from '../lib/api';
+import { isRetryable } from '@/lib/api';
 
 /**
- * SPEC §8/§9: failed fetches are retried 3 times with exponential backoff from 1 s, capped at 30 s;
+ * Failed fetches are retried 3 times with exponential backoff from 1 s, capped at 30 s;
  * unused cached data is collected after 5 minutes. Answers that retrying cannot change (4xx) are
  * not retried.
  */

@@ -9,11 +9,11 @@ import {
   type RouteObject,
 } from 'react-router';
 import { useAbility } from '@casl/react';
-import { PageLoader } from '../components/PageLoader';
-import BlankLayout from '../layouts/BlankLayout';
-import DefaultLayout from '../layouts/DefaultLayout';
-import type { AppAbility } from '../lib/auth/ability';
-import { useSession } from '../lib/auth/session';
+import { PageLoader } from '@/components/PageLoader';
+import BlankLayout from '@/layouts/BlankLayout';
+import DefaultLayout from '@/layouts/DefaultLayout';
+import type { AppAbility } from '@/lib/auth/ability';
+import { useSession } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
 import { appRoutes, type AppRoute, type RouteMeta } from './routes';
 

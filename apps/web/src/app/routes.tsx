@@ -1,14 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Action, Subject } from '@tarifa/contract';
 
-/** Route metadata of SPEC §2/§6. */
+/** What each route needs: layout, who may open it, its permission. */
 export interface RouteMeta {
   /** Open to everyone, signed in or not. */
   public?: boolean;
   /** Only for guests: a signed-in user is sent to `/`. */
   unauthenticatedOnly?: boolean;
   layout: 'blank' | 'default';
-  /** Permission needed; SPEC §6 defaults: action `manage`, subject `all`. */
+  /** Permission needed; by default action `manage`, subject `all`. */
   action?: Action;
   subject?: Subject;
   /** i18n key of the page title. */
@@ -22,52 +22,52 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
 }
 
-const Placeholder = lazy(() => import('../features/misc/pages/PlaceholderPage'));
+const Placeholder = lazy(() => import('@/features/misc/pages/PlaceholderPage'));
 /** A page that needs a property: a user without one gets the first-run onboarding instead. */
 const needsBusiness = (load: () => Promise<{ default: ComponentType }>) =>
   lazy(async () => {
     const [page, { withBusiness }] = await Promise.all([
       load(),
-      import('../features/businesses/components/RequireBusiness'),
+      import('@/features/businesses/components/RequireBusiness'),
     ]);
     return { default: withBusiness(page.default) };
   });
-const NotFound = lazy(() => import('../features/misc/pages/NotFoundPage'));
-const NotAuthorized = lazy(() => import('../features/misc/pages/NotAuthorizedPage'));
-const Dashboard = needsBusiness(() => import('../features/dashboard/pages/DashboardPage'));
-const Gallery = lazy(() => import('../features/gallery/pages/GalleryPage'));
-const Tour = lazy(() => import('../features/tour/pages/TourPage'));
-const Faq = lazy(() => import('../features/support/pages/FaqPage'));
-const Icons = lazy(() => import('../features/docs/pages/IconsPage'));
-const PricingPlans = lazy(() => import('../features/plans/pages/PricingPlansPage'));
-const Typography = lazy(() => import('../features/docs/pages/TypographyPage'));
-const Login = lazy(() => import('../features/auth/pages/LoginPage'));
-const Register = lazy(() => import('../features/auth/pages/RegisterPage'));
-const ForgotPassword = lazy(() => import('../features/auth/pages/ForgotPasswordPage'));
-const ResetPassword = lazy(() => import('../features/auth/pages/ResetPasswordPage'));
-const AccountSettings = lazy(() => import('../features/auth/pages/AccountSettingsPage'));
-const AccessControl = lazy(() => import('../features/access-control/pages/AccessControlPage'));
+const NotFound = lazy(() => import('@/features/misc/pages/NotFoundPage'));
+const NotAuthorized = lazy(() => import('@/features/misc/pages/NotAuthorizedPage'));
+const Dashboard = needsBusiness(() => import('@/features/dashboard/pages/DashboardPage'));
+const Gallery = lazy(() => import('@/features/gallery/pages/GalleryPage'));
+const Tour = lazy(() => import('@/features/tour/pages/TourPage'));
+const Faq = lazy(() => import('@/features/support/pages/FaqPage'));
+const Icons = lazy(() => import('@/features/docs/pages/IconsPage'));
+const PricingPlans = lazy(() => import('@/features/plans/pages/PricingPlansPage'));
+const Typography = lazy(() => import('@/features/docs/pages/TypographyPage'));
+const Login = lazy(() => import('@/features/auth/pages/LoginPage'));
+const Register = lazy(() => import('@/features/auth/pages/RegisterPage'));
+const ForgotPassword = lazy(() => import('@/features/auth/pages/ForgotPasswordPage'));
+const ResetPassword = lazy(() => import('@/features/auth/pages/ResetPasswordPage'));
+const AccountSettings = lazy(() => import('@/features/auth/pages/AccountSettingsPage'));
+const AccessControl = lazy(() => import('@/features/access-control/pages/AccessControlPage'));
 const Configurations = needsBusiness(
-  () => import('../features/fluctuation/pages/ConfigurationsPage'),
+  () => import('@/features/fluctuation/pages/ConfigurationsPage'),
 );
-const Sazonalities = needsBusiness(() => import('../features/seasons/pages/SazonalitiesPage'));
-const SazonalityEdit = needsBusiness(() => import('../features/seasons/pages/SazonalityEditPage'));
-const MyProperty = lazy(() => import('../features/businesses/pages/MyPropertyPage'));
-const PropertyMenu = lazy(() => import('../features/businesses/pages/PropertyMenuPage'));
-const RoomForm = lazy(() => import('../features/businesses/pages/RoomFormPage'));
-const PriceSetup = lazy(() => import('../features/businesses/pages/PriceSetupPage'));
-const Bookings = needsBusiness(() => import('../features/bookings/pages/BookingsPage'));
-const ImportBookings = needsBusiness(() => import('../features/bookings/pages/ImportBookingsPage'));
-const Integrations = needsBusiness(() => import('../features/integrations/pages/IntegrationsPage'));
+const Sazonalities = needsBusiness(() => import('@/features/seasons/pages/SazonalitiesPage'));
+const SazonalityEdit = needsBusiness(() => import('@/features/seasons/pages/SazonalityEditPage'));
+const MyProperty = lazy(() => import('@/features/businesses/pages/MyPropertyPage'));
+const PropertyMenu = lazy(() => import('@/features/businesses/pages/PropertyMenuPage'));
+const RoomForm = lazy(() => import('@/features/businesses/pages/RoomFormPage'));
+const PriceSetup = lazy(() => import('@/features/businesses/pages/PriceSetupPage'));
+const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsPage'));
+const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
+const Integrations = needsBusiness(() => import('@/features/integrations/pages/IntegrationsPage'));
 
 const PlaceholderNeedingBusiness = needsBusiness(
-  () => import('../features/misc/pages/PlaceholderPage'),
+  () => import('@/features/misc/pages/PlaceholderPage'),
 );
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
 
-/** Every route of SPEC §2, in one table. */
+/** Every route of the app, in one table. */
 export const appRoutes: AppRoute[] = [
   {
     path: '/login',
@@ -273,7 +273,7 @@ export const appRoutes: AppRoute[] = [
     page: SazonalityEdit,
   },
 
-  // Catch-all not-found pages (SPEC `/:error`), for one segment and for any depth.
+  // Catch-all not-found pages (`/:error`), for one segment and for any depth.
   {
     path: '/:error',
     name: 'error',

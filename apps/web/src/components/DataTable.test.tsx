@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeLanguage } from '../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { DataTable } from './DataTable';
-import { renderWithProviders } from './testing/TestProviders';
+import { renderWithProviders } from '@/testing';
 
 const rows = Array.from({ length: 42 }, (_, i) => ({ id: i + 1, name: `Quarto ${i + 1}` }));
 const columns = [{ field: 'name', headerName: 'Nome', width: 200 }];

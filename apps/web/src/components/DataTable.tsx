@@ -9,9 +9,9 @@ import { arSD, enUS, frFR, ptPT } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@tarifa/contract';
-import { useIntl } from '../lib/intl';
+import { useIntl } from '@/lib/intl';
 
-/** SPEC §9 page sizes, plus everything on one page. */
+/** The page sizes every table offers, plus everything on one page. */
 export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
 export const allRows = -1;
 export const defaultPageSize = 10;

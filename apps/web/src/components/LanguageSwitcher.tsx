@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locales } from '@tarifa/contract';
-import { changeLanguage } from '../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();

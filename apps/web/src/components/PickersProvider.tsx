@@ -6,7 +6,7 @@ import { ar, enUS, fr, pt } from 'date-fns/locale';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Locale } from '@tarifa/contract';
-import { useIntl } from '../lib/intl';
+import { useIntl } from '@/lib/intl';
 
 /** Weeks start on Monday in every language of the app (ISO 8601, like the year calendar). */
 function mondayFirst(locale: DateFnsLocale): DateFnsLocale {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { ScrollToTop } from './ScrollToTop';
-import { renderWithProviders } from './testing/TestProviders';
+import { renderWithProviders } from '@/testing';
 
 function scrollTo(y: number) {
   act(() => {
@@ -13,7 +13,7 @@ function scrollTo(y: number) {
   });
 }
 
-describe('ScrollToTop (SPEC §2, §9)', () => {
+describe('ScrollToTop', () => {
   beforeEach(() => changeLanguage('pt'));
   afterEach(() => {
     scrollTo(0);

@@ -4,12 +4,12 @@ import Zoom from '@mui/material/Zoom';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2/§9: shown past this many pixels of vertical scroll. */
+/** Shown past this many pixels of vertical scroll. */
 export const scrollToTopThreshold = 200;
 
 /**
  * A button at the bottom corner that appears once the page is scrolled more than 200 px down and
- * scrolls smoothly back to the top (SPEC §2, §4).
+ * scrolls smoothly back to the top.
  */
 export function ScrollToTop({ bottom = 24 }: { bottom?: number }) {
   const { t } = useTranslation('shell');

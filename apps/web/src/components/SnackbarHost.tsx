@@ -2,12 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { useTranslation } from 'react-i18next';
-import { dismissSnackbar, useCurrentSnack } from '../lib/snackbar';
+import { dismissSnackbar, useCurrentSnack } from '@/lib/snackbar';
 
-/**
- * Shows the messages of `showSnackbar`, one at a time, at the bottom of the screen. (Its one string,
- * "Close", lives in the `property` namespace until the shell's `common` strings settle.)
- */
+/** Shows the messages of `showSnackbar`, one at a time, at the bottom of the screen. */
 export function SnackbarHost() {
   const { t } = useTranslation();
   const snack = useCurrentSnack();
@@ -25,7 +22,7 @@ export function SnackbarHost() {
           severity={snack.severity}
           variant="filled"
           onClose={close}
-          closeText={t('property:actions.close')}
+          closeText={t('common:actions.close')}
           action={
             snack.action ? (
               <Button

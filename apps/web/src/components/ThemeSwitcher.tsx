@@ -8,8 +8,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useThemeSettings } from '../lib/theme/ThemeSettings';
-import type { ThemeMode } from '../lib/theme/theme';
+import { useThemeSettings } from '@/lib/theme/ThemeSettings';
+import type { ThemeMode } from '@/lib/theme/theme';
 
 const icons: Record<ThemeMode, typeof LightModeIcon> = {
   light: LightModeIcon,

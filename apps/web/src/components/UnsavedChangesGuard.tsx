@@ -5,9 +5,19 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useCallback, useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
+ * The one unsaved-changes guard of the app. Most forms need only the component:
+ *
+ * ```tsx
+ * <UnsavedChangesGuard when={dirty} />
+ * ```
+ *
+ * A form that words the question for what it edits, or leaves on purpose after saving, uses the
+ * hook and the dialog below.
+ *
  * Warns before unsaved changes are lost: leaving the page inside the app (React Router's
  * `useBlocker`, answered by `<UnsavedChangesDialog>`) and closing or reloading the tab (the
  * browser's own `beforeunload` prompt). Call `allowLeaving()` right before navigating away on
@@ -86,5 +96,28 @@ export function UnsavedChangesDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+interface UnsavedChangesGuardProps extends Partial<Omit<UnsavedChangesDialogProps, 'blocker'>> {
+  /** True while the form has changes not saved yet. */
+  when: boolean;
+}
+
+/**
+ * While `when` is true, leaving the page (or closing the tab) asks first: "Leave without saving?"
+ * in the common wording unless `title`, `body`, `stay` or `leave` say otherwise.
+ */
+export function UnsavedChangesGuard({ when, ...labels }: UnsavedChangesGuardProps) {
+  const { t } = useTranslation('common');
+  const { blocker } = useUnsavedChangesGuard(when);
+  return (
+    <UnsavedChangesDialog
+      blocker={blocker}
+      title={labels.title ?? t('unsaved.title')}
+      body={labels.body ?? t('unsaved.body')}
+      stay={labels.stay ?? t('unsaved.stay')}
+      leave={labels.leave ?? t('unsaved.leave')}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { apiPrefix } from '../lib/api';
+import { apiPrefix } from '@/lib/api';
 
 /** Up to two initials of a name, in any script. */
 export function initials(name: string): string {

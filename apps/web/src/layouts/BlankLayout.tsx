@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { SkipLink } from '../components/SkipLink';
-import { ThemeSwitcher } from '../components/ThemeSwitcher';
+import { LanguageSwitcher } from '@/components/LanguageSwitcher';
+import { SkipLink } from '@/components/SkipLink';
+import { ThemeSwitcher } from '@/components/ThemeSwitcher';
 
 /**
  * For the auth and error pages: no navigation, the language and theme switchers, the page centred

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import '../app/extensions';
-import { renderWithProviders } from '../components/testing/TestProviders';
-import { clearSession, saveSession } from '../lib/auth/session';
-import { changeLanguage } from '../lib/i18n';
+import '@/app/extensions';
+import { renderWithProviders } from '@/testing';
+import { clearSession, saveSession } from '@/lib/auth/session';
+import { changeLanguage } from '@/lib/i18n';
 import DefaultLayout from './DefaultLayout';
 
 const user = {

@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ScrollToTop } from '../components/ScrollToTop';
-import { SkipLink } from '../components/SkipLink';
-import { SnackbarHost } from '../components/SnackbarHost';
-import { TourOverlay } from '../features/tour/components/TourOverlay';
-import { setPreference, usePreferences } from '../lib/preferences/preferences';
-import { overlayNavQuery } from '../lib/theme/theme';
+import { ScrollToTop } from '@/components/ScrollToTop';
+import { SkipLink } from '@/components/SkipLink';
+import { SnackbarHost } from '@/components/SnackbarHost';
+import { TourOverlay } from '@/features/tour/components/TourOverlay';
+import { setPreference, usePreferences } from '@/lib/preferences/preferences';
+import { overlayNavQuery } from '@/lib/theme/theme';
 import { Customizer } from './components/Customizer';
 import { Footer } from './components/Footer';
 import { HorizontalNav } from './components/HorizontalNav';
@@ -21,7 +21,7 @@ import { VerticalNav } from './components/VerticalNav';
 export const boxedWidth = 1440;
 
 /**
- * The signed-in frame (SPEC §2, §9): vertical navigation (an overlay drawer below md + 16 px) or
+ * The signed-in frame: vertical navigation (an overlay drawer below md + 16 px) or
  * the horizontal variant, the navbar, the page, the footer, the scroll-to-top button, the global
  * search (Ctrl/⌘-K) and the preferences drawer. Shown once the user and the businesses are loaded.
  */

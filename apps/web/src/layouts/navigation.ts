@@ -10,10 +10,10 @@ import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
 import type { Action, Subject } from '@tarifa/contract';
-import type { AppAbility } from '../lib/auth/ability';
+import type { AppAbility } from '@/lib/auth/ability';
 
 interface Permission {
-  /** SPEC §6 defaults: action `manage`, subject `all`. */
+  /** By default: action `manage`, subject `all`. */
   action?: Action;
   subject?: Subject;
 }
@@ -36,7 +36,7 @@ export interface NavGroupItem extends Permission {
   children: NavLinkItem[];
 }
 
-/** A heading over the entries that follow it, like SPEC §2's "Pro Members". */
+/** A heading over the entries that follow it, like "Pro Members". */
 export interface NavSectionItem extends Permission {
   kind: 'section';
   title: string;
@@ -49,7 +49,7 @@ export type NavItem = NavLinkItem | NavGroupItem | NavSectionItem;
 const read = { action: 'read', subject: 'all' } as const;
 
 /**
- * The menu of SPEC §2, in one table for the vertical and the horizontal navigation. Pages with
+ * The app's menu, in one table for the vertical and the horizontal navigation. Pages with
  * several parts (the BI views) are reached by a query naming the part, so one route serves them
  * and a link opens the right one.
  */

@@ -1,13 +1,13 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
-import { currentUserQueryOptions } from '../features/auth/api/currentUser';
+import { currentUserQueryOptions } from '@/features/auth/api/currentUser';
 
 type AnyQuery = UseQueryOptions<unknown, Error, unknown, readonly unknown[]>;
 
 const extra: AnyQuery[] = [];
 
 /**
- * Data the default layout loads before it shows the page (SPEC §2: "it loads the user and the
- * businesses before it is shown"), a skeleton meanwhile. The user is always among them; features
+ * Data the default layout loads before it shows the page (the user and the businesses, before
+ * it is shown), a skeleton meanwhile. The user is always among them; features
  * add theirs at module load from `app/extensions.ts`, e.g. the businesses list:
  *
  * ```ts

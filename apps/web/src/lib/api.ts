@@ -1,7 +1,7 @@
 import type { ErrorBody, ErrorCode, FieldIssue } from '@tarifa/contract';
 import { clearSession, getSession } from './auth/session';
 
-/** Calls go under the API prefix (SPEC §7). */
+/** Calls go under the API prefix (`/api`). */
 export const apiPrefix = '/api';
 
 export class ApiError extends Error {
@@ -20,7 +20,7 @@ export function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError) || error.code === 'network' || error.status >= 500;
 }
 
-/** Where the browser goes on a 401 (SPEC §4); replaceable in tests. */
+/** Where the browser goes on a 401 (the login page); replaceable in tests. */
 export const onUnauthenticated = {
   redirect: () => {
     if (window.location.pathname !== '/login') window.location.assign('/login');

@@ -1,4 +1,4 @@
-/** Layout preferences live in cookies named with the application title as prefix (SPEC §3). */
+/** Layout preferences live in cookies named with the application title as prefix. */
 export const cookiePrefix = 'tarifa';
 
 export function readCookie(name: string): string | undefined {

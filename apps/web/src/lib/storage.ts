@@ -1,5 +1,5 @@
 /**
- * The values SPEC §3 keeps in localStorage, under exactly these keys. Authentication (SPEC §4) means
+ * What the app keeps in localStorage, under exactly these keys. Being signed in means
  * both `userData` and `accessToken` are stored.
  */
 export const storageKeys = {

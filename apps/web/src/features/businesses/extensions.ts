@@ -1,13 +1,13 @@
 import BedIcon from '@mui/icons-material/KingBedOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import { useTranslation } from 'react-i18next';
-import { registerSearchSource, type SearchItem } from '../../components/search/registry';
-import { registerShellQuery } from '../../layouts/shellData';
-import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from './api';
+import { registerSearchSource, type SearchItem } from '@/components/search/registry';
+import { registerShellQuery } from '@/layouts/shellData';
+import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from '@/lib/business';
 
 /**
  * What this feature plugs into the shell (imported once from `app/extensions.ts`): the default
- * layout loads the businesses before it shows (SPEC §2), and the global search finds the
+ * layout loads the businesses before it shows, and the global search finds the
  * properties (choosing another one selects it, through `?select=`) and the selected one's room types.
  */
 registerShellQuery(businessesQueryOptions);

@@ -1,10 +1,10 @@
 import EventIcon from '@mui/icons-material/EventOutlined';
 import { useTranslation } from 'react-i18next';
-import { registerSearchSource, type SearchItem } from '../../components/search/registry';
-import { useIntl } from '../../lib/intl';
-import { useSelectedBusiness } from '../businesses/api';
+import { registerSearchSource, type SearchItem } from '@/components/search/registry';
+import { useIntl } from '@/lib/intl';
+import { useSelectedBusiness } from '@/lib/business';
 import { seasonPath } from './paths';
-import { dayValue } from './utils/dates';
+import { dayValue } from '@/lib/dates';
 
 /**
  * What this feature plugs into the shell (imported once from `app/extensions.ts`): the global

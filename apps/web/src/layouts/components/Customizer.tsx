@@ -17,7 +17,7 @@ import { alpha } from '@mui/material/styles';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locales, type Locale } from '@tarifa/contract';
-import { changeLanguage } from '../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import {
   defaultPrimary,
   optionsOf,
@@ -26,7 +26,7 @@ import {
   usePreferences,
   type ChoiceKey,
   type Preferences,
-} from '../../lib/preferences/preferences';
+} from '@/lib/preferences/preferences';
 
 /** Colours offered for the primary colour; any other can be picked too. */
 export const primarySwatches = [
@@ -226,7 +226,7 @@ function Swatch({
   );
 }
 
-/** Every preference of SPEC §3/§9 in one drawer; each change applies at once and is kept. */
+/** Every layout and theme preference in one drawer; each change applies at once and is kept. */
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('shell');
   const { contentLayoutNav } = usePreferences();

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { BarType } from '../../lib/preferences/preferences';
+import type { BarType } from '@/lib/preferences/preferences';
 
 const links = [
   { to: '/faq', label: 'nav:supportCenter' },

@@ -9,8 +9,8 @@ import { useAbility } from '@casl/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import type { AppAbility } from '../../lib/auth/ability';
-import type { BarType } from '../../lib/preferences/preferences';
+import type { AppAbility } from '@/lib/auth/ability';
+import type { BarType } from '@/lib/preferences/preferences';
 import {
   isActiveGroup,
   isActiveTarget,

@@ -1,7 +1,7 @@
-import { BusinessSwitcher } from '../../features/businesses/components/BusinessSwitcher';
+import { BusinessSwitcher } from '@/features/businesses/components/BusinessSwitcher';
 
 /**
- * The start of the navbar, after the menu button: the business switcher (SPEC §3/§4). Anything
+ * The start of the navbar, after the menu button: the business switcher. Anything
  * placed here should stay compact: on a phone it shares the bar with the search and the menus.
  */
 export function NavbarStart() {

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 
 /**
  * Notifications (price changes awaiting approval, finished imports, plan notices). Until

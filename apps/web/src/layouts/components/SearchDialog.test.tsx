@@ -2,9 +2,9 @@ import BedIcon from '@mui/icons-material/BedOutlined';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerSearchSource } from '../../components/search/registry';
-import { renderWithProviders } from '../../components/testing/TestProviders';
-import { changeLanguage } from '../../lib/i18n';
+import { registerSearchSource } from '@/components/search/registry';
+import { renderWithProviders } from '@/testing';
+import { changeLanguage } from '@/lib/i18n';
 import '../search/pagesSource';
 import { SearchDialog } from './SearchDialog';
 

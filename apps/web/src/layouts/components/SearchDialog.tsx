@@ -11,14 +11,14 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../components/EmptyState';
-import { Kbd } from '../../components/Kbd';
+import { EmptyState } from '@/components/EmptyState';
+import { Kbd } from '@/components/Kbd';
 import {
   matches,
   searchSources,
   type SearchItem,
   type SearchSource,
-} from '../../components/search/registry';
+} from '@/components/search/registry';
 import { shortcuts } from '../shortcuts';
 
 const perSource = 8;

@@ -5,7 +5,7 @@ import { ShellSkeleton } from './ShellSkeleton';
 
 /**
  * Shows the layout once the user and the other shell data (the businesses) have loaded — or failed,
- * in which case each page says so itself — and a skeleton of the layout meanwhile (SPEC §2).
+ * in which case each page says so itself — and a skeleton of the layout meanwhile.
  */
 export function ShellGate({ children }: { children: ReactNode }) {
   const [queries] = useState(shellQueries);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
-import { overlayNavQuery } from '../../lib/theme/theme';
+import { overlayNavQuery } from '@/lib/theme/theme';
 import { navWidth } from './VerticalNav';
 
 /** The shape of the layout while the user and the businesses load. */

@@ -17,9 +17,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../components/UserAvatar';
-import { useLogout } from '../../features/auth/api/logout';
-import { useSession } from '../../lib/auth/session';
+import { UserAvatar } from '@/components/UserAvatar';
+import { useLogout } from '@/features/auth/api/logout';
+import { useSession } from '@/lib/auth/session';
 import { useShell } from './ShellContext';
 
 /** The signed-in user: who they are, their account pages, preferences, and signing out. */

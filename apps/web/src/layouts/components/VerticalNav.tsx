@@ -8,8 +8,8 @@ import { useAbility } from '@casl/react';
 import { useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Logo } from '../../components/Logo';
-import type { AppAbility } from '../../lib/auth/ability';
+import { Logo } from '@/components/Logo';
+import type { AppAbility } from '@/lib/auth/ability';
 import { visibleNavigation } from '../navigation';
 import { NavEntries } from './NavEntries';
 
@@ -17,7 +17,7 @@ export const navWidth = 260;
 export const miniNavWidth = 72;
 
 interface VerticalNavProps {
-  /** Below md + 16 px the navigation is a drawer over the page (SPEC §9). */
+  /** Below md + 16 px the navigation is a drawer over the page (docs/shell.md). */
   overlay: boolean;
   open: boolean;
   onClose: () => void;

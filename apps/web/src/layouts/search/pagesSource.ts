@@ -8,8 +8,8 @@ import TuneIcon from '@mui/icons-material/TuneOutlined';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
-import { registerSearchSource, type SearchItem } from '../../components/search/registry';
-import type { AppAbility } from '../../lib/auth/ability';
+import { registerSearchSource, type SearchItem } from '@/components/search/registry';
+import type { AppAbility } from '@/lib/auth/ability';
 import { flattenNavigation, navigation, visibleNavigation } from '../navigation';
 
 /** Pages that are not in the menu but worth finding. */

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AbilityRule, Role } from '@tarifa/contract';
 import { readJson, storageKeys, writeJson } from '../storage';
 
-/** The user as cached in localStorage under `userData` (SPEC §3). */
+/** The user as cached in localStorage under `userData`. */
 export interface StoredUser {
   uuid: string;
   name: string;
@@ -43,7 +43,7 @@ export function getSession(): Session {
   return snapshot;
 }
 
-/** Authenticated means both `userData` and `accessToken` are stored (SPEC §4). */
+/** Authenticated means both `userData` and `accessToken` are stored. */
 export function isAuthenticated(session: Session = snapshot): boolean {
   return Boolean(session.accessToken && session.userData);
 }

@@ -51,7 +51,7 @@ void i18n.use(initReactI18next).init({
 });
 applyToDocument(storedLocale());
 
-/** Choosing a language stores it and sets the page language and direction (SPEC §4). */
+/** Choosing a language stores it and sets the page language and direction. */
 export async function changeLanguage(locale: Locale) {
   localStorage.setItem(storageKeys.language, locale);
   await i18n.changeLanguage(locale);

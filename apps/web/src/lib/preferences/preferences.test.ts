@@ -15,8 +15,8 @@ function cookie(name: string): string | undefined {
 
 afterEach(() => resetPreferences());
 
-describe('preferences (SPEC §3/§9)', () => {
-  it('default to SPEC §9: system theme, #7367F0, boxed, vertical, sticky blurred navbar, static footer, nav open', () => {
+describe('preferences', () => {
+  it('default to system theme, #7367F0, boxed, vertical, sticky blurred navbar, static footer, nav open', () => {
     resetPreferences();
     expect(getPreferences()).toEqual({
       theme: 'system',

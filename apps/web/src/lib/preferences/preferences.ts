@@ -2,9 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { cookiePrefix, readCookie, writeCookie } from '../cookies';
 
 /**
- * Layout and theme preferences (SPEC §3/§9). Each lives in its own cookie named with the
+ * Layout and theme preferences. Each lives in its own cookie named with the
  * application title as prefix (`tarifa-theme`, `tarifa-navbar-type`, …) so it survives a reload;
- * a missing or unreadable cookie means the SPEC §9 default.
+ * a missing or unreadable cookie means the default.
  */
 const choices = {
   theme: ['light', 'dark', 'system'],
@@ -41,7 +41,7 @@ export interface Preferences {
 }
 export type PreferenceKey = keyof Preferences;
 
-/** SPEC §9 defaults. */
+/** The defaults. */
 export const defaultPrimary = '#7367F0';
 export const defaultPreferences: Readonly<Preferences> = Object.freeze({
   theme: 'system',
@@ -119,7 +119,7 @@ export function setPreference<K extends PreferenceKey>(key: K, value: Preference
   emit();
 }
 
-/** Back to the SPEC §9 defaults: every preference cookie is removed. */
+/** Back to the defaults: every preference cookie is removed. */
 export function resetPreferences(): void {
   for (const name of Object.values(preferenceCookies)) {
     document.cookie = `${cookiePrefix}-${name}=; path=/; max-age=0; samesite=lax`;

@@ -27,7 +27,7 @@ const setMode = (mode: ThemeMode) => setPreference('theme', mode);
 
 /**
  * MUI theme, colour scheme and text direction for the whole app, from the preferences kept in
- * cookies (SPEC §3/§9): the mode in `tarifa-theme` (default `system`, following the device), the
+ * cookies: the mode in `tarifa-theme` (default `system`, following the device), the
  * resolved scheme written to `tarifa-color-scheme`, the primary colour per scheme and the skin.
  * Arabic switches the theme and the Emotion cache to right-to-left.
  */

@@ -27,7 +27,7 @@ describe('primary colour', () => {
     expect(readablePrimary('#4B3FD6', 'light')).toBe('#4B3FD6');
   });
 
-  it('uses the SPEC §9 breakpoints and the direction asked for', () => {
+  it('uses the breakpoints of the app and the direction asked for', () => {
     const theme = buildTheme({ scheme: 'light', direction: 'rtl', primary: '#7367F0' });
     expect(theme.breakpoints.values).toEqual({ xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 });
     expect(theme.direction).toBe('rtl');

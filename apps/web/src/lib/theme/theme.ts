@@ -11,9 +11,9 @@ import { defaultPrimary, type Skin, type ThemeMode } from '../preferences/prefer
 
 export { defaultPrimary, type ThemeMode };
 
-/** SPEC §9 breakpoints, in pixels. */
+/** The app's breakpoints, in pixels. */
 export const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
-/** Below this width the navigation becomes an overlay drawer (SPEC §9: md + 16 px). */
+/** Below this width the navigation becomes an overlay drawer (md + 16 px). */
 export const overlayNavBelow = breakpoints.md + 16;
 export const overlayNavQuery = `(max-width:${overlayNavBelow - 0.02}px)`;
 

@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import type { Action, Subject } from '@tarifa/contract';
-import type { AppAbility } from '../../../lib/auth/ability';
+import type { AppAbility } from '@/lib/auth/ability';
 import { permissionLevel, type PermissionLevel } from '../utils/permissionLevel';
 
 /**
  * What a hotel owner can recognise, each one action on one permission subject. The admin area
- * opens only with `manage Admin` (DESIGN.md §2), so that is what its row checks.
+ * opens only with `manage Admin` (docs/shell.md), so that is what its row checks.
  */
 export const capabilities: { id: string; action: Action; subject: Subject }[] = [
   { id: 'pages', action: 'read', subject: 'all' },

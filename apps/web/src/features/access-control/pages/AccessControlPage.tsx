@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../lib/auth/session';
+import { useSession } from '@/lib/auth/session';
 import { LevelMark, PermissionTable } from '../components/PermissionTable';
 
 /** `/access-control`: the signed-in user's role and permission rules, in plain words. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRulesFor, type AbilityRule } from '@tarifa/contract';
-import { buildAbility } from '../../../lib/auth/ability';
+import { buildAbility } from '@/lib/auth/ability';
 import { permissionLevel } from './permissionLevel';
 
 const uuid = '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c';

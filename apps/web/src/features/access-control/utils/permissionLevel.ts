@@ -1,5 +1,5 @@
 import type { Action, Subject } from '@tarifa/contract';
-import type { AppAbility } from '../../../lib/auth/ability';
+import type { AppAbility } from '@/lib/auth/ability';
 
 /** How far a user may do something: anywhere, only on their own things, or not at all. */
 export type PermissionLevel = 'yes' | 'own' | 'no';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@tarifa/contract';
-import { api } from '../../../lib/api';
-import { updateStoredUser } from '../../../lib/auth/session';
+import { api } from '@/lib/api';
+import { updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `PUT /api/v1/users/{uuid}`: the user object; only `name` and `language` change. */

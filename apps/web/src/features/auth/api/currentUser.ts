@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@tarifa/contract';
-import { api } from '../../../lib/api';
-import { getSession, updateStoredUser } from '../../../lib/auth/session';
+import { api } from '@/lib/api';
+import { getSession, updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `GET /api/auth/user`: the signed-in user, fresh from the server. */
@@ -15,7 +15,7 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
 export const currentUserQueryOptions = queryOptions<User>({
   queryKey: authKeys.currentUser,
   queryFn: ({ signal }) => getCurrentUser(signal),
-  // Until the answer arrives, the copy cached in localStorage (SPEC §3 `userData`) stands in.
+  // Until the answer arrives, the copy cached in localStorage (`userData`) stands in.
   placeholderData: () => (getSession().userData as User | null) ?? undefined,
 });
 

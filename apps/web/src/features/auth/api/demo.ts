@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DemoInfo } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** `GET /api/demo`: the demo account's credentials, when this server has one. */
 export const demoInfoQueryOptions = queryOptions({

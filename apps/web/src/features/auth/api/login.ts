@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, LoginBody } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** `POST /api/auth/login`; a wrong email or password answers 401 `invalid_credentials`. */

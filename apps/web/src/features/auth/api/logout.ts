@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api';
-import { clearSession } from '../../../lib/auth/session';
+import { api } from '@/lib/api';
+import { clearSession } from '@/lib/auth/session';
 
 /** `POST /api/auth/logout`: 204, the token stops working. */
 export function logout(): Promise<void> {

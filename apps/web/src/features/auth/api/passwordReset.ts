@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ForgotPasswordBody, ResetPasswordBody } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** `POST /api/auth/forgot-password`: always 202, whether or not the account exists. */
 export function forgotPassword(body: ForgotPasswordBody): Promise<void> {

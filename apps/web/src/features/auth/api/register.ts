@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, RegisterBody } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** `POST /api/auth/register` (201, signed in); a taken email answers 409 with `email_taken`. */

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChangePasswordBody, SessionInfo } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { authKeys } from './keys';
 
 /** `GET /api/v1/auth/sessions`: where the user is signed in; `current` marks this browser. */

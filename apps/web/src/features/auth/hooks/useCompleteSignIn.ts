@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AuthResponse } from '@tarifa/contract';
-import { saveSession } from '../../../lib/auth/session';
-import { changeLanguage } from '../../../lib/i18n';
+import { saveSession } from '@/lib/auth/session';
+import { changeLanguage } from '@/lib/i18n';
 import { authKeys } from '../api/keys';
 import { safeRedirect } from '../utils/safeRedirect';
 
 /**
- * After login or register: store the session (SPEC §3) and the user's language, then go to the
+ * After login or register: store the session and the user's language, then go to the
  * `to` query parameter when it is a safe path of this site, else to `/` (which picks the home of
  * the user's role).
  */

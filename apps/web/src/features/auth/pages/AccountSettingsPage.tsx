@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { User } from '@tarifa/contract';
-import { PageLoader } from '../../../components/PageLoader';
+import { PageLoader } from '@/components/PageLoader';
 import { useCurrentUser } from '../api/currentUser';
 import { useLogout } from '../api/logout';
 import { AvatarPicker } from '../components/account/AvatarPicker';

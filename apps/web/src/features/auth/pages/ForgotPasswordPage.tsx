@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { forgotPasswordBodySchema } from '@tarifa/contract';
-import { FormAlert, toFormError, useZodForm } from '../../../lib/forms';
+import { FormAlert, toFormError, useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/passwordReset';
 import { AuthCard } from '../components/AuthCard';
 

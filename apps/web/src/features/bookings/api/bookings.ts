@@ -13,8 +13,8 @@ import type {
   BookingsPage,
   BookingsQuery,
 } from '@tarifa/contract';
-import { ApiError, api } from '../../../lib/api';
-import { businessPath } from '../../businesses/api';
+import { ApiError, api } from '@/lib/api';
+import { businessPath } from '@/lib/business';
 import { bookingKeys } from './keys';
 
 /** `?from=…&status=a,b…` of a bookings query; empty values are left out. */

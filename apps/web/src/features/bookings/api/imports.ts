@@ -9,8 +9,8 @@ import {
   type ImportStatus,
   type ImportsList,
 } from '@tarifa/contract';
-import { api, ApiError } from '../../../lib/api';
-import { businessKeys, businessPath } from '../../businesses/api';
+import { api, ApiError } from '@/lib/api';
+import { businessKeys, businessPath } from '@/lib/business';
 import { bookingKeys, importKeys } from './keys';
 import { uploadWithProgress } from './upload';
 

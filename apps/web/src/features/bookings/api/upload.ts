@@ -1,6 +1,6 @@
 import type { ErrorBody } from '@tarifa/contract';
-import { ApiError, apiPrefix, onUnauthenticated } from '../../../lib/api';
-import { clearSession, getSession } from '../../../lib/auth/session';
+import { ApiError, apiPrefix, onUnauthenticated } from '@/lib/api';
+import { clearSession, getSession } from '@/lib/auth/session';
 
 export interface UploadProgress {
   /** Bytes sent so far. */

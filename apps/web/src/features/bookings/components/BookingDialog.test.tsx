@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Booking } from '@tarifa/contract';
-import { changeLanguage } from '../../../lib/i18n';
-import { clearSnackbars } from '../../../lib/snackbar';
-import { aBusiness, aRoom, anUuid, json, renderBookings } from '../testing/render';
+import { changeLanguage } from '@/lib/i18n';
+import { clearSnackbars } from '@/lib/snackbar';
+import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
 import { BookingDialog } from './BookingDialog';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -20,16 +20,15 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const double = aRoom({ name: 'Quarto duplo', code: 'DBL' });
-const suite = aRoom({ name: 'Suite', code: 'STE' });
-const business = aBusiness([double, suite]);
+const double = aRoomType({ name: 'Quarto duplo', code: 'DBL' });
+const suite = aRoomType({ name: 'Suite', code: 'STE' });
+const business = aBusiness({ tariffConfiguration: { roomsTariff: [double, suite] } });
 
 function open(booking?: Booking) {
   const onClose = vi.fn();
-  renderBookings(
-    <BookingDialog business={business} booking={booking} onClose={onClose} />,
+  renderWithBusinesses(<BookingDialog business={business} booking={booking} onClose={onClose} />, [
     business,
-  );
+  ]);
   const dialog = screen.getByRole('dialog');
   return { dialog, onClose, user: userEvent.setup() };
 }

@@ -21,16 +21,16 @@ import {
   type Booking,
   type Business,
 } from '@tarifa/contract';
-import { FormAlert, useZodForm } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
-import { showSnackbar } from '../../../lib/snackbar';
+import { FormAlert, useZodForm } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import { showSnackbar } from '@/lib/snackbar';
 import { useBookingFacets, useSaveBooking } from '../api/bookings';
-import { addDays, today } from '../utils/dates';
+import { addDays, today } from '@/lib/dates';
 import { bookingFormSchema, initialBookingValues, type BookingFormValues } from '../utils/form';
-import { currencySymbol } from '../utils/money';
+import { currencySymbol } from '@/lib/numbers';
 import { CountryField } from './CountryField';
 import { LabelField } from './LabelField';
-import { PickersProvider } from '../../../components/PickersProvider';
+import { PickersProvider } from '@/components/PickersProvider';
 import { StayDatesField } from './StayDatesField';
 
 /**

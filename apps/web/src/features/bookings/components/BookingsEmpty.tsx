@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { importPath } from '../paths';
 
 /** No booking yet: why they matter, and the two ways to bring them in. */

@@ -24,7 +24,7 @@ import {
   type RoomTariff,
 } from '@tarifa/contract';
 import { hasFilters, noFilters, type BookingFilters } from '../hooks/useBookingsQueryState';
-import { fromLocalDate, toLocalDate } from '../utils/dates';
+import { fromLocalDate, toLocalDate } from '@/lib/dates';
 
 /**
  * The search box: sends what is typed once the typing pauses; follows the address bar when the

@@ -10,10 +10,10 @@ import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Booking, BookingSortField } from '@tarifa/contract';
-import { DataTable } from '../../../components/DataTable';
-import { useIntl } from '../../../lib/intl';
+import { DataTable } from '@/components/DataTable';
+import { useIntl } from '@/lib/intl';
 import type { BookingsView } from '../hooks/useBookingsQueryState';
-import { utcDay } from '../utils/dates';
+import { utcDay } from '@/lib/dates';
 import { StatusChip } from './StatusChip';
 
 /** Columns that sort on the server, by the field the API sorts on. */

@@ -1,12 +1,12 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { Booking } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { errorMessage } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import { showSnackbar } from '@/lib/snackbar';
 import { useCancelBooking } from '../api/bookings';
-import { utcDay } from '../utils/dates';
+import { utcDay } from '@/lib/dates';
 
 /**
  * "Cancel this booking?": the booking stays in the list as cancelled (history and statistics keep

@@ -4,8 +4,8 @@ import { alpha } from '@mui/material/styles';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { useTranslation } from 'react-i18next';
-import { useIntl } from '../../../lib/intl';
-import { addDays, fromLocalDate, nightsOf, toLocalDate } from '../utils/dates';
+import { useIntl } from '@/lib/intl';
+import { addDays, fromLocalDate, nightsOf, toLocalDate } from '@/lib/dates';
 
 interface StayDayProps extends PickerDayProps {
   arrival?: string;

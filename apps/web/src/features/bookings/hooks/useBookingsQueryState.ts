@@ -8,7 +8,7 @@ import {
   type BookingStatus,
   type BookingsQuery,
 } from '@tarifa/contract';
-import { defaultPageSize, pageSizes } from '../../../components/DataTable';
+import { defaultPageSize, pageSizes } from '@/components/DataTable';
 
 export interface BookingFilters {
   from: string;

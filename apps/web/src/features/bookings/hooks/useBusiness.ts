@@ -1,5 +1,5 @@
 import type { Business } from '@tarifa/contract';
-import { useSelectedBusiness } from '../../businesses/api';
+import { useSelectedBusiness } from '@/lib/business';
 
 /**
  * The selected property, on pages the router shows only once there is one (`needsBusiness` in

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportStatus } from '@tarifa/contract';
-import { changeLanguage } from '../../../lib/i18n';
+import { changeLanguage } from '@/lib/i18n';
 import { rememberRunningImport, runningImportOf } from '../api/imports';
-import { aBusiness, anUuid, json, renderBookings } from '../testing/render';
+import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
 import ImportBookingsPage from './ImportBookingsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -18,7 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const business = aBusiness();
+const business = aBusiness({ tariffConfiguration: { roomsTariff: [aRoomType()] } });
 const importId = anUuid();
 
 function status(overrides: Partial<ImportStatus> = {}): ImportStatus {
@@ -78,7 +78,7 @@ describe('the import page', { timeout: 30_000 }, () => {
       ],
     });
     serve([status(), finished]);
-    renderBookings(<ImportBookingsPage />, business, '/pricing-central/bookings/import');
+    renderWithBusinesses(<ImportBookingsPage />, [business], '/pricing-central/bookings/import');
 
     // The address names the import, and its progress counts the rows read.
     await waitFor(() =>
@@ -145,9 +145,9 @@ describe('the import page', { timeout: 30_000 }, () => {
       }),
     ]);
     const user = userEvent.setup();
-    renderBookings(
+    renderWithBusinesses(
       <ImportBookingsPage />,
-      business,
+      [business],
       `/pricing-central/bookings/import?import=${importId}`,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -173,9 +173,9 @@ describe('the import page', { timeout: 30_000 }, () => {
         : json(404, { error: { code: 'not_found', message: 'No such import' } }),
     );
     const user = userEvent.setup();
-    renderBookings(
+    renderWithBusinesses(
       <ImportBookingsPage />,
-      business,
+      [business],
       `/pricing-central/bookings/import?import=${importId}`,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { errorMessage } from '../../../lib/forms';
+import { errorMessage } from '@/lib/forms';
 import {
   clearUpload,
   isFinished,

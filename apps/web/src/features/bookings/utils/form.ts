@@ -6,7 +6,7 @@ import {
   type BookingInput,
   type BookingStatus,
 } from '@tarifa/contract';
-import { numberText, parseAmount, parseCount } from './numbers';
+import { numberText, parseAmount, parseCount } from '@/lib/numbers';
 
 /** The booking form's fields, as typed (text), named as the contract names them. */
 export interface BookingFormValues {

@@ -1,8 +1,8 @@
 import { tarifaCsvColumns } from '@tarifa/contract';
-import { addDays, today } from './dates';
+import { addDays, today } from '@/lib/dates';
 
 /**
- * A small Tarifa CSV to start from (DESIGN.md §5): the header and two example bookings of the
+ * A small Tarifa CSV to start from (docs/bookings.md): the header and two example bookings of the
  * given room code, in the coming weeks.
  */
 export function sampleTarifaCsv(roomCode: string, currency: string): string {

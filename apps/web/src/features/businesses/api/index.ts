@@ -1,24 +1,6 @@
-/**
- * The businesses store and calls (SPEC §3/§4/§7/§8), for this feature and the others that need the
- * selected property (seasons, fluctuation levels, pricing…). Import from here, not the files.
- */
-export { businessKeys, businessPath } from './keys';
-export {
-  businessesQueryOptions,
-  fetchBusinesses,
-  replaceBusiness,
-  selectBusiness,
-  selectedBusinessKey,
-  selectedOf,
-  setBusinesses,
-  useBusinesses,
-  useSelectBusiness,
-  useSelectedBusiness,
-  withRememberedFirst,
-} from './store';
+/** The calls only the businesses feature makes. The store and `useBusinessMutation`: `@/lib/business`. */
 export {
   deletedBusinessesQueryOptions,
-  useBusinessMutation,
   useCreateBusiness,
   useDeleteBusiness,
   useDeletedBusinesses,
@@ -28,10 +10,9 @@ export {
   useSaveSettings,
   useUpdateBusiness,
   useUploadPhoto,
-  type BusinessAnswer,
-  type BusinessMutationOptions,
   type SaveRoomsTariffVars,
   type SaveSettingsVars,
   type UpdateBusinessVars,
 } from './mutations';
-export { isVersionConflict, useReloadBusinesses, useReportBusinessError } from './errors';
+// Kept for RoomTypeDialog.test.tsx (owned elsewhere) until it imports `@/lib/business`.
+export { businessKeys } from '@/lib/business';

@@ -3,10 +3,10 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SnackbarHost } from '../../../components/SnackbarHost';
-import { changeLanguage } from '../../../lib/i18n';
-import { clearSnackbars } from '../../../lib/snackbar';
-import { aBusiness, json } from '../testing/fixtures';
+import { SnackbarHost } from '@/components/SnackbarHost';
+import { changeLanguage } from '@/lib/i18n';
+import { clearSnackbars } from '@/lib/snackbar';
+import { aBusiness, json } from '@/testing';
 import {
   businessKeys,
   replaceBusiness,
@@ -15,11 +15,10 @@ import {
   selectedOf,
   useBusinessMutation,
   useBusinesses,
-  useCreateBusiness,
   useSelectedBusiness,
-  useUpdateBusiness,
-} from '.';
-import { api } from '../../../lib/api';
+} from '@/lib/business';
+import { useCreateBusiness, useUpdateBusiness } from '.';
+import { api } from '@/lib/api';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let queryClient: QueryClient;
@@ -49,7 +48,7 @@ afterEach(() => {
   act(() => clearSnackbars());
 });
 
-describe('the businesses store (SPEC §3/§4)', () => {
+describe('the businesses store', () => {
   const rio = aBusiness({ name: 'Casa do Rio' });
   const vale = aBusiness({ name: 'Quinta do Vale' });
   const mar = aBusiness({ name: 'Vila do Mar' });
@@ -128,7 +127,7 @@ describe('the businesses store (SPEC §3/§4)', () => {
   });
 });
 
-describe('failures are never silent (SPEC §8, unlike the original)', () => {
+describe('failures are never silent', () => {
   const rio = aBusiness();
 
   it('a stale version says the property changed elsewhere, writes nothing, and Reload refetches', async () => {

@@ -18,11 +18,11 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useBusinesses, useSelectBusiness } from '../api';
+import { useBusinesses, useSelectBusiness } from '@/lib/business';
 import { CreateBusinessForm } from './CreateBusinessForm';
 
 /**
- * The navbar's property switcher (SPEC §3/§4): shows the selected property (the first of the list);
+ * The navbar's property switcher: shows the selected property (the first of the list);
  * choosing another moves it first, which every page follows. Also adds a property, and for a user
  * with none yet it invites to set one up.
  */

@@ -10,12 +10,11 @@ import {
   type Business,
   type CreateBusinessBody,
 } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useCreateBusiness } from '../api';
-import { usePickerOptions } from '../hooks/usePickerOptions';
 import { browserTimeZone } from '../utils/options';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
-import { CodeAutocomplete } from './CodeAutocomplete';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
+import { CountryField, CurrencyField, TimeZoneField } from './PropertyFields';
 
 /** Where the browser says the user is: a good first guess for the property's country. */
 function browserCountry(): string | undefined {
@@ -52,7 +51,6 @@ export function CreateBusinessForm({
 }) {
   const { t } = useTranslation('property');
   const create = useCreateBusiness({ errors: 'form' });
-  const { countries, currencies, timeZones } = usePickerOptions();
   const form = useZodForm({
     schema: createBusinessBodySchema,
     initialValues: initialValues(),
@@ -70,35 +68,9 @@ export function CreateBusinessForm({
         autoFocus
         {...form.field('name', { helperText: t('create.nameHelp') })}
       />
-      <CodeAutocomplete
-        name="currency"
-        label={t('fields.currency')}
-        required
-        options={currencies}
-        value={form.values.currency}
-        onChange={(code) => form.setValue('currency', code ?? '')}
-        error={Boolean(form.errors.currency)}
-        helperText={form.errorFor('currency') ?? t('create.currencyHelp')}
-      />
-      <CodeAutocomplete
-        name="timezone"
-        label={t('fields.timezone')}
-        required
-        options={timeZones}
-        value={form.values.timezone}
-        onChange={(code) => form.setValue('timezone', code ?? '')}
-        error={Boolean(form.errors.timezone)}
-        helperText={form.errorFor('timezone') ?? t('create.timezoneHelp')}
-      />
-      <CodeAutocomplete
-        name="country"
-        label={t('fields.country')}
-        options={countries}
-        value={form.values.country}
-        onChange={(code) => form.setValue('country', code)}
-        error={Boolean(form.errors.country)}
-        helperText={form.errorFor('country')}
-      />
+      <CurrencyField form={form} helperText={t('create.currencyHelp')} />
+      <TimeZoneField form={form} helperText={t('create.timezoneHelp')} />
+      <CountryField form={form} />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         {onCancel && (
           <Button onClick={onCancel} disabled={form.submitting}>

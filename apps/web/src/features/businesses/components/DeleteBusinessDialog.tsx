@@ -9,9 +9,9 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { deleteBusinessBodySchema, type Business } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useDeleteBusiness } from '../api';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
 /**
  * Deleting a property cannot happen by accident: its name must be typed again (the API checks it

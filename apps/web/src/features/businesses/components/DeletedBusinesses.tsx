@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { businessLimits } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { useDeletedBusinesses, useRestoreBusiness } from '../api';
 
 const day = 24 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DerivedFrom, RoomTariff } from '@tarifa/contract';
-import { useIntl, type Formatters } from '../../../lib/intl';
+import { useIntl, type Formatters } from '@/lib/intl';
 import { derivedPrice } from '../utils/examplePrice';
 
 /** "10 % less", "€20 more", "the same": an offset in plain words. */

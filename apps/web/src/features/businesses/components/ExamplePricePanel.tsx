@@ -13,7 +13,7 @@ import {
   type TariffSettings,
   type Weekday,
 } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { clamp, leadTimeRuleFor, roundPrice, withPercent } from '../utils/examplePrice';
 
 interface Step {
@@ -21,7 +21,7 @@ interface Step {
   price: number;
 }
 
-/** The price of one night worked out step by step with the settings on screen (DESIGN.md §3). */
+/** The price of one night worked out step by step with the settings on screen, in the order the API prices it. */
 export function examplePriceSteps(
   room: RoomTariffInput,
   settings: TariffSettings,

@@ -1,15 +1,10 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
+import { currencySymbol } from '@/lib/numbers';
 
-/** The symbol of `currency` as the active language writes it ("€", "US$", "CHF"). */
-export function currencySymbol(locale: string, currency: string): string {
-  return (
-    new Intl.NumberFormat(locale, { style: 'currency', currency })
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency
-  );
-}
+// Kept for RoomTypeDialog.tsx (owned elsewhere) until it imports it from `@/lib/numbers`.
+export { currencySymbol };
 
 /** A text field for an amount of `currency`: the symbol in front, a decimal keypad on phones. */
 export function MoneyField({

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
-import { useSelectedBusiness } from '../api';
+import { EmptyState } from '@/components/EmptyState';
+import { useSelectedBusiness } from '@/lib/business';
 import { CreateBusinessForm } from './CreateBusinessForm';
 import { RoomTypesEditor } from './RoomTypesEditor';
 

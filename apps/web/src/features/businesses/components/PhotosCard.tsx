@@ -14,8 +14,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { businessPhotoRules, type Business, type BusinessPhoto } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { showSnackbar } from '@/lib/snackbar';
 import { useRemovePhoto, useUploadPhoto } from '../api';
 
 /**

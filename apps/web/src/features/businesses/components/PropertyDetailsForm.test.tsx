@@ -1,10 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
-import { businessKeys } from '../api';
-import { aBusiness, json } from '../testing/fixtures';
-import { fill, renderWithStore } from '../testing/render';
+import { changeLanguage } from '@/lib/i18n';
+import { businessKeys } from '@/lib/business';
+import { aBusiness, fill, json, renderWithBusinesses } from '@/testing';
 import { PropertyDetailsForm } from './PropertyDetailsForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -20,7 +19,7 @@ describe('property details', { timeout: 30_000 }, () => {
 
   it('sends the version it read; a stale one is reported with Reload and nothing is stored', async () => {
     const user = userEvent.setup();
-    const { queryClient } = renderWithStore(<PropertyDetailsForm business={business} />, [
+    const { queryClient } = renderWithBusinesses(<PropertyDetailsForm business={business} />, [
       business,
     ]);
     const city = screen.getByRole('textbox', { name: 'Cidade' });
@@ -54,7 +53,7 @@ describe('property details', { timeout: 30_000 }, () => {
 
   it('checks formats before sending', async () => {
     const user = userEvent.setup();
-    renderWithStore(<PropertyDetailsForm business={business} />, [business]);
+    renderWithBusinesses(<PropertyDetailsForm business={business} />, [business]);
     await fill(user, screen.getByRole('textbox', { name: 'Website' }), 'casa-do-rio');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(screen.getByRole('textbox', { name: 'Website' })).toHaveAccessibleDescription(

@@ -8,12 +8,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateBusinessBodySchema, type Business, type UpdateBusinessBody } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
+import { useZodForm } from '@/lib/forms';
 import { useUpdateBusiness } from '../api';
-import { usePickerOptions } from '../hooks/usePickerOptions';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
-import { CodeAutocomplete } from './CodeAutocomplete';
-import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
+import { CountryField, CurrencyField, TimeZoneField } from './PropertyFields';
+import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 
 function valuesOf(business: Business): UpdateBusinessBody {
   return {
@@ -61,7 +60,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function PropertyDetailsForm({ business }: { business: Business }) {
   const { t } = useTranslation('property');
   const update = useUpdateBusiness({ errors: 'form' });
-  const { countries, currencies, timeZones } = usePickerOptions();
   const initial = valuesOf(business);
   const form = useZodForm({
     schema: updateBusinessBodySchema,
@@ -92,15 +90,7 @@ export function PropertyDetailsForm({ business }: { business: Business }) {
               <TextField label={t('fields.city')} fullWidth {...form.field('city')} />
             </Grid>
             <Grid size={half}>
-              <CodeAutocomplete
-                name="country"
-                label={t('fields.country')}
-                options={countries}
-                value={form.values.country}
-                onChange={(code) => form.setValue('country', code)}
-                error={Boolean(form.errors.country)}
-                helperText={form.errorFor('country')}
-              />
+              <CountryField form={form} />
             </Grid>
           </Section>
           <Section title={t('details.contact')}>
@@ -127,28 +117,10 @@ export function PropertyDetailsForm({ business }: { business: Business }) {
           </Section>
           <Section title={t('details.moneyAndTime')}>
             <Grid size={half}>
-              <CodeAutocomplete
-                name="currency"
-                label={t('fields.currency')}
-                required
-                options={currencies}
-                value={form.values.currency}
-                onChange={(code) => form.setValue('currency', code ?? '')}
-                error={Boolean(form.errors.currency)}
-                helperText={form.errorFor('currency') ?? t('details.currencyHelp')}
-              />
+              <CurrencyField form={form} helperText={t('details.currencyHelp')} />
             </Grid>
             <Grid size={half}>
-              <CodeAutocomplete
-                name="timezone"
-                label={t('fields.timezone')}
-                required
-                options={timeZones}
-                value={form.values.timezone}
-                onChange={(code) => form.setValue('timezone', code ?? '')}
-                error={Boolean(form.errors.timezone)}
-                helperText={form.errorFor('timezone') ?? t('details.timezoneHelp')}
-              />
+              <TimeZoneField form={form} helperText={t('details.timezoneHelp')} />
             </Grid>
             <Grid size={half}>
               <TextField
@@ -179,7 +151,7 @@ export function PropertyDetailsForm({ business }: { business: Business }) {
           </Stack>
         </Stack>
       </CardContent>
-      <UnsavedChangesPrompt when={dirty && !form.submitting} />
+      <UnsavedChangesGuard when={dirty && !form.submitting} />
     </Card>
   );
 }

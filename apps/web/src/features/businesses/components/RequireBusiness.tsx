@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../../components/PageLoader';
-import { errorMessage } from '../../../lib/forms';
+import { PageLoader } from '@/components/PageLoader';
+import { errorMessage } from '@/lib/forms';
 import type { Business } from '@tarifa/contract';
-import { useSelectBusiness, useSelectedBusiness } from '../api';
+import { useSelectBusiness, useSelectedBusiness } from '@/lib/business';
 import { Onboarding } from './Onboarding';
 
 /** `?select=<uuid>` (a search result) makes that property the selected one, then leaves the URL. */

@@ -12,14 +12,14 @@ import {
   type RoomTariff,
   type RoomTariffInput,
 } from '@tarifa/contract';
-import { issueMessage, toFormError, type FormError } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
+import { issueMessage, toFormError, type FormError } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';
-import { numberText, parseNumberInput } from '../utils/numbers';
+import { numberText, parseNumberInput } from '@/lib/numbers';
 import { inFamilyOrder, roomsOf, toRoomInput } from '../utils/rooms';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { describeOffset } from './DerivedExplanation';
 import { MoneyField } from './MoneyField';
 

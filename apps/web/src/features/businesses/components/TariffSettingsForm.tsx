@@ -15,6 +15,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
   businessLimits,
@@ -24,16 +25,16 @@ import {
   type Business,
   type OccupancyBasis,
   type RoundingMode,
+  type SettingsBody,
   type TariffSettings,
   type Weekday,
 } from '@tarifa/contract';
-import { issueMessage, toFormError, type FormError } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
+import { useZodForm } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
-import { issuesOf, type IssuesByPath } from '../utils/issues';
-import { numberText, parseNumberInput } from '../utils/numbers';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { numberText, parseNumberInput } from '@/lib/numbers';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
 /** The settings as the form holds them: numbers as typed. */
 export interface SettingsDraft {
@@ -83,6 +84,17 @@ export function settingsOfDraft(draft: SettingsDraft) {
     occupancyBasis: draft.occupancyBasis,
   };
 }
+
+/**
+ * The form's values (`{settings: draft}`) → the request's `{settings}`: the draft's numbers parsed,
+ * then checked by the contract's settings schema. Issues are at `settings.<field>`, as the API's.
+ */
+const settingsFormSchema = z.object({
+  settings: z
+    .custom<SettingsDraft>()
+    .transform((draft): SettingsBody['settings'] => settingsOfDraft(draft))
+    .pipe(settingsBodySchema.shape.settings),
+});
 
 /** The parsed settings when the draft is valid (for the live example), else undefined. */
 export function validSettings(draft: SettingsDraft): TariffSettings | undefined {
@@ -136,9 +148,15 @@ export function TariffSettingsForm({
   const intl = useIntl();
   const save = useSaveSettings({ errors: 'form' });
   const [initial] = useState(() => draftOfSettings(business.tariffConfiguration.settings));
-  const [draft, setDraftState] = useState(initial);
-  const [errors, setErrors] = useState<IssuesByPath>({});
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const form = useZodForm({
+    schema: settingsFormSchema,
+    initialValues: { settings: initial },
+    onSubmit: async ({ settings }) => {
+      await save.mutateAsync({ uuid: business.uuid, settings, version: business.version });
+      onDirtyChange?.(false);
+    },
+  });
+  const draft = form.values.settings;
   const nextKey = useRef(initial.leadTimeRules.length);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   // Shown afresh (first time, after a save or a reload): nothing is pending.
@@ -151,34 +169,15 @@ export function TariffSettingsForm({
   const dayNames = intl.weekdays('long');
   const money = (value: number) => intl.money(value, business.currency);
 
+  /** The host hears of every draft, and whether it differs from the stored settings. */
   const setDraft = (next: SettingsDraft) => {
-    setDraftState(next);
+    form.setValue('settings', next);
     onDraftChange?.(next);
     onDirtyChange?.(JSON.stringify(next) !== JSON.stringify(initial));
   };
-  const errorAt = (path: string) => (errors[path] ? issueMessage(t, errors[path]) : undefined);
-  const clearError = (path: string) => setErrors(({ [path]: _gone, ...rest }) => rest);
-
-  const submit = async () => {
-    setFormError(null);
-    const checked = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
-    if (!checked.success) {
-      setErrors(issuesOf(checked.error, 'settings.'));
-      return;
-    }
-    try {
-      await save.mutateAsync({
-        uuid: business.uuid,
-        settings: checked.data.settings,
-        version: business.version,
-      });
-      onDirtyChange?.(false);
-    } catch (error) {
-      const issues = issuesOf(error, 'settings.');
-      setErrors(issues);
-      if (Object.keys(issues).length === 0) setFormError(toFormError(error));
-    }
-  };
+  /** What a field shows under it: its error (paths as the API's: `settings.rounding.ending`). */
+  const errorAt = (path: string) => form.errorFor(`settings.${path}`);
+  const hasError = (path: string) => Boolean(form.errors[`settings.${path}`]);
 
   /** "→ €110.00" under a percent field, on the sample price. */
   const effect = (text: string) => {
@@ -194,7 +193,7 @@ export function TariffSettingsForm({
   const endingNumber = parseNumberInput(draft.rounding.ending);
 
   return (
-    <Card component="section" aria-labelledby="tariff-settings-title">
+    <Card component="form" {...form.formProps} aria-labelledby="tariff-settings-title">
       <CardContent>
         <Stack spacing={3} divider={<Divider flexItem />}>
           <div>
@@ -202,7 +201,7 @@ export function TariffSettingsForm({
               {t('settings.title')}
             </Typography>
             <Typography color="text.secondary">{t('settings.intro')}</Typography>
-            <BusinessErrorAlert error={formError} />
+            <BusinessErrorAlert error={form.formError} />
           </div>
 
           <Section title={t('settings.weekdays.title')} intro={t('settings.weekdays.intro')}>
@@ -217,7 +216,6 @@ export function TariffSettingsForm({
                       size="small"
                       value={draft.weekdayAdjustments[day]}
                       onChange={(event) => {
-                        clearError(path);
                         setDraft({
                           ...draft,
                           weekdayAdjustments: {
@@ -226,7 +224,7 @@ export function TariffSettingsForm({
                           },
                         });
                       }}
-                      error={Boolean(errors[path])}
+                      error={hasError(path)}
                       helperText={errorAt(path) ?? effect(draft.weekdayAdjustments[day])}
                       slotProps={{ htmlInput: { inputMode: 'decimal' }, input: percentAdornment }}
                     />
@@ -244,7 +242,6 @@ export function TariffSettingsForm({
             )}
             {draft.leadTimeRules.map((rule, i) => {
               const update = (patch: Partial<typeof rule>) => {
-                Object.keys(patch).forEach((key) => clearError(`leadTimeRules.${i}.${key}`));
                 setDraft({
                   ...draft,
                   leadTimeRules: draft.leadTimeRules.map((r, j) =>
@@ -267,7 +264,7 @@ export function TariffSettingsForm({
                     size="small"
                     value={rule.fromDays}
                     onChange={(event) => update({ fromDays: event.target.value })}
-                    error={Boolean(errors[path('fromDays')])}
+                    error={hasError(path('fromDays'))}
                     helperText={errorAt(path('fromDays'))}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   />
@@ -276,7 +273,7 @@ export function TariffSettingsForm({
                     size="small"
                     value={rule.toDays}
                     onChange={(event) => update({ toDays: event.target.value })}
-                    error={Boolean(errors[path('toDays')])}
+                    error={hasError(path('toDays'))}
                     helperText={errorAt(path('toDays'))}
                     slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   />
@@ -285,7 +282,7 @@ export function TariffSettingsForm({
                     size="small"
                     value={rule.adjustmentPercent}
                     onChange={(event) => update({ adjustmentPercent: event.target.value })}
-                    error={Boolean(errors[path('adjustmentPercent')])}
+                    error={hasError(path('adjustmentPercent'))}
                     helperText={
                       errorAt(path('adjustmentPercent')) ?? effect(rule.adjustmentPercent)
                     }
@@ -294,7 +291,6 @@ export function TariffSettingsForm({
                   <IconButton
                     aria-label={t('settings.leadTime.remove', { n: i + 1 })}
                     onClick={() => {
-                      setErrors({});
                       setDraft({
                         ...draft,
                         leadTimeRules: draft.leadTimeRules.filter((_, j) => j !== i),
@@ -370,13 +366,12 @@ export function TariffSettingsForm({
                 sx={{ maxInlineSize: 240 }}
                 value={draft.rounding.ending}
                 onChange={(event) => {
-                  clearError('rounding.ending');
                   setDraft({
                     ...draft,
                     rounding: { ...draft.rounding, ending: event.target.value },
                   });
                 }}
-                error={Boolean(errors['rounding.ending'])}
+                error={hasError('rounding.ending')}
                 helperText={errorAt('rounding.ending') ?? t('settings.rounding.endingHelp')}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
@@ -426,16 +421,16 @@ export function TariffSettingsForm({
 
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
-              disabled={!dirty || save.isPending}
+              disabled={!dirty || form.submitting}
               onClick={() => {
-                setErrors({});
-                setFormError(null);
-                setDraft(initial);
+                form.reset({ settings: initial });
+                onDraftChange?.(initial);
+                onDirtyChange?.(false);
               }}
             >
               {t('actions.discard')}
             </Button>
-            <Button variant="contained" loading={save.isPending} onClick={() => void submit()}>
+            <Button type="submit" variant="contained" loading={form.submitting}>
               {t('settings.save')}
             </Button>
           </Stack>

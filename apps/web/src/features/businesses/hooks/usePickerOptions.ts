@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { countryOptions, currencyOptions, timeZoneOptions } from '../utils/options';
 
 /** Countries, currencies and time zones named in the active language (computed once per language). */

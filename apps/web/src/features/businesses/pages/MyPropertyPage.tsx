@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { PhotosCard } from '../components/PhotosCard';
 import { detailsKey, PropertyDetailsForm } from '../components/PropertyDetailsForm';
 import { RequireBusiness } from '../components/RequireBusiness';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Business, RoomTariffInput, TariffSettings } from '@tarifa/contract';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { ExamplePricePanel } from '../components/ExamplePricePanel';
 import { RequireBusiness } from '../components/RequireBusiness';
 import { draftOf, RoomPricesForm, withDraftPrices } from '../components/RoomPricesForm';
@@ -17,7 +17,7 @@ import {
   validSettings,
   type SettingsDraft,
 } from '../components/TariffSettingsForm';
-import { UnsavedChangesPrompt } from '../components/UnsavedChangesPrompt';
+import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { roomsOf } from '../utils/rooms';
 
 function PriceSetup({ business }: { business: Business }) {
@@ -76,7 +76,7 @@ function PriceSetup({ business }: { business: Business }) {
       <Grid size={{ xs: 12, md: 4 }}>
         <ExamplePricePanel rooms={exampleRooms} settings={settings} currency={business.currency} />
       </Grid>
-      <UnsavedChangesPrompt when={roomsDirty || settingsDirty} />
+      <UnsavedChangesGuard when={roomsDirty || settingsDirty} />
     </Grid>
   );
 }

@@ -20,7 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { DeleteBusinessDialog } from '../components/DeleteBusinessDialog';
 import { DeletedBusinesses } from '../components/DeletedBusinesses';
 import { RequireBusiness } from '../components/RequireBusiness';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { toFieldIssues, type FieldIssue } from '@tarifa/contract';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/lib/api';
 
 /** Issues by dotted path, the first for each: what a field shows. */
 export type IssuesByPath = Record<string, FieldIssue>;

@@ -1,5 +1,5 @@
 import type { Business, RoomTariff, RoomTariffInput } from '@tarifa/contract';
-import { ApiError } from '../../../lib/api';
+import { ApiError } from '@/lib/api';
 import { derivedPrice } from './examplePrice';
 
 /** A stored room type as the rooms-tariff call takes it back (so it is kept unchanged). */

@@ -19,8 +19,8 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIntl } from '../../../lib/intl';
-import { useSession } from '../../../lib/auth/session';
+import { useIntl } from '@/lib/intl';
+import { useSession } from '@/lib/auth/session';
 
 const kpis: { id: string; icon: SvgIconComponent }[] = [
   { id: 'occupancy', icon: PercentIcon },

@@ -15,8 +15,8 @@ import { alpha } from '@mui/material/styles';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/DataTable';
-import { normalize } from '../../../components/search/registry';
+import { DataTable } from '@/components/DataTable';
+import { normalize } from '@/components/search/registry';
 import { iconCatalog, type CatalogIcon } from '../iconCatalog';
 
 interface Row extends CatalogIcon {

@@ -7,7 +7,7 @@ import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 
 const variants = [
   'h1',

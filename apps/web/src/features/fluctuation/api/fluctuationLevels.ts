@@ -1,6 +1,6 @@
 import type { BusinessEnvelope, FluctuationLevelBody } from '@tarifa/contract';
-import { ApiError, api } from '../../../lib/api';
-import { businessPath, useBusinessMutation } from '../../businesses/api';
+import { ApiError, api } from '@/lib/api';
+import { businessPath, useBusinessMutation } from '@/lib/business';
 
 const base = '/tariff-configuration/fluctuation-levels';
 
@@ -31,7 +31,7 @@ export type SaveFluctuationLevelVars = {
  * `POST …/tariff-configuration/fluctuation-levels` (add) or `PUT …/{groupUuid}` (change) with the
  * business `version` the form showed (a stale one is 409, nothing overwritten). The answer
  * updates the businesses store. An update's failure goes both to the app's snackbar and to the
- * form, which shows it inline (SPEC §8); an add's failure to the form only.
+ * form, which shows it inline; an add's failure to the form only.
  */
 export function useSaveFluctuationLevel(groupUuid: string | undefined) {
   return useBusinessMutation({
@@ -51,7 +51,7 @@ export function useSaveFluctuationLevel(groupUuid: string | undefined) {
 
 /**
  * `DELETE …/tariff-configuration/fluctuation-levels/{groupUuid}` → `{business}` without it; a
- * failure goes to the snackbar and to the form (SPEC §8).
+ * failure goes to the snackbar and to the form.
  */
 export function useDeleteFluctuationLevel() {
   return useBusinessMutation({

@@ -8,8 +8,8 @@ import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FluctuationStep, RoomTariff } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
-import { isolate } from '../utils/bidi';
+import { useIntl } from '@/lib/intl';
+import { isolate } from '@/lib/bidi';
 import { priceWith, stepAt } from '../utils/steps';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);

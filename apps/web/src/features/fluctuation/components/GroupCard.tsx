@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FluctuationLevelGroup, RoomTariff } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
-import { isolate } from '../utils/bidi';
+import { useIntl } from '@/lib/intl';
+import { isolate } from '@/lib/bidi';
 
 const FluctuationChart = lazy(() => import('./FluctuationChart'));
 

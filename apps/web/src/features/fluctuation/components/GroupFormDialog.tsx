@@ -16,15 +16,12 @@ import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type Business, type FluctuationLevelGroup } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { RoomTypesSelect } from '../../../components/RoomTypesSelect';
-import {
-  UnsavedChangesDialog,
-  useUnsavedChangesGuard,
-} from '../../../components/UnsavedChangesGuard';
-import { toFormError, useZodForm, type FormError } from '../../../lib/forms';
-import { showSnackbar } from '../../../lib/snackbar';
-import { BusinessErrorAlert } from '../../businesses/components/BusinessErrorAlert';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { RoomTypesSelect } from '@/components/RoomTypesSelect';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
+import { toFormError, useZodForm, type FormError } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { useDeleteFluctuationLevel, useSaveFluctuationLevel } from '../api/fluctuationLevels';
 import {
   drawableSteps,
@@ -47,7 +44,7 @@ interface GroupFormDialogProps {
 /**
  * Adds or edits a group of occupancy levels in a dialog (full screen on phones): its name, the
  * room types it covers and its steps, with the chart redrawn as they change. Update and delete
- * failures show here, inline, as well as in the app's snackbar (SPEC §8); a change made elsewhere
+ * failures show here, inline, as well as in the app's snackbar; a change made elsewhere
  * meanwhile is reported, never overwritten.
  */
 export function GroupFormDialog({ business, group, onClose }: GroupFormDialogProps) {
@@ -118,7 +115,7 @@ export function GroupFormDialog({ business, group, onClose }: GroupFormDialogPro
           onClose();
         },
         onError: (error) => {
-          // SPEC §8: a failed delete reaches the form, which says why.
+          // A failed delete reaches the form too, which says why.
           setConfirmDelete(false);
           setDeleteError(toFormError(error));
         },

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FluctuationLevelInput } from '@tarifa/contract';
-import { useZodForm } from '../../../lib/forms';
-import { changeLanguage } from '../../../lib/i18n';
+import { useZodForm } from '@/lib/forms';
+import { changeLanguage } from '@/lib/i18n';
 import { groupFormSchema, groupValues } from '../utils/steps';
 import { StepsEditor } from './StepsEditor';
 

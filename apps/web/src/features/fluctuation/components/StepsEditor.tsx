@@ -15,8 +15,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type RoomTariff } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
-import { isolate } from '../utils/bidi';
+import { useIntl } from '@/lib/intl';
+import { isolate } from '@/lib/bidi';
 import {
   newRowKey,
   nextThreshold,

@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { EmptyState } from '../../../components/EmptyState';
-import { PageLoader } from '../../../components/PageLoader';
-import { errorMessage } from '../../../lib/forms';
-import { useSelectedBusiness } from '../../businesses/api';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { errorMessage } from '@/lib/forms';
+import { useSelectedBusiness } from '@/lib/business';
 import { GroupCard } from '../components/GroupCard';
 import { GroupFormDialog } from '../components/GroupFormDialog';
 

@@ -1,4 +1,4 @@
-import { useSelectedBusiness } from '../../businesses/api';
+import { useSelectedBusiness } from '@/lib/business';
 
 /** A photo of the property, as the gallery shows it. */
 export interface PropertyPhoto {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/testing/TestProviders';
-import { changeLanguage } from '../../../lib/i18n';
+import { renderWithProviders } from '@/testing';
+import { changeLanguage } from '@/lib/i18n';
 import GalleryPage from '../pages/GalleryPage';
 import { PhotoCarousel } from './PhotoCarousel';
 

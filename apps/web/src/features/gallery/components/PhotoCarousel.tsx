@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import type { PropertyPhoto } from '../api/photos';
 
 /**

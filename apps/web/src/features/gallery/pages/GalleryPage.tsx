@@ -6,8 +6,8 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
-import { PageLoader } from '../../../components/PageLoader';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
 import { usePropertyPhotos } from '../api/photos';
 import { PhotoCarousel } from '../components/PhotoCarousel';
 

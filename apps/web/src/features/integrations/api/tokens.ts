@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiTokens, CreateApiTokenBody, CreatedApiToken } from '@tarifa/contract';
-import { api } from '../../../lib/api';
-import { businessPath } from '../../businesses/api';
+import { api } from '@/lib/api';
+import { businessPath } from '@/lib/business';
 
 export const tokenKeys = {
   list: (businessUuid: string) => ['apiTokens', businessUuid] as const,

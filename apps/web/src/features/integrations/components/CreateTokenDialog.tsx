@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingLimits, createApiTokenBodySchema, type CreatedApiToken } from '@tarifa/contract';
-import { FormAlert, useZodForm } from '../../../lib/forms';
+import { FormAlert, useZodForm } from '@/lib/forms';
 import { useCreateApiToken } from '../api/tokens';
 import { CopyField } from './CopyField';
 

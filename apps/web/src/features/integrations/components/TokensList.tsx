@@ -13,11 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { EmptyState } from '../../../components/EmptyState';
-import { errorMessage } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import { showSnackbar } from '@/lib/snackbar';
 import { useApiTokens, useRevokeApiToken } from '../api/tokens';
 
 /** "Revoke …?": what stops working, Cancel (the default) and Revoke. */

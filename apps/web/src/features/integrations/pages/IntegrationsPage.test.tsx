@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiToken } from '@tarifa/contract';
-import { changeLanguage } from '../../../lib/i18n';
-import { clearSnackbars } from '../../../lib/snackbar';
-import { aBusiness, anUuid, json, renderBookings } from '../../bookings/testing/render';
+import { changeLanguage } from '@/lib/i18n';
+import { clearSnackbars } from '@/lib/snackbar';
+import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
 import IntegrationsPage from './IntegrationsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let tokens: ApiToken[];
-const business = aBusiness();
+const business = aBusiness({ tariffConfiguration: { roomsTariff: [aRoomType()] } });
 const secret = 'trf_abcdefgh0123456789secret';
 
 beforeEach(async () => {
@@ -45,7 +45,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
   it('creates a token and shows its secret once, with a copy button', async () => {
     const user = userEvent.setup();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    renderBookings(<IntegrationsPage />, business);
+    renderWithBusinesses(<IntegrationsPage />, [business]);
     expect(
       screen.getByText(
         /ler as reservas de Casa do Rio e ler os seus preços. Não pode fazer mais nada/,
@@ -89,7 +89,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
       },
     ];
     const user = userEvent.setup();
-    renderBookings(<IntegrationsPage />, business);
+    renderWithBusinesses(<IntegrationsPage />, [business]);
     await user.click(
       await screen.findByRole('button', { name: 'Revogar o token Motor de reservas' }),
     );

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { bookingLimits, type Business } from '@tarifa/contract';
-import { useSelectedBusiness } from '../../businesses/api';
+import { useSelectedBusiness } from '@/lib/business';
 import { useApiTokens } from '../api/tokens';
 import { CopyField } from '../components/CopyField';
 import { CreateTokenDialog } from '../components/CreateTokenDialog';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { Logo } from '../../../components/Logo';
+import { Logo } from '@/components/Logo';
 
 export function ErrorScreen({
   code,

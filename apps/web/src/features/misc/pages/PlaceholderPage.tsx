@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { RouteMeta } from '../../../app/routes';
+import type { RouteMeta } from '@/app/routes';
 
 /** Stands in for a page whose issue has not landed yet; it names the page and says so. */
 export default function PlaceholderPage() {

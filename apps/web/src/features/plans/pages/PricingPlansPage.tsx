@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { plans, type Plan } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 
 type Billing = 'monthly' | 'yearly';
 

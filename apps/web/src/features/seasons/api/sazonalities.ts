@@ -3,8 +3,8 @@ import type {
   BusinessSazonalityEnvelope,
   SazonalityBody,
 } from '@tarifa/contract';
-import { ApiError, api } from '../../../lib/api';
-import { businessPath, useBusinessMutation } from '../../businesses/api';
+import { ApiError, api } from '@/lib/api';
+import { businessPath, useBusinessMutation } from '@/lib/business';
 
 const base = '/tariff-configuration/sazonalities';
 

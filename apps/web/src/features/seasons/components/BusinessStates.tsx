@@ -6,10 +6,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { EmptyState } from '../../../components/EmptyState';
-import { PageLoader } from '../../../components/PageLoader';
-import { errorMessage } from '../../../lib/forms';
-import { useSelectedBusiness } from '../../businesses/api';
+import { EmptyState } from '@/components/EmptyState';
+import { PageLoader } from '@/components/PageLoader';
+import { errorMessage } from '@/lib/forms';
+import { useSelectedBusiness } from '@/lib/business';
 
 /**
  * Renders `children` with the selected property once it is loaded; meanwhile a spinner, on

@@ -5,8 +5,8 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { PickerDay } from '@mui/x-date-pickers/PickerDay';
 import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { useTranslation } from 'react-i18next';
-import { useIntl } from '../../../lib/intl';
-import { fromLocalDate, nightsBetween } from '../utils/dates';
+import { useIntl } from '@/lib/intl';
+import { fromLocalDate, nightsBetween } from '@/lib/dates';
 
 export interface DateRange {
   start: Date | null;

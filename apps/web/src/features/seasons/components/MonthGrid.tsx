@@ -3,9 +3,9 @@ import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weekdays, type Sazonality } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { textOn } from '../utils/calendar';
-import { daysOfMonth, weekdayOf } from '../utils/dates';
+import { daysOfMonth, weekdayOf } from '@/lib/dates';
 
 interface MonthGridProps {
   year: number;

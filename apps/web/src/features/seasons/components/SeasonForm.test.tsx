@@ -1,9 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
-import { business, double, season } from '../test/fixtures';
-import { json, renderWithBusinesses } from '../test/render';
+import { changeLanguage } from '@/lib/i18n';
+import {
+  aBusiness,
+  aSeason as season,
+  doubleRoom as double,
+  json,
+  renderWithBusinesses,
+  suiteRoom,
+} from '@/testing';
 import { SeasonForm } from './SeasonForm';
 
 const summer = season({
@@ -15,7 +21,11 @@ const summer = season({
   value: 20,
   priority: 1,
 });
-const property = business({ sazonalities: [summer] });
+const property = aBusiness({
+  name: 'Quinta do Mar',
+  version: 7,
+  tariffConfiguration: { roomsTariff: [double, suiteRoom], sazonalities: [summer] },
+});
 const euros = (amount: number) =>
   new Intl.NumberFormat('pt', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
     .format(amount)
@@ -151,5 +161,34 @@ describe('season form', { timeout: 30_000 }, () => {
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.some((a) => /alterada noutro lado/.test(a.textContent ?? ''))).toBe(true);
     expect(screen.getAllByRole('button', { name: 'Recarregar' }).length).toBeGreaterThan(0);
+  });
+
+  it('Reload where the conflict is shown also closes the conflict snackbar', async () => {
+    fetchMock.mockResolvedValue(
+      json(409, { error: { code: 'version_conflict', message: 'Stale version' } }),
+    );
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Eliminar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Eliminar “Verão”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    // Said twice: in the dialog, and in the snackbar (a deletion reports to both), each with Reload
+    // (the snackbar behind the modal dialog is hidden from the accessibility tree meanwhile).
+    const inDialog = await within(dialog).findByRole('button', { name: 'Recarregar' });
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Recarregar', hidden: true })).toHaveLength(2),
+    );
+    fetchMock.mockResolvedValue(json(200, { businesses: [property] }));
+    await user.click(inDialog);
+    await waitFor(() =>
+      expect(
+        screen
+          .queryAllByRole('alert', { hidden: true })
+          .filter((a) => !dialog.contains(a) && /alterada noutro lado/.test(a.textContent ?? '')),
+      ).toEqual([]),
+    );
+    expect(fetchMock).toHaveBeenLastCalledWith(
+      expect.stringContaining('/v1/businesses'),
+      expect.anything(),
+    );
   });
 });

@@ -21,20 +21,16 @@ import {
   type Sazonality,
   type SazonalityAdjustmentType,
 } from '@tarifa/contract';
-import { ConfirmDeleteDialog } from '../../../components/ConfirmDeleteDialog';
-import { RoomTypesSelect } from '../../../components/RoomTypesSelect';
-import {
-  UnsavedChangesDialog,
-  useUnsavedChangesGuard,
-} from '../../../components/UnsavedChangesGuard';
-import { toFormError, useZodForm } from '../../../lib/forms';
-import { showSnackbar } from '../../../lib/snackbar';
-import { BusinessErrorAlert } from '../../businesses/components/BusinessErrorAlert';
+import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { RoomTypesSelect } from '@/components/RoomTypesSelect';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
+import { toFormError, useZodForm } from '@/lib/forms';
+import { showSnackbar } from '@/lib/snackbar';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { useDeleteSazonality, useSaveSazonality } from '../api/sazonalities';
 import { seasonsPath } from '../paths';
 import {
   newSeasonValues,
-  parseDecimal,
   sameSeasonValues,
   sanitizeDecimal,
   seasonFormSchema,
@@ -42,7 +38,8 @@ import {
 } from '../utils/form';
 import { ColorField } from './ColorField';
 import { DateRangeField } from './DateRangeField';
-import { PickersProvider } from '../../../components/PickersProvider';
+import { PickersProvider } from '@/components/PickersProvider';
+import { currencySymbol, parseAmount } from '@/lib/numbers';
 import { SeasonPreview } from './SeasonPreview';
 import { WeekdayChips } from './WeekdayChips';
 
@@ -55,15 +52,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Box>
-  );
-}
-
-/** The currency's symbol in the active language ("€", "US$"), for the amount fields. */
-function currencySymbol(locale: string, currency: string): string {
-  return (
-    new Intl.NumberFormat(locale, { style: 'currency', currency })
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency
   );
 }
 
@@ -267,7 +255,7 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                   roomUuids={values.roomUuids}
                   currency={business.currency}
                   adjustmentType={values.adjustmentType}
-                  value={parseDecimal(values.value)}
+                  value={parseAmount(values.value)}
                 />
               </Stack>
             </Section>

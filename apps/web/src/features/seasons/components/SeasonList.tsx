@@ -7,11 +7,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { weekdays, type RoomTariff, type Sazonality } from '@tarifa/contract';
-import { DataTable } from '../../../components/DataTable';
-import { useIntl } from '../../../lib/intl';
+import { DataTable } from '@/components/DataTable';
+import { useIntl } from '@/lib/intl';
 import { seasonPath } from '../paths';
 import { describeAdjustment } from '../utils/adjustment';
-import { dayValue } from '../utils/dates';
+import { dayValue } from '@/lib/dates';
 import { ColorDot } from './SeasonLegend';
 
 interface SeasonListProps {

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTariff, SazonalityAdjustmentType } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { applyAdjustment, formatMoney, formatPercentChange } from '../utils/adjustment';
 
 interface SeasonPreviewProps {

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weekdays, type Weekday } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 
 interface WeekdayChipsProps {
   value: readonly Weekday[];

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
-import { double, season, suite } from '../test/fixtures';
+import { changeLanguage } from '@/lib/i18n';
+import { aSeason as season, doubleRoom as double, suiteRoom as suite } from '@/testing';
 import { YearCalendar } from './YearCalendar';
 
 const summer = season({

@@ -12,9 +12,9 @@ import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTariff, Sazonality } from '@tarifa/contract';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { paintYear, seasonsInYear } from '../utils/calendar';
-import { today as todayOf } from '../utils/dates';
+import { today as todayOf } from '@/lib/dates';
 import { MonthGrid } from './MonthGrid';
 import { SeasonLegend } from './SeasonLegend';
 
@@ -34,7 +34,7 @@ interface YearCalendarProps {
 
 /**
  * Twelve months of one year, each night in the colour of the season that applies to it — where
- * seasons overlap, the one with the highest priority (DESIGN.md §3) — with a legend, year
+ * seasons overlap, the one with the highest priority — with a legend, year
  * navigation and a room type filter (seasons may cover only some room types).
  */
 export function YearCalendar({

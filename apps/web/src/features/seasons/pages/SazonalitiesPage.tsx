@@ -10,12 +10,12 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { Business } from '@tarifa/contract';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
 import { YearCalendar } from '../components/YearCalendar';
 import { newSeasonPath, seasonPath } from '../paths';
-import { today } from '../utils/dates';
+import { today } from '@/lib/dates';
 
 function Seasons({ business }: { business: Business }) {
   const { t } = useTranslation('seasons');

@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
+import { EmptyState } from '@/components/EmptyState';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonForm } from '../components/SeasonForm';
 import { seasonsPath } from '../paths';
-import { dayValue } from '../utils/dates';
+import { dayValue } from '@/lib/dates';
 
 /**
  * `/pricing-central/sazonalities/new` (Add Sazonality; `?start=YYYY-MM-DD` to begin on a night)

@@ -5,7 +5,8 @@ import {
   type SazonalityAdjustmentType,
   type Weekday,
 } from '@tarifa/contract';
-import { fromLocalDate, toLocalDate } from './dates';
+import { fromLocalDate, toLocalDate } from '@/lib/dates';
+import { parseAmount } from '@/lib/numbers';
 
 /** What the season form edits: dates as the pickers hold them, numbers as typed. */
 export interface SeasonFormValues {
@@ -18,13 +19,6 @@ export interface SeasonFormValues {
   adjustmentType: SazonalityAdjustmentType;
   value: string;
   priority: string;
-}
-
-/** A number as typed, with a comma or a point for decimals; '' is no number (undefined). */
-export function parseDecimal(text: string): number | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  if (trimmed === '') return undefined;
-  return Number(trimmed);
 }
 
 /** Keeps what can become a number as the user types it: digits, one separator, a leading minus. */
@@ -55,8 +49,8 @@ export function toSazonalityInput(values: SeasonFormValues) {
     weekdays: values.weekdays,
     roomUuids: values.roomUuids,
     adjustmentType: values.adjustmentType,
-    value: parseDecimal(values.value),
-    priority: parseDecimal(values.priority),
+    value: parseAmount(values.value),
+    priority: parseAmount(values.priority),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SupportMessage, SupportMessageBody } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 /** `POST /api/v1/support/messages`: the message is stored for the support team. */
 export async function sendSupportMessage(body: SupportMessageBody): Promise<SupportMessage> {

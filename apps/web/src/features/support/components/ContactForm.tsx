@@ -13,8 +13,8 @@ import {
   supportTopics,
   type SupportTopic,
 } from '@tarifa/contract';
-import { useSession } from '../../../lib/auth/session';
-import { FormAlert, useZodForm } from '../../../lib/forms';
+import { useSession } from '@/lib/auth/session';
+import { FormAlert, useZodForm } from '@/lib/forms';
 import { useSendSupportMessage } from '../api/sendSupportMessage';
 
 function isTopic(value: string | null): value is SupportTopic {

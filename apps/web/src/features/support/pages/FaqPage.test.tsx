@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../components/testing/TestProviders';
-import { clearSession, saveSession } from '../../../lib/auth/session';
-import { changeLanguage } from '../../../lib/i18n';
+import { renderWithProviders } from '@/testing';
+import { clearSession, saveSession } from '@/lib/auth/session';
+import { changeLanguage } from '@/lib/i18n';
 import FaqPage from './FaqPage';
 
 function json(status: number, body: unknown) {

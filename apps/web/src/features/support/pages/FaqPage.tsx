@@ -25,9 +25,9 @@ import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
-import { normalize } from '../../../components/search/registry';
-import { useIntl } from '../../../lib/intl';
+import { EmptyState } from '@/components/EmptyState';
+import { normalize } from '@/components/search/registry';
+import { useIntl } from '@/lib/intl';
 import { ContactForm } from '../components/ContactForm';
 import { faqCategories, faqQuestions, type FaqCategory } from '../faq';
 

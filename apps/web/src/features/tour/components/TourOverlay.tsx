@@ -10,7 +10,7 @@ import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useIntl } from '../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { tourSteps, type TourStep } from '../steps';
 import { tour, useTour } from '../tourStore';
 

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { avatarRules, type User } from '@tarifa/contract';
-import { UserAvatar } from '../../../../components/UserAvatar';
-import { errorMessage, toFormError } from '../../../../lib/forms';
+import { UserAvatar } from '@/components/UserAvatar';
+import { errorMessage, toFormError } from '@/lib/forms';
 import { useRemoveAvatar, useUploadAvatar } from '../../api/account';
 
 const size = 100;

@@ -8,9 +8,9 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../../../components/PasswordField';
-import { PasswordRules } from '../../../../components/PasswordRules';
-import { FormAlert, useZodForm } from '../../../../lib/forms';
+import { PasswordField } from '@/components/PasswordField';
+import { PasswordRules } from '@/components/PasswordRules';
+import { FormAlert, useZodForm } from '@/lib/forms';
 import { useChangePassword } from '../../api/sessions';
 import { changePasswordFormSchema } from '../../utils/schemas';
 

@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locales, updateUserBodySchema, type User } from '@tarifa/contract';
-import { FormAlert, useZodForm } from '../../../../lib/forms';
-import { changeLanguage } from '../../../../lib/i18n';
+import { FormAlert, useZodForm } from '@/lib/forms';
+import { changeLanguage } from '@/lib/i18n';
 import { useUpdateUser } from '../../api/account';
 
 /** Name and language are the user's to change; both must be present on this form. */

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionInfo } from '@tarifa/contract';
-import { errorMessage } from '../../../../lib/forms';
+import { errorMessage } from '@/lib/forms';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
 import { parseUserAgent, type Device } from '../../utils/userAgent';
 import { dateTime, timeAgo } from '../../utils/time';

@@ -8,8 +8,8 @@ import { alpha } from '@mui/material/styles';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bookingLimits } from '@tarifa/contract';
-import { useIntl } from '../../../../lib/intl';
-import { formatBytes } from '../../utils/numbers';
+import { useIntl } from '@/lib/intl';
+import { formatBytes } from '@/lib/numbers';
 
 export type FileProblem = 'not_csv' | 'too_large' | 'empty';
 

@@ -20,7 +20,7 @@ import {
   type ImportPreview,
   type RoomTariff,
 } from '@tarifa/contract';
-import { useIntl } from '../../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import type { ImportChoices } from '../../api/imports';
 import { RoomMapping } from './RoomMapping';
 

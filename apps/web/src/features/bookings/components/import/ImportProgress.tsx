@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportStatus } from '@tarifa/contract';
-import { useIntl } from '../../../../lib/intl';
-import { formatBytes } from '../../utils/numbers';
+import { useIntl } from '@/lib/intl';
+import { formatBytes } from '@/lib/numbers';
 
 /** One labelled bar: determinate when `value` (0–100) is known, moving otherwise. */
 function Bar({

@@ -16,7 +16,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ImportFailure, ImportStatus } from '@tarifa/contract';
-import { useIntl } from '../../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 import { downloadText, errorReportCsv, reportFileName } from '../../utils/errorReport';
 import { rowErrorMessage } from '../../utils/rowErrors';
 

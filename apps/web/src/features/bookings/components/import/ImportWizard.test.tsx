@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '@tarifa/contract';
-import { changeLanguage } from '../../../../lib/i18n';
-import { aBusiness, aRoom, json, renderBookings } from '../../testing/render';
+import { changeLanguage } from '@/lib/i18n';
+import { aBusiness, aRoomType, json, renderWithBusinesses } from '@/testing';
 import { ImportWizard } from './ImportWizard';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -14,8 +14,8 @@ beforeEach(async () => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const double = aRoom({ name: 'Quarto duplo', code: 'DBL' });
-const business = aBusiness([double]);
+const double = aRoomType({ name: 'Quarto duplo', code: 'DBL' });
+const business = aBusiness({ tariffConfiguration: { roomsTariff: [double] } });
 
 function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
   return {
@@ -40,7 +40,9 @@ const csv = (name = 'reservas.csv', text = 'external_id,room_code\nA,DBL\n') =>
 
 function open() {
   const onStart = vi.fn();
-  const view = renderBookings(<ImportWizard business={business} onStart={onStart} />, business);
+  const view = renderWithBusinesses(<ImportWizard business={business} onStart={onStart} />, [
+    business,
+  ]);
   return { ...view, onStart, user: userEvent.setup() };
 }
 

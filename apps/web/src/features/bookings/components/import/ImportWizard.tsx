@@ -14,7 +14,7 @@ import {
   type Business,
   type ImportFormat,
 } from '@tarifa/contract';
-import { errorMessage, issueMessage } from '../../../../lib/forms';
+import { errorMessage, issueMessage } from '@/lib/forms';
 import { previewImport, type ImportChoices } from '../../api/imports';
 import { importKeys } from '../../api/keys';
 import { downloadText } from '../../utils/errorReport';

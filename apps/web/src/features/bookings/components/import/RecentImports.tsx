@@ -14,12 +14,12 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ImportSummary } from '@tarifa/contract';
-import { EmptyState } from '../../../../components/EmptyState';
-import { errorMessage } from '../../../../lib/forms';
-import { useIntl } from '../../../../lib/intl';
+import { EmptyState } from '@/components/EmptyState';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useRecentImports } from '../../api/imports';
 import { importStatusPath } from '../../paths';
-import { formatBytes } from '../../utils/numbers';
+import { formatBytes } from '@/lib/numbers';
 import { ImportStatusChip } from './ImportStatusChip';
 
 function Summary({ item }: { item: ImportSummary }) {

@@ -7,7 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview, RoomTariff } from '@tarifa/contract';
-import { useIntl } from '../../../../lib/intl';
+import { useIntl } from '@/lib/intl';
 
 /**
  * The room codes of the file's first rows against the property's room types: known codes say

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api';
-import { errorCodeMessage, issueMessage } from '../../../lib/forms';
-import { showSnackbar } from '../../../lib/snackbar';
+import { ApiError } from '@/lib/api';
+import { errorCodeMessage, issueMessage } from '@/lib/forms';
+import { dismissSnackbar, showSnackbar } from '@/lib/snackbar';
 import { businessKeys } from './keys';
 
 /** Someone (another tab, another person) changed the business since this page read it. */
@@ -11,14 +11,25 @@ export function isVersionConflict(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'version_conflict';
 }
 
-/** Refetches the businesses: what "Reload" does after a version conflict. */
+/** The "changed elsewhere" snackbar on screen, if any: one Reload answers it wherever it is. */
+let conflictSnack: number | undefined;
+
+function dismissConflictSnack() {
+  if (conflictSnack !== undefined) dismissSnackbar(conflictSnack);
+  conflictSnack = undefined;
+}
+
+/**
+ * Refetches the businesses: what "Reload" does after a version conflict, in the snackbar or in a
+ * form (`BusinessErrorAlert`). Either way the conflict snackbar closes: it has been answered.
+ */
 export function useReloadBusinesses() {
   const queryClient = useQueryClient();
-  return useCallback(
+  return useCallback(() => {
+    dismissConflictSnack();
     // `all`: refetched even when no screen watches the list at this moment.
-    () => queryClient.invalidateQueries({ queryKey: businessKeys.list, refetchType: 'all' }),
-    [queryClient],
-  );
+    return queryClient.invalidateQueries({ queryKey: businessKeys.list, refetchType: 'all' });
+  }, [queryClient]);
 }
 
 /**
@@ -32,7 +43,8 @@ export function useReportBusinessError() {
   return useCallback(
     (error: unknown) => {
       if (isVersionConflict(error)) {
-        showSnackbar({
+        dismissConflictSnack();
+        conflictSnack = showSnackbar({
           severity: 'warning',
           message: t('property:conflict.message'),
           action: { label: t('property:conflict.reload'), onClick: () => void reload() },

@@ -1,6 +1,9 @@
+import { weekdays, type Weekday } from '@tarifa/contract';
+
 /**
- * Stay dates travel as `YYYY-MM-DD` (DESIGN.md §2); the date pickers work with local `Date`s. Days
- * are counted as UTC midnights so no time zone or daylight-saving change moves a night.
+ * Nights and stay dates travel as `YYYY-MM-DD` strings; the date pickers work with local `Date`s.
+ * Days are counted here as UTC midnights, so no time zone or daylight-saving change ever moves a
+ * night to another day.
  */
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -11,8 +14,18 @@ export function dayValue(date: string): number {
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
 }
 
+/** UTC midnight in ms → `YYYY-MM-DD`. */
+export function isoDay(value: number): string {
+  return new Date(value).toISOString().slice(0, 10);
+}
+
 export function addDays(date: string, days: number): string {
-  return new Date(dayValue(date) + days * dayMs).toISOString().slice(0, 10);
+  return isoDay(dayValue(date) + days * dayMs);
+}
+
+/** Nights from `start` to `end`, both included (1 when they are the same night): a season's length. */
+export function nightsBetween(start: string, end: string): number {
+  return Math.round((dayValue(end) - dayValue(start)) / dayMs) + 1;
 }
 
 /** Nights of a stay: departure − arrival (0 or less when reversed, NaN when either is missing). */
@@ -20,7 +33,19 @@ export function nightsOf(arrival: string, departure: string): number {
   return Math.round((dayValue(departure) - dayValue(arrival)) / dayMs);
 }
 
-/** A valid local `Date` (what the pickers give) → `YYYY-MM-DD`; anything else → `''`. */
+/** The ISO weekday key (`mon` … `sun`) of a night. */
+export function weekdayOf(date: string): Weekday {
+  // getUTCDay: 0 is Sunday; the contract's list starts on Monday.
+  return weekdays[(new Date(dayValue(date)).getUTCDay() + 6) % 7]!;
+}
+
+/** Every night of a month (`month` 0–11), as `YYYY-MM-DD`. */
+export function daysOfMonth(year: number, month: number): string[] {
+  const count = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Array.from({ length: count }, (_, i) => isoDay(Date.UTC(year, month, i + 1)));
+}
+
+/** A valid local `Date` (what the pickers give) → `YYYY-MM-DD` of that day; anything else → `''`. */
 export function fromLocalDate(date: Date | null | undefined): string {
   if (!date || Number.isNaN(date.getTime())) return '';
   const y = String(date.getFullYear()).padStart(4, '0');

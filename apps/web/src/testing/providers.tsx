@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { abilityRulesFor, type Role } from '@tarifa/contract';
-import { buildAbility } from '../../lib/auth/ability';
-import { AppThemeProvider } from '../../lib/theme/ThemeSettings';
+import { buildAbility } from '@/lib/auth/ability';
+import { AppThemeProvider } from '@/lib/theme/ThemeSettings';
 
 /** Shows where the router is, so a test can assert a navigation. */
 export function LocationProbe() {

@@ -1,5 +1,5 @@
 import { directionOf } from '@tarifa/contract';
-import type { Formatters } from '../../../lib/intl';
+import type { Formatters } from '@/lib/intl';
 
 /**
  * A number, price or percentage set inside right-to-left text keeps its own order ("-10%" stays

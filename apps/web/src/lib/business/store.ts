@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Business, BusinessesEnvelope } from '@tarifa/contract';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import { businessKeys } from './keys';
 
 /**
- * The businesses store (SPEC §3/§4). The list lives in the query cache under `businessKeys.list`:
+ * The businesses store. The list lives in the query cache under `businessKeys.list`:
  *
  * - the first business of the list is the selected one, and counts only if it has a uuid;
  * - after any change to a business, the business the API answers replaces the one with the same
@@ -53,7 +53,7 @@ export const businessesQueryOptions = queryOptions<Business[]>({
   queryFn: ({ signal }) => fetchBusinesses(signal),
 });
 
-/** The selected business: the first of the list, if it has a uuid (SPEC §3). */
+/** The selected business: the first of the list, if it has a uuid. */
 export function selectedOf(list: readonly Business[] | undefined): Business | undefined {
   const first = list?.[0];
   return first?.uuid ? first : undefined;
@@ -67,7 +67,7 @@ export function setBusinesses(queryClient: QueryClient, list: Business[]): void 
 
 /**
  * After any change to a business: the business the API answered replaces the one with the same
- * uuid and is put first (SPEC §4). A business the list did not have is added first.
+ * uuid and is put first. A business the list did not have is added first.
  */
 export function replaceBusiness(queryClient: QueryClient, business: Business): void {
   const list = queryClient.getQueryData<Business[]>(businessKeys.list) ?? [];

@@ -1,0 +1,80 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
+import { aBusiness, fill, json, renderWithBusinesses } from '@/testing';
+import { TariffSettingsForm } from './TariffSettingsForm';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(async () => {
+  await changeLanguage('pt');
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('pricing rules', { timeout: 30_000 }, () => {
+  const business = aBusiness({ version: 4 });
+
+  function renderForm() {
+    const onDirtyChange = vi.fn();
+    renderWithBusinesses(
+      <TariffSettingsForm business={business} samplePrice={100} onDirtyChange={onDirtyChange} />,
+      [business],
+    );
+    const user = userEvent.setup();
+    const monday = screen.getByRole('textbox', { name: 'segunda-feira' });
+    const save = () => user.click(screen.getByRole('button', { name: 'Guardar regras' }));
+    return { user, monday, save, onDirtyChange };
+  }
+
+  it('checks the numbers before sending, on the field that is wrong', async () => {
+    const { user, monday, save, onDirtyChange } = renderForm();
+    await user.clear(monday);
+    await fill(user, monday, 'abc');
+    expect(onDirtyChange).toHaveBeenLastCalledWith(true);
+    await save();
+    expect(monday).toHaveAttribute('aria-invalid', 'true');
+    expect(monday).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the settings parsed (a decimal comma too) with the version it read', async () => {
+    const { user, monday, save } = renderForm();
+    await user.clear(monday);
+    await fill(user, monday, '12,5');
+    fetchMock.mockResolvedValueOnce(json(200, { business: { ...business, version: 5 } }));
+    await save();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/api/v1/businesses/${business.uuid}/tariff-configuration/settings`);
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      version: 4,
+      settings: { weekdayAdjustments: { mon: 12.5, tue: 0 }, rounding: { mode: 'none' } },
+    });
+  });
+
+  it('shows a refusal of the server on the field it names', async () => {
+    const { user, monday, save } = renderForm();
+    await user.clear(monday);
+    await fill(user, monday, '30');
+    fetchMock.mockResolvedValueOnce(
+      json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Invalid',
+          details: [
+            {
+              path: 'settings.weekdayAdjustments.mon',
+              code: 'too_big',
+              params: { maximum: 25 },
+              message: 'Too big',
+            },
+          ],
+        },
+      }),
+    );
+    await save();
+    await waitFor(() => expect(monday).toHaveAccessibleDescription(/igual ou inferior a 25/));
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The selected property and the calls that change a business, for every feature that needs them
+ * (bookings, seasons, fluctuation levels, integrations, gallery, the businesses feature itself).
+ * Import from here (`@/lib/business`), not the files. The calls only the businesses feature makes
+ * (create, update, rooms, settings, photos, delete) live in that feature.
+ */
+export { businessKeys, businessPath } from './keys';
+export {
+  businessesQueryOptions,
+  fetchBusinesses,
+  replaceBusiness,
+  selectBusiness,
+  selectedBusinessKey,
+  selectedOf,
+  setBusinesses,
+  useBusinesses,
+  useSelectBusiness,
+  useSelectedBusiness,
+  withRememberedFirst,
+} from './store';
+export { useBusinessMutation, type BusinessAnswer, type BusinessMutationOptions } from './mutation';
+export { isVersionConflict, useReloadBusinesses, useReportBusinessError } from './errors';

@@ -1,0 +1,122 @@
+import {
+  defaultTariffSettings,
+  type Business,
+  type RoomTariff,
+  type Sazonality,
+} from '@tarifa/contract';
+
+let counter = 0;
+/** A uuid-shaped id, different on every call. */
+export function anUuid(): string {
+  counter += 1;
+  return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+}
+
+/** A room type with its own prices (override anything). */
+export function aRoomType(overrides: Partial<RoomTariff> = {}): RoomTariff {
+  return {
+    uuid: anUuid(),
+    name: 'Quarto duplo',
+    code: 'DBL',
+    rooms: 8,
+    basePrice: 100,
+    minPrice: 70,
+    maxPrice: 200,
+    derivedFrom: null,
+    ...overrides,
+  };
+}
+
+/** What `aBusiness` takes: any field, and any part of the tariff configuration. */
+export type BusinessOverrides = Omit<Partial<Business>, 'tariffConfiguration'> & {
+  tariffConfiguration?: Partial<Business['tariffConfiguration']>;
+};
+
+/**
+ * A business as the API answers it: no room types, default settings (override anything; the
+ * tariff configuration part by part).
+ *
+ * ```ts
+ * aBusiness({ version: 7, tariffConfiguration: { roomsTariff: [doubleRoom] } });
+ * ```
+ */
+export function aBusiness({ tariffConfiguration, ...overrides }: BusinessOverrides = {}): Business {
+  return {
+    uuid: anUuid(),
+    ownerUuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
+    name: 'Casa do Rio',
+    currency: 'EUR',
+    timezone: 'Europe/Lisbon',
+    country: 'PT',
+    city: 'Porto',
+    address: null,
+    phone: null,
+    email: null,
+    website: null,
+    checkInTime: '15:00',
+    checkOutTime: '11:00',
+    version: 1,
+    createdAt: '2026-01-10T10:00:00.000Z',
+    updatedAt: '2026-01-10T10:00:00.000Z',
+    deletedAt: null,
+    photos: [],
+    tariffConfiguration: {
+      roomsTariff: [],
+      settings: defaultTariffSettings,
+      fluctuationLevels: [],
+      sazonalities: [],
+      ...tariffConfiguration,
+    },
+    ...overrides,
+  };
+}
+
+/** Two room types with fixed ids and prices, for tests that compute with them. */
+export const doubleRoom: RoomTariff = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  name: 'Quarto Duplo',
+  code: 'DBL',
+  rooms: 10,
+  basePrice: 100,
+  minPrice: 70,
+  maxPrice: 180,
+  derivedFrom: null,
+};
+
+export const suiteRoom: RoomTariff = {
+  uuid: '22222222-2222-4222-8222-222222222222',
+  name: 'Suite',
+  code: 'STE',
+  rooms: 3,
+  basePrice: 180,
+  minPrice: 140,
+  maxPrice: 320,
+  derivedFrom: null,
+};
+
+let seasons = 0;
+/** A season (sazonality): June 2026, +10 % (override anything). */
+export function aSeason(overrides: Partial<Sazonality> = {}): Sazonality {
+  seasons += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(seasons).padStart(12, '0')}`,
+    name: `Season ${seasons}`,
+    color: '#fb8c00',
+    startDate: '2026-06-01',
+    endDate: '2026-06-30',
+    weekdays: [],
+    roomUuids: [],
+    adjustmentType: 'percent',
+    value: 10,
+    priority: 0,
+    ...overrides,
+  };
+}
+
+/** A JSON answer for a mocked `fetch`. */
+export function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
