@@ -15,4 +15,3 @@ export {
   type UpdateBusinessVars,
 } from './mutations';
 // Kept for RoomTypeDialog.test.tsx (owned elsewhere) until it imports `@/lib/business`.
-export { businessKeys } from '@/lib/business';

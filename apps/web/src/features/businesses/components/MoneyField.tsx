@@ -4,7 +4,6 @@ import { useIntl } from '@/lib/intl';
 import { currencySymbol } from '@/lib/numbers';
 
 // Kept for RoomTypeDialog.tsx (owned elsewhere) until it imports it from `@/lib/numbers`.
-export { currencySymbol };
 
 /** A text field for an amount of `currency`: the symbol in front, a decimal keypad on phones. */
 export function MoneyField({

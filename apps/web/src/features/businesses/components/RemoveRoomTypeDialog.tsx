@@ -13,7 +13,7 @@ import { toFormError, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { childrenOf, roomsOf, toRoomInput } from '../utils/rooms';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
 /**
  * Asks before removing a room type, and says why when it cannot go: other room types follow its

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '../../../lib/i18n';
-import { businessKeys } from '../api';
-import { aBusiness, aRoomType, json } from '../testing/fixtures';
-import { fill, renderWithStore } from '../testing/render';
+import { changeLanguage } from '@/lib/i18n';
+import { businessKeys } from '@/lib/business';
+import { aBusiness, aRoomType, fill, json, renderWithBusinesses } from '@/testing';
 import { RoomTypeDialog } from './RoomTypeDialog';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -22,7 +21,7 @@ const business = aBusiness({
 });
 
 function open(onClose = vi.fn()) {
-  const view = renderWithStore(<RoomTypeDialog business={business} open onClose={onClose} />, [
+  const view = renderWithBusinesses(<RoomTypeDialog business={business} open onClose={onClose} />, [
     business,
   ]);
   const dialog = screen.getByRole('dialog', { name: 'Novo tipo de quarto' });

@@ -28,11 +28,11 @@ import { useZodForm } from '../../../lib/forms';
 import { useIntl } from '../../../lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
-import { numberText, parseNumberInput } from '../utils/numbers';
+import { currencySymbol, numberText, parseNumberInput } from '@/lib/numbers';
 import { childrenOf, forRoomForm, roomsOf, toRoomInput } from '../utils/rooms';
-import { BusinessErrorAlert } from './BusinessErrorAlert';
+import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { DerivedExplanation } from './DerivedExplanation';
-import { currencySymbol, MoneyField } from './MoneyField';
+import { MoneyField } from './MoneyField';
 
 /** The form's fields: as typed (text), with the parent of a derived room type flattened. */
 interface RoomFormValues {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAmount } from '@/lib/numbers';
 import {
   fluctuationLevelInputSchema,
   type FluctuationLevelGroup,
@@ -23,11 +24,8 @@ export interface GroupFormValues {
 let lastKey = 0;
 export const newRowKey = () => `step-${(lastKey += 1)}`;
 
-/** A number as typed, with a comma or a point for decimals; '' is no number (undefined). */
-export function parseDecimal(text: string): number | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? undefined : Number(trimmed);
-}
+/** A number as typed, in any language's separators; '' is no number (undefined). */
+export const parseDecimal = parseAmount;
 
 /** Keeps what can become a number as the user types it: digits, one separator, a leading minus. */
 export function sanitizeDecimal(text: string, { negative = true } = {}): string {

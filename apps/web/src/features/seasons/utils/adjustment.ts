@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { SazonalityAdjustmentType } from '@tarifa/contract';
 import { applySeasonAdjustment, fromMinor, toMinor } from '@tarifa/pricing';
 import type { Formatters } from '../../../lib/intl';
-import { isolate } from './bidi';
+import { isolate } from '@/lib/bidi';
 
 /**
  * A season's price for a room whose price before it is `base`: `percent` multiplies, `amount`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { double, season, suite } from '../test/fixtures';
+import { aSeason as season, doubleRoom as double, suiteRoom as suite } from '@/testing';
 import { paintYear, seasonFor, textOn } from './calendar';
 
 describe('which season a night takes', () => {

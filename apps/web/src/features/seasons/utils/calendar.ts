@@ -1,6 +1,6 @@
 import type { Sazonality } from '@tarifa/contract';
 import { seasonFor } from '@tarifa/pricing';
-import { daysOfMonth } from './dates';
+import { daysOfMonth } from '@/lib/dates';
 
 type SeasonRule = Pick<
   Sazonality,

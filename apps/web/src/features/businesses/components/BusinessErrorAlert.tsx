@@ -1,2 +1,0 @@
-// Kept for RoomTypeDialog.tsx (owned elsewhere) until it imports `@/components/BusinessErrorAlert`.
-export { BusinessErrorAlert } from '@/components/BusinessErrorAlert';

@@ -1,2 +1,0 @@
-// Kept for adjustment.ts (owned elsewhere) until it imports `isolate` from `@/lib/bidi`.
-export { isolate } from '@/lib/bidi';
