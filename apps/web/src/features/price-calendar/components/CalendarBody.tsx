@@ -17,7 +17,7 @@ import { useClearOverrides, useSetOverrides } from '../api/prices';
 import { useGridSelection, type GridPosition, type GridRange } from '../hooks/useGridSelection';
 import { cellKey } from '../utils/cells';
 import { dayValue } from '../utils/dates';
-import { PriceExplanationDialog } from './PriceExplanationDialog';
+import { PriceExplanation } from './PriceExplanation';
 import { PriceGrid } from './PriceGrid';
 import { SetPriceDialog } from './SetPriceDialog';
 
@@ -96,7 +96,6 @@ export function CalendarBody({
   const submitPrice = async (target: Target, body: { overrides: TOverride[] }) => {
     await setOverrides.mutateAsync(body);
     setPricing(null);
-    setExplaining(null);
     showSnackbar({ message: t('setPrice.done', { size: sizeText(target) }), severity: 'success' });
   };
 
@@ -108,10 +107,8 @@ export function CalendarBody({
       ? [{ from: target.from, to: target.to }]
       : target.rooms.map((room) => ({ roomUuid: room.uuid, from: target.from, to: target.to }));
     clearOverrides.mutate(ranges, {
-      onSuccess: () => {
-        setExplaining(null);
-        showSnackbar({ message: t('clear.done', { size: sizeText(target) }), severity: 'success' });
-      },
+      onSuccess: () =>
+        showSnackbar({ message: t('clear.done', { size: sizeText(target) }), severity: 'success' }),
       onError: (error) =>
         showSnackbar({
           message: `${t('clear.failed')} ${errorMessage(t, error)}`,
@@ -170,7 +167,7 @@ export function CalendarBody({
       />
 
       {explained && (
-        <PriceExplanationDialog
+        <PriceExplanation
           room={explained.room}
           date={explained.date}
           cell={cells.get(cellKey(explained.room.uuid, explained.date))}

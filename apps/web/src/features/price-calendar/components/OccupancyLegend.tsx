@@ -77,12 +77,11 @@ export function OccupancyLegend() {
         <Item
           swatch={
             <Box
-              sx={{
+              sx={(theme) => ({
                 ...box,
-                borderInlineStart: 3,
-                borderColor: 'secondary.main',
                 bgcolor: 'action.hover',
-              }}
+                borderInlineStart: `3px solid ${theme.palette.secondary.main}`,
+              })}
             />
           }
         >
@@ -91,12 +90,11 @@ export function OccupancyLegend() {
         <Item
           swatch={
             <Box
-              sx={{
+              sx={(theme) => ({
                 ...box,
-                borderBlockStart: 3,
-                borderColor: 'primary.main',
                 bgcolor: 'action.hover',
-              }}
+                borderBlockStart: `3px solid ${theme.palette.primary.main}`,
+              })}
             />
           }
         >

@@ -308,7 +308,7 @@ export function PriceGrid({
                         th.palette.primary.main,
                         occupancyBand(cell?.occupancy ?? 0).alpha,
                       );
-                      const weekendTint = alpha(th.palette.text.primary, 0.05);
+                      const weekendTint = alpha(th.palette.text.primary, 0.07);
                       return {
                         position: 'relative',
                         cursor: 'pointer',

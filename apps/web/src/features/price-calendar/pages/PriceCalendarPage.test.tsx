@@ -96,26 +96,32 @@ describe('the price calendar', { timeout: 30_000 }, () => {
   });
 
   it('marks a manual price outside the minimum and maximum', async () => {
-    const { grid } = await openAugust();
+    const { grid, user } = await openAugust();
     const outside = cell(grid, 'Suite, quinta-feira, 20 de agosto de 2026: € 400;');
     expect(outside.getAttribute('aria-label')).toContain('preço manual fora do mínimo e máximo');
     expect(outside.querySelector('[data-mark="out-of-bounds"]')).not.toBeNull();
     const inside = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026');
     expect(inside.getAttribute('aria-label')).not.toContain('fora do mínimo');
     expect(inside.querySelector('[data-mark="out-of-bounds"]')).toBeNull();
+
+    await user.click(outside);
+    const panel = screen.getByRole('region', { name: 'Suite, quinta-feira, 20 de agosto de 2026' });
+    expect(plain(within(panel).getByRole('alert').textContent)).toBe(
+      'Definiu o preço desta noite à mão: € 400, fora do mínimo (€ 150) e do máximo (€ 350) deste tipo de quarto.',
+    );
   });
 
   it('explains a price as a waterfall, step by step', async () => {
     const { grid, user } = await openAugust();
     await user.click(cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026'));
 
-    const dialog = screen.getByRole('dialog', {
+    const panel = screen.getByRole('region', {
       name: 'Quarto duplo, sábado, 15 de agosto de 2026',
     });
-    expect(plain(within(dialog).getByTestId('price-chain').textContent)).toBe(
+    expect(plain(within(panel).getByTestId('price-chain').textContent)).toBe(
       'Base € 110 → Verão +20% → sábado +12% → ocupação 80% +15% → máximo € 160 → € 160',
     );
-    const steps = within(within(dialog).getByRole('list', { name: 'Como se chega ao preço' }))
+    const steps = within(within(panel).getByRole('list', { name: 'Como se chega ao preço' }))
       .getAllByRole('listitem')
       .map((item) => plain(item.textContent));
     expect(steps).toEqual([
@@ -124,9 +130,9 @@ describe('the price calendar', { timeout: 30_000 }, () => {
       'ocupação 80% +15%: € 147,84 → € 170,02',
       'máximo € 160: € 170,02 → € 160',
     ]);
-    expect(plain(dialog.textContent)).toContain('Ocupação: 80% (8 de 10 quartos vendidos)');
-    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(plain(panel.textContent)).toContain('Ocupação: 80% (8 de 10 quartos vendidos)');
+    await user.click(within(panel).getByRole('button', { name: 'Fechar' }));
+    expect(panel).not.toBeInTheDocument();
   });
 
   it('moves between nights with the arrow keys and stretches the selection with Shift', async () => {
@@ -174,14 +180,14 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     ).toHaveLength(1);
     await user.keyboard('{Enter}');
     expect(
-      screen.getByRole('dialog', { name: 'Quarto duplo, quarta-feira, 5 de agosto de 2026' }),
+      screen.getByRole('region', { name: 'Quarto duplo, quarta-feira, 5 de agosto de 2026' }),
     ).toBeInTheDocument();
+    expect(cell(grid, 'Quarto duplo, quarta-feira, 5 de agosto de 2026')).toHaveFocus();
   });
 
   it('sets one price for a selection of room types and nights, checked before it is sent', async () => {
     const { grid, user } = await openAugust();
     await user.click(cell(grid, 'Quarto duplo, segunda-feira, 3 de agosto de 2026'));
-    await user.click(screen.getByRole('button', { name: 'Fechar' }));
     await user.keyboard('{Shift>}');
     await user.click(cell(grid, 'Suite, quarta-feira, 5 de agosto de 2026'));
     await user.keyboard('{/Shift}');
@@ -223,7 +229,6 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(clear).toBeDisabled();
     // Nights without a manual price: nothing to clear.
     await user.click(cell(grid, 'Suite, terça-feira, 18 de agosto de 2026'));
-    await user.click(screen.getByRole('button', { name: 'Fechar' }));
     expect(clear).toBeDisabled();
 
     await user.keyboard('{Shift>}');
@@ -243,7 +248,6 @@ describe('the price calendar', { timeout: 30_000 }, () => {
   it('clears every room type in one call when the selection covers them all', async () => {
     const { grid, user } = await openAugust();
     await user.click(cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026'));
-    await user.click(screen.getByRole('button', { name: 'Fechar' }));
     await user.keyboard('{Shift>}');
     await user.click(cell(grid, 'Suite, quinta-feira, 20 de agosto de 2026'));
     await user.keyboard('{/Shift}');

@@ -1,20 +1,18 @@
+import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '../../../lib/intl';
 import { explainCell } from '../utils/explain';
 import { formatMoney, formatOccupancy, longDate } from '../utils/format';
 
-interface PriceExplanationDialogProps {
+interface PriceExplanationProps {
   room: RoomTariff;
   date: string;
   /** Undefined when the API gave no price for this night. */
@@ -25,15 +23,17 @@ interface PriceExplanationDialogProps {
   onClose: () => void;
   /** Opens "Set price" for this night. */
   onSetPrice: () => void;
-  /** Clears this night's override (shown only when it has one). */
+  /** Clears this night's manual price (offered only when it has one). */
   onClearOverride: () => void;
 }
 
 /**
- * Why a night has its price: the waterfall from the base price through each step to the final
- * price, one line a step, with the night's occupancy and what is marked on it.
+ * Why a night has its price, beside the calendar: the waterfall from the base price through each
+ * step to the final price, one line a step, with the night's occupancy and what is marked on it.
+ * It is not a dialog, so the owner can keep selecting nights (Shift-click) while reading it; a
+ * screen reader hears it when it changes.
  */
-export function PriceExplanationDialog({
+export function PriceExplanation({
   room,
   date,
   cell,
@@ -43,25 +43,42 @@ export function PriceExplanationDialog({
   onClose,
   onSetPrice,
   onClearOverride,
-}: PriceExplanationDialogProps) {
+}: PriceExplanationProps) {
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const ref = useRef<HTMLElement>(null);
   const money = (value: number) => formatMoney(intl, value, currency);
   const explanation = cell && explainCell({ t, intl, currency, rooms, today }, cell, room);
 
+  // Bring it into view (it sits below the calendar on small screens).
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [room.uuid, date]);
+
   return (
-    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="sm">
-      <DialogTitle>
-        {t('explain.title', { room: room.name, date: longDate(intl, date) })}
-      </DialogTitle>
-      <DialogContent>
+    <Paper
+      ref={ref}
+      component="section"
+      variant="outlined"
+      aria-labelledby={titleId}
+      aria-live="polite"
+      sx={{ p: 2 }}
+    >
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Typography id={titleId} variant="subtitle1" component="h3" sx={{ flex: 1 }}>
+            {t('explain.title', { room: room.name, date: longDate(intl, date) })}
+          </Typography>
+          <IconButton size="small" onClick={onClose} aria-label={t('actions.close')}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Stack>
         {!cell || !explanation ? (
           <Typography>{t('explain.noPrice')}</Typography>
         ) : (
-          <Stack spacing={2}>
-            <Typography variant="h5" component="p">
+          <>
+            <Typography variant="h6" component="p">
               {t('explain.final', { price: money(cell.recommendedPrice) })}
             </Typography>
             <Typography data-testid="price-chain" sx={{ fontWeight: 500 }}>
@@ -70,7 +87,7 @@ export function PriceExplanationDialog({
             <Stack
               component="ol"
               aria-label={t('explain.stepsLabel')}
-              spacing={0.75}
+              spacing={0.5}
               sx={{ m: 0, paddingInlineStart: 3 }}
             >
               {explanation.lines.map((line, i) => (
@@ -102,20 +119,19 @@ export function PriceExplanationDialog({
                 {t('explain.unpublished', { price: money(cell.publishedPrice) })}
               </Alert>
             )}
-          </Stack>
+          </>
         )}
-      </DialogContent>
-      <DialogActions>
-        {cell?.override && (
-          <Button color="inherit" onClick={onClearOverride}>
-            {t('actions.clearOverride')}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          {cell?.override && (
+            <Button size="small" color="inherit" onClick={onClearOverride}>
+              {t('actions.clearOverrideNight')}
+            </Button>
+          )}
+          <Button size="small" variant="outlined" onClick={onSetPrice}>
+            {t('actions.setPriceNight')}
           </Button>
-        )}
-        <Button onClick={onSetPrice}>{t('actions.setPrice')}</Button>
-        <Button variant="contained" onClick={onClose}>
-          {t('actions.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </Stack>
+      </Stack>
+    </Paper>
   );
 }
