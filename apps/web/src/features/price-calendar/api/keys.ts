@@ -10,6 +10,6 @@ export const priceKeys = {
    */
   range: (businessUuid: string, version: number, from: string, to: string) =>
     ['prices', businessUuid, 'range', version, from, to] as const,
-  preview: (businessUuid: string, version: number, body: TPricePreviewBody) =>
+  preview: (businessUuid: string, version: number, body: TPricePreviewBody | null) =>
     ['prices', businessUuid, 'preview', version, body] as const,
 };

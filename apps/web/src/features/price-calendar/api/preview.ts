@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { Business, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
 import { api } from '../../../lib/api';
 import { businessPath } from '../../businesses/api';
@@ -32,9 +32,8 @@ export function usePricePreview(
   body: TPricePreviewBody | null,
 ) {
   return useQuery({
-    queryKey: priceKeys.preview(business.uuid, business.version, body ?? { change: null as never }),
-    queryFn: ({ signal }) => fetchPricePreview(business.uuid, body!, signal),
-    enabled: body !== null,
+    queryKey: priceKeys.preview(business.uuid, business.version, body),
+    queryFn: body ? ({ signal }) => fetchPricePreview(business.uuid, body, signal) : skipToken,
     placeholderData: keepPreviousData,
   });
 }

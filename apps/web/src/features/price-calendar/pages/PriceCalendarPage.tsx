@@ -59,7 +59,7 @@ function PriceCalendar({ business }: { business: Business }) {
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => todayIn(business.timezone), [business.timezone]);
   const view: View = params.get('view') === 'week' ? 'week' : 'month';
