@@ -2,13 +2,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '../../../lib/intl';
 import type { GridPosition, GridSelection } from '../hooks/useGridSelection';
 import { dayValue, isWeekend } from '../utils/dates';
-import { formatList, formatMoney, formatOccupancy, longDate } from '../utils/format';
+import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
 
@@ -77,8 +77,22 @@ export function PriceGrid({
   const rtl = theme.direction === 'rtl';
   const tableRef = useRef<HTMLTableElement>(null);
   const dragging = useRef(false);
-  const weekdayShort = new Intl.DateTimeFormat(intl.locale, { weekday: 'short', timeZone: 'UTC' });
-  const dayNumber = new Intl.DateTimeFormat(intl.locale, { day: 'numeric', timeZone: 'UTC' });
+  const fmt = useMemo(() => gridFormatters(intl, currency), [intl, currency]);
+  /** What each column needs, worked out once per range and language. */
+  const columns = useMemo(() => {
+    const weekdayShort = new Intl.DateTimeFormat(intl.locale, {
+      weekday: 'short',
+      timeZone: 'UTC',
+    });
+    const dayNumber = new Intl.DateTimeFormat(intl.locale, { day: 'numeric', timeZone: 'UTC' });
+    return nights.map((date) => ({
+      date,
+      long: fmt.longDate(date),
+      weekday: weekdayShort.format(dayValue(date)),
+      day: dayNumber.format(dayValue(date)),
+      weekend: isWeekend(date),
+    }));
+  }, [nights, intl, fmt]);
 
   const focusCell = (pos: GridPosition) =>
     tableRef.current
@@ -132,7 +146,7 @@ export function PriceGrid({
     if (!event.shiftKey && single) onOpen(pos);
   };
 
-  const money = (value: number) => formatMoney(intl, value, currency);
+  const money = fmt.money;
 
   return (
     <Box sx={{ overflowX: 'auto', maxInlineSize: '100%' }}>
@@ -179,8 +193,7 @@ export function PriceGrid({
             >
               {t('grid.roomType')}
             </Box>
-            {nights.map((date) => {
-              const value = dayValue(date);
+            {columns.map(({ date, long, weekday, day, weekend }) => {
               const isToday = date === today;
               return (
                 <Box
@@ -188,11 +201,7 @@ export function PriceGrid({
                   role="columnheader"
                   scope="col"
                   key={date}
-                  aria-label={
-                    isToday
-                      ? t('grid.todayHeader', { date: longDate(intl, date) })
-                      : longDate(intl, date)
-                  }
+                  aria-label={isToday ? t('grid.todayHeader', { date: long }) : long}
                   aria-current={isToday ? 'date' : undefined}
                   sx={(th) => ({
                     minInlineSize: roomy ? 96 : 64,
@@ -200,16 +209,14 @@ export function PriceGrid({
                     fontSize: '0.75rem',
                     fontWeight: isToday ? 700 : 500,
                     color: isToday ? 'primary.main' : 'text.secondary',
-                    bgcolor: isWeekend(date)
-                      ? alpha(th.palette.text.primary, 0.06)
-                      : 'background.paper',
+                    bgcolor: weekend ? alpha(th.palette.text.primary, 0.06) : 'background.paper',
                     borderBlockEnd: isToday
                       ? `3px solid ${th.palette.primary.main} !important`
                       : undefined,
                   })}
                 >
                   <Box component="span" sx={{ display: 'block', textTransform: 'capitalize' }}>
-                    {weekdayShort.format(value)}
+                    {weekday}
                   </Box>
                   <Box
                     component="span"
@@ -219,7 +226,7 @@ export function PriceGrid({
                       color: isToday ? 'primary.main' : 'text.primary',
                     }}
                   >
-                    {dayNumber.format(value)}
+                    {day}
                   </Box>
                 </Box>
               );
@@ -247,7 +254,7 @@ export function PriceGrid({
               >
                 {room.name}
               </Box>
-              {nights.map((date, col) => {
+              {columns.map(({ date, long, weekend }, col) => {
                 const pos = { row, col };
                 const cell = cells.get(cellKey(room.uuid, date));
                 const previous =
@@ -261,9 +268,9 @@ export function PriceGrid({
                 if (cell) {
                   notes.push(
                     t('cell.occupancy', {
-                      occupancy: formatOccupancy(intl, cell.occupancy),
-                      sold: intl.number(cell.roomsSold),
-                      available: intl.number(cell.roomsAvailable),
+                      occupancy: fmt.occupancy(cell.occupancy),
+                      sold: fmt.number(cell.roomsSold),
+                      available: fmt.number(cell.roomsAvailable),
                     }),
                   );
                   if (flags.outOfBounds) notes.push(t('cell.overriddenOutOfBounds'));
@@ -279,12 +286,12 @@ export function PriceGrid({
                   if (flags.seasonChange === 'end') notes.push(t('cell.seasonEnd'));
                 }
                 if (isToday) notes.push(t('cell.today'));
-                if (isWeekend(date)) notes.push(t('cell.weekend'));
+                if (weekend) notes.push(t('cell.weekend'));
                 const values = {
                   room: room.name,
-                  date: longDate(intl, date),
+                  date: long,
                   price: cell ? money(cell.recommendedPrice) : t('cell.noPrice'),
-                  notes: formatList(intl, notes),
+                  notes: fmt.list(notes),
                 };
                 const name = notes.length ? t('cell.label', values) : t('cell.labelPlain', values);
 
@@ -320,7 +327,7 @@ export function PriceGrid({
                         color: flags.outOfBounds ? 'error.main' : 'text.primary',
                         fontWeight: flags.overridden ? 700 : 400,
                         backgroundColor: shade,
-                        backgroundImage: isWeekend(date)
+                        backgroundImage: weekend
                           ? `linear-gradient(${weekendTint}, ${weekendTint})`
                           : undefined,
                         borderInlineStart: flags.seasonChange

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../lib/i18n';
@@ -183,6 +183,27 @@ describe('the price calendar', { timeout: 30_000 }, () => {
       screen.getByRole('region', { name: 'Quarto duplo, quarta-feira, 5 de agosto de 2026' }),
     ).toBeInTheDocument();
     expect(cell(grid, 'Quarto duplo, quarta-feira, 5 de agosto de 2026')).toHaveFocus();
+  });
+
+  it('selects a rectangle by dragging across it, without explaining a night', async () => {
+    const { grid } = await openAugust();
+    const from = cell(grid, 'Quarto duplo, quinta-feira, 6 de agosto de 2026');
+    const to = cell(grid, 'Suite, sábado, 8 de agosto de 2026');
+    fireEvent.mouseDown(from, { button: 0, buttons: 1 });
+    fireEvent.mouseEnter(cell(grid, 'Suite, quinta-feira, 6 de agosto de 2026'), { buttons: 1 });
+    fireEvent.mouseEnter(to, { buttons: 1 });
+    fireEvent.mouseUp(to);
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .filter((c) => c.getAttribute('aria-selected') === 'true'),
+    ).toHaveLength(6);
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toContain(
+      'Tipos de quarto: 2 · Noites: 3 · Preços: 6',
+    );
+    expect(
+      screen.queryByRole('region', { name: /^(Quarto duplo|Suite), / }),
+    ).not.toBeInTheDocument();
   });
 
   it('sets one price for a selection of room types and nights, checked before it is sent', async () => {
