@@ -192,6 +192,7 @@ export function CalendarBody({
             to: pricing.to,
           }))}
           sizeText={sizeText(pricing)}
+          rooms={pricing.rooms}
           onSubmit={(body) => submitPrice(pricing, body)}
           onClose={() => setPricing(null)}
         />

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,10 +10,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toFieldIssues, ZOverridesBody, type FieldIssue, type TOverride } from '@tarifa/contract';
+import {
+  toFieldIssues,
+  ZOverridesBody,
+  type FieldIssue,
+  type RoomTariff,
+  type TOverride,
+} from '@tarifa/contract';
 import { FormAlert, issueMessage, toFormError, type FormError } from '../../../lib/forms';
 import { useIntl } from '../../../lib/intl';
-import { parseAmount } from '../utils/format';
+import { formatMoney, parseAmount } from '../utils/format';
 
 interface SetPriceDialogProps {
   currency: string;
@@ -20,6 +27,8 @@ interface SetPriceDialogProps {
   ranges: Omit<TOverride, 'price'>[];
   /** "Room types: 2 · Nights: 5 (10 prices)". */
   sizeText: string;
+  /** The room types chosen, to warn when the price lies outside their minimum and maximum. */
+  rooms: readonly RoomTariff[];
   /** Sends the body; what it throws is shown. */
   onSubmit: (body: { overrides: TOverride[] }) => Promise<unknown>;
   onClose: () => void;
@@ -42,6 +51,7 @@ export function SetPriceDialog({
   currency,
   ranges,
   sizeText,
+  rooms,
   onSubmit,
   onClose,
 }: SetPriceDialogProps) {
@@ -83,6 +93,13 @@ export function SetPriceDialog({
   };
 
   const message = issue ? issueMessage(t, issue) : undefined;
+  // Allowed, but the calendar will flag it: say so before it is sent.
+  const typed = parseAmount(text);
+  const outside =
+    typed !== undefined && Number.isFinite(typed) && typed > 0
+      ? rooms.filter((room) => typed < room.minPrice || typed > room.maxPrice)
+      : [];
+  const money = (value: number) => formatMoney(intl, value, currency);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -113,6 +130,21 @@ export function SetPriceDialog({
                 },
               }}
             />
+            {outside.length > 0 && (
+              <Alert severity="warning">
+                {t('setPrice.outOfBounds', {
+                  rooms: new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(
+                    outside.map((room) =>
+                      t('setPrice.bounds', {
+                        room: room.name,
+                        min: money(room.minPrice),
+                        max: money(room.maxPrice),
+                      }),
+                    ),
+                  ),
+                })}
+              </Alert>
+            )}
           </Stack>
         </DialogContent>
         <DialogActions>

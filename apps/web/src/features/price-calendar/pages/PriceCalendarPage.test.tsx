@@ -224,7 +224,13 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(calls('PUT')).toHaveLength(0);
 
     await user.clear(field);
-    await user.type(field, '129,90');
+    await user.type(field, '165');
+    expect(plain(within(dialog).getByRole('alert').textContent)).toBe(
+      'Este preço fica fora do mínimo e máximo de Quarto duplo (€ 70–€ 160). Pode usá-lo; o calendário assinala-o.',
+    );
+    await user.clear(field);
+    await user.type(field, '155,50');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     fetchMock.mockImplementationOnce(async () => json(200, { prices: [] }));
     await user.click(within(dialog).getByRole('button', { name: 'Definir preço' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -233,8 +239,8 @@ describe('the price calendar', { timeout: 30_000 }, () => {
         url: `${base}/prices/overrides`,
         body: {
           overrides: [
-            { roomUuid: double.uuid, from: '2026-08-03', to: '2026-08-05', price: 129.9 },
-            { roomUuid: suite.uuid, from: '2026-08-03', to: '2026-08-05', price: 129.9 },
+            { roomUuid: double.uuid, from: '2026-08-03', to: '2026-08-05', price: 155.5 },
+            { roomUuid: suite.uuid, from: '2026-08-03', to: '2026-08-05', price: 155.5 },
           ],
         },
       },
