@@ -59,6 +59,9 @@ const PriceSetup = lazy(() => import('@/features/businesses/pages/PriceSetupPage
 const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsPage'));
 const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
 const Integrations = needsBusiness(() => import('@/features/integrations/pages/IntegrationsPage'));
+const PriceCalendar = needsBusiness(
+  () => import('@/features/price-calendar/pages/PriceCalendarPage'),
+);
 
 const PlaceholderNeedingBusiness = needsBusiness(
   () => import('@/features/misc/pages/PlaceholderPage'),
@@ -210,7 +213,7 @@ export const appRoutes: AppRoute[] = [
     path: '/pricing-central',
     name: 'pricing-central',
     meta: { ...readAll, title: 'nav:pricingCentral' },
-    page: PlaceholderNeedingBusiness,
+    page: PriceCalendar,
   },
   {
     path: '/pricing-central/bi',

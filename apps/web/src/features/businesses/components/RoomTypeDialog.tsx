@@ -23,9 +23,9 @@ import {
   type RoomTariff,
   type RoomTariffInput,
 } from '@tarifa/contract';
-import { ApiError } from '../../../lib/api';
-import { useZodForm } from '../../../lib/forms';
-import { useIntl } from '../../../lib/intl';
+import { ApiError } from '@/lib/api';
+import { useZodForm } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
 import { currencySymbol, numberText, parseNumberInput } from '@/lib/numbers';

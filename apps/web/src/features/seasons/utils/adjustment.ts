@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { SazonalityAdjustmentType } from '@tarifa/contract';
 import { applySeasonAdjustment, fromMinor, toMinor } from '@tarifa/pricing';
-import type { Formatters } from '../../../lib/intl';
+import type { Formatters } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
 
 /**

@@ -1,0 +1,15 @@
+import type { TPricePreviewBody } from '@tarifa/contract';
+
+/** Query keys of a business's prices; every override change invalidates `all`. */
+export const priceKeys = {
+  /** Everything priced for one business: ranges and previews. */
+  all: (businessUuid: string) => ['prices', businessUuid] as const,
+  /**
+   * One range of nights. The business's `version` is part of the key: any change to its tariff
+   * configuration (rooms, seasons, levels, settings) bumps it, so the prices are fetched again.
+   */
+  range: (businessUuid: string, version: number, from: string, to: string) =>
+    ['prices', businessUuid, 'range', version, from, to] as const,
+  preview: (businessUuid: string, version: number, body: TPricePreviewBody | null) =>
+    ['prices', businessUuid, 'preview', version, body] as const,
+};

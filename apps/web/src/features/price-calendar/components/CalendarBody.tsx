@@ -1,0 +1,202 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  Business,
+  RoomTariff,
+  TClearOverridesQuery,
+  TOverride,
+  TPriceCell,
+} from '@tarifa/contract';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import { showSnackbar } from '@/lib/snackbar';
+import { useClearOverrides, useSetOverrides } from '../api/prices';
+import { useGridSelection, type GridPosition, type GridRange } from '../hooks/useGridSelection';
+import { cellKey } from '../utils/cells';
+import { dayValue } from '../utils/dates';
+import { PriceExplanation } from './PriceExplanation';
+import { PriceGrid } from './PriceGrid';
+import { SetPriceDialog } from './SetPriceDialog';
+
+interface CalendarBodyProps {
+  business: Business;
+  /** The room types shown (all of them, or the one picked on a phone). */
+  rooms: readonly RoomTariff[];
+  nights: readonly string[];
+  cells: ReadonlyMap<string, TPriceCell>;
+  today: string;
+  label: string;
+  roomy: boolean;
+}
+
+interface Target {
+  rooms: readonly RoomTariff[];
+  from: string;
+  to: string;
+}
+
+/**
+ * The grid with its selection and what can be done with it: the explanation of a night, "Set
+ * price" and "Clear override" for the selected room types and nights. Keyed by the range and room
+ * types shown, so a new month starts with nothing selected.
+ */
+export function CalendarBody({
+  business,
+  rooms,
+  nights,
+  cells,
+  today,
+  label,
+  roomy,
+}: CalendarBodyProps) {
+  const { t } = useTranslation('priceCalendar');
+  const intl = useIntl();
+  const selection = useGridSelection(rooms.length, nights.length);
+  const [explaining, setExplaining] = useState<GridPosition | null>(null);
+  const [pricing, setPricing] = useState<Target | null>(null);
+  const setOverrides = useSetOverrides(business.uuid);
+  const clearOverrides = useClearOverrides(business.uuid);
+  const allRooms = business.tariffConfiguration.roomsTariff;
+  const seasonNames = new Map(business.tariffConfiguration.sazonalities.map((s) => [s.id, s.name]));
+
+  const targetOf = (range: GridRange): Target => ({
+    rooms: rooms.slice(range.rows[0], range.rows[1] + 1),
+    from: nights[range.cols[0]]!,
+    to: nights[range.cols[1]]!,
+  });
+  const selected = selection.range && targetOf(selection.range);
+  const cellsOf = (target: Target) =>
+    target.rooms.flatMap((room) =>
+      nights
+        .filter((date) => date >= target.from && date <= target.to)
+        .map((date) => cells.get(cellKey(room.uuid, date))),
+    );
+  const hasOverride = (target: Target) => cellsOf(target).some((cell) => cell?.override);
+
+  const dateRange = (target: Target) =>
+    new Intl.DateTimeFormat(intl.locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).formatRange(dayValue(target.from), dayValue(target.to));
+  const sizeText = (target: Target) => {
+    const nightCount = nights.filter((d) => d >= target.from && d <= target.to).length;
+    return t('selection.size', {
+      dates: dateRange(target),
+      rooms: intl.number(target.rooms.length),
+      nights: intl.number(nightCount),
+      prices: intl.number(nightCount * target.rooms.length),
+    });
+  };
+
+  const submitPrice = async (target: Target, body: { overrides: TOverride[] }) => {
+    await setOverrides.mutateAsync(body);
+    setPricing(null);
+    showSnackbar({ message: t('setPrice.done', { size: sizeText(target) }), severity: 'success' });
+  };
+
+  const clear = (target: Target) => {
+    const coversAll =
+      target.rooms.length === allRooms.length &&
+      allRooms.every((room) => target.rooms.some((r) => r.uuid === room.uuid));
+    const ranges: TClearOverridesQuery[] = coversAll
+      ? [{ from: target.from, to: target.to }]
+      : target.rooms.map((room) => ({ roomUuid: room.uuid, from: target.from, to: target.to }));
+    clearOverrides.mutate(ranges, {
+      onSuccess: () =>
+        showSnackbar({ message: t('clear.done', { size: sizeText(target) }), severity: 'success' }),
+      onError: (error) =>
+        showSnackbar({
+          message: `${t('clear.failed')} ${errorMessage(t, error)}`,
+          severity: 'error',
+        }),
+    });
+  };
+
+  const explained = explaining && {
+    room: rooms[explaining.row]!,
+    date: nights[explaining.col]!,
+  };
+
+  return (
+    <Stack spacing={1.5}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="body2" color="text.secondary" aria-live="polite">
+          {selected ? t('selection.selected', { size: sizeText(selected) }) : t('selection.none')}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={!selected || !hasOverride(selected)}
+            loading={clearOverrides.isPending}
+            onClick={() => selected && clear(selected)}
+          >
+            {t('actions.clearOverride')}
+          </Button>
+          <Button
+            variant="contained"
+            size="small"
+            disabled={!selected}
+            onClick={() => selected && setPricing(selected)}
+          >
+            {t('actions.setPrice')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      <PriceGrid
+        rooms={rooms}
+        nights={nights}
+        cells={cells}
+        seasonNames={seasonNames}
+        today={today}
+        currency={business.currency}
+        label={label}
+        selection={selection}
+        onOpen={setExplaining}
+        roomy={roomy}
+      />
+
+      {explained && (
+        <PriceExplanation
+          room={explained.room}
+          date={explained.date}
+          cell={cells.get(cellKey(explained.room.uuid, explained.date))}
+          rooms={allRooms}
+          currency={business.currency}
+          today={today}
+          onClose={() => setExplaining(null)}
+          onSetPrice={() =>
+            setPricing({ rooms: [explained.room], from: explained.date, to: explained.date })
+          }
+          onClearOverride={() =>
+            clear({ rooms: [explained.room], from: explained.date, to: explained.date })
+          }
+        />
+      )}
+      {pricing && (
+        <SetPriceDialog
+          currency={business.currency}
+          ranges={pricing.rooms.map((room) => ({
+            roomUuid: room.uuid,
+            from: pricing.from,
+            to: pricing.to,
+          }))}
+          sizeText={sizeText(pricing)}
+          rooms={pricing.rooms}
+          onSubmit={(body) => submitPrice(pricing, body)}
+          onClose={() => setPricing(null)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,375 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
+import { clearSnackbars } from '@/lib/snackbar';
+import { aBusiness, august, double, suite } from '../testing/fixtures';
+import { json, renderCalendar, stubScreenWidth } from '../testing/render';
+import PriceCalendarPage from './PriceCalendarPage';
+
+/** Intl puts no-break spaces in money and dates; the assertions are written with plain ones. */
+const plain = (text: string | null | undefined) =>
+  (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
+/** An accessible name that starts with `text`. */
+const startingWith = (text: string) => (name: string) => plain(name).startsWith(text);
+
+const business = aBusiness();
+const base = `/api/v1/businesses/${business.uuid}`;
+const augustPath = '/pricing-central?date=2026-08-01';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let unstubScreen: () => void;
+beforeEach(async () => {
+  await changeLanguage('pt');
+  clearSnackbars();
+  unstubScreen = stubScreenWidth(1280);
+  fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    (init?.method ?? 'GET') === 'GET' && url.startsWith(`${base}/prices?`)
+      ? json(200, august())
+      : json(500, { error: { code: 'internal', message: 'unexpected call' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  unstubScreen();
+});
+
+const calls = (method: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === method)
+    .map(([url, init]) => ({
+      url: url as string,
+      body: (init as RequestInit).body ? JSON.parse((init as RequestInit).body as string) : null,
+    }));
+
+async function openAugust(path = augustPath, shown = business) {
+  const view = renderCalendar(<PriceCalendarPage />, shown, path);
+  const grid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
+  return { ...view, grid, user: userEvent.setup() };
+}
+
+/** Tabs through the page until the grid has focus: one of its cells takes Tab, the others not. */
+async function tabIntoGrid(user: ReturnType<typeof userEvent.setup>, grid: HTMLElement) {
+  for (let i = 0; i < 20 && !grid.contains(document.activeElement); i += 1) await user.tab();
+}
+
+const cell = (grid: HTMLElement, name: string) =>
+  within(grid).getByRole('gridcell', { name: startingWith(name) });
+
+describe('the price calendar', { timeout: 30_000 }, () => {
+  it('shows every room type on every night of the month, from one call', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-08-12T09:00:00Z'));
+    const { grid } = await openAugust();
+
+    expect(calls('GET').map((c) => c.url)).toEqual([
+      `${base}/prices?from=2026-08-01&to=2026-08-31`,
+    ]);
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Quarto duplo', 'Suite']);
+    expect(within(grid).getAllByRole('gridcell')).toHaveLength(62);
+    const saturday = cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: € 160;');
+    expect(plain(saturday.textContent)).toBe('€ 160');
+    expect(plain(saturday.getAttribute('aria-label'))).toContain(
+      'ocupação 80% (8 de 10 quartos) e fim de semana',
+    );
+    // Today, the season's first night, a manual price published at another price.
+    expect(within(grid).getByRole('columnheader', { name: /hoje/ })).toHaveAttribute(
+      'aria-current',
+      'date',
+    );
+    expect(
+      plain(cell(grid, 'Suite, segunda-feira, 10 de agosto de 2026').getAttribute('aria-label')),
+    ).toContain('começa Verão');
+    const manual = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026: € 125;');
+    expect(plain(manual.getAttribute('aria-label'))).toContain(
+      'preço manual, difere do publicado (€ 132) e hoje',
+    );
+    expect(manual.querySelector('[data-mark="override"]')).not.toBeNull();
+    expect(manual.querySelector('[data-mark="unpublished"]')).not.toBeNull();
+    expect(screen.getByRole('region', { name: 'Legenda' })).toHaveTextContent('Preço manual');
+  });
+
+  it('marks a manual price outside the minimum and maximum', async () => {
+    const { grid, user } = await openAugust();
+    const outside = cell(grid, 'Suite, quinta-feira, 20 de agosto de 2026: € 400;');
+    expect(outside.getAttribute('aria-label')).toContain('preço manual fora do mínimo e máximo');
+    expect(outside.querySelector('[data-mark="out-of-bounds"]')).not.toBeNull();
+    const inside = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026');
+    expect(inside.getAttribute('aria-label')).not.toContain('fora do mínimo');
+    expect(inside.querySelector('[data-mark="out-of-bounds"]')).toBeNull();
+
+    await user.click(outside);
+    const panel = screen.getByRole('region', { name: 'Suite, quinta-feira, 20 de agosto de 2026' });
+    expect(plain(within(panel).getByRole('alert').textContent)).toBe(
+      'Definiu o preço desta noite à mão: € 400, fora do mínimo (€ 150) e do máximo (€ 350) deste tipo de quarto.',
+    );
+  });
+
+  it('explains a price as a waterfall, step by step', async () => {
+    const { grid, user } = await openAugust();
+    await user.click(cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026'));
+
+    const panel = screen.getByRole('region', {
+      name: 'Quarto duplo, sábado, 15 de agosto de 2026',
+    });
+    expect(plain(within(panel).getByTestId('price-chain').textContent)).toBe(
+      'Base € 110 → Verão +20% → sábado +12% → ocupação 80% +15% → máximo € 160 → € 160',
+    );
+    const steps = within(within(panel).getByRole('list', { name: 'Como se chega ao preço' }))
+      .getAllByRole('listitem')
+      .map((item) => plain(item.textContent));
+    expect(steps).toEqual([
+      'Verão +20%: € 110 → € 132',
+      'sábado +12%: € 132 → € 147,84',
+      'ocupação 80% +15%: € 147,84 → € 170,02',
+      'máximo € 160: € 170,02 → € 160',
+    ]);
+    expect(plain(panel.textContent)).toContain('Ocupação: 80% (8 de 10 quartos vendidos)');
+    await user.click(within(panel).getByRole('button', { name: 'Fechar' }));
+    expect(panel).not.toBeInTheDocument();
+  });
+
+  it('moves between nights with the arrow keys and stretches the selection with Shift', async () => {
+    const { grid, user } = await openAugust();
+    const first = cell(grid, 'Quarto duplo, sábado, 1 de agosto de 2026');
+    expect(first).toHaveAttribute('tabindex', '0');
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .filter((c) => c.tabIndex === 0),
+    ).toHaveLength(1);
+
+    await tabIntoGrid(user, grid);
+    expect(first).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    const start = cell(grid, 'Suite, domingo, 2 de agosto de 2026');
+    expect(start).toHaveFocus();
+    expect(start).toHaveAttribute('tabindex', '0');
+    expect(first).toHaveAttribute('tabindex', '-1');
+
+    await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{ArrowUp}{/Shift}');
+    const selected = within(grid)
+      .getAllByRole('gridcell')
+      .filter((c) => c.getAttribute('aria-selected') === 'true')
+      .map((c) => `${c.closest('tr')!.querySelector('th')!.textContent} ${c.dataset.date}`);
+    expect(selected).toEqual([
+      'Quarto duplo 2026-08-02',
+      'Quarto duplo 2026-08-03',
+      'Quarto duplo 2026-08-04',
+      'Suite 2026-08-02',
+      'Suite 2026-08-03',
+      'Suite 2026-08-04',
+    ]);
+    expect(cell(grid, 'Quarto duplo, terça-feira, 4 de agosto de 2026')).toHaveFocus();
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toBe(
+      'Selecionado: 2 – 4 de ago. de 2026 · Tipos de quarto: 2 · Noites: 3 · Preços: 6',
+    );
+
+    // A plain arrow leaves the selection for the one night moved to; Enter explains it.
+    await user.keyboard('{ArrowRight}');
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .filter((c) => c.getAttribute('aria-selected') === 'true'),
+    ).toHaveLength(1);
+    await user.keyboard('{Enter}');
+    expect(
+      screen.getByRole('region', { name: 'Quarto duplo, quarta-feira, 5 de agosto de 2026' }),
+    ).toBeInTheDocument();
+    expect(cell(grid, 'Quarto duplo, quarta-feira, 5 de agosto de 2026')).toHaveFocus();
+  });
+
+  it('selects a rectangle by dragging across it, without explaining a night', async () => {
+    const { grid } = await openAugust();
+    const from = cell(grid, 'Quarto duplo, quinta-feira, 6 de agosto de 2026');
+    const to = cell(grid, 'Suite, sábado, 8 de agosto de 2026');
+    fireEvent.mouseDown(from, { button: 0, buttons: 1 });
+    fireEvent.mouseEnter(cell(grid, 'Suite, quinta-feira, 6 de agosto de 2026'), { buttons: 1 });
+    fireEvent.mouseEnter(to, { buttons: 1 });
+    fireEvent.mouseUp(to);
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .filter((c) => c.getAttribute('aria-selected') === 'true'),
+    ).toHaveLength(6);
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toContain(
+      'Tipos de quarto: 2 · Noites: 3 · Preços: 6',
+    );
+    expect(
+      screen.queryByRole('region', { name: /^(Quarto duplo|Suite), / }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('sets one price for a selection of room types and nights, checked before it is sent', async () => {
+    const { grid, user } = await openAugust();
+    await user.click(cell(grid, 'Quarto duplo, segunda-feira, 3 de agosto de 2026'));
+    await user.keyboard('{Shift>}');
+    await user.click(cell(grid, 'Suite, quarta-feira, 5 de agosto de 2026'));
+    await user.keyboard('{/Shift}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Definir preço' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Definir preço' });
+    expect(plain(dialog.textContent)).toContain('Tipos de quarto: 2 · Noites: 3 · Preços: 6');
+    const field = within(dialog).getByRole('textbox', { name: 'Preço por noite (EUR)' });
+    await user.type(field, '12,345');
+    await user.click(within(dialog).getByRole('button', { name: 'Definir preço' }));
+    expect(field).toHaveAccessibleDescription('Use no máximo 2 casas decimais.');
+    expect(calls('PUT')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, '165');
+    expect(plain(within(dialog).getByRole('alert').textContent)).toBe(
+      'Este preço fica fora do mínimo e máximo de Quarto duplo (€ 70–€ 160). Pode usá-lo; o calendário assinala-o.',
+    );
+    await user.clear(field);
+    await user.type(field, '155,50');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    fetchMock.mockImplementationOnce(async () => json(200, { prices: [] }));
+    await user.click(within(dialog).getByRole('button', { name: 'Definir preço' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls('PUT')).toEqual([
+      {
+        url: `${base}/prices/overrides`,
+        body: {
+          overrides: [
+            { roomUuid: double.uuid, from: '2026-08-03', to: '2026-08-05', price: 155.5 },
+            { roomUuid: suite.uuid, from: '2026-08-03', to: '2026-08-05', price: 155.5 },
+          ],
+        },
+      },
+    ]);
+    // The prices are fetched again.
+    await waitFor(() => expect(calls('GET')).toHaveLength(2));
+    expect(await screen.findByText(/^Preço definido:/)).toBeInTheDocument();
+  });
+
+  it('clears the manual prices of the selection', async () => {
+    const { grid, user } = await openAugust();
+    const clear = screen.getByRole('button', { name: 'Limpar preço manual' });
+    expect(clear).toBeDisabled();
+    // Nights without a manual price: nothing to clear.
+    await user.click(cell(grid, 'Suite, terça-feira, 18 de agosto de 2026'));
+    expect(clear).toBeDisabled();
+
+    await user.keyboard('{Shift>}');
+    await user.click(cell(grid, 'Suite, sexta-feira, 21 de agosto de 2026'));
+    await user.keyboard('{/Shift}');
+    expect(clear).toBeEnabled();
+    fetchMock.mockImplementationOnce(async () => json(200, { prices: [] }));
+    await user.click(clear);
+    await waitFor(() =>
+      expect(calls('DELETE').map((c) => c.url)).toEqual([
+        `${base}/prices/overrides?roomUuid=${suite.uuid}&from=2026-08-18&to=2026-08-21`,
+      ]),
+    );
+    expect(await screen.findByText(/^Preços manuais limpos:/)).toBeInTheDocument();
+  });
+
+  it('clears every room type in one call when the selection covers them all', async () => {
+    const { grid, user } = await openAugust();
+    await user.click(cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026'));
+    await user.keyboard('{Shift>}');
+    await user.click(cell(grid, 'Suite, quinta-feira, 20 de agosto de 2026'));
+    await user.keyboard('{/Shift}');
+    fetchMock.mockImplementationOnce(async () => json(200, { prices: [] }));
+    await user.click(screen.getByRole('button', { name: 'Limpar preço manual' }));
+    await waitFor(() =>
+      expect(calls('DELETE').map((c) => c.url)).toEqual([
+        `${base}/prices/overrides?from=2026-08-12&to=2026-08-20`,
+      ]),
+    );
+  });
+
+  it('says what went wrong and tries again', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'internal', message: 'boom' } }),
+    );
+    const user = userEvent.setup();
+    renderCalendar(<PriceCalendarPage />, business, augustPath);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Não foi possível carregar os preços.');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('grid')).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while loading, and moves to the next month and to a week', async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderCalendar(<PriceCalendarPage />, business, augustPath);
+    expect(screen.getByLabelText('A carregar os preços…')).toHaveAttribute('aria-busy', 'true');
+    await act(async () => answer(json(200, august())));
+    await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
+
+    await user.click(screen.getByRole('button', { name: 'Mês seguinte' }));
+    expect(
+      await screen.findByRole('grid', { name: 'Preços, setembro de 2026' }),
+    ).toBeInTheDocument();
+    expect(calls('GET').at(-1)!.url).toBe(`${base}/prices?from=2026-09-01&to=2026-09-30`);
+
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    await waitFor(() =>
+      expect(calls('GET').at(-1)!.url).toBe(`${base}/prices?from=2026-08-31&to=2026-09-06`),
+    );
+    const week = await screen.findByRole('grid');
+    expect(within(week).getAllByRole('columnheader')).toHaveLength(8);
+  });
+
+  it('sends a property without room types to the room types page', async () => {
+    renderCalendar(<PriceCalendarPage />, aBusiness([]), augustPath);
+    expect(
+      screen.getByRole('heading', { name: 'Ainda não há tipos de quarto' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Criar tipos de quarto' })).toHaveAttribute(
+      'href',
+      '/pricing-central/room-form',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows one room type at a time on a phone, with a picker', async () => {
+    unstubScreen();
+    unstubScreen = stubScreenWidth(390);
+    const { grid, user } = await openAugust();
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Quarto duplo']);
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de quarto' }));
+    await user.click(screen.getByRole('option', { name: 'Suite' }));
+    const next = await screen.findByRole('grid');
+    expect(
+      within(next)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Suite']);
+  });
+
+  it('reads right to left in Arabic, the arrows following the reading direction', async () => {
+    await changeLanguage('ar');
+    const user = userEvent.setup();
+    renderCalendar(<PriceCalendarPage />, business, augustPath);
+    const grid = await screen.findByRole('grid', { name: /^الأسعار، / });
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('تقويم الأسعار');
+    expect(within(grid).getByRole('columnheader', { name: 'نوع الغرفة' })).toBeInTheDocument();
+
+    await tabIntoGrid(user, grid);
+    const first = within(grid).getAllByRole('gridcell')[0]!;
+    expect(first).toHaveFocus();
+    expect(first.dataset.date).toBe('2026-08-01');
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toHaveAttribute('data-date', '2026-08-02');
+    expect(plain(document.activeElement!.getAttribute('aria-label'))).toMatch(/^Quarto duplo، /);
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toHaveAttribute('data-date', '2026-08-01');
+  });
+});

@@ -1,0 +1,234 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import BedIcon from '@mui/icons-material/KingBedOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { Business } from '@tarifa/contract';
+import { EmptyState } from '@/components/EmptyState';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import { usePrices } from '../api/prices';
+import { CalendarBody } from '../components/CalendarBody';
+import { CalendarSkeleton } from '../components/CalendarSkeleton';
+import { OccupancyLegend } from '../components/OccupancyLegend';
+import { useBusiness } from '../hooks/useBusiness';
+import { indexCells } from '../utils/cells';
+import {
+  addDays,
+  addMonths,
+  dayValue,
+  monthEnd,
+  monthStart,
+  nightsOf,
+  todayIn,
+  weekStart,
+} from '../utils/dates';
+
+type View = 'month' | 'week';
+
+/** The room types page, where a property without room types starts. */
+export const roomTypesPath = '/pricing-central/room-form';
+
+const isDay = (value: string | null): value is string =>
+  value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayValue(value));
+
+/** The nights shown: a month, or the week (Monday first) holding `date`. */
+function rangeOf(view: View, date: string): { from: string; to: string } {
+  if (view === 'week') {
+    const from = weekStart(date);
+    return { from, to: addDays(from, 6) };
+  }
+  return { from: monthStart(date), to: monthEnd(date) };
+}
+
+function PriceCalendar({ business }: { business: Business }) {
+  const { t } = useTranslation('priceCalendar');
+  const intl = useIntl();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [params, setParams] = useSearchParams();
+  const today = useMemo(() => todayIn(business.timezone), [business.timezone]);
+  const view: View = params.get('view') === 'week' ? 'week' : 'month';
+  const dateParam = params.get('date');
+  const date = isDay(dateParam) ? dateParam : today;
+  const { from, to } = rangeOf(view, date);
+  const nights = useMemo(() => nightsOf(from, to), [from, to]);
+
+  const rooms = business.tariffConfiguration.roomsTariff;
+  const [picked, setPicked] = useState('');
+  const phoneRoom = rooms.find((room) => room.uuid === picked) ?? rooms[0];
+  const shown = wide ? rooms : phoneRoom ? [phoneRoom] : [];
+
+  const prices = usePrices(business, from, to, rooms.length > 0);
+  const cells = useMemo(() => indexCells(prices.data?.prices ?? []), [prices.data]);
+
+  const go = (next: { view?: View; date?: string | null }) =>
+    setParams((current) => {
+      const result = new URLSearchParams(current);
+      const nextView = next.view ?? view;
+      if (nextView === 'week') result.set('view', 'week');
+      else result.delete('view');
+      if (next.date === null) result.delete('date');
+      else if (next.date) result.set('date', next.date);
+      return result;
+    });
+  const step = (direction: -1 | 1) =>
+    go({ date: view === 'week' ? addDays(from, 7 * direction) : addMonths(from, direction) });
+
+  const title =
+    view === 'week'
+      ? new Intl.DateTimeFormat(intl.locale, {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).formatRange(dayValue(from), dayValue(to))
+      : intl.date(dayValue(from), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const flip = { transform: theme.direction === 'rtl' ? 'scaleX(-1)' : undefined };
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h4" component="h1">
+          {t('title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5, maxInlineSize: 760 }}>
+          {t('intro', { name: business.name })}
+        </Typography>
+      </div>
+
+      {rooms.length === 0 ? (
+        <Card>
+          <EmptyState
+            icon={BedIcon}
+            headingLevel="h2"
+            title={t('empty.title')}
+            body={t('empty.body')}
+            action={
+              <Button component={RouterLink} to={roomTypesPath} variant="contained">
+                {t('empty.action')}
+              </Button>
+            }
+          />
+        </Card>
+      ) : (
+        <Card component="section" aria-labelledby="price-calendar-range">
+          <CardContent>
+            <Stack spacing={2}>
+              <Stack
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={1.5}
+                sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+              >
+                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                  <IconButton
+                    onClick={() => step(-1)}
+                    aria-label={view === 'week' ? t('nav.previousWeek') : t('nav.previousMonth')}
+                  >
+                    <ChevronLeftIcon sx={flip} />
+                  </IconButton>
+                  <IconButton
+                    onClick={() => step(1)}
+                    aria-label={view === 'week' ? t('nav.nextWeek') : t('nav.nextMonth')}
+                  >
+                    <ChevronRightIcon sx={flip} />
+                  </IconButton>
+                  <Typography
+                    id="price-calendar-range"
+                    variant="h6"
+                    component="h2"
+                    sx={{ '&::first-letter': { textTransform: 'uppercase' }, paddingInline: 1 }}
+                  >
+                    {title}
+                  </Typography>
+                  <Button size="small" variant="text" onClick={() => go({ date: null })}>
+                    {t('nav.today')}
+                  </Button>
+                </Stack>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  {!wide && rooms.length > 1 && (
+                    <TextField
+                      select
+                      size="small"
+                      label={t('grid.roomType')}
+                      value={phoneRoom?.uuid ?? ''}
+                      onChange={(event) => setPicked(event.target.value)}
+                      sx={{ minInlineSize: 160, flex: 1 }}
+                    >
+                      {rooms.map((room) => (
+                        <MenuItem key={room.uuid} value={room.uuid}>
+                          {room.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                  <ToggleButtonGroup
+                    exclusive
+                    size="small"
+                    value={view}
+                    aria-label={t('nav.view')}
+                    onChange={(_, next: View | null) => next && go({ view: next, date: from })}
+                  >
+                    <ToggleButton value="month">{t('nav.month')}</ToggleButton>
+                    <ToggleButton value="week">{t('nav.week')}</ToggleButton>
+                  </ToggleButtonGroup>
+                </Stack>
+              </Stack>
+
+              {prices.isError && !prices.data ? (
+                <Alert
+                  severity="error"
+                  role="alert"
+                  action={
+                    <Button color="inherit" size="small" onClick={() => void prices.refetch()}>
+                      {t('actions.retry')}
+                    </Button>
+                  }
+                >
+                  {t('loadFailed')} {errorMessage(t, prices.error)}
+                </Alert>
+              ) : prices.isPending ? (
+                <CalendarSkeleton rows={shown.length} />
+              ) : (
+                <CalendarBody
+                  key={`${from}|${to}|${shown.map((room) => room.uuid).join(',')}`}
+                  business={business}
+                  rooms={shown}
+                  nights={nights}
+                  cells={cells}
+                  today={today}
+                  label={t('grid.label', { range: title })}
+                  roomy={view === 'week'}
+                />
+              )}
+              <OccupancyLegend />
+            </Stack>
+          </CardContent>
+        </Card>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * `/pricing-central`: the price calendar of the selected property — room types by nights, each
+ * night's recommended price shaded by occupancy, why it is that price, and the owner's own prices.
+ */
+export default function PriceCalendarPage() {
+  const business = useBusiness();
+  return <PriceCalendar key={business.uuid} business={business} />;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { RoomTariff } from '@tarifa/contract';
+import i18n from '@/lib/i18n';
+import { formattersFor } from '@/lib/intl';
+import { aCell, double } from '../testing/fixtures';
+import { explainCell } from './explain';
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+const family: RoomTariff = {
+  ...double,
+  uuid: '00000000-0000-4000-8000-0000000000d3',
+  name: 'Family',
+  derivedFrom: { roomUuid: double.uuid, type: 'amount', value: 30 },
+};
+const ctx = {
+  t: i18n.getFixedT('en'),
+  intl: formattersFor('en'),
+  currency: 'EUR',
+  rooms: [double, family],
+  today: '2026-08-01',
+};
+
+describe('explainCell', () => {
+  it('says a night without steps is at the base price', () => {
+    const { chain, lines } = explainCell(ctx, aCell(double, '2026-08-04'), double);
+    expect(plain(chain)).toBe('Base €110 → €110');
+    expect(lines.map(plain)).toEqual(['Base price, no adjustments: €110']);
+  });
+
+  it('names the parent of a derived room type, the lead time, amounts, groups and rounding', () => {
+    const cell = aCell(family, '2026-08-13', {
+      recommendedPrice: 129,
+      breakdown: [
+        {
+          step: 'derived',
+          label: '',
+          refId: null,
+          before: 110,
+          after: 140,
+          adjustment: { type: 'amount', value: 30 },
+        },
+        {
+          step: 'occupancy',
+          label: 'Busy weeks',
+          refId: 'g1',
+          before: 140,
+          after: 133,
+          adjustment: { type: 'percent', value: -5 },
+        },
+        {
+          step: 'lead_time',
+          label: '',
+          refId: null,
+          before: 133,
+          after: 126.35,
+          adjustment: { type: 'percent', value: -5 },
+        },
+        { step: 'rounding', label: '', refId: null, before: 126.35, after: 129, adjustment: null },
+      ],
+    });
+    expect(plain(explainCell(ctx, cell, family).chain)).toBe(
+      'Base €110 → from Quarto duplo +€30 → occupancy 30% (Busy weeks) -5% → booked 12 days ahead -5% → rounding → €129',
+    );
+  });
+});
