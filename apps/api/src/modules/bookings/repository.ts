@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { bookings, businesses, roomTypes } from '../../db/schema';
 import type { BookingRow, BookingValues } from './mapping';
 import { addDays } from './time';
@@ -37,11 +37,6 @@ export interface BookingFilter {
   roomUuid?: string;
   /** The longest stay stored: bounds the index scan of a date filter. */
   maxNights: number;
-}
-
-/** Rows of a raw `db.execute`, whichever driver answered. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** True when `err` (or its cause) is PostgreSQL's unique violation on `constraint`. */

@@ -12,8 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { businessesRepository } from '../businesses/repository';
-import { businessScope, type Caller } from '../businesses/service';
+import { reachBusiness, type Caller } from '../../core/tenancy';
 import { toBooking, toBookingValues, type BusinessContext } from './mapping';
 import {
   bookingsRepository,
@@ -41,12 +40,7 @@ const externalIdTaken = (path: string) =>
 export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
   const clock = options.clock ?? (() => new Date());
 
-  /** The live business in the caller's scope, or 404. */
-  async function reach(tx: Db, caller: Caller, businessUuid: string) {
-    const row = await businessesRepository(tx, businessScope(caller)).findLive(businessUuid);
-    if (!row) throw AppError.notFound('Business');
-    return row;
-  }
+  const reach = reachBusiness;
 
   /**
    * Resolves the room types and applies the business rules to parsed bookings; throws one 400
@@ -146,7 +140,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       body: BatchBody,
     ): Promise<BookingsBatchResult> {
       return db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+        const tx: Db = txn;
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
@@ -169,7 +163,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       body: ParsedBookingInput,
     ): Promise<Booking> {
       return db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+        const tx: Db = txn;
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();

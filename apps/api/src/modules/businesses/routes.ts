@@ -44,7 +44,7 @@ const security = [{ bearer: [] }];
  */
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
   const photos = photoStore(app.config.dataDir);
-  const service = businessesService(app.database.db, { photos });
+  const service = businessesService(app.database.db, { photos, unitOfWork: app.unitOfWork });
   await app.register(photoFileRoutes, { photos });
   await app.register(signedInRoutes, { service });
 };
