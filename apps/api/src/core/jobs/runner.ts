@@ -247,13 +247,7 @@ export function jobRunner(options: JobRunnerOptions) {
         }
         const message = err instanceof Error ? err.message : String(err);
         await repo
-          .fail(
-            job.id,
-            owner,
-            message,
-            reason instanceof Interrupted ? null : retryAt(job),
-            clock(),
-          )
+          .fail(job.id, owner, message, retryAt(job), clock())
           .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'recording a job failure'));
       }
     } finally {
@@ -332,7 +326,10 @@ export function jobRunner(options: JobRunnerOptions) {
     /** Retries or fails the jobs whose lease expired by the clock (tests). */
     reap: () => reap(false),
 
-    /** Stops taking jobs; a running one is abandoned (its handler sees `Interrupted`). */
+    /**
+     * Stops taking jobs; a running one is abandoned (its handler sees `Interrupted`) and, if it
+     * throws, retried later like any failed attempt.
+     */
     async stop() {
       stopping = true;
       clearInterval(reapTimer);

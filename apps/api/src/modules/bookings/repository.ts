@@ -28,6 +28,13 @@ export interface BookingWrite extends BookingValues {
   importId?: string | null;
 }
 
+/** Where a booking sits: its room type and nights (`arrival` ≤ night < `departure`). */
+export interface Stay {
+  roomTypeUuid: string;
+  arrival: string;
+  departure: string;
+}
+
 export interface BookingFilter {
   from?: string;
   to?: string;
@@ -260,13 +267,31 @@ export function bookingsRepository(db: Db, businessUuid: string) {
           .returning()
       )[0],
 
-    purge: async (id: string): Promise<boolean> =>
+    /** Deletes a booking for good; its stay, or undefined when there was none. */
+    purge: async (id: string): Promise<Stay | undefined> =>
       (
         await db
           .delete(bookings)
           .where(and(ofBusiness, eq(bookings.id, id)))
-          .returning({ id: bookings.id })
-      ).length > 0,
+          .returning({
+            roomTypeUuid: bookings.roomTypeUuid,
+            arrival: bookings.arrival,
+            departure: bookings.departure,
+          })
+      )[0],
+
+    /** The stays of the bookings holding these external ids (an upsert replaces them). */
+    staysWithExternalIds: async (externalIds: string[]): Promise<Stay[]> =>
+      externalIds.length === 0
+        ? []
+        : db
+            .select({
+              roomTypeUuid: bookings.roomTypeUuid,
+              arrival: bookings.arrival,
+              departure: bookings.departure,
+            })
+            .from(bookings)
+            .where(and(ofBusiness, inArray(bookings.externalId, externalIds))),
 
     async facets() {
       const distinct = async (
