@@ -137,7 +137,8 @@ export const supportMessages = pgTable(
 // in columns and inside jsonb alike.
 // ---------------------------------------------------------------------------------------------
 
-/** `businesses.settings`: the tariff settings of DESIGN.md §2 in stored units. */
+/** `businesses.settings`: the tariff settings (weekday adjustments, lead-time
+ * rules, rounding, auto-approval, occupancy basis) in stored units: basis points and minor units. */
 export interface StoredTariffSettings {
   weekdayAdjustmentsBp: Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', number>;
   leadTimeRules: { fromDays: number; toDays: number; adjustmentBp: number }[];
@@ -398,7 +399,7 @@ export const imports = pgTable(
 
 /**
  * Stays. `external_id` is unique per business when given; `nights` is computed by the database.
- * Indexes serve the date-range analytics of DESIGN.md §4: stays overlapping a period (`arrival ≤
+ * Indexes serve the date-range analytics (occupancy, pace, pickup): stays overlapping a period (`arrival ≤
  * to and departure > from`) and bookings made in a period (pace, pickup); both lead with the
  * business, which also serves the "room type has bookings" check. No more: every index is paid
  * on each of an import's rows (bench/results.md).
