@@ -9,9 +9,9 @@ import {
   type ImportSummary,
 } from '@tarifa/contract';
 import type { JobRunner } from '../../core/jobs';
+import { roomTypesRepository } from '../../core/room-types';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { bookingsRepository } from '../bookings/repository';
 import { actorOf, reachBusiness, type Caller } from '../../core/tenancy';
 import { detectDelimiter, readCsv } from './csv';
 import { guessFormat, isMissing, missingColumns, readHeader, roomCodeColumn } from './formats';
@@ -189,7 +189,7 @@ export function importsService(
         }
       }
       const known = new Map(
-        (await bookingsRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
+        (await roomTypesRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
       );
       return {
         formatGuess,
