@@ -93,15 +93,17 @@ export function jobsRepository(db: Executor) {
     },
 
     /**
-     * A failed attempt of a running job (guarded by `owner` when given): queued again at
-     * `retryAt`, or failed for good when `retryAt` is null.
+     * A failed attempt of a running job, guarded by its `owner`: queued again at `retryAt`, or
+     * failed for good when `retryAt` is null. `expiredBy`: only if its lease ran out by then (the
+     * reaper, so that a lease renewed meanwhile wins).
      */
     async fail(
       id: string,
-      owner: string | null,
+      owner: string,
       error: string,
       retryAt: Date | null,
       now: Date,
+      expiredBy?: Date,
     ): Promise<JobRow | undefined> {
       const [row] = await db
         .update(jobs)
@@ -113,7 +115,12 @@ export function jobsRepository(db: Executor) {
           lastError: error,
           updatedAt: now,
         })
-        .where(owner ? held(id, owner) : and(eq(jobs.id, id), eq(jobs.status, 'running')))
+        .where(
+          and(
+            held(id, owner),
+            expiredBy === undefined ? undefined : lt(jobs.leaseExpiresAt, expiredBy),
+          ),
+        )
         .returning();
       return row;
     },

@@ -118,8 +118,15 @@ export function jobRunner(options: JobRunnerOptions) {
       : null;
 
   /** A dead attempt: queued again after its backoff, or failed and handed to `onAbandoned`. */
-  async function bury(job: JobRow) {
-    const after = await repo.fail(job.id, null, 'interrupted', retryAt(job), clock());
+  async function bury(job: JobRow, expired: boolean) {
+    const after = await repo.fail(
+      job.id,
+      job.leaseOwner ?? '',
+      'interrupted',
+      retryAt(job),
+      clock(),
+      expired ? clock() : undefined,
+    );
     if (!after) return;
     if (after.status === 'failed') {
       log.warn({ jobId: job.id, type: job.type }, 'job interrupted (its process stopped): failed');
@@ -153,10 +160,12 @@ export function jobRunner(options: JobRunnerOptions) {
 
   async function reap(atStart = false) {
     const seen = new Set<string>();
-    for (const job of [...(await repo.expired(clock())), ...(await orphans(atStart))]) {
-      if (seen.has(job.id)) continue;
+    for (const job of await orphans(atStart)) {
       seen.add(job.id);
-      await bury(job);
+      await bury(job, false);
+    }
+    for (const job of await repo.expired(clock())) {
+      if (!seen.has(job.id)) await bury(job, true);
     }
   }
 
