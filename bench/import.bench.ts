@@ -15,7 +15,9 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { businesses, imports, roomTypes, users } from '../apps/api/src/db/schema';
-import { importWorker } from '../apps/api/src/modules/imports/worker';
+import { jobRunner } from '../apps/api/src/core/jobs';
+import { unitOfWork } from '../apps/api/src/core/unit-of-work';
+import { IMPORT_JOB, registerImportJobs } from '../apps/api/src/modules/imports/jobs';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
 import { writeHotelBookingDemandCsv } from '../apps/api/test/booking-factories';
 
@@ -100,7 +102,7 @@ async function child(kind: 'pglite' | 'postgres', file: string, dir: string) {
     const copyMs = performance.now() - copyStarted;
     await db.execute(sql.raw('drop table copy_baseline'));
 
-    // The import, as `POST …/bookings/import` queues it and the worker runs it.
+    // The import, as `POST …/bookings/import` queues it and the job mechanism runs it.
     const id = randomUUID();
     const upload = path.join(dir, `${id}.csv`);
     fs.copyFileSync(file, upload);
@@ -117,7 +119,9 @@ async function child(kind: 'pglite' | 'postgres', file: string, dir: string) {
       filePath: upload,
     });
     const log = { info() {}, warn() {}, error() {}, child: () => log } as never;
-    const worker = importWorker({ database, log, pollMs: 20 });
+    const worker = jobRunner({ database, log, pollMs: 20 });
+    registerImportJobs(worker, { database, unitOfWork: unitOfWork(db), log });
+    await worker.enqueue(db, IMPORT_JOB, { importId: id }, { maxAttempts: 1 });
     const importStarted = performance.now();
     await worker.start();
     let job;

@@ -20,6 +20,7 @@ import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
 import { webPlugin } from './plugins/web';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
@@ -38,6 +39,8 @@ export interface AppDeps {
   database: Database;
   /** Where log lines go; standard output when absent. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
+  /** The job mechanism's clock, and whether it runs jobs in the background (default: yes). */
+  jobs?: JobsPluginOptions;
 }
 
 /** Paths of secrets that must never reach a log line. */
@@ -55,9 +58,15 @@ export const redactedPaths = [
 /**
  * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
  * Plugins are registered in a fixed, visible order: errors, security headers, docs, API routes,
- * then authentication and mail, the API routes, then the web app and the not-found fallback.
+ * then authentication, mail and the job mechanism, the API routes, then the web app and the
+ * not-found fallback.
  */
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  jobs,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -104,6 +113,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(docsPlugin, { version });
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(jobsPlugin, jobs ?? {});
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {

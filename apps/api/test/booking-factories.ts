@@ -161,7 +161,7 @@ export async function importCsv(
 }
 
 // -----------------------------------------------------------------------------------------------
-// Generated "Hotel booking demand" files (DESIGN.md §5), for the benchmark and the crash test
+// Generated "Hotel booking demand" files (the public dataset's columns), for the benchmark and the crash test
 // -----------------------------------------------------------------------------------------------
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same file. */

@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import type { JobsPluginOptions } from '../src/plugins/jobs';
 
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -33,7 +34,8 @@ export async function createTestDatabase(): Promise<Database> {
 
 /**
  * The configuration of a test app. The auth rate limit is lifted (each test file signs in far more
- * than 10 times a minute from 127.0.0.1); tests of the limit pass `rateLimitAuthPerMinute`.
+ * than 10 times a minute from 127.0.0.1); tests of the limit pass `rateLimitAuthPerMinute`. The
+ * demo is off (`DEMO=false`); tests whose subject is the demo pass `{ demo: true }`.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -42,6 +44,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DATA_DIR: path.join(os.tmpdir(), 'tarifa-test-data'),
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       APP_URL: 'http://tarifa.test',
+      DEMO: 'false',
     }),
     ...overrides,
   };
@@ -55,7 +58,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; jobs?: JobsPluginOptions } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...options });

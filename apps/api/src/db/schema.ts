@@ -137,7 +137,8 @@ export const supportMessages = pgTable(
 // in columns and inside jsonb alike.
 // ---------------------------------------------------------------------------------------------
 
-/** `businesses.settings`: the tariff settings of DESIGN.md §2 in stored units. */
+/** `businesses.settings`: the tariff settings (weekday adjustments, lead-time
+ * rules, rounding, auto-approval, occupancy basis) in stored units: basis points and minor units. */
 export interface StoredTariffSettings {
   weekdayAdjustmentsBp: Record<'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun', number>;
   leadTimeRules: { fromDays: number; toDays: number; adjustmentBp: number }[];
@@ -398,7 +399,7 @@ export const imports = pgTable(
 
 /**
  * Stays. `external_id` is unique per business when given; `nights` is computed by the database.
- * Indexes serve the date-range analytics of DESIGN.md §4: stays overlapping a period (`arrival ≤
+ * Indexes serve the date-range analytics (occupancy, pace, pickup): stays overlapping a period (`arrival ≤
  * to and departure > from`) and bookings made in a period (pace, pickup); both lead with the
  * business, which also serves the "room type has bookings" check. No more: every index is paid
  * on each of an import's rows (bench/results.md).
@@ -517,5 +518,69 @@ export const apiTokens = pgTable(
   (t) => [
     uniqueIndex('api_tokens_token_hash_key').on(t.tokenHash),
     index('api_tokens_business_idx').on(t.businessUuid, t.createdAt),
+  ],
+);
+
+/**
+ * Background jobs (docs/jobs.md): one table for every kind, claimed with `FOR UPDATE SKIP LOCKED`
+ * so each runs once even with several instances on one PostgreSQL. A running job holds a lease
+ * (`lease_owner` until `lease_expires_at`, renewed by its heartbeat); a job whose lease expired or
+ * whose process is gone is retried (with exponential backoff) or, out of attempts, failed.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The handler that runs it, e.g. `imports.run`. */
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** `queued`, `running`, `succeeded` or `failed`. */
+    status: text('status').notNull().default('queued'),
+    /** Not before this instant (a retry waits its backoff here). */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** At most one queued job per key (e.g. one pending outbox dispatch). */
+    singletonKey: text('singleton_key'),
+    ...timestamps,
+  },
+  (t) => [
+    index('jobs_queued_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('jobs_running_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'running'`),
+    uniqueIndex('jobs_singleton_key')
+      .on(t.singletonKey)
+      .where(sql`${t.status} = 'queued' and ${t.singletonKey} is not null`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+  ],
+);
+
+/**
+ * Events written in the same transaction as the change they describe (the transactional outbox):
+ * `tariff.changed`, `bookings.changed`. The outbox dispatcher (a job) hands them to subscribers
+ * and stamps `dispatched_at`.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    businessUuid: uuid('business_uuid').references(() => businesses.uuid, {
+      onDelete: 'cascade',
+    }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} is null`),
   ],
 );

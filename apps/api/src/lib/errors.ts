@@ -40,7 +40,10 @@ export class AppError extends Error {
   }
 }
 
-/** Writes an AppError as DESIGN.md §2's error body. */
+/**
+ * Writes an AppError as the one error body,
+ * `{error:{code,message,details:[{path,code,params,message}]}}` (docs/api-errors.md).
+ */
 export function sendError(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
   const body: ErrorBody = { error: { code: error.code, message: error.message } };

@@ -1,16 +1,18 @@
-import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import { abilityRulesFor, type Action, type Subject } from '@tarifa/contract';
+import type { Action, Subject } from '@tarifa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { policyFor } from '../core/tenancy';
 import { AppError } from '../lib/errors';
 import { authRepository } from '../modules/auth/repository';
 import { authService, type Authenticated, type AuthService } from '../modules/auth/service';
 import { authenticateIntegration, isIntegrationToken } from '../modules/tokens/integration';
 
-export type ApiAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
-
+/**
+ * The caller of an authenticated request: a user, or an integration token acting for its owner on
+ * one business (`integration`). It is a `Caller`: services take it as it is and ask the policy.
+ */
 export interface RequestAuth extends Authenticated {
-  ability: ApiAbility;
+  integration?: { tokenId: string; businessUuid: string };
 }
 
 declare module 'fastify' {
@@ -36,21 +38,18 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
-/** Throws 403 `forbidden` unless the caller's rules allow the action (DESIGN.md §2). */
-export function assertCan(
-  request: FastifyRequest,
-  action: Action,
-  subject: Subject | Record<string, unknown>,
-): RequestAuth {
+/**
+ * Throws 403 `forbidden` unless the caller's rules allow the action: the same rules the web app
+ * receives, read through the one policy.
+ */
+export function assertCan(request: FastifyRequest, action: Action, subject: Subject): RequestAuth {
   const auth = requireAuth(request);
-  if (!auth.ability.can(action, subject as never)) {
-    throw new AppError('forbidden', 'You are not allowed to do this');
-  }
+  policyFor(auth).assert(action, subject);
   return auth;
 }
 
 /**
- * Resolves the bearer token to its user and CASL ability. Routes opt in with
+ * Resolves the bearer token to its user (or integration token). Routes opt in with
  * `preHandler: app.authenticate` (or a hook on their plugin).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -66,9 +65,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const found = token ? await service.authenticate(token) : undefined;
     if (!found) throw new AppError('unauthenticated', 'Sign in to continue');
-    request.auth = {
-      ...found,
-      ability: createMongoAbility(abilityRulesFor(found.user) as never) as ApiAbility,
-    };
+    request.auth = found;
   });
 });

@@ -23,7 +23,8 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
 }
 
 /**
- * One place maps every failure to DESIGN.md §2's error body. Anything unexpected becomes a 500
+ * One place maps every failure to the one error body
+ * (docs/api-errors.md). Anything unexpected becomes a 500
  * `internal` whose body carries only the request id; the details go to the log.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

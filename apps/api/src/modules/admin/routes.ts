@@ -9,7 +9,7 @@ import { assertCan } from '../../plugins/auth';
 /** How many emails the outbox answers at most (the newest). */
 export const OUTBOX_LIMIT = 100;
 
-/** `/api/v1/admin/*`: super-admin only (`manage all`). */
+/** `/api/v1/admin/*`: super-admin only (`manage Admin`, which only `manage all` grants). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/admin/emails',
@@ -18,7 +18,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [
         app.authenticate,
         async (request) => {
-          assertCan(request, 'manage', 'all');
+          assertCan(request, 'manage', 'Admin');
         },
       ],
       schema: {

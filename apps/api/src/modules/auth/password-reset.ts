@@ -18,7 +18,7 @@ export interface PasswordResetDeps {
 const invalidToken = () =>
   AppError.field('token', 'invalid_token', 'This reset link is not valid: ask for a new one');
 
-/** "Forgot password" and "reset password" (DESIGN.md §2): single-use links sent by email. */
+/** "Forgot password" and "reset password" : single-use links sent by email. */
 export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) {
   return {
     /**

@@ -11,7 +11,7 @@ export function authRepository(db: Db) {
     ...queries(db),
     /** Runs `work` in one transaction, with the queries bound to it. */
     transaction: <T>(work: (tx: AuthQueries) => Promise<T>): Promise<T> =>
-      db.transaction((tx) => work(queries(tx as unknown as Db))),
+      db.transaction((tx) => work(queries(tx))),
   };
 }
 export type AuthRepository = ReturnType<typeof authRepository>;

@@ -31,7 +31,7 @@ const errors = {
 
 /**
  * `/api/auth/*` (register, login, logout, the current user, forgot and reset password) and
- * `/api/v1/auth/*` (change password, sessions) — DESIGN.md §2, docs/auth.md.
+ * `/api/v1/auth/*` (change password, sessions) — docs/auth.md.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = rateLimiter(app.database.db, {

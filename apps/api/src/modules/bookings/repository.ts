@@ -17,7 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { bookings, businesses, roomTypes } from '../../db/schema';
 import type { BookingRow, BookingValues } from './mapping';
 import { addDays } from './time';
@@ -26,6 +26,13 @@ import { addDays } from './time';
 export interface BookingWrite extends BookingValues {
   roomTypeUuid: string;
   importId?: string | null;
+}
+
+/** Where a booking sits: its room type and nights (`arrival` ≤ night < `departure`). */
+export interface Stay {
+  roomTypeUuid: string;
+  arrival: string;
+  departure: string;
 }
 
 export interface BookingFilter {
@@ -37,11 +44,6 @@ export interface BookingFilter {
   roomUuid?: string;
   /** The longest stay stored: bounds the index scan of a date filter. */
   maxNights: number;
-}
-
-/** Rows of a raw `db.execute`, whichever driver answered. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** True when `err` (or its cause) is PostgreSQL's unique violation on `constraint`. */
@@ -265,13 +267,31 @@ export function bookingsRepository(db: Db, businessUuid: string) {
           .returning()
       )[0],
 
-    purge: async (id: string): Promise<boolean> =>
+    /** Deletes a booking for good; its stay, or undefined when there was none. */
+    purge: async (id: string): Promise<Stay | undefined> =>
       (
         await db
           .delete(bookings)
           .where(and(ofBusiness, eq(bookings.id, id)))
-          .returning({ id: bookings.id })
-      ).length > 0,
+          .returning({
+            roomTypeUuid: bookings.roomTypeUuid,
+            arrival: bookings.arrival,
+            departure: bookings.departure,
+          })
+      )[0],
+
+    /** The stays of the bookings holding these external ids (an upsert replaces them). */
+    staysWithExternalIds: async (externalIds: string[]): Promise<Stay[]> =>
+      externalIds.length === 0
+        ? []
+        : db
+            .select({
+              roomTypeUuid: bookings.roomTypeUuid,
+              arrival: bookings.arrival,
+              departure: bookings.departure,
+            })
+            .from(bookings)
+            .where(and(ofBusiness, inArray(bookings.externalId, externalIds))),
 
     async facets() {
       const distinct = async (

@@ -31,7 +31,7 @@ const security = [{ bearer: [] }];
  * an integration token of the same business.
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = bookingsService(app.database.db);
+  const service = bookingsService(app.database.db, { unitOfWork: app.unitOfWork });
   app.addHook('onRequest', app.authenticate);
   const base = '/v1/businesses/:uuid/bookings';
 

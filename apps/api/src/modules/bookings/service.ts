@@ -12,14 +12,15 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { businessesRepository } from '../businesses/repository';
-import { businessScope, type Caller } from '../businesses/service';
+import { reachBusiness, type Caller } from '../../core/tenancy';
+import { unitOfWork, type BookingsChanged, type UnitOfWork } from '../../core/unit-of-work';
 import { toBooking, toBookingValues, type BusinessContext } from './mapping';
 import {
   bookingsRepository,
   isUniqueViolation,
   type BookingWrite,
   type BookingsRepository,
+  type Stay,
 } from './repository';
 
 type BatchBody = z.output<typeof bookingsBatchBodySchema>;
@@ -27,6 +28,25 @@ type ListQuery = z.output<typeof bookingsQuerySchema>;
 
 export interface BookingsServiceOptions {
   clock?: () => Date;
+  /**
+   * The app's unit of work (its outbox events get dispatched); by default one on `db` that writes
+   * the events without queueing their dispatch.
+   */
+  unitOfWork?: UnitOfWork;
+}
+
+/** The `bookings.changed` event of the stays a write touched (none: no event). */
+export function bookingsChanged(businessUuid: string, stays: Stay[]): BookingsChanged[] {
+  if (stays.length === 0) return [];
+  let from = stays[0]!.arrival;
+  let to = stays[0]!.departure;
+  const rooms = new Set<string>();
+  for (const stay of stays) {
+    rooms.add(stay.roomTypeUuid);
+    if (stay.arrival < from) from = stay.arrival;
+    if (stay.departure > to) to = stay.departure;
+  }
+  return [{ type: 'bookings.changed', businessUuid, roomTypeUuids: [...rooms].sort(), from, to }];
 }
 
 const externalIdTaken = (path: string) =>
@@ -40,13 +60,9 @@ const externalIdTaken = (path: string) =>
  */
 export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
   const clock = options.clock ?? (() => new Date());
-
+  const uow = options.unitOfWork ?? unitOfWork(db);
   /** The live business in the caller's scope, or 404. */
-  async function reach(tx: Db, caller: Caller, businessUuid: string) {
-    const row = await businessesRepository(tx, businessScope(caller)).findLive(businessUuid);
-    if (!row) throw AppError.notFound('Business');
-    return row;
-  }
+  const reach = reachBusiness;
 
   /**
    * Resolves the room types and applies the business rules to parsed bookings; throws one 400
@@ -145,8 +161,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       businessUuid: string,
       body: BatchBody,
     ): Promise<BookingsBatchResult> {
-      return db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      return uow.write(caller, async ({ tx, emit }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
@@ -157,7 +172,12 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
           (i, field) => `bookings.${i}.${field}`,
         );
         if (writes.length === 0) return { inserted: 0, updated: 0 };
-        return repo.upsert(writes);
+        const replaced = await repo.staysWithExternalIds(
+          writes.flatMap((write) => (write.externalId ? [write.externalId] : [])),
+        );
+        const counts = await repo.upsert(writes);
+        bookingsChanged(business.uuid, [...replaced, ...writes]).forEach(emit);
+        return counts;
       });
     },
 
@@ -168,12 +188,12 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       id: string,
       body: ParsedBookingInput,
     ): Promise<Booking> {
-      return db.transaction(async (txn) => {
-        const tx = txn as unknown as Db;
+      return uow.write(caller, async ({ tx, emit }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
-        if (!(await repo.find(id))) throw AppError.notFound('Booking');
+        const before = await repo.find(id);
+        if (!before) throw AppError.notFound('Booking');
         const [write] = await prepare(repo, contextOf(business), [body], (_, field) => field);
         if (write!.externalId && (await repo.externalIdTaken(write!.externalId, id))) {
           throw externalIdTaken('externalId');
@@ -187,25 +207,32 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
           throw err;
         }
         const found = (await repo.find(id))!;
+        bookingsChanged(business.uuid, [before.booking, found.booking]).forEach(emit);
         return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
       });
     },
 
     /** `DELETE …/bookings/{id}`: cancels, keeping the booking (and when it was cancelled). */
     async cancel(caller: Caller, businessUuid: string, id: string): Promise<Booking> {
-      const business = await reach(db, caller, businessUuid);
-      const repo = bookingsRepository(db, business.uuid);
-      if (!(await repo.cancel(id, clock()))) throw AppError.notFound('Booking');
-      const found = (await repo.find(id))!;
-      return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
+      return uow.write(caller, async ({ tx, emit }) => {
+        const business = await reach(tx, caller, businessUuid);
+        const repo = bookingsRepository(tx, business.uuid);
+        const cancelled = await repo.cancel(id, clock());
+        if (!cancelled) throw AppError.notFound('Booking');
+        bookingsChanged(business.uuid, [cancelled]).forEach(emit);
+        const found = (await repo.find(id))!;
+        return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
+      });
     },
 
     /** `DELETE …/bookings/{id}?purge=true`: deletes the booking for good. */
     async purge(caller: Caller, businessUuid: string, id: string): Promise<void> {
-      const business = await reach(db, caller, businessUuid);
-      if (!(await bookingsRepository(db, business.uuid).purge(id))) {
-        throw AppError.notFound('Booking');
-      }
+      await uow.write(caller, async ({ tx, emit }) => {
+        const business = await reach(tx, caller, businessUuid);
+        const purged = await bookingsRepository(tx, business.uuid).purge(id);
+        if (!purged) throw AppError.notFound('Booking');
+        bookingsChanged(business.uuid, [purged]).forEach(emit);
+      });
     },
   };
 }

@@ -4,7 +4,6 @@ import {
   type BusinessPhoto,
   type FluctuationLevelGroup,
   type FluctuationStep,
-  type RoomTariff,
   type Sazonality,
   type TariffSettings,
   type Weekday,
@@ -19,6 +18,7 @@ import type {
   roomTypes,
   sazonalities,
 } from '../../db/schema';
+import { toRoomTariff } from '../../core/room-types';
 import { photoUrl } from './photos';
 
 /**
@@ -50,30 +50,6 @@ export function toBusinessPhoto(row: BusinessPhotoRow): BusinessPhoto {
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function toRoomTariff(row: RoomTypeRow): RoomTariff {
-  const derivedFrom =
-    row.derivedFromUuid && row.derivedType && row.derivedValue !== null
-      ? {
-          roomUuid: row.derivedFromUuid,
-          type: row.derivedType as 'percent' | 'amount',
-          value:
-            row.derivedType === 'percent'
-              ? fromBasisPoints(row.derivedValue)
-              : fromMinor(row.derivedValue),
-        }
-      : null;
-  return {
-    uuid: row.uuid,
-    name: row.name,
-    code: row.code,
-    rooms: row.rooms,
-    basePrice: fromMinor(row.basePriceMinor),
-    minPrice: fromMinor(row.minPriceMinor),
-    maxPrice: fromMinor(row.maxPriceMinor),
-    derivedFrom,
   };
 }
 
@@ -197,20 +173,5 @@ export function toBusiness(row: BusinessRow, tariff: TariffRows): Business {
   };
 }
 
-/**
- * The fields that differ between two wire snapshots, as the audit trail stores them. `before`
- * undefined records a creation, `after` undefined a deletion.
- */
-export function diff(
-  before: Record<string, unknown> | undefined,
-  after: Record<string, unknown> | undefined,
-): Record<string, { before: unknown; after: unknown }> {
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  const changes: Record<string, { before: unknown; after: unknown }> = {};
-  for (const key of keys) {
-    const b = before?.[key] ?? null;
-    const a = after?.[key] ?? null;
-    if (JSON.stringify(b) !== JSON.stringify(a)) changes[key] = { before: b, after: a };
-  }
-  return changes;
-}
+export { diff } from '../../core/unit-of-work/audit';
+export { toRoomTariff };

@@ -1,125 +1,15 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { roomTypesRepository } from '../../core/room-types';
+import type { Executor as Db } from '../../db/client';
 import {
   auditEvents,
   businessPhotos,
-  businesses,
   fluctuationGroups,
   roomTypes,
   sazonalities,
   users,
 } from '../../db/schema';
-import type { BusinessRow, TariffRows } from './mapping';
-
-/**
- * Who may reach which businesses: a client its own, a super-admin any. Every query that looks a
- * business up by uuid goes through `businessesRepository(db, scope)`, which adds this predicate
- * itself; every query on tariff data goes through `businessRepository(db, businessUuid)`, built
- * only after the business was found in scope.
- */
-export type BusinessScope = { kind: 'owner'; ownerUuid: string } | { kind: 'any' };
-
-function inScope(scope: BusinessScope): SQL | undefined {
-  return scope.kind === 'owner' ? eq(businesses.ownerUuid, scope.ownerUuid) : undefined;
-}
-
-/** Businesses by uuid within a scope, and a user's own list. SQL only; rules are in the service. */
-export function businessesRepository(db: Db, scope: BusinessScope) {
-  const live = (uuid: string) =>
-    and(eq(businesses.uuid, uuid), inScope(scope), isNull(businesses.deletedAt));
-
-  return {
-    /** The caller's own live businesses, last changed first. */
-    listOwned: (ownerUuid: string) =>
-      db
-        .select()
-        .from(businesses)
-        .where(and(eq(businesses.ownerUuid, ownerUuid), isNull(businesses.deletedAt)))
-        .orderBy(desc(businesses.updatedAt), desc(businesses.createdAt), asc(businesses.uuid)),
-
-    /** The caller's own deleted businesses deleted after `since`, last deleted first. */
-    listOwnedDeleted: (ownerUuid: string, since: Date) =>
-      db
-        .select()
-        .from(businesses)
-        .where(and(eq(businesses.ownerUuid, ownerUuid), gt(businesses.deletedAt, since)))
-        .orderBy(desc(businesses.deletedAt)),
-
-    findLive: async (uuid: string): Promise<BusinessRow | undefined> =>
-      (await db.select().from(businesses).where(live(uuid)))[0],
-
-    /** A deleted business in scope, deleted after `since` (still restorable). */
-    findDeleted: async (uuid: string, since: Date): Promise<BusinessRow | undefined> =>
-      (
-        await db
-          .select()
-          .from(businesses)
-          .where(
-            and(
-              eq(businesses.uuid, uuid),
-              inScope(scope),
-              isNotNull(businesses.deletedAt),
-              gt(businesses.deletedAt, since),
-            ),
-          )
-      )[0],
-
-    insert: async (values: typeof businesses.$inferInsert): Promise<BusinessRow> =>
-      (await db.insert(businesses).values(values).returning())[0]!,
-
-    /**
-     * Increments the version of a live business in scope (only from `expectedVersion` when given)
-     * and applies `values`. The row stays locked until the transaction ends, so changes to one
-     * business run one after the other. Undefined when not found or stale.
-     */
-    bump: async (
-      uuid: string,
-      expectedVersion: number | undefined,
-      values: Partial<typeof businesses.$inferInsert> = {},
-    ): Promise<BusinessRow | undefined> =>
-      (
-        await db
-          .update(businesses)
-          .set({ ...values, version: sql`${businesses.version} + 1`, updatedAt: sql`now()` })
-          .where(
-            and(
-              live(uuid),
-              expectedVersion === undefined ? undefined : eq(businesses.version, expectedVersion),
-            ),
-          )
-          .returning()
-      )[0],
-
-    /** Writes columns of a live business in scope (the version is `bump`'s job). */
-    updateLive: (uuid: string, values: Partial<typeof businesses.$inferInsert>) =>
-      db
-        .update(businesses)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(live(uuid)),
-
-    setDeleted: async (uuid: string, deletedAt: Date | null): Promise<BusinessRow | undefined> =>
-      (
-        await db
-          .update(businesses)
-          .set({ deletedAt, version: sql`${businesses.version} + 1`, updatedAt: sql`now()` })
-          .where(and(eq(businesses.uuid, uuid), inScope(scope)))
-          .returning()
-      )[0],
-  };
-}
-export type BusinessesRepository = ReturnType<typeof businessesRepository>;
+import type { TariffRows } from './mapping';
 
 /**
  * The tariff data of several businesses the caller already reached through its scope, for
@@ -178,31 +68,7 @@ export function businessRepository(db: Db, businessUuid: string) {
 
     // Room types --------------------------------------------------------------------------------
 
-    liveRoomTypes: () =>
-      db
-        .select()
-        .from(roomTypes)
-        .where(and(ofRoomTypes, isNull(roomTypes.deletedAt)))
-        .orderBy(asc(roomTypes.sortOrder), asc(roomTypes.createdAt)),
-
-    insertRoomTypes: async (rows: Omit<typeof roomTypes.$inferInsert, 'businessUuid'>[]) => {
-      if (rows.length === 0) return;
-      await db.insert(roomTypes).values(rows.map((row) => ({ ...row, businessUuid })));
-    },
-
-    updateRoomType: (uuid: string, values: Partial<typeof roomTypes.$inferInsert>) =>
-      db
-        .update(roomTypes)
-        .set({ ...values, businessUuid, updatedAt: sql`now()` })
-        .where(and(ofRoomTypes, eq(roomTypes.uuid, uuid))),
-
-    softDeleteRoomTypes: async (uuids: string[], now: Date) => {
-      if (uuids.length === 0) return;
-      await db
-        .update(roomTypes)
-        .set({ deletedAt: now, updatedAt: sql`now()` })
-        .where(and(ofRoomTypes, inArray(roomTypes.uuid, uuids)));
-    },
+    ...roomTypesRepository(db, businessUuid),
 
     /**
      * The room types among `uuids` that bookings refer to (any status: cancelled bookings are
@@ -332,13 +198,6 @@ export function businessRepository(db: Db, businessUuid: string) {
       )[0],
 
     // Audit trail -------------------------------------------------------------------------------
-
-    insertAuditEvents: async (
-      rows: Omit<typeof auditEvents.$inferInsert, 'businessUuid' | 'seq'>[],
-    ) => {
-      if (rows.length === 0) return;
-      await db.insert(auditEvents).values(rows.map((row) => ({ ...row, businessUuid })));
-    },
 
     auditPage: async (offset: number, limit: number) => {
       const where = eq(auditEvents.businessUuid, businessUuid);

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Business, RoomTariffInput } from '@tarifa/contract';
 import { fluctuationGroups, sazonalities } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
 import {
@@ -15,7 +14,7 @@ import {
   stored,
   tariffUrl,
 } from '../../../test/business-factories';
-import { businessesService } from './service';
+import { bookingInput, bookingsUrl } from '../../../test/booking-factories';
 
 describe('POST …/tariff-configuration/rooms-tariff', () => {
   let t: TestApp;
@@ -386,27 +385,24 @@ describe('POST …/tariff-configuration/rooms-tariff', () => {
     });
 
     it('answers 409 conflict when it has bookings, and writes nothing', async () => {
-      // The bookings table comes with a later issue; the check is plugged in here as it will be.
       const business = await createBusiness(t, owner);
       const saved = await saveRooms(t, owner, business, [roomInput(), roomInput({ code: 'SGL' })]);
-      const [dbl, sgl] = saved.tariffConfiguration.roomsTariff;
-      const asked: string[][] = [];
-      const service = businessesService(t.database.db, {
-        roomTypesWithBookings: async (repo, uuids) => {
-          asked.push(uuids);
-          expect(repo.businessUuid).toBe(business.uuid);
-          return uuids.filter((uuid) => uuid === sgl!.uuid);
-        },
+      const [dbl] = saved.tariffConfiguration.roomsTariff;
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: bookingsUrl(business),
+        headers: owner.headers,
+        payload: { bookings: [bookingInput({ roomCode: 'SGL' })] },
       });
-      const attempt = service.replaceRoomsTariff({ user: owner.userData }, business.uuid, {
+      expect(booked.json()).toEqual({ inserted: 1, updated: 0 });
+      const res = await post(business, {
         roomsTariff: [{ ...dbl!, name: 'Renamed', derivedFrom: null }],
-      } as never);
-      await expect(attempt).rejects.toBeInstanceOf(AppError);
-      await expect(attempt).rejects.toMatchObject({
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
         code: 'conflict',
         details: [{ path: 'roomsTariff', code: 'room_type_has_bookings', params: { code: 'SGL' } }],
       });
-      expect(asked).toEqual([[sgl!.uuid]]);
       const rows = await live(business);
       expect(rows.map((r) => [r.code, r.name])).toEqual([
         ['DBL', 'Double room'],

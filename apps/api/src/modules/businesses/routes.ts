@@ -39,12 +39,12 @@ const tags = ['businesses'];
 const security = [{ bearer: [] }];
 
 /**
- * `/api/v1/businesses/*`: properties and their tariff configuration (DESIGN.md §2,
- * docs/properties.md), and `/api/business-photos/{filename}`, the gallery images.
+ * `/api/v1/businesses/*`: properties and their tariff configuration
+ * (docs/properties.md), and `/api/business-photos/{filename}`, the gallery images.
  */
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
   const photos = photoStore(app.config.dataDir);
-  const service = businessesService(app.database.db, { photos });
+  const service = businessesService(app.database.db, { photos, unitOfWork: app.unitOfWork });
   await app.register(photoFileRoutes, { photos });
   await app.register(signedInRoutes, { service });
 };

@@ -97,7 +97,7 @@ describe('DEMO', () => {
 describe('demo data (seeded at the first start)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ demo: true });
   });
   afterAll(() => t.close());
 
@@ -156,7 +156,7 @@ describe('demo data (seeded at the first start)', () => {
   });
 
   it('shows the credentials in demo mode only', async () => {
-    const fresh = await buildApp({ config: testConfig(), database: t.database });
+    const fresh = await buildApp({ config: testConfig({ demo: true }), database: t.database });
     await fresh.ready();
     try {
       const res = await fresh.inject({ method: 'GET', url: '/api/demo' });
@@ -180,7 +180,7 @@ describe('demo data (seeded at the first start)', () => {
   });
 
   it('does nothing on a database that already has users', async () => {
-    const other = await createTestApp();
+    const other = await createTestApp({ demo: true });
     try {
       await createUser(other);
       expect(await seedDemoIfEmpty(other.database.db, now)).toBeUndefined();

@@ -15,7 +15,8 @@ import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
 import { bookingsService } from '../bookings/service';
 import { isUniqueViolation } from '../bookings/repository';
-import { businessesService, type Caller } from '../businesses/service';
+import type { Caller } from '../../core/tenancy';
+import { businessesService } from '../businesses/service';
 import {
   demoAccount,
   demoBookings,
@@ -46,7 +47,7 @@ export async function seedDemoIfEmpty(
   const passwordHash = await hashPassword(demoAccount.password);
   try {
     return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+      const tx: Db = txn;
       const user = await authRepository(tx).insertUser({
         name: demoAccount.name,
         email: demoAccount.email,

@@ -13,7 +13,8 @@ import { toBookingValues, type BookingValues, type BusinessContext } from '../bo
 import { zonedMidnight } from '../bookings/time';
 
 /**
- * The two CSV formats of DESIGN.md §5, row by row: a row becomes a booking ready to stage, is
+ * The two CSV formats (Tarifa's own, and the public "Hotel booking demand" dataset; see
+ * docs/bookings.md), row by row: a row becomes a booking ready to stage, is
  * skipped (another hotel of the dataset), or is rejected with the columns at fault.
  */
 
@@ -69,7 +70,7 @@ export const roomCodeColumn: Record<ImportFormat, string> = {
   'hotel-booking-demand': 'reserved_room_type',
 };
 
-/** Empty cells, `NA` and `NULL` (any case) mean "missing" (DESIGN.md §5). */
+/** Empty cells, `NA` and `NULL` (any case) mean "missing", in both formats. */
 export function isMissing(value: string | undefined): boolean {
   if (value === undefined || value === '') return true;
   if (value.length > 4) return false;
@@ -209,8 +210,8 @@ function fromInput(
 }
 
 // ---------------------------------------------------------------------------------------------
-// "Hotel booking demand" (Antonio, de Almeida & Nunes, 2019): the mapping of DESIGN.md §5,
-// written out for speed (the benchmark's 120 000 rows go through here).
+// "Hotel booking demand" (Antonio, de Almeida & Nunes, 2019): its columns mapped to a
+// booking (docs/bookings.md), written out for speed (the benchmark's 120 000 rows go through here).
 // ---------------------------------------------------------------------------------------------
 
 const monthNumbers = new Map<string, number>();

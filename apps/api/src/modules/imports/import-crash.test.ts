@@ -41,7 +41,7 @@ function startServer(env: Record<string, string>) {
 }
 
 /**
- * DESIGN.md §5: "nothing half-imported survives a crash". The process is killed (SIGKILL, no
+ * Nothing half-imported survives a crash. The process is killed (SIGKILL, no
  * chance to clean up) while it imports a large file; started again on the same data, it shows the
  * import failed and no booking at all.
  */

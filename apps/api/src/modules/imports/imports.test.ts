@@ -253,7 +253,7 @@ describe('CSV imports', () => {
       '\r\n',
     );
 
-    it('maps the dataset (DESIGN.md §5), keeps identical rows apart and skips other hotels', async () => {
+    it('maps the dataset columns to bookings, keeps identical rows apart and skips other hotels', async () => {
       const { business } = await newBusiness();
       await withRooms(t, owner, business, [
         roomInput({ name: 'A', code: 'A', rooms: 5 }),

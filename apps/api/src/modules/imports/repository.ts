@@ -1,12 +1,11 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   imports,
   importRows,
   type StoredImportFailure,
   type StoredImportRowError,
 } from '../../db/schema';
-import { rowsOf } from '../bookings/repository';
+import { rowsOf, type Executor as Db } from '../../db/client';
 
 export type ImportRow = typeof imports.$inferSelect;
 
@@ -49,42 +48,38 @@ export interface ImportProgress {
 }
 
 /**
- * The job queue (all businesses): claim, lease, progress, finish, reap. Every write to a running
- * job is guarded by its lease owner, so a job another process declared dead is never written as
- * if it were still running.
+ * The run of an import, as its job writes it (all businesses): started, progress, finished, or
+ * failed after its job was abandoned. Every write to a running import is guarded by the lease
+ * owner of its job's attempt, so an import another process declared dead is never written as if
+ * it were still running.
  */
-export function jobsRepository(db: Db) {
+export function importRunsRepository(db: Db) {
   const held = (id: string, owner: string) =>
     and(eq(imports.id, id), eq(imports.leaseOwner, owner), eq(imports.status, 'running'));
 
   return {
-    /** Takes the oldest queued job, if any: `FOR UPDATE SKIP LOCKED`, so each is taken once. */
-    async claim(owner: string, leaseMs: number): Promise<ImportRow | undefined> {
-      const [row] = rowsOf<{ id: string }>(
-        await db.execute(sql`
-          update imports set status = 'running', lease_owner = ${owner},
-            lease_expires_at = now() + ${`${leaseMs} milliseconds`}::interval,
-            heartbeat_at = now(), started_at = now(), attempts = attempts + 1, updated_at = now()
-          where id = (
-            select id from imports where status = 'queued'
-            order by created_at for update skip locked limit 1
-          )
-          returning id`),
-      );
-      return row ? (await db.select().from(imports).where(eq(imports.id, row.id)))[0] : undefined;
-    },
+    /** A queued import becomes this attempt's; undefined when it is not queued (any more). */
+    start: async (id: string, owner: string): Promise<ImportRow | undefined> =>
+      (
+        await db
+          .update(imports)
+          .set({
+            status: 'running',
+            leaseOwner: owner,
+            heartbeatAt: sql`now()`,
+            startedAt: sql`now()`,
+            attempts: sql`${imports.attempts} + 1`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(imports.id, id), eq(imports.status, 'queued')))
+          .returning()
+      )[0],
 
-    /** Renews the lease and records the progress; false when the job is no longer ours. */
-    async heartbeat(
-      id: string,
-      owner: string,
-      leaseMs: number,
-      progress: ImportProgress,
-    ): Promise<boolean> {
+    /** Records the progress; false when the import is no longer this attempt's. */
+    async progress(id: string, owner: string, progress: ImportProgress): Promise<boolean> {
       const rows = await db
         .update(imports)
         .set({
-          leaseExpiresAt: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
           heartbeatAt: sql`now()`,
           updatedAt: sql`now()`,
           total: progress.total,
@@ -98,7 +93,7 @@ export function jobsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The end of a job this process holds; false when it was no longer ours. */
+    /** The end of an import this attempt holds; false when it was no longer ours. */
     async finish(
       id: string,
       owner: string,
@@ -119,40 +114,88 @@ export function jobsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Fails running jobs whose lease expired (or, with `all`, every running job). */
-    async failRunning(
-      failure: StoredImportFailure,
-      which: { all: true } | { expired: true } | { ids: string[] },
-    ) {
-      const condition =
-        'all' in which
-          ? eq(imports.status, 'running')
-          : 'expired' in which
-            ? and(eq(imports.status, 'running'), lt(imports.leaseExpiresAt, sql`now()`))
-            : and(eq(imports.status, 'running'), inArray(imports.id, which.ids));
-      if ('ids' in which && which.ids.length === 0) return [];
-      return db
-        .update(imports)
-        .set({
-          status: 'failed',
-          failure,
-          leaseOwner: null,
-          leaseExpiresAt: null,
-          finishedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(condition)
-        .returning({ id: imports.id, filePath: imports.filePath });
-    },
-
-    running: () =>
-      db
-        .select({ id: imports.id, heartbeatAt: imports.heartbeatAt })
-        .from(imports)
-        .where(eq(imports.status, 'running')),
+    /** Fails an import whose job was abandoned (its process died), whoever ran it. */
+    abandon: async (id: string, failure: StoredImportFailure) =>
+      (
+        await db
+          .update(imports)
+          .set({
+            status: 'failed',
+            failure,
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            finishedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(and(eq(imports.id, id), inArray(imports.status, ['queued', 'running'])))
+          .returning({ id: imports.id, filePath: imports.filePath })
+      )[0],
 
     /** Removes the staged rows of an import (after it failed, or once moved). */
     clearStaged: (id: string) => db.delete(importRows).where(eq(importRows.importId, id)),
+
+    /**
+     * The bookings a Tarifa file's staged rows will replace (same external id): their room types
+     * and nights, which the change touches too.
+     */
+    async replacedStays(staging: SQL, importId: string, businessUuid: string) {
+      const [found] = rowsOf<{
+        room_type_uuids: string[] | null;
+        from: string | null;
+        to: string | null;
+      }>(
+        await db.execute(sql`
+          select array_agg(distinct b.room_type_uuid::text) as room_type_uuids,
+            min(b.arrival)::text as "from", max(b.departure)::text as "to"
+          from bookings b
+          join ${staging} s on s.external_id = b.external_id and s.import_id = ${importId}::uuid
+          where b.business_uuid = ${businessUuid}::uuid`),
+      );
+      return {
+        roomTypeUuids: found?.room_type_uuids ?? [],
+        from: found?.from ?? null,
+        to: found?.to ?? null,
+      };
+    },
+
+    /**
+     * Staged rows into `bookings`, in the final transaction: inserted, or (`upsert`: Tarifa
+     * files) updating the booking with the same external id. Rows whose room type is gone
+     * meanwhile are not moved (the caller compares the counts).
+     */
+    async moveStaged(staging: SQL, importId: string, businessUuid: string, upsert: boolean) {
+      const onConflict = upsert
+        ? sql`on conflict (business_uuid, external_id) where external_id is not null do update set
+          room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
+          departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
+          children = excluded.children, status = excluded.status, booked_at = excluded.booked_at,
+          cancelled_at = excluded.cancelled_at, total_amount_minor = excluded.total_amount_minor,
+          currency = excluded.currency, channel = excluded.channel, segment = excluded.segment,
+          country = excluded.country, guest_name = excluded.guest_name,
+          import_id = excluded.import_id, updated_at = now()`
+        : sql``;
+      const [moved] = rowsOf<{ inserted: number; updated: number }>(
+        await db.execute(sql`
+          with moved as (
+            insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
+              rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
+              currency, channel, segment, country, guest_name, import_id)
+            select ${businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
+              s.adults, s.children, s.status, s.booked_at, s.cancelled_at, s.total_amount_minor,
+              s.currency, s.channel, s.segment, s.country, s.guest_name, s.import_id
+            from ${staging} s
+            join room_types rt on rt.business_uuid = ${businessUuid}::uuid
+              and rt.code = s.room_code and rt.deleted_at is null
+            where s.import_id = ${importId}::uuid
+            ${onConflict}
+            returning (xmax = 0) as is_new
+          )
+          select (count(*) filter (where is_new))::int as inserted,
+                 (count(*) filter (where not is_new))::int as updated
+          from moved`),
+      );
+      return { inserted: moved?.inserted ?? 0, updated: moved?.updated ?? 0 };
+    },
   };
 }
-export type JobsRepository = ReturnType<typeof jobsRepository>;
+export type ImportRunsRepository = ReturnType<typeof importRunsRepository>;

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { requireAuth } from '../../plugins/auth';
 import { importsService } from './service';
 import { uploadStore } from './uploads';
-import { importWorker } from './worker';
+import { registerImportJobs } from './jobs';
 
 const errors = {
   400: errorBodySchema,
@@ -32,17 +32,16 @@ const security = [{ bearer: [] }];
 /**
  * CSV imports (docs/bookings.md): `POST …/bookings/import` queues a job and answers 202 at once,
  * `GET …/imports[/{importId}]` follow it, `POST …/bookings/import/preview` helps the wizard. The
- * worker that runs the jobs lives and stops with the app.
+ * import job is registered on the app's job mechanism (plugins/jobs.ts), which runs it.
  */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploads = uploadStore(app.config.dataDir);
-  const worker = importWorker({
+  registerImportJobs(app.jobs, {
     database: app.database,
+    unitOfWork: app.unitOfWork,
     log: app.log.child({ module: 'imports' }),
   });
-  const service = importsService(app.database.db, { uploads, kick: () => worker.kick() });
-  app.addHook('onReady', () => worker.start());
-  app.addHook('onClose', () => worker.stop());
+  const service = importsService(app.database.db, { uploads, jobs: app.jobs });
 
   app.addHook('onRequest', app.authenticate);
   await app.register(multipart);

@@ -6,13 +6,12 @@ import {
   type ImportMode,
   type ImportRowError,
 } from '@tarifa/contract';
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { LeaseLost } from '../../core/jobs';
+import { roomTypesRepository, toRoomTariff } from '../../core/room-types';
+import { businessesRepository, policyFor, systemCaller } from '../../core/tenancy';
+import { diff, type AuditInput, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
+import type { Executor as Db } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
-import { rowsOf } from '../bookings/repository';
-import { bookingsRepository } from '../bookings/repository';
-import { businessRepository, businessesRepository } from '../businesses/repository';
-import { diff, toRoomTariff } from '../businesses/mapping';
 import { readCsv, type CsvProblem } from './csv';
 import {
   missingColumns,
@@ -22,7 +21,7 @@ import {
   type RowError,
   type StagedRow,
 } from './formats';
-import { jobsRepository, type ImportProgress, type ImportRow } from './repository';
+import { importRunsRepository, type ImportProgress, type ImportRow } from './repository';
 import type { StagingSession } from './staging';
 
 /** An import that cannot go on: the job fails with this code and message. */
@@ -109,12 +108,14 @@ class RoomStats {
 
 export interface RunContext {
   db: Db;
+  /** Writes the audit and outbox events of the final transaction. */
+  unitOfWork: Pick<UnitOfWork, 'flushIn'>;
   owner: string;
   session: (options: { insertOnly: boolean }) => Promise<StagingSession>;
   progress: ImportProgress;
   /** Aborts between chunks (lease lost, shutdown). */
   signal: AbortSignal;
-  /** Writes the progress now (also renews the lease). */
+  /** Writes the progress now (also renews the job's lease). */
   report: () => Promise<void>;
 }
 
@@ -126,12 +127,15 @@ const provisionalRoom = {
   maxPriceMinor: 30_000,
 };
 
+/** The server, acting for whoever queued the import: it reaches any business. */
+const serverScope = () => policyFor(systemCaller()).businessScope();
+
 /**
  * Room types an import creates (`createMissingRooms`): the business's version goes up once (a
  * tariff change, which also locks its row until commit), and each gets an audit event with the
  * values it ends up with.
  */
-function roomCreator(businessUuid: string, actorUuid: string | null) {
+function roomCreator(businessUuid: string) {
   let bumped = false;
   const created = new Map<string, string>();
   return {
@@ -142,11 +146,11 @@ function roomCreator(businessUuid: string, actorUuid: string | null) {
       valuesOf: (code: string) => typeof provisionalRoom,
     ): Promise<Map<string, string>> {
       if (!bumped) {
-        const row = await businessesRepository(tx, { kind: 'any' }).bump(businessUuid, undefined);
+        const row = await businessesRepository(tx, serverScope()).bump(businessUuid, undefined);
         if (!row) throw new ImportFailure(failures.businessGone());
         bumped = true;
       }
-      const repo = businessRepository(tx, businessUuid);
+      const repo = roomTypesRepository(tx, businessUuid);
       const existing = await repo.liveRoomTypes();
       const byCode = new Map(existing.map((r) => [r.code, r.uuid]));
       const nextOrder = existing.reduce((max, r) => Math.max(max, r.sortOrder + 1), 0);
@@ -167,29 +171,32 @@ function roomCreator(businessUuid: string, actorUuid: string | null) {
       return new Map(codes.map((code) => [code, byCode.get(code)!]));
     },
 
-    /** Settles the values of the room types created (when given), audits them; their codes. */
-    async record(tx: Db, valuesOf?: (code: string) => typeof provisionalRoom) {
-      if (created.size === 0) return [];
-      const repo = businessRepository(tx, businessUuid);
+    /**
+     * Settles the values of the room types created (when given); their codes, and their audit
+     * events (written by the unit of work with the import's success).
+     */
+    async record(
+      tx: Db,
+      valuesOf?: (code: string) => typeof provisionalRoom,
+    ): Promise<{ codes: string[]; audit: AuditInput[] }> {
+      if (created.size === 0) return { codes: [], audit: [] };
+      const repo = roomTypesRepository(tx, businessUuid);
       if (valuesOf) {
         for (const [code, uuid] of created) await repo.updateRoomType(uuid, valuesOf(code));
       }
       const uuids = new Set(created.values());
       const rows = (await repo.liveRoomTypes()).filter((r) => uuids.has(r.uuid));
-      await repo.insertAuditEvents(
-        rows.map((row) => {
-          const { uuid: _uuid, ...room } = toRoomTariff(row);
-          return {
-            actorUuid,
-            action: 'create',
-            entity: 'room_type',
-            entityId: row.uuid,
-            entityName: row.name,
-            changes: diff(undefined, room),
-          };
-        }),
-      );
-      return [...created.keys()].sort();
+      const audit = rows.map((row): AuditInput => {
+        const { uuid: _uuid, ...room } = toRoomTariff(row);
+        return {
+          action: 'create',
+          entity: 'room_type',
+          entityId: row.uuid,
+          entityName: row.name,
+          changes: diff(undefined, room),
+        };
+      });
+      return { codes: [...created.keys()].sort(), audit };
     },
   };
 }
@@ -203,10 +210,10 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
   const { db, progress } = ctx;
   const format = job.format as ImportFormat;
   const mode = job.mode as ImportMode;
-  const business = await businessesRepository(db, { kind: 'any' }).findLive(job.businessUuid);
+  const business = await businessesRepository(db, serverScope()).findLive(job.businessUuid);
   if (!business) throw new ImportFailure(failures.businessGone());
   const rooms = new Map(
-    (await bookingsRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
+    (await roomTypesRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
   );
 
   await checkLooksLikeCsv(job.filePath);
@@ -215,7 +222,9 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
 
   const roomColumn = roomCodeColumn[format];
   const newRooms = new Map<string, RoomStats>();
-  const creator = roomCreator(business.uuid, job.createdBy);
+  const creator = roomCreator(business.uuid);
+  /** What the staged rows touch, for the `bookings.changed` event. */
+  const touched = { codes: new Set<string>(), from: '', to: '' };
   const settled = (code: string) => {
     const stats = newRooms.get(code)!;
     return { rooms: stats.rooms, ...stats.prices };
@@ -257,6 +266,11 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
       }
     }
     staged += rows.length;
+    for (const row of rows) {
+      touched.codes.add(row.roomCode);
+      if (!touched.from || row.arrival < touched.from) touched.from = row.arrival;
+      if (row.departure > touched.to) touched.to = row.departure;
+    }
     staging = open.stage(rows, rooms);
     // Awaited at the next chunk or at the end; a failure surfaces there.
     staging.catch(() => {});
@@ -265,7 +279,8 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
     session = await ctx.session({ insertOnly: format === 'hotel-booking-demand' });
     if (session.direct) {
       // Room types must not be removed while bookings referring to them are written.
-      await bookingsRepository(session.direct.db, business.uuid).lockBusiness(
+      await businessesRepository(session.direct.db, serverScope()).lock(
+        business.uuid,
         job.createMissingRooms ? 'no key update' : 'share',
       );
     }
@@ -358,22 +373,53 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
 
     const direct = session.direct !== undefined;
     const result = await session.commit(async (tx, stagingTable) => {
-      let createdRooms: string[];
+      const runs = importRunsRepository(tx);
+      let created: { codes: string[]; audit: AuditInput[] };
       let counts: { inserted: number; updated: number };
+      let replaced: Awaited<ReturnType<typeof runs.replacedStays>> | undefined;
       if (direct) {
         // Already in `bookings`; the room types created along the way get their final values.
-        createdRooms = await creator.record(tx, settled);
+        created = await creator.record(tx, settled);
         counts = { inserted: staged, updated: 0 };
       } else {
         if (newRooms.size) await creator.create(tx, [...newRooms.keys()], settled);
-        else await bookingsRepository(tx, business.uuid).lockBusiness();
-        createdRooms = await creator.record(tx);
-        counts = await moveStaged(tx, stagingTable, job, format);
+        else await businessesRepository(tx, serverScope()).lock(business.uuid);
+        created = await creator.record(tx);
+        if (format === 'tarifa')
+          replaced = await runs.replacedStays(stagingTable, job.id, business.uuid);
+        counts = await runs.moveStaged(stagingTable, job.id, business.uuid, format === 'tarifa');
         if (counts.inserted + counts.updated !== staged) {
           throw new ImportFailure(failures.roomsChanged());
         }
       }
-      const done = await jobsRepository(tx).finish(job.id, ctx.owner, {
+      const createdRooms = created.codes;
+      const events: OutboxEvent[] = [];
+      if (staged > 0) {
+        const uuids = new Set([...touched.codes].map((code) => rooms.get(code) ?? ''));
+        const byCode = new Map(
+          (await roomTypesRepository(tx, business.uuid).liveRoomTypes()).map((r) => [
+            r.code,
+            r.uuid,
+          ]),
+        );
+        for (const code of touched.codes) if (byCode.has(code)) uuids.add(byCode.get(code)!);
+        for (const uuid of replaced?.roomTypeUuids ?? []) uuids.add(uuid);
+        uuids.delete('');
+        events.push({
+          type: 'bookings.changed',
+          businessUuid: business.uuid,
+          roomTypeUuids: [...uuids].sort(),
+          from: replaced?.from && replaced.from < touched.from ? replaced.from : touched.from,
+          to: replaced?.to && replaced.to > touched.to ? replaced.to : touched.to,
+        });
+      }
+      await ctx.unitOfWork.flushIn(
+        tx,
+        systemCaller(job.createdBy),
+        new Map([[business.uuid, created.audit]]),
+        events,
+      );
+      const done = await runs.finish(job.id, ctx.owner, {
         status: 'succeeded',
         ...ctx.progress,
         ...counts,
@@ -392,53 +438,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
   }
 }
 
-/**
- * Staged rows into `bookings`, in the final transaction: inserted, or (Tarifa files) updating the
- * booking with the same external id. Rows whose room type is gone meanwhile are not moved (the
- * caller compares the counts).
- */
-async function moveStaged(tx: Db, staging: SQL, job: ImportRow, format: ImportFormat) {
-  const upsert =
-    format === 'tarifa'
-      ? sql`on conflict (business_uuid, external_id) where external_id is not null do update set
-          room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
-          departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
-          children = excluded.children, status = excluded.status, booked_at = excluded.booked_at,
-          cancelled_at = excluded.cancelled_at, total_amount_minor = excluded.total_amount_minor,
-          currency = excluded.currency, channel = excluded.channel, segment = excluded.segment,
-          country = excluded.country, guest_name = excluded.guest_name,
-          import_id = excluded.import_id, updated_at = now()`
-      : sql``;
-  const [moved] = rowsOf<{ inserted: number; updated: number }>(
-    await tx.execute(sql`
-      with moved as (
-        insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
-          rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor, currency,
-          channel, segment, country, guest_name, import_id)
-        select ${job.businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
-          s.adults, s.children, s.status, s.booked_at, s.cancelled_at, s.total_amount_minor,
-          s.currency, s.channel, s.segment, s.country, s.guest_name, s.import_id
-        from ${staging} s
-        join room_types rt on rt.business_uuid = ${job.businessUuid}::uuid
-          and rt.code = s.room_code and rt.deleted_at is null
-        where s.import_id = ${job.id}::uuid
-        ${upsert}
-        returning (xmax = 0) as is_new
-      )
-      select (count(*) filter (where is_new))::int as inserted,
-             (count(*) filter (where not is_new))::int as updated
-      from moved`),
-  );
-  return { inserted: moved?.inserted ?? 0, updated: moved?.updated ?? 0 };
-}
-
-/** The job was declared dead by another process (lease expired): write nothing more. */
-export class LeaseLost extends Error {
-  constructor() {
-    super('The import lease was lost');
-    this.name = 'LeaseLost';
-  }
-}
+export { LeaseLost };
 
 /** Binary files (a spreadsheet, an image) are refused before parsing. */
 async function checkLooksLikeCsv(file: string) {

@@ -8,13 +8,14 @@ import {
   type ImportStatus,
   type ImportSummary,
 } from '@tarifa/contract';
-import type { Db } from '../../db/client';
+import type { JobRunner } from '../../core/jobs';
+import { roomTypesRepository } from '../../core/room-types';
+import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { bookingsRepository } from '../bookings/repository';
-import { businessesRepository } from '../businesses/repository';
-import { businessScope, type Caller } from '../businesses/service';
+import { actorOf, reachBusiness, type Caller } from '../../core/tenancy';
 import { detectDelimiter, readCsv } from './csv';
 import { guessFormat, isMissing, missingColumns, readHeader, roomCodeColumn } from './formats';
+import { IMPORT_JOB, type ImportJobPayload } from './jobs';
 import { importsRepository, type ImportRow } from './repository';
 import type { UploadStore } from './uploads';
 
@@ -56,15 +57,14 @@ export interface ReceivedFile {
 }
 
 /**
- * CSV imports of a business (docs/bookings.md): queued as jobs (the worker runs them), previewed
+ * CSV imports of a business (docs/bookings.md): queued as jobs (`imports.run`), previewed
  * for the wizard, and their status.
  */
-export function importsService(db: Db, deps: { uploads: UploadStore; kick: () => void }) {
-  async function reach(caller: Caller, businessUuid: string) {
-    const row = await businessesRepository(db, businessScope(caller)).findLive(businessUuid);
-    if (!row) throw AppError.notFound('Business');
-    return row;
-  }
+export function importsService(
+  db: Db,
+  deps: { uploads: UploadStore; jobs: Pick<JobRunner, 'enqueue' | 'kick'> },
+) {
+  const reach = (caller: Caller, businessUuid: string) => reachBusiness(db, caller, businessUuid);
 
   return {
     /** 404 unless the caller reaches the business (checked before an upload is read). */
@@ -95,22 +95,27 @@ export function importsService(db: Db, deps: { uploads: UploadStore; kick: () =>
         }
         if (issues.length || !parsed.success) throw AppError.validation(issues);
         const options = parsed.data;
-        await importsRepository(db, business.uuid).insert({
-          id: file!.id,
-          createdBy: caller.user.uuid,
-          format: options.format,
-          mode: options.mode,
-          hotel: options.format === 'hotel-booking-demand' ? (options.hotel ?? null) : null,
-          createMissingRooms: options.createMissingRooms,
-          fileName: file!.name,
-          fileSize: file!.size,
-          filePath: file!.path,
+        // The record and its job, together: a queued import always has a job to run it.
+        await withTransaction(db, async (tx) => {
+          await importsRepository(tx, business.uuid).insert({
+            id: file!.id,
+            createdBy: actorOf(caller),
+            format: options.format,
+            mode: options.mode,
+            hotel: options.format === 'hotel-booking-demand' ? (options.hotel ?? null) : null,
+            createMissingRooms: options.createMissingRooms,
+            fileName: file!.name,
+            fileSize: file!.size,
+            filePath: file!.path,
+          });
+          const payload: ImportJobPayload = { importId: file!.id };
+          await deps.jobs.enqueue(tx, IMPORT_JOB, { ...payload }, { maxAttempts: 1 });
         });
       } catch (err) {
         if (file) await deps.uploads.remove(file.path);
         throw err;
       }
-      deps.kick();
+      deps.jobs.kick();
       return file!.id;
     },
 
@@ -184,7 +189,7 @@ export function importsService(db: Db, deps: { uploads: UploadStore; kick: () =>
         }
       }
       const known = new Map(
-        (await bookingsRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
+        (await roomTypesRepository(db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
       );
       return {
         formatGuess,

@@ -2,22 +2,19 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database, Db } from '../../db/client';
-import * as schema from '../../db/schema';
-import { rowsOf } from '../bookings/repository';
+import type { JobContext } from '../../core/jobs';
+import type { Database, Executor as Db } from '../../db/client';
 import type { StagedRow } from './formats';
-import { jobsRepository, type ImportRow } from './repository';
+import { importRunsRepository, type ImportRow } from './repository';
 
 /**
  * Where an import's rows go before the one transaction that makes them visible in `bookings`
  * (docs/bookings.md, "Job model"). Two engines, one contract:
  *
- * - PostgreSQL: the job holds a dedicated connection for its whole life. It claims the job and
- *   takes a session advisory lock on it (so another instance can tell at once that the job's
- *   process died: the lock is free), then opens ONE transaction in which rows are COPYed chunk by
+ * - PostgreSQL: the job holds a dedicated connection for its whole life (the job mechanism's: its
+ *   session holds the job's advisory lock, so another instance can tell at once that the job's
+ *   process died: the lock is free). The import opens ONE transaction on it in which rows are COPYed chunk by
  *   chunk as the file is parsed — straight into `bookings` for files that only insert
  *   (hotel-booking-demand), into a temporary table for Tarifa files (moved with an upsert at the
  *   end). It commits with the job's success; a crash anywhere rolls it all back. Progress is
@@ -49,29 +46,6 @@ export interface StagingSession {
   /** Discards everything staged. */
   rollback(): Promise<void>;
 }
-
-export interface ClaimedJob {
-  job: ImportRow;
-  /**
-   * Opens the staging of the job (on PostgreSQL, its transaction), straight into `bookings` when
-   * `insertOnly` and the engine can.
-   */
-  open(options: { insertOnly: boolean }): Promise<StagingSession>;
-  /** Lets the job go (on PostgreSQL: the advisory lock and the connection). */
-  release(): Promise<void>;
-}
-
-export interface ImportEngine {
-  claim(owner: string, leaseMs: number): Promise<ClaimedJob | undefined>;
-  /**
-   * Running jobs whose process is gone, beyond lease expiry: on PostgreSQL those whose advisory
-   * lock is free; on PGlite, at start, every running job (one process owns the data folder).
-   */
-  orphans(atStart: boolean): Promise<string[]>;
-}
-
-/** Advisory lock class of import jobs (any number, unique among Tarifa's advisory locks). */
-const LOCK_CLASS = 7_251_105;
 
 const stagingColumns =
   'import_id, row, room_code, external_id, arrival, departure, rooms, adults, children, status, ' +
@@ -134,145 +108,80 @@ function copyBooking(r: StagedRow): string {
   return `${copyValue(r.externalId)}\t${r.arrival}\t${r.departure}\t${r.rooms}\t${r.adults}\t${r.children}\t${r.status}\t${copyValue(r.bookedAt)}\t${copyValue(r.cancelledAt)}\t${r.totalAmountMinor}\t${copyValue(r.currency)}\t${copyValue(r.channel)}\t${copyValue(r.segment)}\t${copyValue(r.country)}\t${copyValue(r.guestName)}`;
 }
 
-export function importEngine(database: Database): ImportEngine {
-  return database.kind === 'postgres' ? postgresEngine(database) : pgliteEngine(database);
+/**
+ * Opens the staging of a running import: on PostgreSQL, its transaction on the job's own
+ * connection (straight into `bookings` when `insertOnly`); on PGlite, `import_rows`.
+ */
+export async function openStaging(
+  database: Database,
+  job: ImportRow,
+  connection: JobContext['connection'],
+  { insertOnly }: { insertOnly: boolean },
+): Promise<StagingSession> {
+  return connection ? postgresStaging(connection, job, insertOnly) : pgliteStaging(database, job);
 }
 
-function postgresEngine(database: Database): ImportEngine {
-  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-
+async function postgresStaging(
+  { client, db }: NonNullable<JobContext['connection']>,
+  job: ImportRow,
+  insertOnly: boolean,
+): Promise<StagingSession> {
+  await client.query('begin');
+  if (!insertOnly) {
+    await client.query('create temporary table import_staging (like import_rows) on commit drop');
+  }
   return {
-    async claim(owner, leaseMs) {
-      const client = await pool.connect();
-      const db = drizzlePg(client, { schema }) as unknown as Db;
-      let job: ImportRow | undefined;
-      try {
-        // The lock is taken before the claim commits: no one ever sees it running and unlocked.
-        await client.query('begin');
-        job = await jobsRepository(db).claim(owner, leaseMs);
-        if (job) {
-          await client.query('select pg_advisory_lock($1, hashtext($2::text))', [
-            LOCK_CLASS,
-            job.id,
-          ]);
-        }
-        await client.query('commit');
-      } catch (err) {
-        client.release(err as Error);
-        throw err;
-      }
-      if (!job) {
-        client.release();
-        return undefined;
-      }
-      const claimed = job;
-      let broken: Error | undefined;
-      return {
-        job: claimed,
-        async open({ insertOnly }) {
-          await client.query('begin');
-          if (!insertOnly) {
-            await client.query(
-              'create temporary table import_staging (like import_rows) on commit drop',
-            );
-          }
-          return {
-            direct: insertOnly ? { db } : undefined,
-            chunkRows: 20_000,
-            async stage(rows, rooms) {
-              if (rows.length === 0) return;
-              await pipeline(
-                Readable.from([
-                  insertOnly
-                    ? bookingsCopyText(rows, claimed.businessUuid, rooms, claimed.id)
-                    : copyText(rows, claimed.id),
-                ]),
-                client.query(
-                  copyFrom(
-                    insertOnly
-                      ? `copy bookings (${bookingColumns}) from stdin`
-                      : `copy import_staging (${stagingColumns}) from stdin`,
-                  ),
-                ),
-              );
-            },
-            async commit(work) {
-              const result = await work(db, sql.raw('import_staging'));
-              await client.query('commit');
-              return result;
-            },
-            async rollback() {
-              await client.query('rollback').catch((err: Error) => (broken = err));
-            },
-          };
-        },
-        async release() {
-          await client
-            .query('select pg_advisory_unlock($1, hashtext($2::text))', [LOCK_CLASS, claimed.id])
-            .catch((err: Error) => (broken = err));
-          client.release(broken);
-        },
-      };
+    direct: insertOnly ? { db } : undefined,
+    chunkRows: 20_000,
+    async stage(rows, rooms) {
+      if (rows.length === 0) return;
+      await pipeline(
+        Readable.from([
+          insertOnly
+            ? bookingsCopyText(rows, job.businessUuid, rooms, job.id)
+            : copyText(rows, job.id),
+        ]),
+        client.query(
+          copyFrom(
+            insertOnly
+              ? `copy bookings (${bookingColumns}) from stdin`
+              : `copy import_staging (${stagingColumns}) from stdin`,
+          ),
+        ),
+      );
     },
-
-    async orphans() {
-      const orphans: string[] = [];
-      for (const { id } of await jobsRepository(database.db).running()) {
-        // Free lock: the connection that held it is gone, and so is its transaction.
-        const free = await database.db.transaction(async (tx) => {
-          const [row] = rowsOf<{ free: boolean }>(
-            await tx.execute(
-              sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(${id}::text)) as free`,
-            ),
-          );
-          return row?.free === true;
-        });
-        if (free) orphans.push(id);
-      }
-      return orphans;
+    async commit(work) {
+      const result = await work(db, sql.raw('import_staging'));
+      await client.query('commit');
+      return result;
+    },
+    async rollback() {
+      // A broken connection is the job's to release; the rollback happened with it.
+      await client.query('rollback').catch(() => {});
     },
   };
 }
 
-function pgliteEngine(database: Database): ImportEngine {
+function pgliteStaging(database: Database, job: ImportRow): StagingSession {
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const jobs = jobsRepository(database.db);
-
   return {
-    async claim(owner, leaseMs) {
-      const job = await jobs.claim(owner, leaseMs);
-      if (!job) return undefined;
-      return {
-        job,
-        async open() {
-          return {
-            direct: undefined,
-            chunkRows: 5_000,
-            async stage(rows) {
-              if (rows.length === 0) return;
-              await client.query(`copy import_rows (${stagingColumns}) from '/dev/blob'`, [], {
-                blob: new Blob([copyText(rows, job.id)]),
-              });
-            },
-            async commit(work) {
-              return database.db.transaction(async (txn) => {
-                const tx = txn as unknown as Db;
-                const result = await work(tx, sql.raw('import_rows'));
-                await jobsRepository(tx).clearStaged(job.id);
-                return result;
-              });
-            },
-            async rollback() {
-              await jobs.clearStaged(job.id);
-            },
-          };
-        },
-        async release() {},
-      };
+    direct: undefined,
+    chunkRows: 5_000,
+    async stage(rows) {
+      if (rows.length === 0) return;
+      await client.query(`copy import_rows (${stagingColumns}) from '/dev/blob'`, [], {
+        blob: new Blob([copyText(rows, job.id)]),
+      });
     },
-
-    async orphans(atStart) {
-      return atStart ? (await jobs.running()).map((row) => row.id) : [];
+    async commit(work) {
+      return database.db.transaction(async (tx) => {
+        const result = await work(tx, sql.raw('import_rows'));
+        await importRunsRepository(tx).clearStaged(job.id);
+        return result;
+      });
+    },
+    async rollback() {
+      await importRunsRepository(database.db).clearStaged(job.id);
     },
   };
 }

@@ -17,7 +17,7 @@ interface ResetTexts {
   signature: string;
 }
 
-/** The password reset email, in each interface language (SPEC §9). Link valid for one hour. */
+/** The password reset email, in each interface language (pt, en, fr, ar). Link valid for one hour. */
 const resetTexts: Record<Locale, ResetTexts> = {
   pt: {
     subject: 'Redefinir a sua palavra-passe do Tarifa',

@@ -1,19 +1,11 @@
-import { createMongoAbility } from '@casl/ability';
 import { integrationTokenPrefix } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashSecret } from '../../lib/secrets';
-import type { ApiAbility, RequestAuth } from '../../plugins/auth';
+import type { RequestAuth } from '../../plugins/auth';
 import { toUser } from '../auth/service';
 import { tokenAuthRepository } from './repository';
-
-declare module '../../plugins/auth' {
-  interface RequestAuth {
-    /** Set when the caller is an integration token rather than a signed-in user. */
-    integration?: { tokenId: string; businessUuid: string };
-  }
-}
 
 /**
  * What an integration token may call (docs/bookings.md): the bookings of its business (read and
@@ -66,9 +58,6 @@ export async function authenticateIntegration(
   return {
     user: toUser(found.owner),
     sessionId: `token:${found.token.id}`,
-    ability: createMongoAbility([
-      { action: 'manage', subject: 'Business', conditions: { uuid: businessUuid } },
-    ] as never) as ApiAbility,
     integration: { tokenId: found.token.id, businessUuid },
   };
 }

@@ -8,8 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashSecret, newSecret } from '../../lib/secrets';
-import { businessesRepository } from '../businesses/repository';
-import { businessScope, type Caller } from '../businesses/service';
+import { actorOf, reachBusiness, type Caller } from '../../core/tenancy';
 import { apiTokensRepository, type ApiTokenRow } from './repository';
 
 /** Characters of a token kept in clear to tell tokens apart: `trf_` and 8 more. */
@@ -33,8 +32,7 @@ export function tokensService(db: Db, options: { clock?: () => Date } = {}) {
   const clock = options.clock ?? (() => new Date());
 
   async function repoFor(caller: Caller, businessUuid: string) {
-    const business = await businessesRepository(db, businessScope(caller)).findLive(businessUuid);
-    if (!business) throw AppError.notFound('Business');
+    const business = await reachBusiness(db, caller, businessUuid);
     return apiTokensRepository(db, business.uuid);
   }
 
@@ -64,7 +62,7 @@ export function tokensService(db: Db, options: { clock?: () => Date } = {}) {
         name: body.name.trim(),
         prefix: token.slice(0, prefixLength),
         tokenHash: hashSecret(token),
-        createdBy: caller.user.uuid,
+        createdBy: actorOf(caller),
       });
       return { token, apiToken: toApiToken(row) };
     },

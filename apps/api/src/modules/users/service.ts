@@ -1,5 +1,5 @@
-import { subject } from '@casl/ability';
 import type { UpdateUserBody, User } from '@tarifa/contract';
+import { policyFor } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../plugins/auth';
 import { toUser } from '../auth/service';
@@ -8,11 +8,12 @@ import type { UsersRepository } from './repository';
 
 /**
  * A user's profile: name, language and avatar. A client may change only its own; a super-admin
- * anyone's. Someone else's account answers 404, as another tenant's data does (DESIGN.md §2).
+ * anyone's. Someone else's account answers 404, as another tenant's data does, so its existence
+ * is not revealed.
  */
 export function usersService(repo: UsersRepository, avatars: AvatarStore) {
   async function editable(auth: RequestAuth, uuid: string) {
-    if (!auth.ability.can('update', subject('User', { uuid }) as never)) {
+    if (!policyFor(auth).can('update', { type: 'User', fields: { uuid } })) {
       throw AppError.notFound('User');
     }
     const row = await repo.find(uuid);

@@ -1,0 +1,10 @@
+export { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
+export {
+  Interrupted,
+  jobRunner,
+  LeaseLost,
+  type JobContext,
+  type JobHandler,
+  type JobRunner,
+  type JobRunnerOptions,
+} from './runner';

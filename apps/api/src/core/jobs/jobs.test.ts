@@ -1,0 +1,163 @@
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { createTestDatabase } from '../../../test/helpers';
+import { Interrupted, jobRunner, type JobRow } from '.';
+
+const log = { info() {}, warn() {}, error() {}, child: () => log } as never;
+
+describe('the job mechanism', () => {
+  let database: Database;
+  let now: Date;
+  const clock = () => now;
+  const runner = (options: Partial<Parameters<typeof jobRunner>[0]> = {}) =>
+    jobRunner({ database, log, clock, backoff: { baseMs: 1_000, maxMs: 60_000 }, ...options });
+  const stored = async (id: string) =>
+    (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('runs a queued job once with its payload, by its registered handler', async () => {
+    now = new Date('2030-01-01T00:00:00Z');
+    const jobsOf = runner();
+    const seen: unknown[] = [];
+    jobsOf.register('test.once', { run: async (payload) => void seen.push(payload) });
+    const id = (await jobsOf.enqueue(database.db, 'test.once', { n: 1 }))!;
+    expect(await jobsOf.drain()).toBe(1);
+    expect(await jobsOf.drain()).toBe(0);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await stored(id)).toMatchObject({ status: 'succeeded', attempts: 1, leaseOwner: null });
+  });
+
+  it('leaves jobs without a handler in this process queued', async () => {
+    const jobsOf = runner();
+    const id = (await jobsOf.enqueue(database.db, 'test.nobody', {}))!;
+    expect(await jobsOf.drain()).toBe(0);
+    expect((await stored(id)).status).toBe('queued');
+  });
+
+  it('retries a failing job with exponential backoff, then fails it for good', async () => {
+    now = new Date('2030-02-01T00:00:00Z');
+    const jobsOf = runner();
+    let calls = 0;
+    jobsOf.register('test.flaky', {
+      run: async () => {
+        calls++;
+        throw new Error(`attempt ${calls} failed`);
+      },
+    });
+    const id = (await jobsOf.enqueue(database.db, 'test.flaky', {}, { maxAttempts: 3 }))!;
+    expect(await jobsOf.drain()).toBe(1);
+    let row = await stored(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'attempt 1 failed' });
+    expect(row.runAt.getTime() - now.getTime()).toBe(1_000);
+
+    expect(await jobsOf.drain()).toBe(0); // not due yet
+    now = new Date(now.getTime() + 1_000);
+    expect(await jobsOf.drain()).toBe(1);
+    row = await stored(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(row.runAt.getTime() - now.getTime()).toBe(2_000);
+
+    now = new Date(now.getTime() + 2_000);
+    expect(await jobsOf.drain()).toBe(1);
+    expect(await stored(id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'attempt 3 failed',
+    });
+    expect(calls).toBe(3);
+  });
+
+  it('runs each job exactly once with several runners on one database', async () => {
+    now = new Date('2030-03-01T00:00:00Z');
+    const ran: string[] = [];
+    const runners = [runner(), runner(), runner()];
+    for (const r of runners) {
+      r.register('test.many', {
+        run: async (payload: { i: number }) => {
+          ran.push(String(payload.i));
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        },
+      });
+    }
+    for (let i = 0; i < 30; i++) await runners[0]!.enqueue(database.db, 'test.many', { i });
+    const counts = await Promise.all(runners.map((r) => r.drain()));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
+    expect(ran.sort()).toEqual(Array.from({ length: 30 }, (_, i) => String(i)).sort());
+  });
+
+  it('reaps a job whose lease expired: retried while attempts remain, else abandoned', async () => {
+    now = new Date('2030-04-01T00:00:00Z');
+    const jobsOf = runner({ leaseMs: 10_000 });
+    const abandoned: JobRow[] = [];
+    jobsOf.register('test.dies', {
+      run: async () => {},
+      onAbandoned: async (_payload, job) => void abandoned.push(job),
+    });
+    const again = (await jobsOf.enqueue(database.db, 'test.dies', {}, { maxAttempts: 2 }))!;
+    const once = (await jobsOf.enqueue(database.db, 'test.dies', {}, { maxAttempts: 1 }))!;
+    // Both claimed by a process that hangs (no heartbeat, no end); on PostgreSQL its session
+    // still holds the jobs' advisory locks, so only the lease can tell.
+    await database.db.execute(sql`
+      update jobs set status = 'running', attempts = 1, lease_owner = 'hung',
+        lease_expires_at = ${new Date(now.getTime() + 10_000).toISOString()}::timestamptz
+      where id in (${again}::uuid, ${once}::uuid)`);
+    const hung =
+      database.kind === 'postgres'
+        ? await (database.db as unknown as { $client: pg.Pool }).$client.connect()
+        : undefined;
+    for (const id of [again, once]) {
+      await hung?.query('select pg_advisory_lock(7251105, hashtext($1::text))', [id]);
+    }
+
+    await jobsOf.reap();
+    expect((await stored(again)).status).toBe('running'); // its lease still holds
+
+    now = new Date(now.getTime() + 10_001);
+    await jobsOf.reap();
+    hung?.release(true);
+    const retried = await stored(again);
+    expect(retried).toMatchObject({ status: 'queued', leaseOwner: null, lastError: 'interrupted' });
+    expect(retried.runAt.getTime() - now.getTime()).toBe(1_000);
+    expect(await stored(once)).toMatchObject({ status: 'failed', lastError: 'interrupted' });
+    expect(abandoned.map((job) => job.id)).toEqual([once]);
+  });
+
+  it('enqueues a singleton job at most once while it is queued', async () => {
+    const jobsOf = runner();
+    const first = await jobsOf.enqueue(database.db, 'test.single', {}, { singletonKey: 'k' });
+    const second = await jobsOf.enqueue(database.db, 'test.single', {}, { singletonKey: 'k' });
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+  });
+
+  it('stops gracefully: the running job sees Interrupted and is queued again', async () => {
+    now = new Date('2030-05-01T00:00:00Z');
+    const jobsOf = runner({ pollMs: 10, reapMs: 60_000 });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let reason: unknown;
+    jobsOf.register('test.long', {
+      run: (_payload, ctx) =>
+        new Promise<void>((_resolve, reject) => {
+          started();
+          ctx.signal.addEventListener('abort', () => {
+            reason = ctx.signal.reason;
+            reject(ctx.signal.reason as Error);
+          });
+        }),
+    });
+    const id = (await jobsOf.enqueue(database.db, 'test.long', {}, { maxAttempts: 2 }))!;
+    await jobsOf.start();
+    await running;
+    await jobsOf.stop();
+    expect(reason).toBeInstanceOf(Interrupted);
+    expect(await stored(id)).toMatchObject({ status: 'queued', attempts: 1, leaseOwner: null });
+  });
+});

@@ -1,0 +1,139 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import { jobs } from '../../db/schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export interface EnqueueOptions {
+  /** Not before this instant (default: now). */
+  runAt?: Date;
+  /** Attempts before the job is failed for good (default 5; 1: never retried). */
+  maxAttempts?: number;
+  /** At most one queued job with this key: a second enqueue is a no-op. */
+  singletonKey?: string;
+}
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * The `jobs` table: enqueue, claim, lease, finish, reap. Every write to a running job is guarded
+ * by its lease owner, so a job another process declared dead is never written as if it were still
+ * running.
+ */
+export function jobsRepository(db: Executor) {
+  const held = (id: string, owner: string) =>
+    and(eq(jobs.id, id), eq(jobs.leaseOwner, owner), eq(jobs.status, 'running'));
+
+  return {
+    /** Adds a job (in the caller's transaction when `db` is one); its id, or null (singleton). */
+    async enqueue(
+      type: string,
+      payload: Record<string, unknown>,
+      options: EnqueueOptions,
+      now: Date,
+    ): Promise<string | null> {
+      const [row] = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          insert into jobs (type, payload, run_at, max_attempts, singleton_key, created_at, updated_at)
+          values (${type}, ${JSON.stringify(payload)}::jsonb, ${at(options.runAt ?? now)},
+            ${options.maxAttempts ?? 5}, ${options.singletonKey ?? null}, ${at(now)}, ${at(now)})
+          on conflict (singleton_key) where status = 'queued' and singleton_key is not null
+          do nothing
+          returning id`),
+      );
+      return row?.id ?? null;
+    },
+
+    /** Takes the next due job of these types, if any: `FOR UPDATE SKIP LOCKED`, so each once. */
+    async claim(
+      owner: string,
+      types: string[],
+      leaseMs: number,
+      now: Date,
+    ): Promise<JobRow | undefined> {
+      if (types.length === 0) return undefined;
+      const [row] = await db
+        .update(jobs)
+        .set({
+          status: 'running',
+          leaseOwner: owner,
+          leaseExpiresAt: new Date(now.getTime() + leaseMs),
+          attempts: sql`${jobs.attempts} + 1`,
+          updatedAt: now,
+        })
+        .where(
+          sql`${jobs.id} = (
+            select id from jobs
+            where status = 'queued' and run_at <= ${at(now)} and ${inArray(jobs.type, types)}
+            order by run_at, created_at
+            for update skip locked limit 1)`,
+        )
+        .returning();
+      return row;
+    },
+
+    /** Renews the lease; false when the job is no longer this owner's. */
+    async renew(id: string, owner: string, leaseMs: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs), updatedAt: now })
+        .where(held(id, owner))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /** Done: succeeded; false when it was no longer this owner's. */
+    async succeed(id: string, owner: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'succeeded', leaseOwner: null, leaseExpiresAt: null, updatedAt: now })
+        .where(held(id, owner))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * A failed attempt of a running job, guarded by its `owner`: queued again at `retryAt`, or
+     * failed for good when `retryAt` is null. `expiredBy`: only if its lease ran out by then (the
+     * reaper, so that a lease renewed meanwhile wins).
+     */
+    async fail(
+      id: string,
+      owner: string,
+      error: string,
+      retryAt: Date | null,
+      now: Date,
+      expiredBy?: Date,
+    ): Promise<JobRow | undefined> {
+      const [row] = await db
+        .update(jobs)
+        .set({
+          status: retryAt ? 'queued' : 'failed',
+          runAt: retryAt ?? undefined,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          lastError: error,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            held(id, owner),
+            expiredBy === undefined ? undefined : lt(jobs.leaseExpiresAt, expiredBy),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Running jobs whose lease ran out. */
+    expired: (now: Date) =>
+      db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.status, 'running'), lt(jobs.leaseExpiresAt, now))),
+
+    running: () => db.select().from(jobs).where(eq(jobs.status, 'running')),
+
+    find: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0],
+  };
+}

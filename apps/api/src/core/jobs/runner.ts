@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { rowsOf, type Database, type Db, type Executor } from '../../db/client';
+import * as schema from '../../db/schema';
+import { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
+
+/**
+ * What a handler gets for one attempt of a job.
+ */
+export interface JobContext {
+  job: JobRow;
+  /** This attempt's lease owner: guards every write the handler makes "as the running job". */
+  owner: string;
+  /** Aborted when the lease is lost (reason `LeaseLost`) or the server stops (`Interrupted`). */
+  signal: AbortSignal;
+  /** Renews the lease now; false (and `signal` aborted) when the job is no longer ours. */
+  heartbeat(): Promise<boolean>;
+  /**
+   * On PostgreSQL, a connection held for this job alone until it ends (its session also holds the
+   * job's advisory lock, which tells other instances that this process is alive). A handler may
+   * open one long transaction on it. Undefined on PGlite (one connection for the process).
+   */
+  connection?: { client: pg.PoolClient; db: Db };
+  now(): Date;
+}
+
+export interface JobHandler<P = Record<string, unknown>> {
+  run(payload: P, ctx: JobContext): Promise<void>;
+  /**
+   * The job is given up after its process died or its lease expired with no attempt left:
+   * clean up what the attempt left (the handler's own records).
+   */
+  onAbandoned?(payload: P, job: JobRow): Promise<void>;
+}
+
+/** The lease was lost: another process declared this attempt dead. */
+export class LeaseLost extends Error {
+  constructor() {
+    super('The job lease was lost');
+    this.name = 'LeaseLost';
+  }
+}
+
+/** The server is stopping: the running attempt is abandoned. */
+export class Interrupted extends Error {
+  constructor() {
+    super('The server is stopping');
+    this.name = 'Interrupted';
+  }
+}
+
+export interface JobRunnerOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** The time the runner uses for due dates, leases and backoff (tests pass their own). */
+  clock?: () => Date;
+  /** How long a running job's lease holds without a heartbeat. */
+  leaseMs?: number;
+  /** How often a running job renews its lease. */
+  heartbeatMs?: number;
+  /** How often an idle runner looks for due jobs (an enqueue in this process wakes it at once). */
+  pollMs?: number;
+  /** How often dead jobs (lease expired, or their process gone) are retried or failed. */
+  reapMs?: number;
+  /** Backoff before retry `attempt` (1-based): `baseMs · 2^(attempt-1)`, at most `maxMs`. */
+  backoff?: { baseMs: number; maxMs: number };
+}
+
+/** Advisory lock class of running jobs (any number, unique among Tarifa's advisory locks). */
+const LOCK_CLASS = 7_251_105;
+
+/**
+ * The one job mechanism (docs/jobs.md): modules register handlers by type, enqueue jobs in their
+ * own transactions, and the runner takes due jobs one at a time per process, each exactly once
+ * across instances, with a lease, retries with exponential backoff and a reaper.
+ */
+export function jobRunner(options: JobRunnerOptions) {
+  const { database, log } = options;
+  const clock = options.clock ?? (() => new Date());
+  const leaseMs = options.leaseMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? 1_000;
+  const pollMs = options.pollMs ?? 1_000;
+  const reapMs = options.reapMs ?? 15_000;
+  const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 60 * 60 * 1000 };
+  const instance = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const handlers = new Map<string, JobHandler<never>>();
+  const repo = jobsRepository(database.db);
+
+  let started = false;
+  let stopping = false;
+  let loop: Promise<void> | undefined;
+  let reapTimer: NodeJS.Timeout | undefined;
+  const running = new Set<AbortController>();
+  let kicked = false;
+  let wake: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
+    });
+
+  const retryAt = (job: JobRow) =>
+    job.attempts < job.maxAttempts
+      ? new Date(
+          clock().getTime() +
+            Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, job.attempts - 1)),
+        )
+      : null;
+
+  /** A dead attempt: queued again after its backoff, or failed and handed to `onAbandoned`. */
+  async function bury(job: JobRow, expired: boolean) {
+    const after = await repo.fail(
+      job.id,
+      job.leaseOwner ?? '',
+      'interrupted',
+      retryAt(job),
+      clock(),
+      expired ? clock() : undefined,
+    );
+    if (!after) return;
+    if (after.status === 'failed') {
+      log.warn({ jobId: job.id, type: job.type }, 'job interrupted (its process stopped): failed');
+      await handlers.get(job.type)?.onAbandoned?.(job.payload as never, after);
+    } else {
+      log.warn({ jobId: job.id, type: job.type }, 'job interrupted (its process stopped): retried');
+    }
+  }
+
+  /**
+   * Running jobs whose process is gone, beyond lease expiry: on PostgreSQL those whose advisory
+   * lock is free; on PGlite, at start, every running job (one process owns the data folder).
+   */
+  async function orphans(atStart: boolean): Promise<JobRow[]> {
+    if (database.kind === 'pglite') return atStart ? repo.running() : [];
+    const found: JobRow[] = [];
+    for (const job of await repo.running()) {
+      // Free lock: the connection that held it is gone, and so is its transaction.
+      const free = await database.db.transaction(async (tx) => {
+        const [row] = rowsOf<{ free: boolean }>(
+          await tx.execute(
+            sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(${job.id}::text)) as free`,
+          ),
+        );
+        return row?.free === true;
+      });
+      if (free) found.push(job);
+    }
+    return found;
+  }
+
+  async function reap(atStart = false) {
+    const seen = new Set<string>();
+    for (const job of await orphans(atStart)) {
+      seen.add(job.id);
+      await bury(job, false);
+    }
+    for (const job of await repo.expired(clock())) {
+      if (!seen.has(job.id)) await bury(job, true);
+    }
+  }
+
+  interface Claimed {
+    job: JobRow;
+    owner: string;
+    connection?: { client: pg.PoolClient; db: Db };
+    release(): Promise<void>;
+  }
+
+  async function claim(): Promise<Claimed | undefined> {
+    const owner = `${instance}:${randomUUID().slice(0, 8)}`;
+    const types = [...handlers.keys()];
+    if (database.kind === 'pglite') {
+      const job = await repo.claim(owner, types, leaseMs, clock());
+      return job && { job, owner, release: async () => {} };
+    }
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = await pool.connect();
+    const db: Db = drizzlePg(client, { schema });
+    let job: JobRow | undefined;
+    try {
+      // The lock is taken before the claim commits: no one ever sees it running and unlocked.
+      await client.query('begin');
+      job = await jobsRepository(db).claim(owner, types, leaseMs, clock());
+      if (job) {
+        await client.query('select pg_advisory_lock($1, hashtext($2::text))', [LOCK_CLASS, job.id]);
+      }
+      await client.query('commit');
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    if (!job) {
+      client.release();
+      return undefined;
+    }
+    const id = job.id;
+    return {
+      job,
+      owner,
+      connection: { client, db },
+      async release() {
+        let broken: Error | undefined;
+        // A handler may leave its transaction open when it failed: end it first.
+        await client.query('rollback').catch(() => {});
+        await client
+          .query('select pg_advisory_unlock($1, hashtext($2::text))', [LOCK_CLASS, id])
+          .catch((err: Error) => (broken = err));
+        client.release(broken);
+      },
+    };
+  }
+
+  async function run({ job, owner, connection, release }: Claimed) {
+    const handler = handlers.get(job.type)!;
+    const controller = new AbortController();
+    running.add(controller);
+    const heartbeat = async () => {
+      const ours = await repo.renew(job.id, owner, leaseMs, clock());
+      if (!ours) controller.abort(new LeaseLost());
+      return ours;
+    };
+    const beat = setInterval(() => {
+      heartbeat().catch((err: unknown) => log.warn({ err, jobId: job.id }, 'job heartbeat'));
+    }, heartbeatMs);
+    try {
+      await handler.run(job.payload as never, {
+        job,
+        owner,
+        signal: controller.signal,
+        heartbeat,
+        connection,
+        now: clock,
+      });
+      clearInterval(beat);
+      if (!(await repo.succeed(job.id, owner, clock()))) {
+        log.warn({ jobId: job.id, type: job.type }, 'job lease lost before it finished');
+      }
+    } catch (err) {
+      clearInterval(beat);
+      const reason = controller.signal.reason as unknown;
+      if (err instanceof LeaseLost || reason instanceof LeaseLost) {
+        log.warn({ jobId: job.id, type: job.type }, 'job lease lost: another process took over');
+      } else {
+        if (!(reason instanceof Interrupted)) {
+          log.error({ err, jobId: job.id, type: job.type }, 'job failed');
+        }
+        const message = err instanceof Error ? err.message : String(err);
+        await repo
+          .fail(job.id, owner, message, retryAt(job), clock())
+          .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'recording a job failure'));
+      }
+    } finally {
+      running.delete(controller);
+      await release().catch(() => {});
+    }
+  }
+
+  /** Claims and runs one due job; false when there was none. */
+  async function runOne(): Promise<boolean> {
+    const claimed = await claim();
+    if (!claimed) return false;
+    await run(claimed);
+    return true;
+  }
+
+  async function work() {
+    while (!stopping) {
+      let ran = false;
+      try {
+        ran = await runOne();
+      } catch (err) {
+        if (!stopping) log.error({ err }, 'claiming a job');
+      }
+      if (!ran && !kicked && !stopping) await sleep(pollMs);
+      kicked = false;
+    }
+  }
+
+  return {
+    /** Registers the handler of a job type (before `start`). */
+    register<P>(type: string, handler: JobHandler<P>) {
+      if (handlers.has(type)) throw new Error(`A handler for ${type} is already registered`);
+      handlers.set(type, handler as JobHandler<never>);
+    },
+
+    /**
+     * Queues a job. Pass the transaction that makes the change as `db`, so the job exists exactly
+     * when the change does; then `kick()` once it committed.
+     */
+    enqueue: (
+      db: Executor,
+      type: string,
+      payload: Record<string, unknown>,
+      enqueueOptions: EnqueueOptions = {},
+    ) => jobsRepository(db).enqueue(type, payload, enqueueOptions, clock()),
+
+    /** A job was queued: look now rather than at the next poll. */
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+
+    /** Reaps the jobs of dead processes, then takes jobs in the background. */
+    async start() {
+      if (started) return;
+      started = true;
+      await reap(true);
+      reapTimer = setInterval(() => {
+        reap().catch((err: unknown) => log.warn({ err }, 'reaping jobs'));
+      }, reapMs);
+      reapTimer.unref();
+      loop = work();
+    },
+
+    /**
+     * Runs due jobs in this process until none is left (tests: deterministic, with the injected
+     * clock). Answers how many ran.
+     */
+    async drain(): Promise<number> {
+      let ran = 0;
+      while (await runOne()) ran++;
+      return ran;
+    },
+
+    /** Retries or fails the jobs whose lease expired by the clock (tests). */
+    reap: () => reap(false),
+
+    /**
+     * Stops taking jobs; a running one is abandoned (its handler sees `Interrupted`) and, if it
+     * throws, retried later like any failed attempt.
+     */
+    async stop() {
+      stopping = true;
+      clearInterval(reapTimer);
+      for (const controller of running) controller.abort(new Interrupted());
+      wake?.();
+      await loop;
+    },
+  };
+}
+export type JobRunner = ReturnType<typeof jobRunner>;

@@ -1,0 +1,66 @@
+import type { RoomTariff } from '@tarifa/contract';
+import { fromMinor } from '@tarifa/pricing';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { roomTypes } from '../db/schema';
+
+/**
+ * Room types are the vocabulary every module shares: the businesses module configures them,
+ * bookings refer to them, imports create them, prices are per room type. Their table access and
+ * wire form live here so that no module reaches into another for them.
+ */
+export type RoomTypeRow = typeof roomTypes.$inferSelect;
+
+export function toRoomTariff(row: RoomTypeRow): RoomTariff {
+  const derivedFrom =
+    row.derivedFromUuid && row.derivedType && row.derivedValue !== null
+      ? {
+          roomUuid: row.derivedFromUuid,
+          type: row.derivedType as 'percent' | 'amount',
+          // Basis points (percent) and minor units (amount) are both hundredths.
+          value: fromMinor(row.derivedValue),
+        }
+      : null;
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    code: row.code,
+    rooms: row.rooms,
+    basePrice: fromMinor(row.basePriceMinor),
+    minPrice: fromMinor(row.minPriceMinor),
+    maxPrice: fromMinor(row.maxPriceMinor),
+    derivedFrom,
+  };
+}
+
+/** The room types of one business: every query carries its uuid. */
+export function roomTypesRepository(db: Executor, businessUuid: string) {
+  const ofRoomTypes = eq(roomTypes.businessUuid, businessUuid);
+  return {
+    liveRoomTypes: () =>
+      db
+        .select()
+        .from(roomTypes)
+        .where(and(ofRoomTypes, isNull(roomTypes.deletedAt)))
+        .orderBy(asc(roomTypes.sortOrder), asc(roomTypes.createdAt)),
+
+    insertRoomTypes: async (rows: Omit<typeof roomTypes.$inferInsert, 'businessUuid'>[]) => {
+      if (rows.length === 0) return;
+      await db.insert(roomTypes).values(rows.map((row) => ({ ...row, businessUuid })));
+    },
+
+    updateRoomType: (uuid: string, values: Partial<typeof roomTypes.$inferInsert>) =>
+      db
+        .update(roomTypes)
+        .set({ ...values, businessUuid, updatedAt: sql`now()` })
+        .where(and(ofRoomTypes, eq(roomTypes.uuid, uuid))),
+
+    softDeleteRoomTypes: async (uuids: string[], now: Date) => {
+      if (uuids.length === 0) return;
+      await db
+        .update(roomTypes)
+        .set({ deletedAt: now, updatedAt: sql`now()` })
+        .where(and(ofRoomTypes, inArray(roomTypes.uuid, uuids)));
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { User } from '@tarifa/contract';
+
+/** A signed-in user (client or super-admin), acting with the rules of its roles. */
+export interface UserCaller {
+  kind?: 'user';
+  user: Pick<User, 'uuid' | 'roles'>;
+  /** Absent for a user; set when an integration token acts for its owner on one business. */
+  integration?: undefined;
+}
+
+/** An integration token: acts as its owner, but only on its one business. */
+export interface IntegrationCaller {
+  kind?: 'integration';
+  user: Pick<User, 'uuid' | 'roles'>;
+  integration: { tokenId: string; businessUuid: string };
+}
+
+/** The server itself (jobs, start-up seeding): no tenant boundary applies. */
+export interface SystemCaller {
+  kind: 'system';
+  /** What the server acts for, written as the actor of audit events (null: nobody). */
+  actorUuid: string | null;
+}
+
+/**
+ * Who asks. Routes pass the authenticated request (`requireAuth(request)`), which is a user or an
+ * integration caller; jobs pass `systemCaller(…)`.
+ */
+export type Caller = UserCaller | IntegrationCaller | SystemCaller;
+
+export const systemCaller = (actorUuid: string | null = null): SystemCaller => ({
+  kind: 'system',
+  actorUuid,
+});
+
+export const isSystem = (caller: Caller): caller is SystemCaller => caller.kind === 'system';
+
+/** The user recorded as the actor of what the caller does (null for the server itself). */
+export function actorOf(caller: Caller): string | null {
+  return isSystem(caller) ? caller.actorUuid : caller.user.uuid;
+}

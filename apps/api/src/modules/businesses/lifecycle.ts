@@ -1,0 +1,190 @@
+import {
+  businessDefaults,
+  businessLimits,
+  type Business,
+  type createBusinessBodySchema,
+  type deleteBusinessBodySchema,
+  type updateBusinessBodySchema,
+} from '@tarifa/contract';
+import type { z } from 'zod';
+import {
+  actorOf,
+  businessesRepository,
+  isSystem,
+  policyFor,
+  reachBusiness,
+  type Caller,
+} from '../../core/tenancy';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { changeBusiness, type BusinessesDeps } from './change';
+import {
+  businessFields,
+  defaultStoredSettings,
+  diff,
+  toBusiness,
+  type BusinessRow,
+} from './mapping';
+import { businessRepository, loadTariffs } from './repository';
+
+type CreateBusinessBody = z.output<typeof createBusinessBodySchema>;
+type UpdateBusinessBody = z.output<typeof updateBusinessBodySchema>;
+type DeleteBusinessBody = z.output<typeof deleteBusinessBodySchema>;
+
+/** The user whose own list a caller sees (a business is always created for a user). */
+function ownerOf(caller: Caller): string {
+  if (isSystem(caller) || !actorOf(caller)) throw new Error('A business belongs to a user');
+  return actorOf(caller)!;
+}
+
+/** A business's life: the caller's list, create, read, edit, delete and restore. */
+export function lifecycle(deps: BusinessesDeps) {
+  const { db, clock, uow } = deps;
+  const restorableSince = () =>
+    new Date(clock().getTime() - businessLimits.restoreDays * 86_400_000);
+
+  async function ownList(tx: Executor, ownerUuid: string): Promise<Business[]> {
+    const rows = await businessesRepository(tx, {
+      kind: 'some',
+      anyOf: [{ ownerUuid }],
+    }).listOwned(ownerUuid);
+    const tariffs = await loadTariffs(
+      tx,
+      rows.map((row) => row.uuid),
+    );
+    return rows.map((row) => toBusiness(row, tariffs.get(row.uuid)!));
+  }
+
+  return {
+    /** The caller's own businesses, last changed first (a super-admin's own too). */
+    list: (caller: Caller) => ownList(db, ownerOf(caller)),
+
+    /** The caller's own deleted businesses that can still be restored. */
+    async listDeleted(caller: Caller): Promise<Business[]> {
+      const rows = await businessesRepository(
+        db,
+        policyFor(caller).businessScope(),
+      ).listOwnedDeleted(ownerOf(caller), restorableSince());
+      const tariffs = await loadTariffs(
+        db,
+        rows.map((row) => row.uuid),
+      );
+      return rows.map((row) => toBusiness(row, tariffs.get(row.uuid)!));
+    },
+
+    async get(caller: Caller, businessUuid: string): Promise<Business> {
+      const row = await reachBusiness(db, caller, businessUuid);
+      return toBusiness(row, await businessRepository(db, row.uuid).loadTariff());
+    },
+
+    /** 404 unless the caller reaches this live business (checked before reading an upload). */
+    async assertReachable(caller: Caller, businessUuid: string): Promise<void> {
+      await reachBusiness(db, caller, businessUuid);
+    },
+
+    /** Creates a business owned by the caller; answers the caller's whole list, with it. */
+    async create(caller: Caller, body: CreateBusinessBody): Promise<Business[]> {
+      const ownerUuid = ownerOf(caller);
+      return uow.write(caller, async ({ tx, record }) => {
+        const row = await businessesRepository(tx, policyFor(caller).businessScope()).insert({
+          ownerUuid,
+          name: body.name,
+          currency: body.currency ?? businessDefaults.currency,
+          timezone: body.timezone ?? businessDefaults.timezone,
+          country: body.country ?? null,
+          city: body.city ?? null,
+          address: body.address ?? null,
+          phone: body.phone ?? null,
+          email: body.email ?? null,
+          website: body.website ?? null,
+          checkInTime: body.checkInTime ?? businessDefaults.checkInTime,
+          checkOutTime: body.checkOutTime ?? businessDefaults.checkOutTime,
+          settings: defaultStoredSettings(),
+        });
+        record(row.uuid, {
+          action: 'create',
+          entity: 'business',
+          entityId: row.uuid,
+          entityName: row.name,
+          changes: diff(undefined, businessFields(row)),
+        });
+        return ownList(tx, ownerUuid);
+      });
+    },
+
+    /** `PUT /businesses/{uuid}`: fields left out keep their value; a stale version is 409. */
+    async update(caller: Caller, businessUuid: string, body: UpdateBusinessBody) {
+      const { version, ...fields } = body;
+      const { business } = await changeBusiness(
+        deps,
+        caller,
+        businessUuid,
+        version,
+        async (ctx) => {
+          const values = Object.fromEntries(
+            Object.entries(fields).filter(([, value]) => value !== undefined),
+          ) as Partial<BusinessRow>;
+          const before = businessFields(ctx.row);
+          const changes = diff(before, { ...before, ...values });
+          if (Object.keys(changes).length === 0) return;
+          await ctx.updateBusiness(values);
+          ctx.record({
+            action: 'update',
+            entity: 'business',
+            entityId: ctx.row.uuid,
+            entityName: (values.name as string | undefined) ?? ctx.row.name,
+            changes,
+          });
+        },
+      );
+      return business;
+    },
+
+    /** Soft delete, confirmed by typing the name; answers the caller's list without it. */
+    async remove(
+      caller: Caller,
+      businessUuid: string,
+      body: DeleteBusinessBody,
+    ): Promise<Business[]> {
+      return uow.write(caller, async ({ tx, record }) => {
+        const scoped = businessesRepository(tx, policyFor(caller).businessScope());
+        const row = await scoped.findLive(businessUuid);
+        if (!row) throw AppError.notFound('Business');
+        if (body.confirmName !== row.name.trim()) {
+          throw AppError.field(
+            'confirmName',
+            'confirm_name_mismatch',
+            'Type the name of the business exactly to delete it',
+          );
+        }
+        const deleted = (await scoped.setDeleted(row.uuid, clock()))!;
+        record(row.uuid, {
+          action: 'delete',
+          entity: 'business',
+          entityId: row.uuid,
+          entityName: row.name,
+          changes: { deletedAt: { before: null, after: deleted.deletedAt!.toISOString() } },
+        });
+        return ownList(tx, ownerOf(caller));
+      });
+    },
+
+    /** Undoes a delete within 30 days; answers the caller's list with it. */
+    async restore(caller: Caller, businessUuid: string): Promise<Business[]> {
+      return uow.write(caller, async ({ tx, record }) => {
+        const scoped = businessesRepository(tx, policyFor(caller).businessScope());
+        const row = await scoped.findDeleted(businessUuid, restorableSince());
+        if (!row) throw AppError.notFound('Business');
+        await scoped.setDeleted(row.uuid, null);
+        record(row.uuid, {
+          action: 'restore',
+          entity: 'business',
+          entityId: row.uuid,
+          entityName: row.name,
+          changes: { deletedAt: { before: row.deletedAt!.toISOString(), after: null } },
+        });
+        return ownList(tx, ownerOf(caller));
+      });
+    },
+  };
+}

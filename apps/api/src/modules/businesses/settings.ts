@@ -1,0 +1,37 @@
+import type { TariffSettings, settingsBodySchema } from '@tarifa/contract';
+import type { z } from 'zod';
+import type { Caller } from '../../core/tenancy';
+import { changeBusiness, stripUndefined, type BusinessesDeps } from './change';
+import { diff, toSettings, toStoredSettings } from './mapping';
+
+type SettingsBody = z.output<typeof settingsBodySchema>;
+
+/** The tariff settings of a business (weekday adjustments, rounding…). */
+export function settings(deps: BusinessesDeps) {
+  return {
+    /** Settings: each top-level key sent replaces the stored one; the others are kept. */
+    async updateSettings(caller: Caller, businessUuid: string, body: SettingsBody) {
+      const { business } = await changeBusiness(
+        deps,
+        caller,
+        businessUuid,
+        body.version,
+        async (ctx) => {
+          const before = toSettings(ctx.row.settings);
+          const next: TariffSettings = { ...before, ...stripUndefined(body.settings) };
+          const changes = diff(before, next);
+          if (Object.keys(changes).length === 0) return;
+          await ctx.updateBusiness({ settings: toStoredSettings(next) });
+          ctx.record({
+            action: 'update',
+            entity: 'settings',
+            entityId: ctx.row.uuid,
+            entityName: ctx.row.name,
+            changes,
+          });
+        },
+      );
+      return business;
+    },
+  };
+}
