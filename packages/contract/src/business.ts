@@ -1,3 +1,4 @@
+import { hasAtMostTwoDecimals } from '@tarifa/pricing';
 import { z } from 'zod';
 import { emailSchema } from './auth';
 
@@ -68,11 +69,7 @@ function custom(code: string, extra: Record<string, string | number | boolean> =
 }
 
 /** True when the number has at most 2 decimals (money and percentages travel like that). */
-export function hasAtMostTwoDecimals(value: number): boolean {
-  if (!Number.isFinite(value)) return false;
-  const scaled = value * 100;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
+export { hasAtMostTwoDecimals };
 
 const twoDecimals = <T extends z.ZodType<number>>(schema: T) =>
   schema.refine(hasAtMostTwoDecimals, {

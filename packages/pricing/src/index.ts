@@ -1,1 +1,5 @@
 export * from './money';
+export * from './dates';
+export * from './rules';
+export * from './engine';
+export * from './diff';

@@ -1,30 +1,35 @@
 import type { DerivedFrom, LeadTimeRule, TariffSettings } from '@tarifa/contract';
-import { toCents } from './numbers';
+import * as pricing from '@tarifa/pricing';
 
 /**
- * The small bits of price arithmetic the setup pages use to show, on a sample price, what each
- * setting does (DESIGN.md §3). They illustrate; the prices themselves come from the pricing engine.
+ * The pricing engine's rules on a sample price in the currency, for the setup pages to show what
+ * each setting does. They illustrate; the prices themselves come from the pricing engine. While a
+ * number is being typed (NaN, infinite), the answer is NaN.
  */
 
-/** `price` changed by `percent` (−10 → 10 % less). */
+const { fromMinor, toMinor } = pricing;
+const finite = (...values: number[]) => values.every(Number.isFinite);
+
+/** `price` changed by `percent` (−10 → 10 % less), to the cent. */
 export function withPercent(price: number, percent: number): number {
-  return toCents(price * (1 + percent / 100));
+  if (!finite(price, percent)) return Number.NaN;
+  return fromMinor(pricing.applyPercent(toMinor(price), percent));
 }
 
 /** A derived room type's price from its parent's: a percent or an amount added. */
 export function derivedPrice(parentPrice: number, from: Pick<DerivedFrom, 'type' | 'value'>) {
-  return from.type === 'percent'
-    ? withPercent(parentPrice, from.value)
-    : toCents(parentPrice + from.value);
+  if (!finite(parentPrice, from.value)) return Number.NaN;
+  const value = from.type === 'percent' ? from.value : toMinor(from.value);
+  return fromMinor(pricing.derivedPrice(toMinor(parentPrice), { type: from.type, value }));
 }
 
 export function clamp(price: number, min: number, max: number): number {
-  return Math.min(Math.max(price, min), max);
+  return pricing.clamp(price, min, max);
 }
 
 /** The lead-time rule for a night `days` away, if any (both ends included). */
 export function leadTimeRuleFor(days: number, rules: LeadTimeRule[]): LeadTimeRule | undefined {
-  return rules.find((rule) => rule.fromDays <= days && days <= rule.toDays);
+  return pricing.leadTimeRuleFor(days, rules);
 }
 
 /**
@@ -37,16 +42,8 @@ export function roundPrice(
   min = 0,
   max = Number.POSITIVE_INFINITY,
 ): number {
-  if (rounding.mode === 'none') return price;
-  if (rounding.mode === 'integer') {
-    const rounded = Math.round(price);
-    if (rounded < min) return Math.ceil(min) <= max ? Math.ceil(min) : price;
-    if (rounded > max) return Math.floor(max) >= min ? Math.floor(max) : price;
-    return rounded;
-  }
-  const ending = rounding.ending ?? 0;
-  let candidate = toCents(Math.round((price - ending) / 10) * 10 + ending);
-  if (candidate < min) candidate = toCents(candidate + 10);
-  if (candidate > max) candidate = toCents(candidate - 10);
-  return candidate >= min && candidate <= max && candidate > 0 ? candidate : price;
+  if (!finite(price, min) || Number.isNaN(max)) return Number.NaN;
+  if (rounding.mode === 'ending' && !finite(rounding.ending ?? 0)) return price;
+  const upper = Number.isFinite(max) ? toMinor(max) : max;
+  return fromMinor(pricing.roundPrice(toMinor(price), rounding, toMinor(min), upper));
 }

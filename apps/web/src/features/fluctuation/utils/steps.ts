@@ -4,6 +4,7 @@ import {
   type FluctuationLevelGroup,
   type FluctuationStep,
 } from '@tarifa/contract';
+import { applyPercent, clamp, fromMinor, levelAt, toMinor } from '@tarifa/pricing';
 
 /** One step as the editor holds it: numbers as typed, and a key that stays with the row. */
 export interface StepRow {
@@ -113,19 +114,10 @@ export function drawableSteps(levels: readonly StepRow[]): FluctuationStep[] {
 
 /**
  * The step that applies at an occupancy (percent, 0–100): the one with the greatest threshold not
- * above it (DESIGN.md §3 step 4).
+ * above it (the pricing engine's rule).
  */
 export function stepAt(levels: readonly FluctuationStep[], occupancy: number) {
-  let found: FluctuationStep | undefined;
-  for (const level of levels) {
-    if (
-      level.occupancyFrom <= occupancy &&
-      (!found || level.occupancyFrom >= found.occupancyFrom)
-    ) {
-      found = level;
-    }
-  }
-  return found;
+  return levelAt(levels, occupancy / 100);
 }
 
 /** `price` changed by `percent`, to the cent, kept within [min, max]. */
@@ -133,6 +125,9 @@ export function priceWith(
   room: { basePrice: number; minPrice: number; maxPrice: number },
   percent: number,
 ): number {
-  const raw = Math.round(room.basePrice * (1 + percent / 100) * 100) / 100;
-  return Math.min(Math.max(raw, room.minPrice), room.maxPrice);
+  if (![room.basePrice, room.minPrice, room.maxPrice, percent].every(Number.isFinite)) {
+    return Number.NaN;
+  }
+  const price = applyPercent(toMinor(room.basePrice), percent);
+  return fromMinor(clamp(price, toMinor(room.minPrice), toMinor(room.maxPrice)));
 }

@@ -1,27 +1,25 @@
 import type { TFunction } from 'i18next';
 import type { SazonalityAdjustmentType } from '@tarifa/contract';
+import { applySeasonAdjustment, fromMinor, toMinor } from '@tarifa/pricing';
 import type { Formatters } from '../../../lib/intl';
 import { isolate } from './bidi';
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 /**
- * A season's price for a room whose price before it is `base` (DESIGN.md §3 step 2): `percent`
- * multiplies, `amount` adds, `price` replaces.
+ * A season's price for a room whose price before it is `base`: `percent` multiplies, `amount`
+ * adds, `price` replaces (the pricing engine's rule, in the currency; NaN while a value is typed).
  */
 export function applyAdjustment(
   base: number,
   type: SazonalityAdjustmentType,
   value: number,
 ): number {
-  switch (type) {
-    case 'percent':
-      return round2(base * (1 + value / 100));
-    case 'amount':
-      return round2(base + value);
-    case 'price':
-      return value;
-  }
+  if (!Number.isFinite(base) || !Number.isFinite(value)) return Number.NaN;
+  const minor = applySeasonAdjustment(
+    toMinor(base),
+    type,
+    type === 'percent' ? value : toMinor(value),
+  );
+  return fromMinor(minor);
 }
 
 /** Whole amounts without cents ("€15"), others with two decimals ("€15.50"). */

@@ -1,5 +1,6 @@
 import type { Sazonality } from '@tarifa/contract';
-import { daysOfMonth, weekdayOf } from './dates';
+import { seasonFor } from '@tarifa/pricing';
+import { daysOfMonth } from './dates';
 
 type SeasonRule = Pick<
   Sazonality,
@@ -7,45 +8,11 @@ type SeasonRule = Pick<
 >;
 
 /**
- * Whether a season applies to night `date` (and to room type `roomUuid`, when one is given):
- * inside its dates (both included), on one of its weekdays (none = every day), for one of its
- * room types (none = all).
+ * Which seasons cover a night and which one wins are the pricing engine's rules: inside its dates
+ * (both included), on its weekdays and room types (none = all); the highest priority wins, then
+ * the one that starts later, then the name, then the id.
  */
-export function seasonCovers(season: SeasonRule, date: string, roomUuid?: string): boolean {
-  if (date < season.startDate || date > season.endDate) return false;
-  if (season.weekdays.length > 0 && !season.weekdays.includes(weekdayOf(date))) return false;
-  if (roomUuid && season.roomUuids.length > 0 && !season.roomUuids.includes(roomUuid)) {
-    return false;
-  }
-  return true;
-}
-
-/**
- * Which of two overlapping seasons wins: the higher `priority` (DESIGN.md §3). On equal
- * priority the one that starts later wins (the shorter, more specific period laid over a longer
- * one), then the name and the id, so the answer never depends on the order of the list.
- */
-export function outranks(a: SeasonRule, b: SeasonRule): boolean {
-  if (a.priority !== b.priority) return a.priority > b.priority;
-  if (a.startDate !== b.startDate) return a.startDate > b.startDate;
-  if (a.name !== b.name) return a.name < b.name;
-  return a.id < b.id;
-}
-
-/** The season that applies to night `date`, if any: the winner among those covering it. */
-export function seasonFor<S extends SeasonRule>(
-  seasons: readonly S[],
-  date: string,
-  roomUuid?: string,
-): S | undefined {
-  let winner: S | undefined;
-  for (const season of seasons) {
-    if (seasonCovers(season, date, roomUuid) && (!winner || outranks(season, winner))) {
-      winner = season;
-    }
-  }
-  return winner;
-}
+export { outranks, seasonCovers, seasonFor } from '@tarifa/pricing';
 
 /**
  * The season painted on every night of `year` that has one (`YYYY-MM-DD` → season); nights
