@@ -7,3 +7,4 @@ export * from './business';
 export * from './bookings';
 export * from './support';
 export * from './plans';
+export * from './prices';

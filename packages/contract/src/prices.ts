@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { daysBetween } from './bookings';
+import {
+  dateSchema,
+  fluctuationLevelInputSchema,
+  priceSchema,
+  roomsTariffBodySchema,
+  sazonalityInputSchema,
+  settingsBodySchema,
+} from './business';
+
+/**
+ * Prices: the recommended price of every room type and night, why it is what it is, the owner's
+ * manual overrides, and a preview of what a configuration change would do to the prices.
+ *
+ * `…` below is `/api/v1/businesses/{uuid}`. Naming: `ZName` is a schema, `TName` its type — the
+ * parsed value for answers, what a client sends (`z.input`) for queries and bodies. Money travels
+ * as decimal numbers in the business currency (at most 2 decimals), dates as `YYYY-MM-DD`, a night
+ * D being the stay from D to D+1. Ranges `from`…`to` hold both nights.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Limits and vocabularies
+// ---------------------------------------------------------------------------------------------
+
+export const priceLimits = {
+  /** Nights of one range, both ends included (two years and a day). */
+  rangeNightsMax: 731,
+  /** Items of one `PUT …/prices/overrides`. */
+  overridesMax: 100,
+} as const;
+
+/**
+ * The steps of a price, in the order the engine applies them. `derived`: a derived room type's
+ * offset from its parent; `clamp_min`/`clamp_max`: raised to the minimum or lowered to the maximum
+ * price; `override`: the owner's manual price.
+ */
+export const ZPriceStep = z.enum([
+  'season',
+  'event',
+  'weekday',
+  'occupancy',
+  'lead_time',
+  'market',
+  'orphan',
+  'derived',
+  'clamp_min',
+  'clamp_max',
+  'rounding',
+  'override',
+]);
+export type TPriceStep = z.infer<typeof ZPriceStep>;
+
+/** Nights from `from` to `to`, both included (1 when they are the same night). */
+export function nightsInRange(from: string, to: string): number {
+  return daysBetween(from, to) + 1;
+}
+
+/**
+ * `to` not before `from` (`range_reversed`), at most 731 nights (`range_too_long` with
+ * `{maximum: 731, entity: 'nights'}`), both reported on `to`.
+ */
+function checkRange(
+  range: { from?: string | undefined; to?: string | undefined },
+  ctx: z.RefinementCtx,
+  path: (string | number)[] = [],
+) {
+  const { from, to } = range;
+  if (!from || !to) return;
+  if (to < from) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, 'to'],
+      message: 'The end is before the start',
+      params: { code: 'range_reversed' },
+    });
+  } else if (nightsInRange(from, to) > priceLimits.rangeNightsMax) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [...path, 'to'],
+      message: `A range holds at most ${priceLimits.rangeNightsMax} nights`,
+      params: { code: 'range_too_long', maximum: priceLimits.rangeNightsMax, entity: 'nights' },
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prices
+// ---------------------------------------------------------------------------------------------
+
+export const ZAdjustment = z.object({
+  /** `percent`: 20 is +20 %; `amount`: added in the currency (may be negative); `price`: replaces. */
+  type: z.enum(['percent', 'amount', 'price']),
+  value: z.number(),
+});
+export type TAdjustment = z.infer<typeof ZAdjustment>;
+
+/** One step that changed the price. */
+export const ZPriceBreakdownEntry = z.object({
+  step: ZPriceStep,
+  /** The season's or fluctuation-level group's name; `''` for the built-in steps. */
+  label: z.string(),
+  /** The season id or group uuid the step came from; null for the built-in steps. */
+  refId: z.string().nullable(),
+  before: z.number(),
+  after: z.number(),
+  /** What the rule says (e.g. +12 % for Saturdays); null when the step has no such figure. */
+  adjustment: ZAdjustment.nullable(),
+});
+export type TPriceBreakdownEntry = z.infer<typeof ZPriceBreakdownEntry>;
+
+/**
+ * One room type on one night. `recommendedPrice` is the final price: an override replaces it; the
+ * breakdown's first `before` is the room type's base price and its last `after` equals
+ * `recommendedPrice`; an empty breakdown means the base price.
+ */
+export const ZPriceCell = z.object({
+  date: dateSchema,
+  roomUuid: z.uuid(),
+  recommendedPrice: z.number(),
+  /** The price last published for this night; null when none was. */
+  publishedPrice: z.number().nullable(),
+  /** The owner's manual price; `outOfBounds` when it lies outside [minPrice, maxPrice]. */
+  override: z.object({ price: z.number(), outOfBounds: z.boolean() }).nullable(),
+  /** Rooms sold ÷ rooms available, a fraction 0–1. */
+  occupancy: z.number().min(0).max(1),
+  roomsSold: z.number().int(),
+  roomsAvailable: z.number().int(),
+  /** The season that applies to this night, if any. */
+  seasonId: z.string().nullable(),
+  breakdown: z.array(ZPriceBreakdownEntry),
+});
+export type TPriceCell = z.infer<typeof ZPriceCell>;
+
+/** `GET …/prices?from&to[&roomUuid]`: every room type (or one) on every night of the range. */
+export const ZPricesQuery = z
+  .object({
+    from: dateSchema,
+    to: dateSchema,
+    roomUuid: z.uuid().optional(),
+  })
+  .superRefine((q, ctx) => checkRange(q, ctx));
+export type TPricesQuery = z.input<typeof ZPricesQuery>;
+
+/** The answer of `GET …/prices` and of `PUT`/`DELETE …/prices/overrides` (the cells touched). */
+export const ZPricesResponse = z.object({ prices: z.array(ZPriceCell) });
+export type TPricesResponse = z.infer<typeof ZPricesResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// Overrides
+// ---------------------------------------------------------------------------------------------
+
+export const ZOverride = z
+  .object({
+    roomUuid: z.uuid(),
+    from: dateSchema,
+    to: dateSchema,
+    /** More than 0, at most 2 decimals. It may lie outside the room type's bounds (flagged). */
+    price: priceSchema,
+  })
+  .superRefine((o, ctx) => checkRange(o, ctx));
+export type TOverride = z.input<typeof ZOverride>;
+
+/** `PUT …/prices/overrides`: sets the price of each room type on each night of its range. */
+export const ZOverridesBody = z.object({
+  overrides: z.array(ZOverride).min(1).max(priceLimits.overridesMax),
+});
+export type TOverridesBody = z.input<typeof ZOverridesBody>;
+
+/** `DELETE …/prices/overrides?from&to[&roomUuid]`: clears them (all room types without roomUuid). */
+export const ZClearOverridesQuery = z
+  .object({
+    roomUuid: z.uuid().optional(),
+    from: dateSchema,
+    to: dateSchema,
+  })
+  .superRefine((q, ctx) => checkRange(q, ctx));
+export type TClearOverridesQuery = z.input<typeof ZClearOverridesQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Preview
+// ---------------------------------------------------------------------------------------------
+
+/** A configuration change as the matching tariff-configuration call would take it. */
+export const ZPriceChange = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('roomsTariff'),
+    roomsTariff: roomsTariffBodySchema.shape.roomsTariff,
+  }),
+  z.object({ kind: z.literal('settings'), settings: settingsBodySchema.shape.settings }),
+  z.object({
+    kind: z.literal('sazonality'),
+    /** The season being edited; absent for a new one. */
+    id: z.string().optional(),
+    sazonality: sazonalityInputSchema,
+  }),
+  z.object({ kind: z.literal('deleteSazonality'), id: z.string() }),
+  z.object({
+    kind: z.literal('fluctuationLevel'),
+    /** The group being edited; absent for a new one. */
+    groupUuid: z.string().optional(),
+    fluctuationLevel: fluctuationLevelInputSchema,
+  }),
+  z.object({ kind: z.literal('deleteFluctuationLevel'), groupUuid: z.string() }),
+]);
+export type TPriceChange = z.input<typeof ZPriceChange>;
+
+/**
+ * `POST …/prices/preview`: what `change` would do to the prices of the nights `from`…`to` (the
+ * API picks a default range when they are absent). Nothing is saved.
+ */
+export const ZPricePreviewBody = z
+  .object({
+    change: ZPriceChange,
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .superRefine((b, ctx) => checkRange(b, ctx));
+export type TPricePreviewBody = z.input<typeof ZPricePreviewBody>;
+
+export const ZPriceMove = z.object({
+  date: dateSchema,
+  roomUuid: z.uuid(),
+  before: z.number(),
+  after: z.number(),
+});
+export type TPriceMove = z.infer<typeof ZPriceMove>;
+
+export const ZPricePreviewResponse = z.object({
+  /** Only the cells whose price would change. */
+  changes: z.array(ZPriceMove),
+  summary: z.object({
+    cellsChanged: z.number().int(),
+    /** Nights on which at least one room type's price changes. */
+    nightsChanged: z.number().int(),
+    /** Mean of the changes of the changed cells, in percent (8 is +8 %). */
+    averageChangePercent: z.number(),
+    /** The change of greatest size (up or down), in percent; null when nothing changes. */
+    largest: ZPriceMove.extend({ changePercent: z.number() }).nullable(),
+  }),
+});
+export type TPricePreviewResponse = z.infer<typeof ZPricePreviewResponse>;
