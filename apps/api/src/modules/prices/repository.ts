@@ -78,7 +78,13 @@ export function pricesRepository(db: Executor, businessUuid: string) {
     upsertOverrides: async (writes: OverrideWrite[], actorUuid: string | null) => {
       if (writes.length === 0) return;
       const items = JSON.stringify(
-        writes.map((w, i) => ({ i, room: w.roomUuid, first: w.from, last: w.to, price: w.priceMinor })),
+        writes.map((w, i) => ({
+          i,
+          room: w.roomUuid,
+          first: w.from,
+          last: w.to,
+          price: w.priceMinor,
+        })),
       );
       await db.execute(sql`
         insert into price_overrides (business_uuid, room_type_uuid, night, price_minor, created_by)

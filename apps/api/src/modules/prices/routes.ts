@@ -108,7 +108,6 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
         response: { 200: ZPricePreviewResponse, ...errors },
       },
     },
-    async (request) =>
-      service.preview(requireAuth(request), request.params.uuid, request.body),
+    async (request) => service.preview(requireAuth(request), request.params.uuid, request.body),
   );
 };
