@@ -185,7 +185,9 @@ async function run(label: string, database: Database) {
     for (const r of await repo.roomsSold(from, to)) (sold[r.roomUuid] ??= {})[r.night] = r.sold;
     const service = pricesService(database.db, { clock: () => now });
     const caller = { user: { uuid: row.ownerUuid, roles: ['client' as const] } };
+    const month = `/api/v1/businesses/${uuid}/prices?from=${today}&to=${addDays(today, 30)}`;
     const parts = {
+      month: [] as number[],
       service: [] as number[],
       calendar: [] as number[],
       health: [] as number[],
@@ -197,6 +199,7 @@ async function run(label: string, database: Database) {
       const c = await timed(prices);
       calendarBytes = bytes;
       const h = await timed('/api/health');
+      const m = await timed(month);
       let started = performance.now();
       await repo.roomsSold(from, to);
       const q = performance.now() - started;
@@ -207,6 +210,7 @@ async function run(label: string, database: Database) {
       await service.prices(caller, uuid, { from, to });
       const sv = performance.now() - started;
       if (i >= WARMUP) {
+        parts.month.push(m);
         parts.service.push(sv);
         parts.calendar.push(c);
         parts.health.push(h);
@@ -214,19 +218,21 @@ async function run(label: string, database: Database) {
         parts.engine.push(e);
       }
     }
-    const [c, h, q, e, sv] = [
+    const [c, h, q, e, sv, m] = [
       parts.calendar,
       parts.health,
       parts.query,
       parts.engine,
       parts.service,
+      parts.month,
     ].map(median);
     console.log(
       `${label.padEnd(10)} full-year calendar (${365 * ROOM_TYPES} cells, ${BOOKINGS} bookings, ` +
         `${(calendarBytes / 1024).toFixed(0)} KB) median ${c!.toFixed(1)} ms · GET /api/health ` +
         `median ${h!.toFixed(2)} ms · ${(c! / h!).toFixed(1)}× (goal ≤ 20×) · of which rooms-sold ` +
         `query ${q!.toFixed(1)} ms, engine ${e!.toFixed(1)} ms, the service's answer ` +
-        `${sv!.toFixed(1)} ms · ${ROUNDS} rounds`,
+        `${sv!.toFixed(1)} ms · ${ROUNDS} rounds\n${''.padEnd(11)}one month (31 nights, ` +
+        `${31 * ROOM_TYPES} cells) median ${m!.toFixed(1)} ms · ${(m! / h!).toFixed(1)}× health`,
     );
   } finally {
     await app.close();

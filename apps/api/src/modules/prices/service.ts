@@ -1,5 +1,6 @@
 import {
   nightsInRange,
+  type FieldIssue,
   priceLimits,
   type TPriceCell,
   type TPricePreviewResponse,
@@ -68,8 +69,12 @@ interface NightData {
 
 const keyOf = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
 
-const unknownRoom = (path: string) =>
-  AppError.field(path, 'unknown_room', 'No such room type in this business');
+const unknownRoomIssue = (path: string): FieldIssue => ({
+  path,
+  code: 'unknown_room',
+  message: 'No such room type in this business',
+});
+const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);
 
 /** Writes are a user's: an integration token only reads prices. */
 function assertUser(caller: Caller) {
@@ -200,7 +205,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
         const { business, config } = await openWrite(tx, caller, businessUuid);
         const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
         const issues = body.overrides.flatMap((item, i) =>
-          rooms.has(item.roomUuid) ? [] : (unknownRoom(`overrides.${i}.roomUuid`).details ?? []),
+          rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
         );
         if (issues.length) throw AppError.validation(issues);
 
