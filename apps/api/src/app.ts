@@ -14,6 +14,7 @@ import { demoRoutes } from './modules/demo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
+import { pricesRoutes } from './modules/prices/routes';
 import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -39,7 +40,10 @@ export interface AppDeps {
   database: Database;
   /** Where log lines go; standard output when absent. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
-  /** The job mechanism's clock, and whether it runs jobs in the background (default: yes). */
+  /**
+   * The job mechanism's clock (also the prices' "today"), and whether it runs jobs in the
+   * background (default: yes).
+   */
   jobs?: JobsPluginOptions;
 }
 
@@ -124,6 +128,7 @@ export async function buildApp({
       await api.register(supportRoutes);
       await api.register(businessesRoutes);
       await api.register(bookingsRoutes);
+      await api.register(pricesRoutes, { clock: jobs?.clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
       await api.register(demoRoutes);

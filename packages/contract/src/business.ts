@@ -773,6 +773,7 @@ export const auditEntities = [
   'fluctuation_group',
   'sazonality',
   'photo',
+  'price_override',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -122,8 +122,8 @@ export const ZPriceCell = z.object({
   publishedPrice: z.number().nullable(),
   /** The owner's manual price; `outOfBounds` when it lies outside [minPrice, maxPrice]. */
   override: z.object({ price: z.number(), outOfBounds: z.boolean() }).nullable(),
-  /** Rooms sold ÷ rooms available, a fraction 0–1 (what the occupancy step used). */
-  occupancy: z.number(),
+  /** Rooms sold ÷ rooms available, a fraction 0–1. */
+  occupancy: z.number().min(0).max(1),
   roomsSold: z.number().int(),
   roomsAvailable: z.number().int(),
   /** The season that applies to this night, if any. */

@@ -584,3 +584,31 @@ export const outboxEvents = pgTable(
       .where(sql`${t.dispatchedAt} is null`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Prices (docs/pricing.md, "Prices API"). Money in integer hundredths.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The owner's manual prices: one per room type and night, in force instead of the recommended
+ * price. `created_by` is who set the price in force (a later change replaces it).
+ */
+export const priceOverrides = pgTable(
+  'price_overrides',
+  {
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    roomTypeUuid: uuid('room_type_uuid')
+      .notNull()
+      .references(() => roomTypes.uuid, { onDelete: 'cascade' }),
+    night: date('night', { mode: 'string' }).notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessUuid, t.roomTypeUuid, t.night] }),
+    check('price_overrides_price_check', sql`${t.priceMinor} > 0`),
+  ],
+);

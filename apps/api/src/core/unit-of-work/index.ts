@@ -19,6 +19,7 @@ export {
   writeOutbox,
   type BookingsChanged,
   type OutboxEvent,
+  type OverridesChanged,
   type StoredOutboxEvent,
   type Subscriber,
   type TariffChanged,

@@ -22,7 +22,16 @@ export interface BookingsChanged {
   to: string;
 }
 
-export type OutboxEvent = TariffChanged | BookingsChanged;
+/** Manual prices set or cleared: which room types, over which nights (`from` ≤ night < `to`). */
+export interface OverridesChanged {
+  type: 'overrides.changed';
+  businessUuid: string;
+  roomTypeUuids: string[];
+  from: string;
+  to: string;
+}
+
+export type OutboxEvent = TariffChanged | BookingsChanged | OverridesChanged;
 
 export type StoredOutboxEvent = typeof outboxEvents.$inferSelect;
 

@@ -8,20 +8,31 @@ import { toUser } from '../auth/service';
 import { tokenAuthRepository } from './repository';
 
 /**
- * What an integration token may call (docs/bookings.md): the bookings of its business (read and
- * write, CSV imports and their status included) and its prices (read). Routes by their pattern,
- * so a new route is closed to tokens until it is listed here.
+ * What an integration token may call (docs/bookings.md), by scope: `bookings`, the bookings of its
+ * business (read and write, CSV imports and their status included); `prices`, its prices (read
+ * only: manual prices and previews are a user's). Routes by their pattern, so a new route is
+ * closed to tokens until a scope lists it.
  */
-const tokenRoutes: Record<string, readonly string[]> = {
-  '/api/v1/businesses/:uuid/bookings': ['GET', 'HEAD', 'POST'],
-  '/api/v1/businesses/:uuid/bookings/facets': ['GET', 'HEAD'],
-  '/api/v1/businesses/:uuid/bookings/:id': ['GET', 'HEAD', 'PUT', 'DELETE'],
-  '/api/v1/businesses/:uuid/bookings/import': ['POST'],
-  '/api/v1/businesses/:uuid/bookings/import/preview': ['POST'],
-  '/api/v1/businesses/:uuid/imports': ['GET', 'HEAD'],
-  '/api/v1/businesses/:uuid/imports/:importId': ['GET', 'HEAD'],
-  '/api/v1/businesses/:uuid/prices': ['GET', 'HEAD'],
-};
+export const tokenScopes = {
+  bookings: {
+    '/api/v1/businesses/:uuid/bookings': ['GET', 'HEAD', 'POST'],
+    '/api/v1/businesses/:uuid/bookings/facets': ['GET', 'HEAD'],
+    '/api/v1/businesses/:uuid/bookings/:id': ['GET', 'HEAD', 'PUT', 'DELETE'],
+    '/api/v1/businesses/:uuid/bookings/import': ['POST'],
+    '/api/v1/businesses/:uuid/bookings/import/preview': ['POST'],
+    '/api/v1/businesses/:uuid/imports': ['GET', 'HEAD'],
+    '/api/v1/businesses/:uuid/imports/:importId': ['GET', 'HEAD'],
+  },
+  prices: {
+    '/api/v1/businesses/:uuid/prices': ['GET', 'HEAD'],
+  },
+} as const satisfies Record<string, Record<string, readonly string[]>>;
+export type TokenScope = keyof typeof tokenScopes;
+
+/** Every token holds every scope (tokens carry no scope list of their own yet). */
+const tokenRoutes: Record<string, readonly string[]> = Object.fromEntries(
+  Object.values(tokenScopes).flatMap((routes) => Object.entries(routes)),
+);
 
 /** The last use is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 60 * 1000;

@@ -1,0 +1,119 @@
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import { priceOverrides } from '../../db/schema';
+
+/** Rooms sold of one room type on one night. */
+export interface RoomsSoldRow {
+  roomUuid: string;
+  night: string;
+  sold: number;
+}
+
+/** A manual price as stored (minor units). */
+export interface OverrideRow {
+  roomUuid: string;
+  night: string;
+  priceMinor: number;
+}
+
+/** One range of a `PUT …/prices/overrides`, in stored units; a later item wins a shared night. */
+export interface OverrideWrite {
+  roomUuid: string;
+  from: string;
+  to: string;
+  priceMinor: number;
+}
+
+/**
+ * What prices read and write beyond the tariff configuration: rooms sold from the bookings and the
+ * manual prices, for one business the caller already reached. Every query carries its uuid.
+ */
+export function pricesRepository(db: Executor, businessUuid: string) {
+  const ofBusiness = eq(priceOverrides.businessUuid, businessUuid);
+  const overrideColumns = {
+    roomUuid: priceOverrides.roomTypeUuid,
+    night: priceOverrides.night,
+    priceMinor: priceOverrides.priceMinor,
+  };
+
+  return {
+    /**
+     * Rooms sold per room type and night `from`…`to` (both included), in one set-based query:
+     * every booking that is neither cancelled nor a no-show and overlaps the range (`arrival ≤ to`
+     * and `departure > from`, which `bookings_stay_idx` serves) is spread over the nights of the
+     * overlap (arrival ≤ D < departure) with `generate_series`, and its `rooms` summed per room
+     * type and night. Nights without bookings are absent (0).
+     */
+    roomsSold: async (from: string, to: string): Promise<RoomsSoldRow[]> => {
+      const result = await db.execute(sql`
+        select b.room_type_uuid as "roomUuid",
+               to_char(greatest(b.arrival, ${from}::date) + g.i, 'YYYY-MM-DD') as "night",
+               sum(b.rooms)::int as "sold"
+          from bookings b
+         cross join lateral generate_series(
+                0,
+                least(b.departure, ${to}::date + 1) - greatest(b.arrival, ${from}::date) - 1
+              ) as g(i)
+         where b.business_uuid = ${businessUuid}
+           and b.status not in ('cancelled', 'no_show')
+           and b.arrival <= ${to}::date
+           and b.departure > ${from}::date
+         group by 1, 2`);
+      return rowsOf<RoomsSoldRow>(result);
+    },
+
+    /** The manual prices of the nights `from`…`to` (both included). */
+    overrides: (from: string, to: string): Promise<OverrideRow[]> =>
+      db
+        .select(overrideColumns)
+        .from(priceOverrides)
+        .where(and(ofBusiness, between(priceOverrides.night, from, to)))
+        .orderBy(asc(priceOverrides.roomTypeUuid), asc(priceOverrides.night)),
+
+    /**
+     * Sets the price of every night of every range, in one statement: the ranges are expanded in
+     * SQL, a night listed twice keeps the later item's price, and nights that already have a
+     * manual price get the new one (`created_by` becomes the writer).
+     */
+    upsertOverrides: async (writes: OverrideWrite[], actorUuid: string | null) => {
+      if (writes.length === 0) return;
+      const items = JSON.stringify(
+        writes.map((w, i) => ({
+          i,
+          room: w.roomUuid,
+          first: w.from,
+          last: w.to,
+          price: w.priceMinor,
+        })),
+      );
+      await db.execute(sql`
+        insert into price_overrides (business_uuid, room_type_uuid, night, price_minor, created_by)
+        select distinct on (x.room, n.night)
+               ${businessUuid}::uuid, x.room, n.night, x.price, ${actorUuid}::uuid
+          from jsonb_to_recordset(${items}::jsonb)
+               as x(i int, room uuid, first date, last date, price int)
+         cross join lateral (
+               select x.first + k as night from generate_series(0, x.last - x.first) as k
+               ) as n
+         order by x.room, n.night, x.i desc
+        on conflict (business_uuid, room_type_uuid, night) do update
+           set price_minor = excluded.price_minor,
+               created_by = excluded.created_by,
+               updated_at = now()`);
+    },
+
+    /** Clears the manual prices of `from`…`to` (of the listed room types); answers those cleared. */
+    clearOverrides: (from: string, to: string, roomUuids?: string[]): Promise<OverrideRow[]> =>
+      db
+        .delete(priceOverrides)
+        .where(
+          and(
+            ofBusiness,
+            between(priceOverrides.night, from, to),
+            roomUuids ? inArray(priceOverrides.roomTypeUuid, roomUuids) : undefined,
+          ),
+        )
+        .returning(overrideColumns),
+  };
+}
+export type PricesRepository = ReturnType<typeof pricesRepository>;

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  ZClearOverridesQuery,
+  ZOverridesBody,
+  ZPricePreviewBody,
+  ZPricePreviewResponse,
+  ZPricesQuery,
+  ZPricesResponse,
+} from '@tarifa/contract';
+import { z } from 'zod';
+import { requireAuth } from '../../plugins/auth';
+import { pricesService } from './service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const byUuid = z.object({ uuid: z.uuid() });
+const tags = ['prices'];
+const security = [{ bearer: [] }];
+
+/**
+ * A year of calendar is thousands of cells: built typed from the engine's output, they are written
+ * as they are instead of being checked again against their schema (which stays in the OpenAPI
+ * document). Error answers go the same way; their bodies come from the one error handler.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+export interface PricesRoutesOptions {
+  /** What "now" is; today is its date in the business's time zone (tests fix it). */
+  clock?: () => Date;
+}
+
+/**
+ * `/api/v1/businesses/{uuid}/prices*`: the recommended prices, the owner's manual prices and the
+ * preview of a configuration change (docs/pricing.md, "Prices API"). Every route needs a caller;
+ * integration tokens may read the prices of their business.
+ */
+export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (app, options) => {
+  const service = pricesService(app.database.db, {
+    clock: options.clock,
+    unitOfWork: app.unitOfWork,
+  });
+  app.addHook('onRequest', app.authenticate);
+  const base = '/v1/businesses/:uuid/prices';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Prices of every room type (or one) on every night from `from` to `to` (≤ 731)',
+        params: byUuid,
+        querystring: ZPricesQuery,
+        response: { 200: ZPricesResponse, ...errors },
+      },
+      serializerCompiler: plainJson,
+    },
+    async (request) => ({
+      prices: await service.prices(requireAuth(request), request.params.uuid, request.query),
+    }),
+  );
+
+  app.put(
+    `${base}/overrides`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set manual prices on every night of each range (all or nothing)',
+        params: byUuid,
+        body: ZOverridesBody,
+        response: { 200: ZPricesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      prices: await service.setOverrides(requireAuth(request), request.params.uuid, request.body),
+    }),
+  );
+
+  app.delete(
+    `${base}/overrides`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Clear the manual prices of a range (one room type, or all without roomUuid)',
+        params: byUuid,
+        querystring: ZClearOverridesQuery,
+        response: { 200: ZPricesResponse, ...errors },
+      },
+    },
+    async (request) => ({
+      prices: await service.clearOverrides(
+        requireAuth(request),
+        request.params.uuid,
+        request.query,
+      ),
+    }),
+  );
+
+  app.post(
+    `${base}/preview`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What a tariff-configuration change would do to the prices (saves nothing)',
+        params: byUuid,
+        body: ZPricePreviewBody,
+        response: { 200: ZPricePreviewResponse, ...errors },
+      },
+    },
+    async (request) => service.preview(requireAuth(request), request.params.uuid, request.body),
+  );
+};

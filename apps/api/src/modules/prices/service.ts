@@ -1,0 +1,375 @@
+import {
+  nightsInRange,
+  type FieldIssue,
+  priceLimits,
+  type TPriceCell,
+  type TPricePreviewResponse,
+  type ZClearOverridesQuery,
+  type ZOverridesBody,
+  type ZPricePreviewBody,
+  type ZPricesQuery,
+} from '@tarifa/contract';
+import {
+  addDays,
+  computePrices,
+  diffPrices,
+  fromMinor,
+  toMinor,
+  type PriceCell,
+  type PriceOverride,
+} from '@tarifa/pricing';
+import type { z } from 'zod';
+import {
+  actorOf,
+  businessesRepository,
+  policyFor,
+  reachBusiness,
+  type BusinessRow,
+  type Caller,
+} from '../../core/tenancy';
+import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { zonedDate } from '../bookings/time';
+import { businessRepository } from '../businesses/repository';
+import {
+  applyChange,
+  configurationOf,
+  toEngine,
+  toWireCell,
+  type Configuration,
+} from './configuration';
+import { pricesRepository } from './repository';
+
+type PricesQuery = z.output<typeof ZPricesQuery>;
+type OverridesBody = z.output<typeof ZOverridesBody>;
+type ClearOverridesQuery = z.output<typeof ZClearOverridesQuery>;
+type PricePreviewBody = z.output<typeof ZPricePreviewBody>;
+
+export interface PricesServiceOptions {
+  /** What "now" is (tests fix it): today is its date in the business's time zone. */
+  clock?: () => Date;
+  /** The app's unit of work (its outbox events get dispatched). */
+  unitOfWork?: UnitOfWork;
+}
+
+/** How far a preview looks when the request gives no end: a year after its first night. */
+const PREVIEW_DAYS = 365;
+
+/** What the engine needs besides the configuration, for the nights `from`…`to`. */
+interface NightData {
+  roomsSold: Record<string, Record<string, number>>;
+  overrides: PriceOverride[];
+  /**
+   * The price last published per `roomUuid|date` (minor units). Empty until prices are
+   * published: the published-prices table is read here, next to the overrides.
+   */
+  published: Map<string, number>;
+}
+
+const keyOf = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
+
+const unknownRoomIssue = (path: string): FieldIssue => ({
+  path,
+  code: 'unknown_room',
+  message: 'No such room type in this business',
+});
+const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);
+
+/** Writes are a user's: an integration token only reads prices. */
+function assertUser(caller: Caller) {
+  if (caller.kind === 'system') return;
+  if (caller.integration) {
+    throw new AppError('forbidden', 'Integration tokens may only read prices');
+  }
+}
+
+/**
+ * Prices of a business the caller reaches (docs/pricing.md, "Prices API"): the engine run over
+ * its tariff configuration, the rooms sold of its bookings, its manual prices and today's date
+ * where it is; manual prices set and cleared through the unit of work; a change previewed in
+ * memory.
+ */
+export function pricesService(db: Db, options: PricesServiceOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+
+  const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
+
+  async function configuration(tx: Executor, business: BusinessRow): Promise<Configuration> {
+    return configurationOf(business, await businessRepository(tx, business.uuid).loadTariff());
+  }
+
+  async function nightData(
+    tx: Executor,
+    business: BusinessRow,
+    from: string,
+    to: string,
+  ): Promise<NightData> {
+    const repo = pricesRepository(tx, business.uuid);
+    const roomsSold: NightData['roomsSold'] = {};
+    for (const row of await repo.roomsSold(from, to)) {
+      (roomsSold[row.roomUuid] ??= {})[row.night] = row.sold;
+    }
+    const overrides = (await repo.overrides(from, to)).map((row) => ({
+      roomUuid: row.roomUuid,
+      date: row.night,
+      price: row.priceMinor,
+    }));
+    return { roomsSold, overrides, published: new Map() };
+  }
+
+  function run(
+    config: Configuration,
+    data: NightData,
+    today: string,
+    from: string,
+    to: string,
+  ): PriceCell[] {
+    return computePrices({
+      ...toEngine(config),
+      roomsSold: data.roomsSold,
+      overrides: data.overrides,
+      today,
+      from,
+      to,
+    });
+  }
+
+  const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
+    cells.map((cell) =>
+      toWireCell(cell, data.published.get(keyOf(cell.roomUuid, cell.date)) ?? null),
+    );
+
+  /** The cells of `ranges` (per room type), each disjoint run of nights computed once. */
+  async function cellsOf(
+    tx: Executor,
+    business: BusinessRow,
+    config: Configuration,
+    ranges: { roomUuid: string; from: string; to: string }[],
+  ): Promise<TPriceCell[]> {
+    const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+    const runs: { from: string; to: string }[] = [];
+    for (const range of sorted) {
+      const last = runs[runs.length - 1];
+      if (last && range.from <= addDays(last.to, 1)) {
+        if (range.to > last.to) last.to = range.to;
+      } else runs.push({ from: range.from, to: range.to });
+    }
+    const today = todayOf(business);
+    const wanted = (cell: PriceCell) =>
+      ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
+    const answer: TPriceCell[] = [];
+    for (const { from, to } of runs) {
+      const data = await nightData(tx, business, from, to);
+      answer.push(...toWire(run(config, data, today, from, to).filter(wanted), data));
+    }
+    return answer;
+  }
+
+  /** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
+  async function openWrite(tx: Executor, caller: Caller, businessUuid: string) {
+    const business = await reachBusiness(tx, caller, businessUuid);
+    await businessesRepository(tx, policyFor(caller).businessScope()).lock(business.uuid, 'share');
+    return { business, config: await configuration(tx, business) };
+  }
+
+  return {
+    /** `GET …/prices`: every room type (or one) on every night of the range. */
+    async prices(caller: Caller, businessUuid: string, query: PricesQuery): Promise<TPriceCell[]> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      const config = await configuration(db, business);
+      const roomUuid = query.roomUuid;
+      if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
+        throw unknownRoom('query.roomUuid');
+      }
+      const data = await nightData(db, business, query.from, query.to);
+      const cells = run(config, data, todayOf(business), query.from, query.to);
+      return toWire(
+        roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
+        data,
+      );
+    },
+
+    /**
+     * `PUT …/prices/overrides`: every night of every range gets its price, all or nothing, with
+     * its audit events and one `overrides.changed` event. Answers the cells touched.
+     */
+    async setOverrides(
+      caller: Caller,
+      businessUuid: string,
+      body: OverridesBody,
+    ): Promise<TPriceCell[]> {
+      assertUser(caller);
+      return uow.write(caller, async ({ tx, record, emit }) => {
+        const { business, config } = await openWrite(tx, caller, businessUuid);
+        const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+        const issues = body.overrides.flatMap((item, i) =>
+          rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
+        );
+        if (issues.length) throw AppError.validation(issues);
+
+        await pricesRepository(tx, business.uuid).upsertOverrides(
+          body.overrides.map((item) => ({
+            roomUuid: item.roomUuid,
+            from: item.from,
+            to: item.to,
+            priceMinor: toMinor(item.price),
+          })),
+          actorOf(caller),
+        );
+        for (const item of body.overrides) {
+          record(business.uuid, {
+            action: 'update',
+            entity: 'price_override',
+            entityId: item.roomUuid,
+            entityName: rooms.get(item.roomUuid)!.name,
+            changes: {
+              from: { before: null, after: item.from },
+              to: { before: null, after: item.to },
+              price: { before: null, after: item.price },
+            },
+          });
+        }
+        const froms = body.overrides.map((item) => item.from).sort();
+        const tos = body.overrides.map((item) => item.to).sort();
+        emit({
+          type: 'overrides.changed',
+          businessUuid: business.uuid,
+          roomTypeUuids: [...new Set(body.overrides.map((item) => item.roomUuid))],
+          from: froms[0]!,
+          to: addDays(tos[tos.length - 1]!, 1),
+        });
+        return cellsOf(tx, business, config, body.overrides);
+      });
+    },
+
+    /**
+     * `DELETE …/prices/overrides`: clears the manual prices of the range (one room type or all),
+     * audited, with an `overrides.changed` event when any was cleared. Answers the range's cells.
+     */
+    async clearOverrides(
+      caller: Caller,
+      businessUuid: string,
+      query: ClearOverridesQuery,
+    ): Promise<TPriceCell[]> {
+      assertUser(caller);
+      return uow.write(caller, async ({ tx, record, emit }) => {
+        const { business, config } = await openWrite(tx, caller, businessUuid);
+        const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+        const { roomUuid, from, to } = query;
+        if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
+
+        const cleared = await pricesRepository(tx, business.uuid).clearOverrides(
+          from,
+          to,
+          roomUuid === undefined ? undefined : [roomUuid],
+        );
+        const nightsOf = new Map<string, string[]>();
+        for (const row of cleared) {
+          nightsOf.set(row.roomUuid, [...(nightsOf.get(row.roomUuid) ?? []), row.night]);
+        }
+        for (const [uuid, nights] of nightsOf) {
+          nights.sort();
+          record(business.uuid, {
+            action: 'delete',
+            entity: 'price_override',
+            entityId: uuid,
+            entityName: rooms.get(uuid)?.name ?? null,
+            changes: {
+              from: { before: nights[0], after: null },
+              to: { before: nights[nights.length - 1], after: null },
+              nights: { before: nights.length, after: 0 },
+            },
+          });
+        }
+        if (nightsOf.size > 0) {
+          emit({
+            type: 'overrides.changed',
+            businessUuid: business.uuid,
+            roomTypeUuids: [...nightsOf.keys()],
+            from,
+            to: addDays(to, 1),
+          });
+        }
+        const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];
+        return cellsOf(
+          tx,
+          business,
+          config,
+          targets.map((uuid) => ({ roomUuid: uuid, from, to })),
+        );
+      });
+    },
+
+    /**
+     * `POST …/prices/preview`: the change applied in memory to the current configuration,
+     * checked as the real call checks it; the prices before and after over the range (today …
+     * a year later by default), the cells that move and their summary. Saves nothing.
+     */
+    async preview(
+      caller: Caller,
+      businessUuid: string,
+      body: PricePreviewBody,
+    ): Promise<TPricePreviewResponse> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      const config = await configuration(db, business);
+      const changed = await applyChange(config, body.change, {
+        roomTypesWithBookings: (uuids) =>
+          businessRepository(db, business.uuid).roomTypesWithBookings(uuids),
+      });
+      const today = todayOf(business);
+      const from = body.from ?? today;
+      const to = body.to ?? addDays(from, PREVIEW_DAYS);
+      if (to < from) {
+        throw AppError.field('to', 'range_reversed', 'The end is before the start');
+      }
+      if (nightsInRange(from, to) > priceLimits.rangeNightsMax) {
+        throw AppError.field(
+          'to',
+          'range_too_long',
+          `A range holds at most ${priceLimits.rangeNightsMax} nights`,
+          { maximum: priceLimits.rangeNightsMax, entity: 'nights' },
+        );
+      }
+
+      const data = await nightData(db, business, from, to);
+      // Room types added or removed by the change have no price on one side: not compared.
+      const before = new Set(config.roomsTariff.map((room) => room.uuid));
+      const common = new Set(
+        changed.roomsTariff.map((room) => room.uuid).filter((uuid) => before.has(uuid)),
+      );
+      const inBoth = (cell: PriceCell) => common.has(cell.roomUuid);
+      const diff = diffPrices(
+        run(config, data, today, from, to).filter(inBoth),
+        run(changed, data, today, from, to).filter(inBoth),
+      );
+      const move = (m: { roomUuid: string; date: string; before: number; after: number }) => ({
+        date: m.date,
+        roomUuid: m.roomUuid,
+        before: fromMinor(m.before),
+        after: fromMinor(m.after),
+      });
+      const { largestChange } = diff.summary;
+      return {
+        changes: diff.changes.map((m) => move({ ...m, before: m.before!, after: m.after! })),
+        summary: {
+          cellsChanged: diff.summary.cellsChanged,
+          nightsChanged: diff.summary.nightsChanged,
+          averageChangePercent: diff.summary.averageChangePercent,
+          largest: largestChange
+            ? {
+                ...move({
+                  ...largestChange,
+                  before: largestChange.before!,
+                  after: largestChange.after!,
+                }),
+                changePercent: largestChange.changePercent,
+              }
+            : null,
+        },
+      };
+    },
+  };
+}
+export type PricesService = ReturnType<typeof pricesService>;

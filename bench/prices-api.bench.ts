@@ -1,0 +1,273 @@
+// Prices API benchmark: the full-year calendar (`GET …/prices`, 365 nights × 10 room types) of a
+// business with a few thousand bookings, next to `GET /api/health` on the same server (the
+// baseline: routing, authentication-free JSON, one database ping), on PGlite and, when the
+// machine has its binaries, on a throwaway PostgreSQL server. Medians over alternating requests
+// through `app.inject()` (no network), and their ratio (goal: at most 20×).
+import os from 'node:os';
+import { addDays, computePrices } from '@tarifa/pricing';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { bookings, users } from '../apps/api/src/db/schema';
+import { businessesRepository } from '../apps/api/src/core/tenancy';
+import { hashPassword } from '../apps/api/src/lib/secrets';
+import { businessRepository } from '../apps/api/src/modules/businesses/repository';
+import { configurationOf, toEngine } from '../apps/api/src/modules/prices/configuration';
+import { pricesRepository } from '../apps/api/src/modules/prices/repository';
+import { pricesService } from '../apps/api/src/modules/prices/service';
+import { prng } from '../apps/api/test/booking-factories';
+import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
+
+const ROOM_TYPES = 10;
+const BOOKINGS = 4000;
+const WARMUP = 5;
+const ROUNDS = 30;
+const today = '2026-03-02';
+const now = new Date(`${today}T12:00:00Z`);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+async function run(label: string, database: Database) {
+  await database.migrate();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  });
+  const app = await buildApp({
+    config,
+    database,
+    jobs: { clock: () => now, background: false },
+  });
+  await app.ready();
+  try {
+    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+      const res = await app.inject({ method, url, headers, payload });
+      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    };
+    let headers: Record<string, string> = {};
+
+    // A user, signed in through the real call.
+    await database.db.insert(users).values({
+      name: 'Bench',
+      email: 'bench@example.test',
+      passwordHash: await hashPassword('Correct-Horse-42'),
+    });
+    const login = await call('POST', '/api/auth/login', {
+      email: 'bench@example.test',
+      password: 'Correct-Horse-42',
+    });
+    headers = { authorization: `Bearer ${login.accessToken}` };
+
+    // The business: 10 room types (the last two derived), weekday and lead-time rules, three
+    // seasons, two occupancy groups — every step of the engine has work to do.
+    const created = await call('POST', '/api/v1/businesses', { name: 'Bench Hotel' });
+    const uuid = created.businesses[0].uuid as string;
+    const tariff = `/api/v1/businesses/${uuid}/tariff-configuration`;
+    const saved = await call('POST', `${tariff}/rooms-tariff`, {
+      roomsTariff: Array.from({ length: ROOM_TYPES }, (_, i) => ({
+        name: `Room ${i}`,
+        code: `R${i}`,
+        rooms: 5 + i * 3,
+        basePrice: 80 + i * 15,
+        minPrice: 50,
+        maxPrice: 600,
+        derivedFrom:
+          i >= ROOM_TYPES - 2 ? { roomCode: 'R0', type: 'percent', value: 10 * i } : null,
+      })),
+    });
+    const rooms = (saved.business.tariffConfiguration.roomsTariff as { uuid: string }[]).map(
+      (r) => r.uuid,
+    );
+    await call('PUT', `${tariff}/settings`, {
+      settings: {
+        weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 8, sat: 15, sun: -5 },
+        leadTimeRules: [
+          { fromDays: 0, toDays: 3, adjustmentPercent: -10 },
+          { fromDays: 90, toDays: 400, adjustmentPercent: 5 },
+        ],
+        rounding: { mode: 'ending', ending: 9 },
+      },
+    });
+    for (const [name, startDate, endDate, value] of [
+      ['Spring', '2026-04-01', '2026-05-31', 10],
+      ['Summer', '2026-06-15', '2026-09-15', 25],
+      ['Winter', '2026-12-01', '2027-02-28', -10],
+    ] as const) {
+      await call('POST', `${tariff}/sazonalities`, {
+        sazonality: {
+          name,
+          color: '#336699',
+          startDate,
+          endDate,
+          adjustmentType: 'percent',
+          value,
+          priority: 1,
+        },
+      });
+    }
+    for (const [name, roomUuids] of [
+      ['All rooms', []],
+      ['Small rooms', rooms.slice(0, 4)],
+    ] as const) {
+      await call('POST', `${tariff}/fluctuation-levels`, {
+        fluctuationLevel: {
+          name,
+          roomUuids,
+          levels: [
+            { occupancyFrom: 0, adjustmentPercent: -5 },
+            { occupancyFrom: 40, adjustmentPercent: 0 },
+            { occupancyFrom: 70, adjustmentPercent: 12 },
+            { occupancyFrom: 90, adjustmentPercent: 25 },
+          ],
+        },
+      });
+    }
+
+    // A few thousand stays of 1–7 nights over the year, a tenth of them cancelled.
+    const random = prng(7);
+    const rows = Array.from({ length: BOOKINGS }, (_, i) => {
+      const arrival = addDays(today, Math.floor(random() * 365));
+      const cancelled = random() < 0.1;
+      return {
+        businessUuid: uuid,
+        roomTypeUuid: rooms[Math.floor(random() * (ROOM_TYPES - 2))]!,
+        externalId: `B${i}`,
+        arrival,
+        departure: addDays(arrival, 1 + Math.floor(random() * 7)),
+        rooms: 1,
+        status: cancelled ? 'cancelled' : 'confirmed',
+        bookedAt: now,
+        cancelledAt: cancelled ? now : null,
+        totalAmountMinor: 30_000,
+        currency: 'EUR',
+      };
+    });
+    for (let i = 0; i < rows.length; i += 1000) {
+      await database.db.insert(bookings).values(rows.slice(i, i + 1000));
+    }
+    // Some manual prices.
+    await call('PUT', `/api/v1/businesses/${uuid}/prices/overrides`, {
+      overrides: rooms.slice(0, 5).map((roomUuid, i) => ({
+        roomUuid,
+        from: addDays(today, 30 * i),
+        to: addDays(today, 30 * i + 6),
+        price: 111,
+      })),
+    });
+
+    const prices = `/api/v1/businesses/${uuid}/prices?from=${today}&to=${addDays(today, 364)}`;
+    const first = await call('GET', prices);
+    if (first.prices.length !== 365 * ROOM_TYPES) throw new Error('not a full year');
+    // Timed as a client sees it up to the last byte; the answer is not parsed (the client's cost).
+    let bytes = 0;
+    const timed = async (url: string) => {
+      const started = performance.now();
+      const res = await app.inject({ method: 'GET', url, headers });
+      const ms = performance.now() - started;
+      if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode}`);
+      bytes = res.rawPayload.length;
+      return ms;
+    };
+    // The parts of one calendar: the rooms-sold query alone, and the engine alone.
+    const from = today;
+    const to = addDays(today, 364);
+    const row = (await businessesRepository(database.db, { kind: 'all' }).findLive(uuid))!;
+    const config = configurationOf(row, await businessRepository(database.db, uuid).loadTariff());
+    const repo = pricesRepository(database.db, uuid);
+    const sold: Record<string, Record<string, number>> = {};
+    for (const r of await repo.roomsSold(from, to)) (sold[r.roomUuid] ??= {})[r.night] = r.sold;
+    const service = pricesService(database.db, { clock: () => now });
+    const caller = { user: { uuid: row.ownerUuid, roles: ['client' as const] } };
+    const month = `/api/v1/businesses/${uuid}/prices?from=${today}&to=${addDays(today, 30)}`;
+    const parts = {
+      month: [] as number[],
+      service: [] as number[],
+      calendar: [] as number[],
+      health: [] as number[],
+      query: [] as number[],
+      engine: [] as number[],
+    };
+    let calendarBytes = 0;
+    for (let i = 0; i < WARMUP + ROUNDS; i += 1) {
+      const c = await timed(prices);
+      calendarBytes = bytes;
+      const h = await timed('/api/health');
+      const m = await timed(month);
+      let started = performance.now();
+      await repo.roomsSold(from, to);
+      const q = performance.now() - started;
+      started = performance.now();
+      computePrices({ ...toEngine(config), roomsSold: sold, today, from, to });
+      const e = performance.now() - started;
+      started = performance.now();
+      await service.prices(caller, uuid, { from, to });
+      const sv = performance.now() - started;
+      if (i >= WARMUP) {
+        parts.month.push(m);
+        parts.service.push(sv);
+        parts.calendar.push(c);
+        parts.health.push(h);
+        parts.query.push(q);
+        parts.engine.push(e);
+      }
+    }
+    const [c, h, q, e, sv, m] = [
+      parts.calendar,
+      parts.health,
+      parts.query,
+      parts.engine,
+      parts.service,
+      parts.month,
+    ].map(median);
+    console.log(
+      `${label.padEnd(10)} full-year calendar (${365 * ROOM_TYPES} cells, ${BOOKINGS} bookings, ` +
+        `${(calendarBytes / 1024).toFixed(0)} KB) median ${c!.toFixed(1)} ms · GET /api/health ` +
+        `median ${h!.toFixed(2)} ms · ${(c! / h!).toFixed(1)}× (goal ≤ 20×) · of which rooms-sold ` +
+        `query ${q!.toFixed(1)} ms, engine ${e!.toFixed(1)} ms, the service's answer ` +
+        `${sv!.toFixed(1)} ms · ${ROUNDS} rounds\n${''.padEnd(11)}one month (31 nights, ` +
+        `${31 * ROOM_TYPES} cells) median ${m!.toFixed(1)} ms · ${(m! / h!).toFixed(1)}× health`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+console.log(
+  `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+try {
+  await run('PGlite', pglite);
+} finally {
+  await pglite.close();
+}
+const bin = findPostgresBin();
+if (!bin) {
+  console.log('PostgreSQL: skipped (no binaries in /usr/lib/postgresql/*/bin or PG_BIN)');
+} else {
+  const server = await startPostgres(bin);
+  try {
+    const admin = new pg.Client({ connectionString: server.url('postgres') });
+    await admin.connect();
+    await admin.query('create database bench');
+    await admin.end();
+    const database = await openDatabase({ kind: 'postgres', url: server.url('bench') });
+    try {
+      await run('PostgreSQL', database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    server.stop();
+  }
+}
