@@ -1,5 +1,5 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import { abilityRulesFor, type Action, type Subject } from '@tarifa/contract';
+import { abilityRulesFor, type TAction, type TSubject } from '@tarifa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
@@ -7,7 +7,7 @@ import { authRepository } from '../modules/auth/repository';
 import { authService, type Authenticated, type AuthService } from '../modules/auth/service';
 import { authenticateIntegration, isIntegrationToken } from '../modules/tokens/integration';
 
-export type ApiAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type ApiAbility = MongoAbility<[TAction, TSubject | Record<string, unknown>]>;
 
 export interface RequestAuth extends Authenticated {
   ability: ApiAbility;
@@ -39,8 +39,8 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
 /** Throws 403 `forbidden` unless the caller's rules allow the action (DESIGN.md §2). */
 export function assertCan(
   request: FastifyRequest,
-  action: Action,
-  subject: Subject | Record<string, unknown>,
+  action: TAction,
+  subject: TSubject | Record<string, unknown>,
 ): RequestAuth {
   const auth = requireAuth(request);
   if (!auth.ability.can(action, subject as never)) {

@@ -3,22 +3,22 @@ import {
   businessDefaults,
   businessLimits,
   businessPhotoRules,
-  type AuditEntity,
-  type AuditPage,
-  type Business,
-  type FieldIssue,
-  type FluctuationLevelGroup,
-  type Sazonality,
-  type TariffSettings,
-  type User,
-  type auditQuerySchema,
-  type createBusinessBodySchema,
-  type deleteBusinessBodySchema,
-  type fluctuationLevelBodySchema,
-  type roomsTariffBodySchema,
-  type sazonalityBodySchema,
-  type settingsBodySchema,
-  type updateBusinessBodySchema,
+  type TAuditEntity,
+  type TAuditPage,
+  type TBusiness,
+  type TFieldIssue,
+  type TFluctuationLevelGroup,
+  type TSazonality,
+  type TTariffSettings,
+  type TUser,
+  type ZAuditQuery,
+  type ZCreateBusinessBody,
+  type ZDeleteBusinessBody,
+  type ZFluctuationLevelBody,
+  type ZRoomsTariffBody,
+  type ZSazonalityBody,
+  type ZSettingsBody,
+  type ZUpdateBusinessBody,
 } from '@tarifa/contract';
 import { toMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
@@ -51,18 +51,18 @@ import {
   type BusinessScope,
 } from './repository';
 
-type CreateBusinessBody = z.output<typeof createBusinessBodySchema>;
-type UpdateBusinessBody = z.output<typeof updateBusinessBodySchema>;
-type DeleteBusinessBody = z.output<typeof deleteBusinessBodySchema>;
-type RoomsTariffBody = z.output<typeof roomsTariffBodySchema>;
-type SettingsBody = z.output<typeof settingsBodySchema>;
-type FluctuationLevelBody = z.output<typeof fluctuationLevelBodySchema>;
-type SazonalityBody = z.output<typeof sazonalityBodySchema>;
-type AuditQuery = z.output<typeof auditQuerySchema>;
+type CreateBusinessBody = z.output<typeof ZCreateBusinessBody>;
+type UpdateBusinessBody = z.output<typeof ZUpdateBusinessBody>;
+type DeleteBusinessBody = z.output<typeof ZDeleteBusinessBody>;
+type RoomsTariffBody = z.output<typeof ZRoomsTariffBody>;
+type SettingsBody = z.output<typeof ZSettingsBody>;
+type FluctuationLevelBody = z.output<typeof ZFluctuationLevelBody>;
+type SazonalityBody = z.output<typeof ZSazonalityBody>;
+type AuditQuery = z.output<typeof ZAuditQuery>;
 
 /** What the service needs to know about the caller. */
 export interface Caller {
-  user: Pick<User, 'uuid' | 'roles'>;
+  user: Pick<TUser, 'uuid' | 'roles'>;
 }
 
 /** A client reaches its own businesses; a super-admin any (DESIGN.md §2). */
@@ -95,7 +95,7 @@ const withoutUuid = <T extends { uuid?: string; id?: string }>(value: T) => {
   return rest as Record<string, unknown>;
 };
 
-const unknownRoom = (path: string): FieldIssue => ({
+const unknownRoom = (path: string): TFieldIssue => ({
   path,
   code: 'unknown_room',
   message: 'No such room type in this business',
@@ -121,7 +121,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     return options.photos;
   };
 
-  async function ownList(tx: Db, ownerUuid: string): Promise<Business[]> {
+  async function ownList(tx: Db, ownerUuid: string): Promise<TBusiness[]> {
     const rows = await businessesRepository(tx, { kind: 'owner', ownerUuid }).listOwned(ownerUuid);
     const tariffs = await loadTariffs(
       tx,
@@ -140,7 +140,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     businessUuid: string,
     expectedVersion: number | undefined,
     work: (ctx: ChangeContext) => Promise<T>,
-  ): Promise<{ business: Business; result: T }> {
+  ): Promise<{ business: TBusiness; result: T }> {
     return db.transaction(async (tx) => {
       const scoped = businessesRepository(tx as unknown as Db, businessScope(caller));
       const row = await scoped.bump(businessUuid, expectedVersion);
@@ -183,7 +183,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     list: (caller: Caller) => ownList(db, caller.user.uuid),
 
     /** The caller's own deleted businesses that can still be restored. */
-    async listDeleted(caller: Caller): Promise<Business[]> {
+    async listDeleted(caller: Caller): Promise<TBusiness[]> {
       const since = new Date(clock().getTime() - businessLimits.restoreDays * 86_400_000);
       const rows = await businessesRepository(db, businessScope(caller)).listOwnedDeleted(
         caller.user.uuid,
@@ -196,14 +196,14 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
       return rows.map((row) => toBusiness(row, tariffs.get(row.uuid)!));
     },
 
-    async get(caller: Caller, businessUuid: string): Promise<Business> {
+    async get(caller: Caller, businessUuid: string): Promise<TBusiness> {
       const row = await businessesRepository(db, businessScope(caller)).findLive(businessUuid);
       if (!row) throw AppError.notFound('Business');
       return toBusiness(row, await businessRepository(db, row.uuid).loadTariff());
     },
 
     /** Creates a business owned by the caller; answers the caller's whole list (SPEC §4). */
-    async create(caller: Caller, body: CreateBusinessBody): Promise<Business[]> {
+    async create(caller: Caller, body: CreateBusinessBody): Promise<TBusiness[]> {
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
         const row = await businessesRepository(tx, businessScope(caller)).insert({
@@ -262,7 +262,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
       caller: Caller,
       businessUuid: string,
       body: DeleteBusinessBody,
-    ): Promise<Business[]> {
+    ): Promise<TBusiness[]> {
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
         const scoped = businessesRepository(tx, businessScope(caller));
@@ -291,7 +291,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     },
 
     /** Undoes a delete within 30 days; answers the caller's list with it. */
-    async restore(caller: Caller, businessUuid: string): Promise<Business[]> {
+    async restore(caller: Caller, businessUuid: string): Promise<TBusiness[]> {
       return db.transaction(async (txn) => {
         const tx = txn as unknown as Db;
         const scoped = businessesRepository(tx, businessScope(caller));
@@ -415,7 +415,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     async updateSettings(caller: Caller, businessUuid: string, body: SettingsBody) {
       const { business } = await change(caller, businessUuid, body.version, async (ctx) => {
         const before = toSettings(ctx.row.settings);
-        const next: TariffSettings = { ...before, ...stripUndefined(body.settings) };
+        const next: TTariffSettings = { ...before, ...stripUndefined(body.settings) };
         const changes = diff(before, next);
         if (Object.keys(changes).length === 0) return;
         await ctx.updateBusiness({ settings: toStoredSettings(next) });
@@ -595,7 +595,7 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     },
 
     /** The audit trail of one business, newest first. */
-    async audit(caller: Caller, businessUuid: string, query: AuditQuery): Promise<AuditPage> {
+    async audit(caller: Caller, businessUuid: string, query: AuditQuery): Promise<TAuditPage> {
       const row = await businessesRepository(db, businessScope(caller)).findLive(businessUuid);
       if (!row) throw AppError.notFound('Business');
       const { rows, total } = await businessRepository(db, row.uuid).auditPage(
@@ -606,8 +606,8 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
         total,
         events: rows.map(({ event, actorName }) => ({
           id: event.id,
-          action: event.action as AuditPage['events'][number]['action'],
-          entity: event.entity as AuditEntity,
+          action: event.action as TAuditPage['events'][number]['action'],
+          entity: event.entity as TAuditEntity,
           entityId: event.entityId,
           entityName: event.entityName,
           actor:
@@ -650,8 +650,8 @@ async function releaseRemovedRooms(
     );
   }
 
-  const conflicts: FieldIssue[] = [];
-  const inUse = (entity: AuditEntity, name: string, roomUuids: string[]) => {
+  const conflicts: TFieldIssue[] = [];
+  const inUse = (entity: TAuditEntity, name: string, roomUuids: string[]) => {
     for (const uuid of roomUuids.filter((u) => byUuid.has(u))) {
       conflicts.push({
         path: 'roomsTariff',
@@ -661,7 +661,7 @@ async function releaseRemovedRooms(
       });
     }
   };
-  const groupUpdates: { before: FluctuationLevelGroup; after: FluctuationLevelGroup }[] = [];
+  const groupUpdates: { before: TFluctuationLevelGroup; after: TFluctuationLevelGroup }[] = [];
   for (const row of await repo.fluctuationGroups()) {
     const remaining = row.roomUuids.filter((uuid) => !byUuid.has(uuid));
     if (remaining.length === row.roomUuids.length) continue;
@@ -669,7 +669,7 @@ async function releaseRemovedRooms(
     const before = toFluctuationGroup(row);
     groupUpdates.push({ before, after: { ...before, roomUuids: remaining } });
   }
-  const sazonalityUpdates: { before: Sazonality; after: Sazonality }[] = [];
+  const sazonalityUpdates: { before: TSazonality; after: TSazonality }[] = [];
   for (const row of await repo.sazonalities()) {
     const remaining = row.roomUuids.filter((uuid) => !byUuid.has(uuid));
     if (remaining.length === row.roomUuids.length) continue;
@@ -708,8 +708,8 @@ async function releaseRemovedRooms(
 function recordGroup(
   ctx: ChangeContext,
   action: 'create' | 'update' | 'delete',
-  before: FluctuationLevelGroup | undefined,
-  after: FluctuationLevelGroup | undefined,
+  before: TFluctuationLevelGroup | undefined,
+  after: TFluctuationLevelGroup | undefined,
 ) {
   const changes = diff(before && withoutUuid(before), after && withoutUuid(after));
   if (action === 'update' && Object.keys(changes).length === 0) return;
@@ -726,8 +726,8 @@ function recordGroup(
 function recordSazonality(
   ctx: ChangeContext,
   action: 'create' | 'update' | 'delete',
-  before: Sazonality | undefined,
-  after: Sazonality | undefined,
+  before: TSazonality | undefined,
+  after: TSazonality | undefined,
 ) {
   const changes = diff(before && withoutUuid(before), after && withoutUuid(after));
   if (action === 'update' && Object.keys(changes).length === 0) return;

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import {
   bookingLimits,
-  type ImportFormat,
-  type ImportMode,
-  type ImportRowError,
+  type TImportFormat,
+  type TImportMode,
+  type TImportRowError,
 } from '@tarifa/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -201,8 +201,8 @@ function roomCreator(businessUuid: string, actorUuid: string | null) {
  */
 export async function runImport(job: ImportRow, ctx: RunContext) {
   const { db, progress } = ctx;
-  const format = job.format as ImportFormat;
-  const mode = job.mode as ImportMode;
+  const format = job.format as TImportFormat;
+  const mode = job.mode as TImportMode;
   const business = await businessesRepository(db, { kind: 'any' }).findLive(job.businessUuid);
   if (!business) throw new ImportFailure(failures.businessGone());
   const rooms = new Map(
@@ -223,7 +223,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
   const seenExternalIds = new Set<string>();
   const addError = (line: number, error: RowError) => {
     if (progress.errors.length < bookingLimits.importErrorsMax) {
-      progress.errors.push({ row: line, ...error } satisfies ImportRowError);
+      progress.errors.push({ row: line, ...error } satisfies TImportRowError);
     }
   };
   const reject = (line: number, errors: RowError[]) => {
@@ -397,7 +397,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
  * booking with the same external id. Rows whose room type is gone meanwhile are not moved (the
  * caller compares the counts).
  */
-async function moveStaged(tx: Db, staging: SQL, job: ImportRow, format: ImportFormat) {
+async function moveStaged(tx: Db, staging: SQL, job: ImportRow, format: TImportFormat) {
   const upsert =
     format === 'tarifa'
       ? sql`on conflict (business_uuid, external_id) where external_id is not null do update set

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import {
   bookingLimits,
-  importOptionsSchema,
+  ZImportOptions,
   toFieldIssues,
-  type ImportFormat,
-  type ImportPreview,
-  type ImportStatus,
-  type ImportSummary,
+  type TImportFormat,
+  type TImportPreview,
+  type TImportStatus,
+  type TImportSummary,
 } from '@tarifa/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -18,12 +18,12 @@ import { guessFormat, isMissing, missingColumns, readHeader, roomCodeColumn } fr
 import { importsRepository, type ImportRow } from './repository';
 import type { UploadStore } from './uploads';
 
-function toSummary(row: ImportRow): ImportSummary {
+function toSummary(row: ImportRow): TImportSummary {
   return {
     id: row.id,
-    status: row.status as ImportSummary['status'],
-    format: row.format as ImportSummary['format'],
-    mode: row.mode as ImportSummary['mode'],
+    status: row.status as TImportSummary['status'],
+    format: row.format as TImportSummary['format'],
+    mode: row.mode as TImportSummary['mode'],
     hotel: row.hotel,
     createMissingRooms: row.createMissingRooms,
     fileName: row.fileName,
@@ -42,7 +42,7 @@ function toSummary(row: ImportRow): ImportSummary {
   };
 }
 
-export const toImportStatus = (row: ImportRow): ImportStatus => ({
+export const toImportStatus = (row: ImportRow): TImportStatus => ({
   ...toSummary(row),
   errors: row.errors,
 });
@@ -84,7 +84,7 @@ export function importsService(db: Db, deps: { uploads: UploadStore; kick: () =>
     ): Promise<string> {
       try {
         const business = await reach(caller, businessUuid);
-        const parsed = importOptionsSchema.safeParse(fields, { reportInput: true });
+        const parsed = ZImportOptions.safeParse(fields, { reportInput: true });
         const issues = parsed.success ? [] : toFieldIssues(parsed.error);
         if (!file) {
           issues.unshift({
@@ -114,14 +114,14 @@ export function importsService(db: Db, deps: { uploads: UploadStore; kick: () =>
       return file!.id;
     },
 
-    async get(caller: Caller, businessUuid: string, importId: string): Promise<ImportStatus> {
+    async get(caller: Caller, businessUuid: string, importId: string): Promise<TImportStatus> {
       const business = await reach(caller, businessUuid);
       const row = await importsRepository(db, business.uuid).find(importId);
       if (!row) throw AppError.notFound('Import');
       return toImportStatus(row);
     },
 
-    async recent(caller: Caller, businessUuid: string): Promise<ImportSummary[]> {
+    async recent(caller: Caller, businessUuid: string): Promise<TImportSummary[]> {
       const business = await reach(caller, businessUuid);
       const rows = await importsRepository(db, business.uuid).recent(bookingLimits.recentImports);
       return rows.map(toSummary);
@@ -135,8 +135,8 @@ export function importsService(db: Db, deps: { uploads: UploadStore; kick: () =>
       caller: Caller,
       businessUuid: string,
       sample: { bytes: Buffer; truncated: boolean },
-      format: ImportFormat | undefined,
-    ): Promise<ImportPreview> {
+      format: TImportFormat | undefined,
+    ): Promise<TImportPreview> {
       const business = await reach(caller, businessUuid);
       let text = sample.bytes.toString('utf8');
       // The last line of a cut sample is likely cut too.
@@ -146,7 +146,7 @@ export function importsService(db: Db, deps: { uploads: UploadStore; kick: () =>
           { path: 'file', code: 'invalid_csv', message: 'Not a CSV text file' },
         ]);
       }
-      let delimiter: ImportPreview['delimiter'] = ',';
+      let delimiter: TImportPreview['delimiter'] = ',';
       const records: string[][] = [];
       for await (const batch of readCsv(Readable.from([text]), {
         onHeaderLine: (line) => (delimiter = detectDelimiter(line)),

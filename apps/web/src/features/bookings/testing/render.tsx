@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { defaultTariffSettings, type Business, type RoomTariff } from '@tarifa/contract';
+import { defaultTariffSettings, type TBusiness, type TRoomTariff } from '@tarifa/contract';
 import { SnackbarHost } from '../../../components/SnackbarHost';
 import { LocationProbe } from '../../../components/testing/TestProviders';
 import { businessKeys } from '../../businesses/api';
@@ -14,7 +14,7 @@ export function anUuid(): string {
   return `00000000-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
 }
 
-export function aRoom(overrides: Partial<RoomTariff> = {}): RoomTariff {
+export function aRoom(overrides: Partial<TRoomTariff> = {}): TRoomTariff {
   return {
     uuid: anUuid(),
     name: 'Quarto duplo',
@@ -29,7 +29,7 @@ export function aRoom(overrides: Partial<RoomTariff> = {}): RoomTariff {
 }
 
 /** A business as the API answers it, with the given room types. */
-export function aBusiness(rooms: RoomTariff[] = [aRoom()]): Business {
+export function aBusiness(rooms: TRoomTariff[] = [aRoom()]): TBusiness {
   return {
     uuid: anUuid(),
     ownerUuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
@@ -66,7 +66,7 @@ export function json(status: number, body: unknown): Response {
 }
 
 /** Renders `ui` in a router and a query client that holds `business` as the selected property. */
-export function renderBookings(ui: ReactNode, business?: Business, path = '/') {
+export function renderBookings(ui: ReactNode, business?: TBusiness, path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },

@@ -4,11 +4,11 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
   businessDefaults,
-  createBusinessBodySchema,
+  ZCreateBusinessBody,
   isCountry,
   isTimeZone,
-  type Business,
-  type CreateBusinessBody,
+  type TBusiness,
+  type TCreateBusinessBodyInput,
 } from '@tarifa/contract';
 import { useZodForm } from '../../../lib/forms';
 import { useCreateBusiness } from '../api';
@@ -23,7 +23,7 @@ function browserCountry(): string | undefined {
   return region && isCountry(region) ? region : undefined;
 }
 
-function initialValues(): CreateBusinessBody {
+function initialValues(): TCreateBusinessBodyInput {
   const zone = browserTimeZone();
   return {
     name: '',
@@ -46,7 +46,7 @@ export function CreateBusinessForm({
   onCancel,
   submitLabel,
 }: {
-  onCreated?: (business: Business) => void;
+  onCreated?: (business: TBusiness) => void;
   onCancel?: () => void;
   submitLabel?: string;
 }) {
@@ -54,7 +54,7 @@ export function CreateBusinessForm({
   const create = useCreateBusiness({ errors: 'form' });
   const { countries, currencies, timeZones } = usePickerOptions();
   const form = useZodForm({
-    schema: createBusinessBodySchema,
+    schema: ZCreateBusinessBody,
     initialValues: initialValues(),
     onSubmit: async (body) => {
       const { businesses } = await create.mutateAsync(body);

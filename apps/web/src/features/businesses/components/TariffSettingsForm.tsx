@@ -19,13 +19,13 @@ import { useTranslation } from 'react-i18next';
 import {
   businessLimits,
   occupancyBases,
-  settingsBodySchema,
+  ZSettingsBody,
   weekdays,
-  type Business,
-  type OccupancyBasis,
-  type RoundingMode,
-  type TariffSettings,
-  type Weekday,
+  type TBusiness,
+  type TOccupancyBasis,
+  type TRoundingMode,
+  type TTariffSettings,
+  type TWeekday,
 } from '@tarifa/contract';
 import { issueMessage, toFormError, type FormError } from '../../../lib/forms';
 import { useIntl } from '../../../lib/intl';
@@ -37,20 +37,20 @@ import { BusinessErrorAlert } from './BusinessErrorAlert';
 
 /** The settings as the form holds them: numbers as typed. */
 export interface SettingsDraft {
-  weekdayAdjustments: Record<Weekday, string>;
+  weekdayAdjustments: Record<TWeekday, string>;
   leadTimeRules: { key: number; fromDays: string; toDays: string; adjustmentPercent: string }[];
-  rounding: { mode: RoundingMode; ending: string };
+  rounding: { mode: TRoundingMode; ending: string };
   autoApprove: boolean;
-  occupancyBasis: OccupancyBasis;
+  occupancyBasis: TOccupancyBasis;
 }
 
 export function draftOfSettings(
-  settings: Business['tariffConfiguration']['settings'],
+  settings: TBusiness['tariffConfiguration']['settings'],
 ): SettingsDraft {
   return {
     weekdayAdjustments: Object.fromEntries(
       weekdays.map((day) => [day, numberText(settings.weekdayAdjustments[day])]),
-    ) as Record<Weekday, string>,
+    ) as Record<TWeekday, string>,
     leadTimeRules: settings.leadTimeRules.map((rule, key) => ({
       key,
       fromDays: numberText(rule.fromDays),
@@ -69,7 +69,7 @@ export function settingsOfDraft(draft: SettingsDraft) {
   return {
     weekdayAdjustments: Object.fromEntries(
       weekdays.map((day) => [day, num(draft.weekdayAdjustments[day]) ?? 0]),
-    ) as Record<Weekday, number>,
+    ) as Record<TWeekday, number>,
     leadTimeRules: draft.leadTimeRules.map((rule) => ({
       fromDays: num(rule.fromDays),
       toDays: num(rule.toDays),
@@ -85,9 +85,9 @@ export function settingsOfDraft(draft: SettingsDraft) {
 }
 
 /** The parsed settings when the draft is valid (for the live example), else undefined. */
-export function validSettings(draft: SettingsDraft): TariffSettings | undefined {
-  const result = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
-  return result.success ? (result.data.settings as TariffSettings) : undefined;
+export function validSettings(draft: SettingsDraft): TTariffSettings | undefined {
+  const result = ZSettingsBody.safeParse({ settings: settingsOfDraft(draft) });
+  return result.success ? (result.data.settings as TTariffSettings) : undefined;
 }
 
 function Section({
@@ -127,7 +127,7 @@ export function TariffSettingsForm({
   onDraftChange,
   onDirtyChange,
 }: {
-  business: Business;
+  business: TBusiness;
   samplePrice?: number;
   onDraftChange?: (draft: SettingsDraft) => void;
   onDirtyChange?: (dirty: boolean) => void;
@@ -161,7 +161,7 @@ export function TariffSettingsForm({
 
   const submit = async () => {
     setFormError(null);
-    const checked = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
+    const checked = ZSettingsBody.safeParse({ settings: settingsOfDraft(draft) });
     if (!checked.success) {
       setErrors(issuesOf(checked.error, 'settings.'));
       return;
@@ -339,7 +339,7 @@ export function TariffSettingsForm({
               onChange={(event) =>
                 setDraft({
                   ...draft,
-                  rounding: { ...draft.rounding, mode: event.target.value as RoundingMode },
+                  rounding: { ...draft.rounding, mode: event.target.value as TRoundingMode },
                 })
               }
             >
@@ -400,7 +400,7 @@ export function TariffSettingsForm({
               aria-label={t('settings.basis.title')}
               value={draft.occupancyBasis}
               onChange={(event) =>
-                setDraft({ ...draft, occupancyBasis: event.target.value as OccupancyBasis })
+                setDraft({ ...draft, occupancyBasis: event.target.value as TOccupancyBasis })
               }
             >
               {occupancyBases.map((basis) => (

@@ -1,4 +1,4 @@
-import { defaultTariffSettings, type Business, type RoomTariff } from '@tarifa/contract';
+import { defaultTariffSettings, type TBusiness, type TRoomTariff } from '@tarifa/contract';
 
 let counter = 0;
 /** A uuid-shaped id, different on every call. */
@@ -8,7 +8,7 @@ export function anUuid(): string {
 }
 
 /** A room type with its own prices (override anything). */
-export function aRoomType(overrides: Partial<RoomTariff> = {}): RoomTariff {
+export function aRoomType(overrides: Partial<TRoomTariff> = {}): TRoomTariff {
   return {
     uuid: anUuid(),
     name: 'Quarto duplo',
@@ -23,7 +23,7 @@ export function aRoomType(overrides: Partial<RoomTariff> = {}): RoomTariff {
 }
 
 /** A business as the API answers it (override anything). */
-export function aBusiness(overrides: Partial<Business> = {}): Business {
+export function aBusiness(overrides: Partial<TBusiness> = {}): TBusiness {
   return {
     uuid: anUuid(),
     ownerUuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { SnackbarHost } from '../../../components/SnackbarHost';
 import { businessesQueryOptions, businessKeys } from '../api';
 
@@ -11,7 +11,7 @@ import { businessesQueryOptions, businessKeys } from '../api';
  * Renders `ui` in a data router (forms use `useBlocker`) with a query client holding `businesses`
  * as the store's list, and the snackbar.
  */
-export function renderWithStore(ui: ReactNode, businesses: Business[] = []) {
+export function renderWithStore(ui: ReactNode, businesses: TBusiness[] = []) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });

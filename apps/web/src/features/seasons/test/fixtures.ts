@@ -1,6 +1,6 @@
-import type { Business, RoomTariff, Sazonality } from '@tarifa/contract';
+import type { TBusiness, TRoomTariff, TSazonality } from '@tarifa/contract';
 
-export const double: RoomTariff = {
+export const double: TRoomTariff = {
   uuid: '11111111-1111-4111-8111-111111111111',
   name: 'Quarto Duplo',
   code: 'DBL',
@@ -11,7 +11,7 @@ export const double: RoomTariff = {
   derivedFrom: null,
 };
 
-export const suite: RoomTariff = {
+export const suite: TRoomTariff = {
   uuid: '22222222-2222-4222-8222-222222222222',
   name: 'Suite',
   code: 'STE',
@@ -23,7 +23,7 @@ export const suite: RoomTariff = {
 };
 
 let n = 0;
-export function season(patch: Partial<Sazonality>): Sazonality {
+export function season(patch: Partial<TSazonality>): TSazonality {
   n += 1;
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -40,7 +40,7 @@ export function season(patch: Partial<Sazonality>): Sazonality {
   };
 }
 
-export function business(patch: Partial<Business['tariffConfiguration']> = {}): Business {
+export function business(patch: Partial<TBusiness['tariffConfiguration']> = {}): TBusiness {
   return {
     uuid: '99999999-9999-4999-8999-999999999999',
     ownerUuid: '88888888-8888-4888-8888-888888888888',

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { SnackbarHost } from '../../../components/SnackbarHost';
 import { businessesQueryOptions, businessKeys } from '../../businesses/api';
 
@@ -10,7 +10,7 @@ import { businessesQueryOptions, businessKeys } from '../../businesses/api';
  * Renders `ui` in a data router (the forms use `useBlocker`) at `path`, with the businesses store
  * already holding `businesses`, and the app's snackbar.
  */
-export function renderWithBusinesses(ui: ReactNode, businesses: Business[], path = '/') {
+export function renderWithBusinesses(ui: ReactNode, businesses: TBusiness[], path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
   });

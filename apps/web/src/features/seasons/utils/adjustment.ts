@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { SazonalityAdjustmentType } from '@tarifa/contract';
+import type { TSazonalityAdjustmentType } from '@tarifa/contract';
 import type { Formatters } from '../../../lib/intl';
 import { isolate } from './bidi';
 
@@ -11,7 +11,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
  */
 export function applyAdjustment(
   base: number,
-  type: SazonalityAdjustmentType,
+  type: TSazonalityAdjustmentType,
   value: number,
 ): number {
   switch (type) {
@@ -52,7 +52,7 @@ export function describeAdjustment(
   t: TFunction,
   intl: Formatters,
   currency: string,
-  type: SazonalityAdjustmentType,
+  type: TSazonalityAdjustmentType,
   value: number,
 ): string {
   switch (type) {

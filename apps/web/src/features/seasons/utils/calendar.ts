@@ -1,8 +1,8 @@
-import type { Sazonality } from '@tarifa/contract';
+import type { TSazonality } from '@tarifa/contract';
 import { daysOfMonth, weekdayOf } from './dates';
 
 type SeasonRule = Pick<
-  Sazonality,
+  TSazonality,
   'id' | 'name' | 'startDate' | 'endDate' | 'weekdays' | 'roomUuids' | 'priority'
 >;
 

@@ -1,4 +1,4 @@
-import { weekdays, type Weekday } from '@tarifa/contract';
+import { weekdays, type TWeekday } from '@tarifa/contract';
 
 /**
  * Nights are `YYYY-MM-DD` strings on the wire (DESIGN.md §2). Here they are counted as UTC
@@ -28,7 +28,7 @@ export function nightsBetween(start: string, end: string): number {
 }
 
 /** The ISO weekday key (`mon` … `sun`) of a night. */
-export function weekdayOf(date: string): Weekday {
+export function weekdayOf(date: string): TWeekday {
   // getUTCDay: 0 is Sunday; the contract's list starts on Monday.
   return weekdays[(new Date(dayValue(date)).getUTCDay() + 6) % 7]!;
 }
