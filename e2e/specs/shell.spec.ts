@@ -10,8 +10,8 @@ const cookie = async (page: Page, name: string) =>
   (await page.context().cookies()).find((c) => c.name === `tarifa-${name}`)?.value;
 
 test.describe('navigation', () => {
-  const spec: Record<Locale, string[]> = {
-    // SPEC §2's English labels, literally.
+  const fixedLabels: Record<Locale, string[]> = {
+    // The menu's English labels, literally as the product names them (docs/shell.md).
     en: [
       'Pricing Central',
       'My Property',
@@ -48,12 +48,12 @@ test.describe('navigation', () => {
   const children = ['configurations', 'sazonalities', 'addSazonality'];
 
   for (const locale of ['pt', 'en', 'fr', 'ar'] as const) {
-    test(`shows the labels of SPEC §2 in ${locale}`, async ({ page, context, request }) => {
+    test(`shows the menu's labels in ${locale}`, async ({ page, context, request }) => {
       await signIn(context, await signUp(request, { language: locale }));
       await page.goto('/dashboards');
       await shellReady(page);
       const nav = (key: string) => label(locale, 'nav', key);
-      const expected = spec[locale].length ? spec[locale] : keys.map(nav);
+      const expected = fixedLabels[locale].length ? fixedLabels[locale] : keys.map(nav);
       const menu = mainNav(page, locale);
       for (const name of expected) {
         await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
@@ -173,7 +173,7 @@ test('each preference is kept in its tarifa- cookie and survives a reload', asyn
   await page.goto('/dashboards');
   await shellReady(page);
 
-  // SPEC §9 defaults before anything is chosen.
+  // The default preferences (docs/shell.md) before anything is chosen.
   const prefs = page.getByRole('dialog', { name: 'Preferences' });
   await page.getByRole('button', { name: 'Preferences' }).click();
   const group = (name: string) => prefs.getByRole('radiogroup', { name, exact: true });
