@@ -3,12 +3,39 @@ import { defineConfig } from '@playwright/test';
 import { adminCredentials } from './support/admin';
 
 /**
- * End-to-end tests drive the real app (one `node` process: API, embedded database, built web app)
+ * End-to-end tests drive the real app (a `node` process: API, embedded database, built web app)
  * in the machine's Chromium — Playwright never downloads a browser here.
+ *
+ * Two servers, each on a fresh database: the specs run against one started with `DEMO=false`, as a
+ * real installation would be (no demo account, no sample property); `specs/demo.spec.ts`, whose
+ * subject is the demo, runs against one started with `DEMO=true` on the next port (E2E_DEMO_PORT).
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 1);
 export const baseURL = `http://127.0.0.1:${port}`;
+export const demoBaseURL = `http://127.0.0.1:${demoPort}`;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+const server = (listen: number, demo: boolean) => ({
+  command: `node --import tsx ${path.join(import.meta.dirname, 'server.ts')}`,
+  url: `http://127.0.0.1:${listen}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  // WEB_DIST, when set, names the build to serve (parallel runs each build their own).
+  env: {
+    PORT: String(listen),
+    LOG_LEVEL: 'warn',
+    DEMO: String(demo),
+    // A super-admin the specs sign in as through the API (e.g. to read the outbox).
+    ADMIN_EMAIL: adminCredentials.email,
+    ADMIN_PASSWORD: adminCredentials.password,
+    // Every spec signs in from one IP: the production limit would trip within a run.
+    RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  },
+});
 
 export default defineConfig({
   testDir: path.join(import.meta.dirname, 'specs'),
@@ -41,23 +68,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node --import tsx ${path.join(import.meta.dirname, 'server.ts')}`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // WEB_DIST, when set, names the build to serve (parallel runs each build their own).
-    env: {
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      // A super-admin the specs sign in as through the API (e.g. to read the outbox).
-      ADMIN_EMAIL: adminCredentials.email,
-      ADMIN_PASSWORD: adminCredentials.password,
-      // Every spec signs in from one IP: the production limit would trip within a run.
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-    },
-  },
+  projects: [
+    { name: 'app', testIgnore: /demo\.spec\.ts$/ },
+    { name: 'demo', testMatch: /demo\.spec\.ts$/, use: { baseURL: demoBaseURL } },
+  ],
+  webServer: [server(port, false), server(demoPort, true)],
 });

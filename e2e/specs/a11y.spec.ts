@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { shellReady, signIn, type Locale } from '../support/shell';
+import { newOwnerWithProperty, signIn, signUp } from '../support/auth';
+import { shellReady, type Locale } from '../support/shell';
 
 /** axe reads colours as painted: let opening transitions (fades, slides) finish first. */
 async function settled(page: Page) {
@@ -51,7 +52,10 @@ for (const { locale, scheme } of variants) {
 
     for (const url of pages) {
       test(`${url} has no serious or critical violation`, async ({ page, context, request }) => {
-        await signIn(context, request, locale, { business: 'Casa do Mar' });
+        await signIn(
+          context,
+          await newOwnerWithProperty(request, { language: locale, property: 'Casa do Mar' }),
+        );
         await page.goto(url);
         await shellReady(page);
         await expect(page.locator('main h1')).toBeVisible();
@@ -64,7 +68,10 @@ for (const { locale, scheme } of variants) {
       context,
       request,
     }) => {
-      await signIn(context, request, locale, { business: 'Casa do Mar' });
+      await signIn(
+        context,
+        await newOwnerWithProperty(request, { language: locale, property: 'Casa do Mar' }),
+      );
       await page.goto('/dashboards');
       await shellReady(page);
 
@@ -94,7 +101,7 @@ for (const { locale, scheme } of variants) {
 }
 
 test('the blank layout pages have none', async ({ page, context, request }) => {
-  await signIn(context, request);
+  await signIn(context, await signUp(request));
   for (const url of ['/not-authorized', '/this-page-does-not-exist']) {
     await page.goto(url);
     await expect(page.locator('main h1')).toBeVisible();
@@ -107,7 +114,10 @@ test('the navigation and its menus work from the keyboard alone', async ({
   context,
   request,
 }) => {
-  await signIn(context, request, 'en', { business: 'Casa do Mar' });
+  await signIn(
+    context,
+    await newOwnerWithProperty(request, { language: 'en', property: 'Casa do Mar' }),
+  );
   await page.goto('/faq');
   await shellReady(page);
   // The first stop skips to the content.

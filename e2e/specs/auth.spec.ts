@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminCredentials } from '../support/admin';
-import { loginViaApi, loginViaUi, newAccount, registerViaApi, resetLinkFor } from '../support/auth';
+import { newAccount, resetLinkFor, sessionFor, signUp, submitSignInForm } from '../support/auth';
 
 // A 1×1 PNG, for the profile photo.
 const png = Buffer.from(
@@ -39,7 +39,7 @@ test('registering with an email already in use says so on the email field', asyn
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/register');
   await page.getByRole('textbox', { name: 'O seu nome' }).fill('Outra Pessoa');
   await page.getByRole('textbox', { name: 'Email' }).fill(account.email.toUpperCase());
@@ -52,9 +52,9 @@ test('registering with an email already in use says so on the email field', asyn
 });
 
 test('a wrong password is shown on the login form, which stays open', async ({ page, request }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login');
-  await loginViaUi(page, { ...account, password: 'not-the-password' });
+  await submitSignInForm(page, { ...account, password: 'not-the-password' });
   await expect(page.getByRole('alert')).toHaveText('Email ou palavra-passe incorretos.');
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedToken(page)).toBeNull();
@@ -64,9 +64,9 @@ test('signing out ends the session on the server and returns to the login page',
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page).toHaveURL(/\/dashboards$/);
   const token = await storedToken(page);
 
@@ -90,10 +90,10 @@ test('signing out ends the session on the server and returns to the login page',
 });
 
 test('a guest following a deep link signs in and lands on that page', async ({ page, request }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/account-settings/security');
   await expect(page).toHaveURL(/\/login\?to=%2Faccount-settings%2Fsecurity$/);
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page).toHaveURL(/\/account-settings\/security$/);
   await expect(page.getByRole('heading', { name: 'Alterar palavra-passe' })).toBeVisible();
 });
@@ -102,9 +102,9 @@ test('a client is kept out of the admin area; the super-admin lands in it', asyn
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page).toHaveURL(/\/dashboards$/);
   await page.goto('/admin/users');
   await expect(page).toHaveURL(/\/not-authorized$/);
@@ -116,7 +116,7 @@ test('a client is kept out of the admin area; the super-admin lands in it', asyn
     .getByRole('button', { name: 'Terminar sessão', exact: true })
     .click();
   await expect(page).toHaveURL(/\/login$/);
-  await loginViaUi(page, { name: 'Admin', ...adminCredentials });
+  await submitSignInForm(page, { name: 'Admin', ...adminCredentials });
   await expect(page).toHaveURL(/\/admin$/);
 });
 
@@ -124,7 +124,7 @@ test('forgot password: the emailed link sets a new password, which then signs in
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Esqueceu-se da palavra-passe?' }).click();
   // The login form (with its own Email field) stays until the next page has loaded.
@@ -159,9 +159,9 @@ test('forgot password: the emailed link sets a new password, which then signs in
 
   // The old password no longer works; the new one does.
   await page.goto('/login');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page.getByRole('alert')).toHaveText('Email ou palavra-passe incorretos.');
-  await loginViaUi(page, { ...account, password: newPassword });
+  await submitSignInForm(page, { ...account, password: newPassword });
   await expect(page).toHaveURL(/\/dashboards$/);
 });
 
@@ -169,13 +169,13 @@ test('a session revoked from elsewhere sends the browser to the login page', asy
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page).toHaveURL(/\/dashboards$/);
 
   // From another device, sign every other session out.
-  const { accessToken } = await loginViaApi(request, account);
+  const { accessToken } = await sessionFor(request, account);
   const headers = { Authorization: `Bearer ${accessToken}` };
   const { sessions } = (await (await request.get('/api/v1/auth/sessions', { headers })).json()) as {
     sessions: { id: string; current: boolean }[];
@@ -196,9 +196,9 @@ test('account settings: name, language and photo are saved and applied', async (
   page,
   request,
 }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login?to=%2Faccount-settings%2Faccount');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page.getByRole('heading', { name: 'A Minha Conta', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Conta' })).toHaveAttribute('aria-selected', 'true');
 
@@ -230,7 +230,7 @@ test('account settings: name, language and photo are saved and applied', async (
   await expect(page.getByRole('heading', { name: 'My Account', level: 1 })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
 
-  const { accessToken } = await loginViaApi(request, account);
+  const { accessToken } = await sessionFor(request, account);
   const me = await request.get('/api/auth/user', {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
@@ -245,9 +245,9 @@ test('security: the current password is checked, the password changes, devices a
   page,
   request,
 }) => {
-  const account = await registerViaApi(request); // one session, from the API
+  const account = await signUp(request); // one session, from the API
   await page.goto('/login?to=%2Faccount-settings%2Fsecurity');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page.getByRole('heading', { name: 'Onde tem sessão iniciada' })).toBeVisible();
   await expect(page.getByText('Este dispositivo')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Chrome em Linux' })).toBeVisible();
@@ -270,13 +270,13 @@ test('security: the current password is checked, the password changes, devices a
   await page.getByRole('button', { name: 'Alterar palavra-passe' }).click();
   await expect(page.getByText('A sua palavra-passe foi alterada.')).toBeVisible();
   await expect(current).toHaveValue('');
-  await loginViaApi(request, { ...account, password: 'Nova-Passw0rd-2025' });
+  await sessionFor(request, { ...account, password: 'Nova-Passw0rd-2025' });
 });
 
 test('the emails tab says where and which emails Tarifa sends', async ({ page, request }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login?to=%2Faccount-settings%2Fnotifications');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page.getByRole('heading', { name: 'Emails da Tarifa' })).toBeVisible();
   await expect(page.getByText(account.email)).toBeVisible();
   await expect(
@@ -285,16 +285,16 @@ test('the emails tab says where and which emails Tarifa sends', async ({ page, r
 });
 
 test('an unknown account-settings tab shows the not-found page', async ({ page, request }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login?to=%2Faccount-settings%2Fbilling');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
 });
 
 test('access control shows a client what they may do', async ({ page, request }) => {
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login?to=%2Faccess-control');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page.getByRole('heading', { name: 'Controlo de acessos', level: 1 })).toBeVisible();
   await expect(page.getByText('Proprietário', { exact: true })).toBeVisible();
   const table = page.getByRole('table', { name: 'Permissões' });

@@ -2,61 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaApi } from '../support/auth';
+import { newOwnerWithProperty, signIn, twoRoomTypes, type Owner } from '../support/auth';
 
 // Bookings through the UI (issue 6), in Portuguese (the default): a CSV imported through the
 // wizard, a booking added, edited and cancelled through the dialogs, and an integration token
 // created, used and revoked. The property and its room types are created through the API.
-
-interface Owner {
-  token: string;
-  businessUuid: string;
-}
-
-/** A new owner with a property and two room types, signed in on `page`. */
-async function ownerWithRooms(page: Page, request: APIRequestContext): Promise<Owner> {
-  const account = await registerViaApi(request);
-  const headers = { Authorization: `Bearer ${account.accessToken}` };
-  const created = await request.post('/api/v1/businesses', {
-    headers,
-    data: { name: 'Quinta do Mar' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { businesses } = (await created.json()) as { businesses: { uuid: string }[] };
-  const businessUuid = businesses[0]!.uuid;
-  const rooms = await request.post(
-    `/api/v1/businesses/${businessUuid}/tariff-configuration/rooms-tariff`,
-    {
-      headers,
-      data: {
-        roomsTariff: [
-          {
-            name: 'Quarto Duplo',
-            code: 'DBL',
-            rooms: 10,
-            basePrice: 100,
-            minPrice: 70,
-            maxPrice: 180,
-          },
-          { name: 'Suite', code: 'STE', rooms: 3, basePrice: 180, minPrice: 140, maxPrice: 320 },
-        ],
-      },
-    },
-  );
-  expect(rooms.status(), await rooms.text()).toBe(200);
-  const { accessToken, userData, userAbilityRules } = account as typeof account & {
-    userAbilityRules: unknown;
-  };
-  await page.addInitScript(
-    (session) => {
-      localStorage.setItem('accessToken', session.accessToken);
-      localStorage.setItem('userData', JSON.stringify(session.userData));
-      localStorage.setItem('userAbilityRules', JSON.stringify(session.userAbilityRules));
-    },
-    { accessToken, userData, userAbilityRules },
-  );
-  return { token: accessToken, businessUuid };
-}
 
 interface ApiBooking {
   externalId: string | null;
@@ -73,7 +23,7 @@ interface ApiBooking {
 
 async function bookingsOf(request: APIRequestContext, owner: Owner, query = '') {
   const response = await request.get(`/api/v1/businesses/${owner.businessUuid}/bookings${query}`, {
-    headers: { Authorization: `Bearer ${owner.token}` },
+    headers: { Authorization: `Bearer ${owner.accessToken}` },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as { bookings: ApiBooking[]; total: number };
@@ -96,7 +46,8 @@ test('an owner imports a CSV through the wizard, follows its progress and finds 
   request,
 }) => {
   test.setTimeout(120_000);
-  const owner = await ownerWithRooms(page, request);
+  const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
+  await signIn(page, owner);
 
   // A Tarifa file written for this test: 3 000 bookings, one of them with a room code the
   // property does not have (row 11 of the file, counting the header as row 1).
@@ -203,7 +154,8 @@ test('an owner adds a booking, edits it and cancels it, which keeps it as cancel
   request,
 }) => {
   test.setTimeout(90_000);
-  const owner = await ownerWithRooms(page, request);
+  const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
+  await signIn(page, owner);
   await page.goto('/pricing-central/bookings');
   await expect(page.getByRole('heading', { name: 'Ainda não há reservas' })).toBeVisible();
 
@@ -284,7 +236,8 @@ test('an integration token is shown once, reads the bookings, and stops working 
   page,
   request,
 }) => {
-  const owner = await ownerWithRooms(page, request);
+  const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
+  await signIn(page, owner);
   await page.goto('/my-property/menu');
   await page.getByRole('link', { name: /Integrações/ }).click();
   await expect(page).toHaveURL(/\/my-property\/integrations$/);

@@ -64,15 +64,11 @@ test('the page loads nothing from other hosts', async ({ page }) => {
   expect(foreign).toEqual([]);
 });
 
-test('in demo mode the login page offers the demo account, which opens Hotel Atlântico', async ({
-  page,
-}) => {
+test('without demo mode the login page offers no demo account', async ({ page, request }) => {
+  const answer = await request.get('/api/demo');
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toEqual({ enabled: false });
   await page.goto('/login');
-  const demo = page.getByRole('note').filter({ hasText: 'demo@tarifa.app' });
-  await expect(demo).toBeVisible();
-  await demo.getByRole('button', { name: 'Usar' }).click();
-  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('demo@tarifa.app');
-  await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/dashboards$/);
-  await expect(page.getByRole('button', { name: /Hotel Atlântico/ }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  await expect(page.getByText('demo@tarifa.app')).toHaveCount(0);
 });

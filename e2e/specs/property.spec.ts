@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { loginViaUi, registerViaApi } from '../support/auth';
+import { createProperty, newOwnerWithProperty, signUp, submitSignInForm } from '../support/auth';
 
 // Properties and tariff configuration through the UI (issue 5), in Portuguese (the default).
 
@@ -78,9 +78,9 @@ test('a new owner creates a property through the onboarding, two room types, and
   request,
 }) => {
   test.setTimeout(90_000);
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   await page.goto('/login');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
 
   // No property yet: the dashboard guides to create one.
   await expect(page).toHaveURL(/\/dashboards$/);
@@ -160,16 +160,13 @@ test('a stale edit in a second tab is reported, not saved over the first', async
   context,
   request,
 }) => {
-  const account = await registerViaApi(request);
-  const created = await request.post('/api/v1/businesses', {
-    headers: { Authorization: `Bearer ${account.accessToken}` },
-    data: { name: 'Quinta do Vale', city: 'Évora' },
+  const account = await newOwnerWithProperty(request, {
+    property: { name: 'Quinta do Vale', city: 'Évora' },
   });
-  expect(created.status(), await created.text()).toBe(201);
 
   const first = await context.newPage();
   await first.goto('/login');
-  await loginViaUi(first, account);
+  await submitSignInForm(first, account);
   await expect(first).toHaveURL(/\/dashboards$/);
   const second = await context.newPage();
 
@@ -204,16 +201,12 @@ test('the switcher changes property (kept after a reload); the hub deletes only 
   request,
 }) => {
   test.setTimeout(60_000);
-  const account = await registerViaApi(request);
+  const account = await signUp(request);
   for (const name of ['Casa da Serra', 'Casa da Praia']) {
-    const response = await request.post('/api/v1/businesses', {
-      headers: { Authorization: `Bearer ${account.accessToken}` },
-      data: { name },
-    });
-    expect(response.status(), await response.text()).toBe(201);
+    await createProperty(request, account, { name });
   }
   await page.goto('/login');
-  await loginViaUi(page, account);
+  await submitSignInForm(page, account);
   await expect(page).toHaveURL(/\/dashboards$/);
 
   // The last created comes first, so it is selected; the switcher picks the other one.

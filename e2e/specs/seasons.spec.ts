@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { registerViaApi } from '../support/auth';
+import { expect, test, type Page } from '@playwright/test';
+import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 
 // Occupancy levels (Configurations) and seasons (Sazonalities) through the UI (issue 5), in
 // Portuguese (the default). The property and its room types are created through the API.
@@ -10,57 +10,6 @@ const colours = {
   pink: 'rgb(216, 27, 96)', // #d81b60, "Rosa"
   green: 'rgb(67, 160, 71)', // #43a047, "Verde"
 };
-
-interface Owner {
-  token: string;
-  businessUuid: string;
-}
-
-/** A new owner with a property and two room types, signed in on `page`. */
-async function ownerWithRooms(page: Page, request: APIRequestContext): Promise<Owner> {
-  const account = await registerViaApi(request);
-  const headers = { Authorization: `Bearer ${account.accessToken}` };
-  const created = await request.post('/api/v1/businesses', {
-    headers,
-    data: { name: 'Quinta do Mar' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { businesses } = (await created.json()) as { businesses: { uuid: string }[] };
-  const businessUuid = businesses[0]!.uuid;
-  const rooms = await request.post(
-    `/api/v1/businesses/${businessUuid}/tariff-configuration/rooms-tariff`,
-    {
-      headers,
-      data: {
-        roomsTariff: [
-          {
-            name: 'Quarto Duplo',
-            code: 'DBL',
-            rooms: 10,
-            basePrice: 100,
-            minPrice: 70,
-            maxPrice: 180,
-          },
-          { name: 'Suite', code: 'STE', rooms: 3, basePrice: 180, minPrice: 140, maxPrice: 320 },
-        ],
-      },
-    },
-  );
-  expect(rooms.status(), await rooms.text()).toBe(200);
-  // Signed in as the login page would leave it: the three stored values of SPEC §3.
-  const { accessToken, userData, userAbilityRules } = account as typeof account & {
-    userAbilityRules: unknown;
-  };
-  await page.addInitScript(
-    (session) => {
-      localStorage.setItem('accessToken', session.accessToken);
-      localStorage.setItem('userData', JSON.stringify(session.userData));
-      localStorage.setItem('userAbilityRules', JSON.stringify(session.userAbilityRules));
-    },
-    { accessToken, userData, userAbilityRules },
-  );
-  return { token: accessToken, businessUuid };
-}
 
 /** Types a date (`dd/mm/yyyy` digits) into one of the season form's date fields. */
 async function typeDate(page: Page, label: string, digits: string) {
@@ -115,7 +64,7 @@ test('an owner sets occupancy levels and two seasons, sees them in the calendar,
 }) => {
   // One whole journey through two pages and three forms: longer than the default 30 s.
   test.setTimeout(90_000);
-  await ownerWithRooms(page, request);
+  await signIn(page, await newOwnerWithProperty(request, { roomTypes: twoRoomTypes }));
 
   // Occupancy levels: a group from the suggested steps, one threshold fixed after a refusal.
   await page.goto('/pricing-central/configurations');
@@ -198,7 +147,7 @@ test('an owner sets occupancy levels and two seasons, sees them in the calendar,
 });
 
 test('leaving a season with unsaved changes asks first', async ({ page, request }) => {
-  await ownerWithRooms(page, request);
+  await signIn(page, await newOwnerWithProperty(request, { roomTypes: twoRoomTypes }));
   await page.goto('/pricing-central/sazonalities/new');
   await page.getByRole('textbox', { name: 'Nome' }).fill('Páscoa');
   await page
@@ -228,11 +177,12 @@ test('a season edited meanwhile in another tab is reported, not overwritten', as
   context,
   request,
 }) => {
-  const owner = await ownerWithRooms(page, request);
+  const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
+  await signIn(page, owner);
   const created = await request.post(
     `/api/v1/businesses/${owner.businessUuid}/tariff-configuration/sazonalities`,
     {
-      headers: { Authorization: `Bearer ${owner.token}` },
+      headers: { Authorization: `Bearer ${owner.accessToken}` },
       data: {
         sazonality: {
           name: 'Verão',
@@ -263,7 +213,7 @@ test('a season edited meanwhile in another tab is reported, not overwritten', as
   await expect(page).toHaveURL(new RegExp(`/sazonalities/${sazonality.id}$`));
 
   const stored = await request.get('/api/v1/businesses', {
-    headers: { Authorization: `Bearer ${owner.token}` },
+    headers: { Authorization: `Bearer ${owner.accessToken}` },
   });
   const { businesses } = (await stored.json()) as {
     businesses: { tariffConfiguration: { sazonalities: { value: number }[] } }[];
@@ -275,8 +225,9 @@ test('occupancy levels: a failed update or delete is said in the form and in the
   page,
   request,
 }) => {
-  const owner = await ownerWithRooms(page, request);
-  const headers = { Authorization: `Bearer ${owner.token}` };
+  const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
+  await signIn(page, owner);
+  const headers = { Authorization: `Bearer ${owner.accessToken}` };
   const levels = `/api/v1/businesses/${owner.businessUuid}/tariff-configuration/fluctuation-levels`;
   const created = await request.post(levels, {
     headers,

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { label, mainNav, shellReady, signIn, type Locale } from '../support/shell';
+import { newOwnerWithProperty, signIn, signUp } from '../support/auth';
+import { label, mainNav, shellReady, type Locale } from '../support/shell';
 
 const screenshots = path.join(import.meta.dirname, '../../test-results/screenshots');
 
@@ -9,8 +10,8 @@ const cookie = async (page: Page, name: string) =>
   (await page.context().cookies()).find((c) => c.name === `tarifa-${name}`)?.value;
 
 test.describe('navigation', () => {
-  const spec: Record<Locale, string[]> = {
-    // SPEC §2's English labels, literally.
+  const fixedLabels: Record<Locale, string[]> = {
+    // The menu's English labels, literally as the product names them (docs/shell.md).
     en: [
       'Pricing Central',
       'My Property',
@@ -47,12 +48,12 @@ test.describe('navigation', () => {
   const children = ['configurations', 'sazonalities', 'addSazonality'];
 
   for (const locale of ['pt', 'en', 'fr', 'ar'] as const) {
-    test(`shows the labels of SPEC §2 in ${locale}`, async ({ page, context, request }) => {
-      await signIn(context, request, locale);
+    test(`shows the menu's labels in ${locale}`, async ({ page, context, request }) => {
+      await signIn(context, await signUp(request, { language: locale }));
       await page.goto('/dashboards');
       await shellReady(page);
       const nav = (key: string) => label(locale, 'nav', key);
-      const expected = spec[locale].length ? spec[locale] : keys.map(nav);
+      const expected = fixedLabels[locale].length ? fixedLabels[locale] : keys.map(nav);
       const menu = mainNav(page, locale);
       for (const name of expected) {
         await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
@@ -76,7 +77,7 @@ test.describe('navigation', () => {
     context,
     request,
   }) => {
-    await signIn(context, request, 'en');
+    await signIn(context, await signUp(request, { language: 'en' }));
     await page.goto('/pricing-central/bi?view=heat-map');
     await shellReady(page);
     const menu = mainNav(page, 'en');
@@ -91,7 +92,7 @@ test.describe('navigation', () => {
   });
 
   test('becomes an overlay drawer on an 800 px wide screen', async ({ page, context, request }) => {
-    await signIn(context, request);
+    await signIn(context, await signUp(request));
     await page.setViewportSize({ width: 800, height: 900 });
     await page.goto('/dashboards');
     await shellReady(page);
@@ -117,7 +118,7 @@ test.describe('navigation', () => {
     context,
     request,
   }) => {
-    await signIn(context, request, 'pt', { business: 'Casa do Mar' });
+    await signIn(context, await newOwnerWithProperty(request, { property: 'Casa do Mar' }));
     await page.goto('/dashboards');
     await shellReady(page);
     await page.keyboard.press('Control+k');
@@ -136,7 +137,7 @@ test('choosing Arabic mirrors the page and survives a reload', async ({
   context,
   request,
 }) => {
-  await signIn(context, request, 'pt', { business: 'Casa do Mar' });
+  await signIn(context, await newOwnerWithProperty(request, { property: 'Casa do Mar' }));
   await page.goto('/dashboards');
   await shellReady(page);
   await page.getByRole('button', { name: 'Idioma' }).click();
@@ -165,11 +166,14 @@ test('each preference is kept in its tarifa- cookie and survives a reload', asyn
   context,
   request,
 }) => {
-  await signIn(context, request, 'en', { business: 'Casa do Mar' });
+  await signIn(
+    context,
+    await newOwnerWithProperty(request, { language: 'en', property: 'Casa do Mar' }),
+  );
   await page.goto('/dashboards');
   await shellReady(page);
 
-  // SPEC §9 defaults before anything is chosen.
+  // The default preferences (docs/shell.md) before anything is chosen.
   const prefs = page.getByRole('dialog', { name: 'Preferences' });
   await page.getByRole('button', { name: 'Preferences' }).click();
   const group = (name: string) => prefs.getByRole('radiogroup', { name, exact: true });
@@ -245,7 +249,7 @@ test('the scroll-to-top button appears past 200 px and brings the page back up',
   context,
   request,
 }) => {
-  await signIn(context, request);
+  await signIn(context, await signUp(request));
   await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto('/faq');
   await shellReady(page);
@@ -265,7 +269,7 @@ test('the scroll-to-top button appears past 200 px and brings the page back up',
 });
 
 test('the table footer reads correctly in Portuguese', async ({ page, context, request }) => {
-  await signIn(context, request);
+  await signIn(context, await signUp(request));
   await page.goto('/pages/icons');
   await shellReady(page);
   const footer = page.locator('.MuiDataGrid-footerContainer');
@@ -285,7 +289,7 @@ test('notifications say there is nothing yet, without asking the server', async 
   context,
   request,
 }) => {
-  await signIn(context, request);
+  await signIn(context, await signUp(request));
   const asked: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/notifications')) asked.push(r.url());
@@ -304,7 +308,7 @@ test('the support center finds questions and sends a message', async ({
   context,
   request,
 }) => {
-  await signIn(context, request);
+  await signIn(context, await signUp(request));
   await page.goto('/faq');
   await shellReady(page);
   await page.getByRole('searchbox', { name: 'Pesquisar nas perguntas' }).fill('prioridade');
@@ -327,7 +331,7 @@ test('not-found and not-authorized pages have a way back, at their misc aliases 
   context,
   request,
 }) => {
-  await signIn(context, request);
+  await signIn(context, await signUp(request));
   for (const [url, heading] of [
     ['/nothing-here', 'Página não encontrada'],
     ['/pages/misc/not-found', 'Página não encontrada'],
@@ -347,7 +351,10 @@ test('the product tour walks through the Pricing Central screens', async ({
   context,
   request,
 }) => {
-  await signIn(context, request, 'en', { business: 'Casa do Mar' });
+  await signIn(
+    context,
+    await newOwnerWithProperty(request, { language: 'en', property: 'Casa do Mar' }),
+  );
   await page.goto('/extensions/tour');
   await shellReady(page);
   await page.getByRole('button', { name: 'Start the tour' }).click();
@@ -392,7 +399,10 @@ test.describe('screenshots of the dashboard shell', () => {
         viewport: { width: c.width, height: c.height },
         colorScheme: c.scheme,
       });
-      await signIn(context, request, c.locale, { business: 'Casa do Mar' });
+      await signIn(
+        context,
+        await newOwnerWithProperty(request, { language: c.locale, property: 'Casa do Mar' }),
+      );
       const page = await context.newPage();
       await page.goto('/dashboards');
       await shellReady(page);

@@ -1,5 +1,14 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { adminCredentials } from './admin';
+
+/**
+ * Accounts for the specs. The end-to-end database lives for the whole run, so every spec makes its
+ * own owner: `signUp` registers one through the API, `signIn` opens the app already signed in as
+ * it (no login screen), `newOwnerWithProperty` gives an owner a property (and room types) first.
+ * Specs about the login screen itself use `submitSignInForm`.
+ */
+
+export type Locale = 'pt' | 'en' | 'fr' | 'ar';
 
 export interface Account {
   name: string;
@@ -7,29 +16,125 @@ export interface Account {
   password: string;
 }
 
-interface AuthAnswer {
+/** What `POST /api/auth/register` and `/login` answer. */
+export interface AuthAnswer {
   accessToken: string;
   userData: { uuid: string; name: string; email: string; roles: string[]; language: string };
+  userAbilityRules: unknown[];
 }
 
-/** A fresh account each time: the end-to-end database lives for the whole run. */
+/** A registered account, its session, and the header that authenticates API calls as it. */
+export type Session = Account & AuthAnswer & { headers: { Authorization: string } };
+
+/** An owner (see `newOwnerWithProperty`) and the uuid of its property. */
+export type Owner = Session & { businessUuid: string };
+
+/** A fresh account each time (an email nobody has used in this run). */
 export function newAccount(prefix = 'owner'): Account {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
   return { name: 'Ana Costa', email: `${prefix}-${suffix}@hotel.test`, password: 'Quinta-2025!' };
 }
 
-export async function registerViaApi(
+/** Registers `account` (a fresh one by default) through the API, in `language`. */
+export async function signUp(
   request: APIRequestContext,
-  account: Account = newAccount(),
-): Promise<Account & AuthAnswer> {
-  const response = await request.post('/api/auth/register', {
-    data: { ...account, language: 'pt' },
-  });
+  { account = newAccount(), language = 'pt' }: { account?: Account; language?: Locale } = {},
+): Promise<Session> {
+  const response = await request.post('/api/auth/register', { data: { ...account, language } });
   expect(response.status(), await response.text()).toBe(201);
-  return { ...account, ...((await response.json()) as AuthAnswer) };
+  const answer = (await response.json()) as AuthAnswer;
+  return { ...account, ...answer, headers: { Authorization: `Bearer ${answer.accessToken}` } };
 }
 
-export async function loginViaApi(
+/**
+ * Opens the app signed in as `session` on `target` (a page, or every page of a context): the
+ * session is put into localStorage the way the app keeps it after the login page (the access
+ * token, the user and their permission rules), with the user's language. Only the first time: a
+ * sign-out or a language chosen in the app survives reloads.
+ */
+export async function signIn(target: Page | BrowserContext, session: AuthAnswer): Promise<void> {
+  await target.addInitScript(
+    (s) => {
+      if (localStorage.getItem('accessToken')) return;
+      localStorage.setItem('accessToken', s.accessToken);
+      localStorage.setItem('userData', JSON.stringify(s.userData));
+      localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
+      localStorage.setItem('language', s.userData.language);
+    },
+    {
+      accessToken: session.accessToken,
+      userData: session.userData,
+      userAbilityRules: session.userAbilityRules,
+    },
+  );
+}
+
+/** A room type as `POST …/tariff-configuration/rooms-tariff` takes it. */
+export interface RoomType {
+  name: string;
+  code: string;
+  rooms: number;
+  basePrice: number;
+  minPrice: number;
+  maxPrice: number;
+}
+
+/** The room types most specs price: a double and a suite. */
+export const twoRoomTypes: RoomType[] = [
+  { name: 'Quarto Duplo', code: 'DBL', rooms: 10, basePrice: 100, minPrice: 70, maxPrice: 180 },
+  { name: 'Suite', code: 'STE', rooms: 3, basePrice: 180, minPrice: 140, maxPrice: 320 },
+];
+
+/** Creates a property of `session`'s owner through the API; answers its uuid. */
+export async function createProperty(
+  request: APIRequestContext,
+  session: Session,
+  fields: { name: string } & Record<string, unknown>,
+): Promise<string> {
+  const created = await request.post('/api/v1/businesses', {
+    headers: session.headers,
+    data: fields,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { businesses } = (await created.json()) as { businesses: { uuid: string; name: string }[] };
+  return businesses.find((b) => b.name === fields.name)!.uuid;
+}
+
+/**
+ * A new owner (see `signUp`) with one property, `Quinta do Mar` unless told otherwise, and the
+ * given room types (none by default), all through the API. Not signed in: pass it to `signIn`, or
+ * use the login form.
+ */
+export async function newOwnerWithProperty(
+  request: APIRequestContext,
+  {
+    language = 'pt',
+    property = 'Quinta do Mar',
+    roomTypes = [],
+  }: {
+    language?: Locale;
+    property?: string | ({ name: string } & Record<string, unknown>);
+    roomTypes?: RoomType[];
+  } = {},
+): Promise<Owner> {
+  const session = await signUp(request, { language });
+  const businessUuid = await createProperty(
+    request,
+    session,
+    typeof property === 'string' ? { name: property } : property,
+  );
+  if (roomTypes.length) {
+    const rooms = await request.post(
+      `/api/v1/businesses/${businessUuid}/tariff-configuration/rooms-tariff`,
+      { headers: session.headers, data: { roomsTariff: roomTypes } },
+    );
+    expect(rooms.status(), await rooms.text()).toBe(200);
+  }
+  return { ...session, businessUuid };
+}
+
+/** A new session of an existing account, through the API (e.g. to check a password works). */
+export async function sessionFor(
   request: APIRequestContext,
   { email, password }: Pick<Account, 'email' | 'password'>,
 ): Promise<AuthAnswer> {
@@ -38,8 +143,8 @@ export async function loginViaApi(
   return (await response.json()) as AuthAnswer;
 }
 
-/** Signs in through the login form, in Portuguese (the default language). */
-export async function loginViaUi(page: Page, { email, password }: Account) {
+/** Fills in the login form (in Portuguese, the default language) and submits it. */
+export async function submitSignInForm(page: Page, { email, password }: Account) {
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Palavra-passe', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -47,7 +152,7 @@ export async function loginViaUi(page: Page, { email, password }: Account) {
 
 /** The newest password-reset link sent to `email`, read from the development outbox as admin. */
 export async function resetLinkFor(request: APIRequestContext, email: string): Promise<URL> {
-  const { accessToken } = await loginViaApi(request, adminCredentials);
+  const { accessToken } = await sessionFor(request, adminCredentials);
   const response = await request.get(`/api/v1/admin/emails?${new URLSearchParams({ to: email })}`, {
     headers: { Authorization: `Bearer ${accessToken}` },
   });

@@ -1,55 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import type { Locale } from './auth';
 
-export type Locale = 'pt' | 'en' | 'fr' | 'ar';
-
-/**
- * A fresh client account registered through the API, put into localStorage the way the app keeps
- * a session (SPEC §3) — so these specs do not depend on the login screen. The stored language is
- * only the first one: a choice made in the app survives reloads. With `business`, the account owns
- * a property of that name (so pages show themselves rather than the first-run onboarding).
- */
-export async function signIn(
-  context: BrowserContext,
-  request: APIRequestContext,
-  language: Locale = 'pt',
-  { business }: { business?: string } = {},
-) {
-  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-  const response = await request.post('/api/auth/register', {
-    data: {
-      name: 'Ana Costa',
-      email: `shell-${suffix}@hotel.test`,
-      password: 'Quinta-2025!',
-      language,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const session = (await response.json()) as {
-    accessToken: string;
-    userData: unknown;
-    userAbilityRules: unknown;
-  };
-  if (business) {
-    const created = await request.post('/api/v1/businesses', {
-      data: { name: business },
-      headers: { Authorization: `Bearer ${session.accessToken}` },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-  }
-  await context.addInitScript(
-    ({ session: s, language: l }) => {
-      if (localStorage.getItem('accessToken')) return;
-      localStorage.setItem('accessToken', s.accessToken);
-      localStorage.setItem('userData', JSON.stringify(s.userData));
-      localStorage.setItem('userAbilityRules', JSON.stringify(s.userAbilityRules));
-      localStorage.setItem('language', l);
-    },
-    { session, language },
-  );
-  return session;
-}
+export type { Locale };
 
 interface Strings {
   [key: string]: string | Strings;

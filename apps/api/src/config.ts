@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { emailSchema, passwordSchema } from '@tarifa/contract';
+import { ZEmail, ZPassword } from '@tarifa/contract';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -80,9 +80,9 @@ const envSchema = z.object({
    */
   DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
-  ADMIN_EMAIL: emailSchema.optional(),
+  ADMIN_EMAIL: ZEmail.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
-  ADMIN_PASSWORD: passwordSchema.optional(),
+  ADMIN_PASSWORD: ZPassword.optional(),
 });
 
 export type Config = {

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import {
   hotelBookingDemandColumns,
-  type BookingInput,
-  type ImportStatus,
-  type RoomTariffInput,
+  type TBookingFieldsInput,
+  type TImportStatus,
+  type TRoomTariffFields,
 } from '@tarifa/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { TestApp } from './helpers';
@@ -20,7 +20,7 @@ export const tokensUrl = (business: { uuid: string }, rest = '') =>
   `${businessesUrl}/${business.uuid}/tokens${rest}`;
 
 /** A valid booking input; room by code `DBL` unless overridden. */
-export function bookingInput(overrides: Partial<BookingInput> = {}): BookingInput {
+export function bookingInput(overrides: Partial<TBookingFieldsInput> = {}): TBookingFieldsInput {
   return {
     roomCode: 'DBL',
     arrival: '2025-07-01',
@@ -44,7 +44,7 @@ export async function withRooms(
   t: TestApp,
   owner: TestUser,
   business: { uuid: string },
-  rooms: RoomTariffInput[] = [
+  rooms: TRoomTariffFields[] = [
     roomInput({ name: 'Double', code: 'DBL', rooms: 10 }),
     roomInput({ name: 'Suite', code: 'STE', rooms: 2, basePrice: 200, maxPrice: 400 }),
   ],
@@ -131,7 +131,7 @@ export async function waitForImport(
   business: { uuid: string },
   importId: string,
   timeoutMs = 60_000,
-): Promise<ImportStatus> {
+): Promise<TImportStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await t.app.inject({
@@ -140,7 +140,7 @@ export async function waitForImport(
       headers: user.headers,
     });
     if (res.statusCode !== 200) throw new Error(`import status failed: ${res.body}`);
-    const status = res.json() as ImportStatus;
+    const status = res.json() as TImportStatus;
     if (status.status === 'succeeded' || status.status === 'failed') return status;
     if (Date.now() > deadline) throw new Error(`import still ${status.status}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -154,7 +154,7 @@ export async function importCsv(
   business: { uuid: string },
   csv: string | Buffer,
   fields: Record<string, string | undefined>,
-): Promise<ImportStatus> {
+): Promise<TImportStatus> {
   const res = await postImport(t, user, business, csv, fields);
   if (res.statusCode !== 202) throw new Error(`import refused (${res.statusCode}): ${res.body}`);
   return waitForImport(t, user, business, res.json().importId);

@@ -1,9 +1,9 @@
 import type {
-  Business,
-  CreateBusinessBody,
-  FluctuationLevelInput,
-  RoomTariffInput,
-  SazonalityInput,
+  TBusiness,
+  TCreateBusinessBodyInput,
+  TFluctuationLevelFieldsInput,
+  TRoomTariffFields,
+  TSazonalityFieldsInput,
 } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from './helpers';
@@ -18,8 +18,8 @@ export const tariffUrl = (business: { uuid: string }, part: string) =>
 export async function createBusiness(
   t: TestApp,
   owner: TestUser,
-  body: Partial<CreateBusinessBody> = {},
-): Promise<Business> {
+  body: Partial<TCreateBusinessBodyInput> = {},
+): Promise<TBusiness> {
   const name = body.name ?? `Casa ${Math.random().toString(36).slice(2, 8)}`;
   const res = await t.app.inject({
     method: 'POST',
@@ -28,12 +28,12 @@ export async function createBusiness(
     payload: { ...body, name },
   });
   if (res.statusCode !== 201) throw new Error(`creating the test business failed: ${res.body}`);
-  const created = (res.json().businesses as Business[]).find((b) => b.name === name);
+  const created = (res.json().businesses as TBusiness[]).find((b) => b.name === name);
   if (!created) throw new Error('the created business is not in the answer');
   return created;
 }
 
-export function roomInput(overrides: Partial<RoomTariffInput> = {}): RoomTariffInput {
+export function roomInput(overrides: Partial<TRoomTariffFields> = {}): TRoomTariffFields {
   return {
     name: 'Double room',
     code: 'DBL',
@@ -51,8 +51,8 @@ export async function saveRooms(
   t: TestApp,
   owner: TestUser,
   business: { uuid: string },
-  roomsTariff: RoomTariffInput[],
-): Promise<Business> {
+  roomsTariff: TRoomTariffFields[],
+): Promise<TBusiness> {
   const res = await t.app.inject({
     method: 'POST',
     url: tariffUrl(business, 'rooms-tariff'),
@@ -60,10 +60,12 @@ export async function saveRooms(
     payload: { roomsTariff },
   });
   if (res.statusCode !== 200) throw new Error(`saving rooms failed: ${res.body}`);
-  return res.json().business as Business;
+  return res.json().business as TBusiness;
 }
 
-export function groupInput(overrides: Partial<FluctuationLevelInput> = {}): FluctuationLevelInput {
+export function groupInput(
+  overrides: Partial<TFluctuationLevelFieldsInput> = {},
+): TFluctuationLevelFieldsInput {
   return {
     name: 'Occupancy steps',
     roomUuids: [],
@@ -76,7 +78,9 @@ export function groupInput(overrides: Partial<FluctuationLevelInput> = {}): Fluc
   };
 }
 
-export function sazonalityInput(overrides: Partial<SazonalityInput> = {}): SazonalityInput {
+export function sazonalityInput(
+  overrides: Partial<TSazonalityFieldsInput> = {},
+): TSazonalityFieldsInput {
   return {
     name: 'Summer',
     color: '#ff9900',

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AuthResponse, Role } from '@tarifa/contract';
+import type { TAuthResponse, TRole } from '@tarifa/contract';
 import type { TestApp } from './helpers';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
 
 export const defaultPassword = 'Correct-Horse-42';
 
-export interface TestUser extends AuthResponse {
+export interface TestUser extends TAuthResponse {
   password: string;
   /** Headers that authenticate as this user. */
   headers: { authorization: string };
@@ -21,7 +21,7 @@ export async function createUser(
     name?: string;
     email?: string;
     password?: string;
-    roles?: Role[];
+    roles?: TRole[];
     language?: string;
   } = {},
 ): Promise<TestUser> {
@@ -40,6 +40,6 @@ export async function createUser(
     payload: { email, password },
   });
   if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);
-  const body = res.json() as AuthResponse;
+  const body = res.json() as TAuthResponse;
   return { ...body, password, headers: { authorization: `Bearer ${body.accessToken}` } };
 }

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { locales } from './locales';
 import { actions, roles, subjects } from './permissions';
 
-/** Accounts and sessions (DESIGN.md §2 "Auth and users"). Wire names are the contract's. */
+/** Accounts and sessions (docs/auth.md). The wire names are these, as the API answers them. */
 
-export const emailSchema = z.string().trim().min(1).max(254).pipe(z.email());
+export const ZEmail = z.string().trim().min(1).max(254).pipe(z.email());
 
 export const passwordRules = { minLength: 10, maxLength: 200 } as const;
 
@@ -13,7 +13,7 @@ export function passwordClasses(password: string): number {
   return [/[a-z]/, /[A-Z]/, /\d/, /[^a-zA-Z\d]/].filter((re) => re.test(password)).length;
 }
 
-export const passwordSchema = z
+export const ZPassword = z
   .string()
   .min(passwordRules.minLength)
   .max(passwordRules.maxLength)
@@ -22,76 +22,76 @@ export const passwordSchema = z
     params: { code: 'password_one_class' },
   });
 
-export const personNameSchema = z.string().trim().min(1).max(120);
-export const localeSchema = z.enum(locales);
+export const ZPersonName = z.string().trim().min(1).max(120);
+export const ZLocale = z.enum(locales);
 
-export const userSchema = z.object({
+export const ZUser = z.object({
   uuid: z.uuid(),
   name: z.string(),
   email: z.string(),
   profile_img_filename: z.string().nullable(),
   roles: z.array(z.enum(roles)),
-  language: localeSchema,
+  language: ZLocale,
 });
-export type User = z.infer<typeof userSchema>;
+export type TUser = z.infer<typeof ZUser>;
 
-export const abilityRuleSchema = z.object({
+export const ZAbilityRule = z.object({
   action: z.union([z.enum(actions), z.array(z.enum(actions))]),
   subject: z.union([z.enum(subjects), z.array(z.enum(subjects))]),
   conditions: z.record(z.string(), z.unknown()).optional(),
   inverted: z.boolean().optional(),
 });
 
-export const authResponseSchema = z.object({
+export const ZAuthResponse = z.object({
   accessToken: z.string(),
-  userData: userSchema,
-  userAbilityRules: z.array(abilityRuleSchema),
+  userData: ZUser,
+  userAbilityRules: z.array(ZAbilityRule),
 });
-export type AuthResponse = z.infer<typeof authResponseSchema>;
+export type TAuthResponse = z.infer<typeof ZAuthResponse>;
 
-export const registerBodySchema = z.object({
-  name: personNameSchema,
-  email: emailSchema,
-  password: passwordSchema,
-  language: localeSchema.optional(),
+export const ZRegisterBody = z.object({
+  name: ZPersonName,
+  email: ZEmail,
+  password: ZPassword,
+  language: ZLocale.optional(),
 });
-export type RegisterBody = z.infer<typeof registerBodySchema>;
+export type TRegisterBody = z.infer<typeof ZRegisterBody>;
 
-export const loginBodySchema = z.object({
-  email: emailSchema,
+export const ZLoginBody = z.object({
+  email: ZEmail,
   password: z.string().min(1).max(passwordRules.maxLength),
 });
-export type LoginBody = z.infer<typeof loginBodySchema>;
+export type TLoginBody = z.infer<typeof ZLoginBody>;
 
-export const forgotPasswordBodySchema = z.object({ email: emailSchema });
-export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+export const ZForgotPasswordBody = z.object({ email: ZEmail });
+export type TForgotPasswordBody = z.infer<typeof ZForgotPasswordBody>;
 
-export const resetPasswordBodySchema = z.object({
+export const ZResetPasswordBody = z.object({
   token: z.string().min(1).max(200),
-  password: passwordSchema,
+  password: ZPassword,
 });
-export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export type TResetPasswordBody = z.infer<typeof ZResetPasswordBody>;
 
-export const changePasswordBodySchema = z.object({
+export const ZChangePasswordBody = z.object({
   currentPassword: z.string().min(1).max(passwordRules.maxLength),
-  newPassword: passwordSchema,
+  newPassword: ZPassword,
 });
-export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 /**
  * `PUT /api/v1/users/{uuid}` takes the user as the API returned it: only `name` and `language`
  * change; read-only fields (uuid, email, roles, profile_img_filename) are ignored.
  */
-export const updateUserBodySchema = z.object({
-  name: personNameSchema.optional(),
-  language: localeSchema.optional(),
+export const ZUpdateUserBody = z.object({
+  name: ZPersonName.optional(),
+  language: ZLocale.optional(),
 });
-export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+export type TUpdateUserBody = z.infer<typeof ZUpdateUserBody>;
 
-export const userEnvelopeSchema = z.object({ user: userSchema });
-export const userDataEnvelopeSchema = z.object({ data: userSchema });
+export const ZUserEnvelope = z.object({ user: ZUser });
+export const ZUserDataEnvelope = z.object({ data: ZUser });
 
-export const sessionSchema = z.object({
+export const ZSession = z.object({
   id: z.uuid(),
   createdAt: z.iso.datetime({ offset: true }),
   lastUsedAt: z.iso.datetime({ offset: true }),
@@ -100,8 +100,8 @@ export const sessionSchema = z.object({
   ip: z.string().nullable(),
   current: z.boolean(),
 });
-export type SessionInfo = z.infer<typeof sessionSchema>;
-export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+export type TSession = z.infer<typeof ZSession>;
+export const ZSessionsResponse = z.object({ sessions: z.array(ZSession) });
 
 /** Avatar uploads (`POST /api/v1/users/{uuid}/avatar`, multipart field `file`), checked by content. */
 export const avatarRules = {
@@ -115,8 +115,8 @@ export function avatarUrl(filename: string): string {
 }
 
 /** `GET /api/v1/admin/emails?to=`: the emails Tarifa sent or kept in its outbox, newest first. */
-export const adminEmailsQuerySchema = z.object({ to: emailSchema.optional() });
-export const adminEmailSchema = z.object({
+export const ZAdminEmailsQuery = z.object({ to: ZEmail.optional() });
+export const ZAdminEmail = z.object({
   id: z.uuid(),
   to: z.string(),
   subject: z.string(),
@@ -125,5 +125,5 @@ export const adminEmailSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   sentAt: z.iso.datetime({ offset: true }).nullable(),
 });
-export type AdminEmail = z.infer<typeof adminEmailSchema>;
-export const adminEmailsResponseSchema = z.object({ emails: z.array(adminEmailSchema) });
+export type TAdminEmail = z.infer<typeof ZAdminEmail>;
+export const ZAdminEmailsResponse = z.object({ emails: z.array(ZAdminEmail) });

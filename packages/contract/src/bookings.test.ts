@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bookingInputSchema,
-  bookingsBatchBodySchema,
-  bookingsQuerySchema,
-  importErrorsToCsv,
-  importOptionsSchema,
-  normalizeCountry,
-} from './bookings';
+import { ZBookingFields, ZBookingsBatchBody, ZBookingsQuery, normalizeCountry } from './bookings';
 import { isCountry } from './business';
+import { importErrorsToCsv, ZImportOptions } from './imports';
 import { toFieldIssues } from './errors';
 
 const issues = (result: { success: boolean; error?: unknown }) =>
@@ -21,9 +15,9 @@ const booking = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('bookingInputSchema', () => {
+describe('ZBookingFields', () => {
   it('fills the defaults and upper-cases the room code', () => {
-    const parsed = bookingInputSchema.parse(booking({ channel: '  Direct ', guestName: '' }));
+    const parsed = ZBookingFields.parse(booking({ channel: '  Direct ', guestName: '' }));
     expect(parsed).toMatchObject({
       roomCode: 'DBL',
       rooms: 1,
@@ -36,7 +30,7 @@ describe('bookingInputSchema', () => {
   });
 
   it('names the field of each broken rule with its code', () => {
-    const result = bookingInputSchema.safeParse({
+    const result = ZBookingFields.safeParse({
       arrival: '2025-07-04',
       departure: '2025-07-04',
       totalAmount: 10.005,
@@ -57,11 +51,11 @@ describe('bookingInputSchema', () => {
   });
 
   it('refuses stays over a year and cancellations before the booking', () => {
-    const long = bookingInputSchema.safeParse(booking({ departure: '2026-07-02' }));
+    const long = ZBookingFields.safeParse(booking({ departure: '2026-07-02' }));
     expect(issues(long)).toMatchObject([
       { path: 'departure', code: 'stay_too_long', params: { maximum: 365 } },
     ]);
-    const early = bookingInputSchema.safeParse(
+    const early = ZBookingFields.safeParse(
       booking({
         status: 'cancelled',
         bookedAt: '2025-05-02T10:00:00Z',
@@ -73,17 +67,17 @@ describe('bookingInputSchema', () => {
 
   it('takes instants with an offset or bare dates, never local times or impossible dates', () => {
     for (const ok of ['2025-03-01', '2025-03-01T10:00:00Z', '2025-03-01T10:00+01:00']) {
-      expect(bookingInputSchema.safeParse(booking({ bookedAt: ok })).success).toBe(true);
+      expect(ZBookingFields.safeParse(booking({ bookedAt: ok })).success).toBe(true);
     }
     for (const bad of ['2025-03-01T10:00:00', '2025-02-30', '2025-02-30T10:00:00Z']) {
-      expect(bookingInputSchema.safeParse(booking({ bookedAt: bad })).success).toBe(false);
+      expect(ZBookingFields.safeParse(booking({ bookedAt: bad })).success).toBe(false);
     }
   });
 });
 
-describe('bookingsBatchBodySchema', () => {
+describe('ZBookingsBatchBody', () => {
   it('names a repeated externalId at its own index', () => {
-    const result = bookingsBatchBodySchema.safeParse({
+    const result = ZBookingsBatchBody.safeParse({
       bookings: [
         booking({ externalId: 'A' }),
         booking({ externalId: 'B' }),
@@ -94,37 +88,37 @@ describe('bookingsBatchBodySchema', () => {
   });
 
   it('takes at most 5 000 bookings', () => {
-    const result = bookingsBatchBodySchema.safeParse({
+    const result = ZBookingsBatchBody.safeParse({
       bookings: Array.from({ length: 5001 }, () => booking()),
     });
     expect(issues(result)).toMatchObject([{ path: 'bookings', code: 'too_many' }]);
   });
 });
 
-describe('bookingsQuerySchema', () => {
+describe('ZBookingsQuery', () => {
   it('reads comma-separated or repeated statuses and drops blank parameters', () => {
     expect(
-      bookingsQuerySchema.parse({ status: 'confirmed, no_show', search: '', page: '2' }),
+      ZBookingsQuery.parse({ status: 'confirmed, no_show', search: '', page: '2' }),
     ).toMatchObject({ status: ['confirmed', 'no_show'], search: undefined, page: 2 });
-    expect(bookingsQuerySchema.parse({ status: ['cancelled', 'confirmed'] }).status).toEqual([
+    expect(ZBookingsQuery.parse({ status: ['cancelled', 'confirmed'] }).status).toEqual([
       'cancelled',
       'confirmed',
     ]);
   });
 
   it('refuses a reversed range', () => {
-    const result = bookingsQuerySchema.safeParse({ from: '2025-02-01', to: '2025-01-31' });
+    const result = ZBookingsQuery.safeParse({ from: '2025-02-01', to: '2025-01-31' });
     expect(issues(result)).toMatchObject([{ path: 'to', code: 'range_reversed' }]);
   });
 });
 
-describe('importOptionsSchema', () => {
+describe('ZImportOptions', () => {
   it('needs the hotel for the dataset format and reads multipart booleans', () => {
-    expect(issues(importOptionsSchema.safeParse({ format: 'hotel-booking-demand' }))).toMatchObject(
-      [{ path: 'hotel', code: 'required' }],
-    );
+    expect(issues(ZImportOptions.safeParse({ format: 'hotel-booking-demand' }))).toMatchObject([
+      { path: 'hotel', code: 'required' },
+    ]);
     expect(
-      importOptionsSchema.parse({ format: 'tarifa', createMissingRooms: 'true', mode: '' }),
+      ZImportOptions.parse({ format: 'tarifa', createMissingRooms: 'true', mode: '' }),
     ).toMatchObject({ mode: 'atomic', createMissingRooms: true });
   });
 });

@@ -1,9 +1,11 @@
 import { hasAtMostTwoDecimals } from '@tarifa/pricing';
 import { z } from 'zod';
-import { emailSchema } from './auth';
+import { ZEmail } from './auth';
+import { custom, forwardIssues, issue, ZIsoDateTime } from './internal';
 
 /**
- * Businesses (properties) and their tariff configuration (DESIGN.md §2, docs/properties.md).
+ * Businesses (a "property" in the interface) and their tariff configuration: room types, settings,
+ * fluctuation-level groups and sazonalities (docs/properties.md, docs/glossary.md).
  *
  * Shape rules live here so the web forms and the API apply the same ones; the rules that need the
  * database (room uuids of this business, a stale `version`) are checked by the API and reported
@@ -39,19 +41,19 @@ export const businessLimits = {
 } as const;
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof weekdays)[number];
+export type TWeekday = (typeof weekdays)[number];
 
 export const derivedTypes = ['percent', 'amount'] as const;
-export type DerivedType = (typeof derivedTypes)[number];
+export type TDerivedType = (typeof derivedTypes)[number];
 
 export const sazonalityAdjustmentTypes = ['percent', 'amount', 'price'] as const;
-export type SazonalityAdjustmentType = (typeof sazonalityAdjustmentTypes)[number];
+export type TSazonalityAdjustmentType = (typeof sazonalityAdjustmentTypes)[number];
 
 export const roundingModes = ['none', 'integer', 'ending'] as const;
-export type RoundingMode = (typeof roundingModes)[number];
+export type TRoundingMode = (typeof roundingModes)[number];
 
 export const occupancyBases = ['on_the_books', 'forecast'] as const;
-export type OccupancyBasis = (typeof occupancyBases)[number];
+export type TOccupancyBasis = (typeof occupancyBases)[number];
 
 export const businessDefaults = {
   currency: 'EUR',
@@ -64,10 +66,6 @@ export const businessDefaults = {
 // Building blocks
 // ---------------------------------------------------------------------------------------------
 
-function custom(code: string, extra: Record<string, string | number | boolean> = {}) {
-  return { params: { code, ...extra } };
-}
-
 /** True when the number has at most 2 decimals (money and percentages travel like that). */
 export { hasAtMostTwoDecimals };
 
@@ -78,22 +76,22 @@ const twoDecimals = <T extends z.ZodType<number>>(schema: T) =>
   });
 
 /** A price or amount in the business currency: a decimal number with at most 2 decimals. */
-export const moneySchema = twoDecimals(
+export const ZMoney = twoDecimals(
   z.number().min(-businessLimits.moneyMax).max(businessLimits.moneyMax),
 );
 /** A price: more than 0. */
-export const priceSchema = twoDecimals(
+export const ZPrice = twoDecimals(
   z
     .number()
     .max(businessLimits.moneyMax)
     .refine((v) => v > 0, { message: 'Must be more than 0', ...custom('not_positive') }),
 );
 /** A percent adjustment, −90 … +500, at most 2 decimals (−10 means 10 % off). */
-export const adjustmentPercentSchema = twoDecimals(
+export const ZAdjustmentPercent = twoDecimals(
   z.number().min(businessLimits.adjustmentMin).max(businessLimits.adjustmentMax),
 );
 
-export const businessNameSchema = z.string().trim().min(1).max(businessLimits.nameMax);
+export const ZBusinessName = z.string().trim().min(1).max(businessLimits.nameMax);
 
 let currencies: Set<string> | undefined;
 /** ISO 4217 codes the runtime knows (`Intl.supportedValuesOf('currency')`). */
@@ -101,7 +99,7 @@ export function isCurrency(code: string): boolean {
   currencies ??= new Set(Intl.supportedValuesOf('currency'));
   return currencies.has(code);
 }
-export const currencySchema = z
+export const ZCurrency = z
   .string()
   .trim()
   .toUpperCase()
@@ -113,7 +111,7 @@ export function isTimeZone(zone: string): boolean {
   timeZones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
   return timeZones.has(zone);
 }
-export const timezoneSchema = z
+export const ZTimezone = z
   .string()
   .trim()
   .refine(isTimeZone, { message: 'Not an IANA time zone', ...custom('invalid_timezone') });
@@ -125,14 +123,14 @@ export function isCountry(code: string): boolean {
   regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
   return regionNames.of(code) !== undefined;
 }
-export const countrySchema = z
+export const ZCountry = z
   .string()
   .trim()
   .toUpperCase()
   .refine(isCountry, { message: 'Not an ISO 3166-1 country code', ...custom('invalid_country') });
 
 /** `HH:MM`, 24-hour clock. */
-export const timeOfDaySchema = z
+export const ZTimeOfDay = z
   .string()
   .trim()
   .refine((v) => /^([01]\d|2[0-3]):[0-5]\d$/.test(v), {
@@ -141,10 +139,10 @@ export const timeOfDaySchema = z
   });
 
 /** A calendar date `YYYY-MM-DD` (a real one: 2023-02-29 is refused). */
-export const dateSchema = z.iso.date();
+export const ZDate = z.iso.date();
 
 /** `#rrggbb`, stored and answered in lower case. */
-export const colorSchema = z
+export const ZColor = z
   .string()
   .trim()
   .refine((v) => /^#[0-9a-fA-F]{6}$/.test(v), {
@@ -154,7 +152,7 @@ export const colorSchema = z
   .transform((v) => v.toLowerCase());
 
 /** Room codes: 1–20 letters, digits, `-`, `_` or `.`; stored and compared in upper case. */
-export const roomCodeSchema = z
+export const ZRoomCode = z
   .string()
   .trim()
   .min(1)
@@ -174,12 +172,7 @@ function uniqueList<T extends z.ZodType>(item: T, max: number) {
       const seen = new Set<unknown>();
       list.forEach((value, index) => {
         if (seen.has(value)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [index],
-            message: 'Listed twice',
-            params: { code: 'duplicate' },
-          });
+          issue(ctx, [index], 'duplicate', 'Listed twice');
         }
         seen.add(value);
       });
@@ -187,26 +180,25 @@ function uniqueList<T extends z.ZodType>(item: T, max: number) {
 }
 
 /** Room types a rule covers; empty means all of the business's room types. */
-export const roomUuidsSchema = uniqueList(z.uuid(), businessLimits.roomTypesMax);
-export const weekdayListSchema = uniqueList(z.enum(weekdays), 7);
+export const ZRoomUuids = uniqueList(z.uuid(), businessLimits.roomTypesMax);
+export const ZWeekdayList = uniqueList(z.enum(weekdays), 7);
 
-const isoDateTime = z.iso.datetime({ offset: true });
 /** `version` as sent back by clients: the business's version they last read. */
-export const versionSchema = z.number().int().min(1);
+export const ZVersion = z.number().int().min(1);
 
 // ---------------------------------------------------------------------------------------------
 // Rooms tariff (room types)
 // ---------------------------------------------------------------------------------------------
 
-export const derivedFromSchema = z.object({
+export const ZDerivedFrom = z.object({
   roomUuid: z.uuid(),
   type: z.enum(derivedTypes),
   /** Percent (−90 … +500) when `type` is `percent`, an amount in the currency when `amount`. */
   value: z.number(),
 });
-export type DerivedFrom = z.infer<typeof derivedFromSchema>;
+export type TDerivedFrom = z.infer<typeof ZDerivedFrom>;
 
-export const roomTariffSchema = z.object({
+export const ZRoomTariff = z.object({
   uuid: z.uuid(),
   name: z.string(),
   code: z.string(),
@@ -214,71 +206,62 @@ export const roomTariffSchema = z.object({
   basePrice: z.number(),
   minPrice: z.number(),
   maxPrice: z.number(),
-  derivedFrom: derivedFromSchema.nullable(),
+  derivedFrom: ZDerivedFrom.nullable(),
 });
-export type RoomTariff = z.infer<typeof roomTariffSchema>;
+export type TRoomTariff = z.infer<typeof ZRoomTariff>;
 
 /**
  * The parent of a derived room type: an existing room by `roomUuid`, or a room created in the same
  * request by its `roomCode` (exactly one of the two).
  */
-export const derivedFromInputSchema = z
+export const ZDerivedFromFields = z
   .object({
     roomUuid: z.uuid().optional(),
-    roomCode: roomCodeSchema.optional(),
+    roomCode: ZRoomCode.optional(),
     type: z.enum(derivedTypes),
     value: z.number(),
   })
   .superRefine((d, ctx) => {
     if ((d.roomUuid === undefined) === (d.roomCode === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['roomUuid'],
-        message: 'Give the parent room type by roomUuid or by roomCode',
-        params: { code: 'required' },
-      });
+      issue(ctx, ['roomUuid'], 'required', 'Give the parent room type by roomUuid or by roomCode');
     }
     const value =
-      d.type === 'percent'
-        ? adjustmentPercentSchema.safeParse(d.value)
-        : moneySchema.safeParse(d.value);
-    if (!value.success) {
-      for (const issue of value.error.issues) ctx.addIssue({ ...issue, path: ['value'] } as never);
-    }
+      d.type === 'percent' ? ZAdjustmentPercent.safeParse(d.value) : ZMoney.safeParse(d.value);
+    if (!value.success) forwardIssues(ctx, ['value'], value.error);
   });
-export type DerivedFromInput = z.input<typeof derivedFromInputSchema>;
+export type TDerivedFromFields = z.input<typeof ZDerivedFromFields>;
 
 /** One room type as a form edits it; `uuid` present for an existing room type. */
-export const roomTariffInputSchema = z
+export const ZRoomTariffFields = z
   .object({
     uuid: z.uuid().optional(),
-    name: businessNameSchema,
-    code: roomCodeSchema,
+    name: ZBusinessName,
+    code: ZRoomCode,
     rooms: z.number().int().min(businessLimits.roomsMin).max(businessLimits.roomsMax),
-    basePrice: priceSchema,
-    minPrice: priceSchema,
-    maxPrice: priceSchema,
-    derivedFrom: derivedFromInputSchema.nullish(),
+    basePrice: ZPrice,
+    minPrice: ZPrice,
+    maxPrice: ZPrice,
+    derivedFrom: ZDerivedFromFields.nullish(),
   })
   .superRefine((room, ctx) => {
     if (room.minPrice > room.basePrice) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['minPrice'],
-        message: 'The minimum price cannot be above the base price',
-        params: { code: 'min_above_base' },
-      });
+      issue(
+        ctx,
+        ['minPrice'],
+        'min_above_base',
+        'The minimum price cannot be above the base price',
+      );
     }
     if (room.basePrice > room.maxPrice) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['maxPrice'],
-        message: 'The maximum price cannot be below the base price',
-        params: { code: 'max_below_base' },
-      });
+      issue(
+        ctx,
+        ['maxPrice'],
+        'max_below_base',
+        'The maximum price cannot be below the base price',
+      );
     }
   });
-export type RoomTariffInput = z.input<typeof roomTariffInputSchema>;
+export type TRoomTariffFields = z.input<typeof ZRoomTariffFields>;
 
 /**
  * `POST …/tariff-configuration/rooms-tariff`: the full list. Items with a `uuid` are updated, items
@@ -287,30 +270,20 @@ export type RoomTariffInput = z.input<typeof roomTariffInputSchema>;
  * non-derived room of the list) are checked here; the API adds that every `uuid` is one of this
  * business's room types.
  */
-export const roomsTariffBodySchema = z.object({
+export const ZRoomsTariffBody = z.object({
   roomsTariff: z
-    .array(roomTariffInputSchema)
+    .array(ZRoomTariffFields)
     .max(businessLimits.roomTypesMax)
     .superRefine((rooms, ctx) => {
       const byCode = new Map<string, number>();
       const byUuid = new Map<string, number>();
       rooms.forEach((room, i) => {
         if (byCode.has(room.code)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [i, 'code'],
-            message: 'Another room type has this code',
-            params: { code: 'code_taken' },
-          });
+          issue(ctx, [i, 'code'], 'code_taken', 'Another room type has this code');
         } else byCode.set(room.code, i);
         if (room.uuid !== undefined) {
           if (byUuid.has(room.uuid)) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'uuid'],
-              message: 'Listed twice',
-              params: { code: 'duplicate' },
-            });
+            issue(ctx, [i, 'uuid'], 'duplicate', 'Listed twice');
           } else byUuid.set(room.uuid, i);
         }
       });
@@ -326,69 +299,54 @@ export const roomsTariffBodySchema = z.object({
               : undefined;
         const path = [i, 'derivedFrom', key];
         if (parentIndex === undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            path,
-            message: 'No such room type in the list',
-            params: { code: 'unknown_room' },
-          });
+          issue(ctx, path, 'unknown_room', 'No such room type in the list');
         } else if (parentIndex === i) {
-          ctx.addIssue({
-            code: 'custom',
-            path,
-            message: 'A room type cannot derive from itself',
-            params: { code: 'derived_from_self' },
-          });
+          issue(ctx, path, 'derived_from_self', 'A room type cannot derive from itself');
         } else if (rooms[parentIndex]?.derivedFrom) {
-          ctx.addIssue({
-            code: 'custom',
+          issue(
+            ctx,
             path,
-            message: 'A room type can only derive from a room type that is not derived',
-            params: { code: 'derived_from_derived' },
-          });
+            'derived_from_derived',
+            'A room type can only derive from a room type that is not derived',
+          );
         }
       });
     }),
-  version: versionSchema.optional(),
+  version: ZVersion.optional(),
 });
-export type RoomsTariffBody = z.input<typeof roomsTariffBodySchema>;
+export type TRoomsTariffBody = z.input<typeof ZRoomsTariffBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 // ---------------------------------------------------------------------------------------------
 
-export const weekdayAdjustmentsSchema = z.object({
-  mon: adjustmentPercentSchema,
-  tue: adjustmentPercentSchema,
-  wed: adjustmentPercentSchema,
-  thu: adjustmentPercentSchema,
-  fri: adjustmentPercentSchema,
-  sat: adjustmentPercentSchema,
-  sun: adjustmentPercentSchema,
+export const ZWeekdayAdjustments = z.object({
+  mon: ZAdjustmentPercent,
+  tue: ZAdjustmentPercent,
+  wed: ZAdjustmentPercent,
+  thu: ZAdjustmentPercent,
+  fri: ZAdjustmentPercent,
+  sat: ZAdjustmentPercent,
+  sun: ZAdjustmentPercent,
 });
-export type WeekdayAdjustments = z.infer<typeof weekdayAdjustmentsSchema>;
+export type TWeekdayAdjustments = z.infer<typeof ZWeekdayAdjustments>;
 
 /** Days until the night, both ends included: `{fromDays: 0, toDays: 2}` is today … in 2 days. */
-export const leadTimeRuleSchema = z
+export const ZLeadTimeRule = z
   .object({
     fromDays: z.number().int().min(0).max(businessLimits.leadTimeDaysMax),
     toDays: z.number().int().min(0).max(businessLimits.leadTimeDaysMax),
-    adjustmentPercent: adjustmentPercentSchema,
+    adjustmentPercent: ZAdjustmentPercent,
   })
   .superRefine((rule, ctx) => {
     if (rule.toDays < rule.fromDays) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['toDays'],
-        message: 'Must not be before fromDays',
-        params: { code: 'range_reversed' },
-      });
+      issue(ctx, ['toDays'], 'range_reversed', 'Must not be before fromDays');
     }
   });
-export type LeadTimeRule = z.infer<typeof leadTimeRuleSchema>;
+export type TLeadTimeRule = z.infer<typeof ZLeadTimeRule>;
 
-export const leadTimeRulesSchema = z
-  .array(leadTimeRuleSchema)
+export const ZLeadTimeRules = z
+  .array(ZLeadTimeRule)
   .max(businessLimits.leadTimeRulesMax)
   .superRefine((rules, ctx) => {
     rules.forEach((rule, i) => {
@@ -401,11 +359,8 @@ export const leadTimeRulesSchema = z
           rule.fromDays <= other.toDays,
       );
       if (clash >= 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'fromDays'],
-          message: 'Overlaps another lead-time rule',
-          params: { code: 'overlapping_range', other: clash },
+        issue(ctx, [i, 'fromDays'], 'overlapping_range', 'Overlaps another lead-time rule', {
+          other: clash,
         });
       }
     });
@@ -414,36 +369,31 @@ export const leadTimeRulesSchema = z
 /**
  * `none`: prices keep their cents. `integer`: to the nearest whole amount. `ending`: to the nearest
  * price whose remainder modulo 10 is `ending` (0 ≤ ending < 10, e.g. 9 → …79, 89, 99; 9.9 → …89.9).
- * Rounding never leaves [minPrice, maxPrice] (DESIGN.md §3 step 6).
+ * Rounding never leaves [minPrice, maxPrice]: it is the last step before the price is clamped.
  */
-export const roundingSchema = z
+export const ZRounding = z
   .object({
     mode: z.enum(roundingModes),
     ending: twoDecimals(z.number().min(0).lt(10)).optional(),
   })
   .superRefine((r, ctx) => {
     if (r.mode === 'ending' && r.ending === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ending'],
-        message: 'Required when rounding to an ending',
-        params: { code: 'required' },
-      });
+      issue(ctx, ['ending'], 'required', 'Required when rounding to an ending');
     }
   })
   .transform((r) => (r.mode === 'ending' ? r : { mode: r.mode }));
-export type Rounding = z.output<typeof roundingSchema>;
+export type TRounding = z.output<typeof ZRounding>;
 
-export const tariffSettingsSchema = z.object({
-  weekdayAdjustments: weekdayAdjustmentsSchema,
-  leadTimeRules: leadTimeRulesSchema,
-  rounding: roundingSchema,
+export const ZTariffSettings = z.object({
+  weekdayAdjustments: ZWeekdayAdjustments,
+  leadTimeRules: ZLeadTimeRules,
+  rounding: ZRounding,
   autoApprove: z.boolean(),
   occupancyBasis: z.enum(occupancyBases),
 });
-export type TariffSettings = z.output<typeof tariffSettingsSchema>;
+export type TTariffSettings = z.output<typeof ZTariffSettings>;
 
-export const defaultTariffSettings: TariffSettings = {
+export const defaultTariffSettings: TTariffSettings = {
   weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 0, sat: 0, sun: 0 },
   leadTimeRules: [],
   rounding: { mode: 'none' },
@@ -455,81 +405,66 @@ export const defaultTariffSettings: TariffSettings = {
  * `PUT …/tariff-configuration/settings`: `{settings}`; each top-level key may be left out (kept as
  * stored), a key that is sent is replaced whole.
  */
-export const settingsBodySchema = z.object({
-  settings: tariffSettingsSchema.partial(),
-  version: versionSchema.optional(),
+export const ZSettingsBody = z.object({
+  settings: ZTariffSettings.partial(),
+  version: ZVersion.optional(),
 });
-export type SettingsBody = z.input<typeof settingsBodySchema>;
+export type TSettingsBody = z.input<typeof ZSettingsBody>;
 
 // ---------------------------------------------------------------------------------------------
 // Fluctuation-level groups
 // ---------------------------------------------------------------------------------------------
 
-export const fluctuationStepSchema = z.object({
+export const ZFluctuationStep = z.object({
   /** Occupancy threshold in percent, 0–100 (at most 2 decimals). */
   occupancyFrom: twoDecimals(z.number().min(0).max(100)),
-  adjustmentPercent: adjustmentPercentSchema,
+  adjustmentPercent: ZAdjustmentPercent,
 });
-export type FluctuationStep = z.infer<typeof fluctuationStepSchema>;
+export type TFluctuationStep = z.infer<typeof ZFluctuationStep>;
 
 /** Thresholds ascending and unique, the first at 0, so every occupancy falls in one step. */
-export const fluctuationStepsSchema = z
-  .array(fluctuationStepSchema)
+export const ZFluctuationSteps = z
+  .array(ZFluctuationStep)
   .min(1)
   .max(businessLimits.levelsMax)
   .superRefine((levels, ctx) => {
     levels.forEach((level, i) => {
       if (i === 0) {
         if (level.occupancyFrom !== 0) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [0, 'occupancyFrom'],
-            message: 'The first level starts at 0 %',
-            params: { code: 'first_level_not_zero' },
-          });
+          issue(ctx, [0, 'occupancyFrom'], 'first_level_not_zero', 'The first level starts at 0 %');
         }
         return;
       }
       const previous = levels[i - 1]!.occupancyFrom;
       if (level.occupancyFrom === previous) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'occupancyFrom'],
-          message: 'Another level has this threshold',
-          params: { code: 'duplicate' },
-        });
+        issue(ctx, [i, 'occupancyFrom'], 'duplicate', 'Another level has this threshold');
       } else if (level.occupancyFrom < previous) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [i, 'occupancyFrom'],
-          message: 'Thresholds must go up',
-          params: { code: 'not_ascending' },
-        });
+        issue(ctx, [i, 'occupancyFrom'], 'not_ascending', 'Thresholds must go up');
       }
     });
   });
 
-export const fluctuationLevelInputSchema = z.object({
-  name: businessNameSchema,
-  roomUuids: roomUuidsSchema.default([]),
-  levels: fluctuationStepsSchema,
+export const ZFluctuationLevelFields = z.object({
+  name: ZBusinessName,
+  roomUuids: ZRoomUuids.default([]),
+  levels: ZFluctuationSteps,
 });
-export type FluctuationLevelInput = z.input<typeof fluctuationLevelInputSchema>;
+export type TFluctuationLevelFieldsInput = z.input<typeof ZFluctuationLevelFields>;
 
 /** `POST` and `PUT …/tariff-configuration/fluctuation-levels[/{groupUuid}]`. */
-export const fluctuationLevelBodySchema = z.object({
-  fluctuationLevel: fluctuationLevelInputSchema,
-  version: versionSchema.optional(),
+export const ZFluctuationLevelBody = z.object({
+  fluctuationLevel: ZFluctuationLevelFields,
+  version: ZVersion.optional(),
 });
-export type FluctuationLevelBody = z.input<typeof fluctuationLevelBodySchema>;
+export type TFluctuationLevelBodyInput = z.input<typeof ZFluctuationLevelBody>;
 
-export const fluctuationLevelGroupSchema = z.object({
+export const ZFluctuationLevelGroup = z.object({
   uuid: z.uuid(),
   name: z.string(),
   roomUuids: z.array(z.uuid()),
   levels: z.array(z.object({ occupancyFrom: z.number(), adjustmentPercent: z.number() })),
 });
-export type FluctuationLevelGroup = z.infer<typeof fluctuationLevelGroupSchema>;
+export type TFluctuationLevelGroup = z.infer<typeof ZFluctuationLevelGroup>;
 
 // ---------------------------------------------------------------------------------------------
 // Sazonalities (seasons)
@@ -548,54 +483,44 @@ export function addYears(date: string, years: number): string {
  * `amount`, and the price that replaces the base price (more than 0) for `price`. Both dates are
  * nights included; `weekdays` and `roomUuids` empty mean all.
  */
-export const sazonalityInputSchema = z
+export const ZSazonalityFields = z
   .object({
-    name: businessNameSchema,
-    color: colorSchema,
-    startDate: dateSchema,
-    endDate: dateSchema,
-    weekdays: weekdayListSchema.default([]),
-    roomUuids: roomUuidsSchema.default([]),
+    name: ZBusinessName,
+    color: ZColor,
+    startDate: ZDate,
+    endDate: ZDate,
+    weekdays: ZWeekdayList.default([]),
+    roomUuids: ZRoomUuids.default([]),
     adjustmentType: z.enum(sazonalityAdjustmentTypes),
     value: z.number(),
     priority: z.number().int().min(0).max(businessLimits.priorityMax).default(0),
   })
   .superRefine((s, ctx) => {
     if (s.endDate < s.startDate) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'The end is before the start',
-        params: { code: 'range_reversed' },
-      });
+      issue(ctx, ['endDate'], 'range_reversed', 'The end is before the start');
     } else if (s.endDate >= addYears(s.startDate, businessLimits.sazonalityMaxYears)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endDate'],
-        message: 'A season spans at most 2 years',
-        params: { code: 'range_too_long', maximum: businessLimits.sazonalityMaxYears },
+      issue(ctx, ['endDate'], 'range_too_long', 'A season spans at most 2 years', {
+        maximum: businessLimits.sazonalityMaxYears,
       });
     }
     const value =
       s.adjustmentType === 'percent'
-        ? adjustmentPercentSchema.safeParse(s.value)
+        ? ZAdjustmentPercent.safeParse(s.value)
         : s.adjustmentType === 'price'
-          ? priceSchema.safeParse(s.value)
-          : moneySchema.safeParse(s.value);
-    if (!value.success) {
-      for (const issue of value.error.issues) ctx.addIssue({ ...issue, path: ['value'] } as never);
-    }
+          ? ZPrice.safeParse(s.value)
+          : ZMoney.safeParse(s.value);
+    if (!value.success) forwardIssues(ctx, ['value'], value.error);
   });
-export type SazonalityInput = z.input<typeof sazonalityInputSchema>;
+export type TSazonalityFieldsInput = z.input<typeof ZSazonalityFields>;
 
 /** `POST` and `PUT …/tariff-configuration/sazonalities[/{id}]`. */
-export const sazonalityBodySchema = z.object({
-  sazonality: sazonalityInputSchema,
-  version: versionSchema.optional(),
+export const ZSazonalityBody = z.object({
+  sazonality: ZSazonalityFields,
+  version: ZVersion.optional(),
 });
-export type SazonalityBody = z.input<typeof sazonalityBodySchema>;
+export type TSazonalityBodyInput = z.input<typeof ZSazonalityBody>;
 
-export const sazonalitySchema = z.object({
+export const ZSazonality = z.object({
   id: z.uuid(),
   name: z.string(),
   color: z.string(),
@@ -607,17 +532,17 @@ export const sazonalitySchema = z.object({
   value: z.number(),
   priority: z.number().int(),
 });
-export type Sazonality = z.infer<typeof sazonalitySchema>;
+export type TSazonality = z.infer<typeof ZSazonality>;
 
 // ---------------------------------------------------------------------------------------------
 // Business
 // ---------------------------------------------------------------------------------------------
 
-export const tariffConfigurationSchema = z.object({
+export const ZTariffConfiguration = z.object({
   /** In the order last saved. */
-  roomsTariff: z.array(roomTariffSchema),
+  roomsTariff: z.array(ZRoomTariff),
   settings: z.object({
-    weekdayAdjustments: weekdayAdjustmentsSchema,
+    weekdayAdjustments: ZWeekdayAdjustments,
     leadTimeRules: z.array(
       z.object({ fromDays: z.number(), toDays: z.number(), adjustmentPercent: z.number() }),
     ),
@@ -626,11 +551,11 @@ export const tariffConfigurationSchema = z.object({
     occupancyBasis: z.enum(occupancyBases),
   }),
   /** Oldest first. */
-  fluctuationLevels: z.array(fluctuationLevelGroupSchema),
+  fluctuationLevels: z.array(ZFluctuationLevelGroup),
   /** By start date, then name. */
-  sazonalities: z.array(sazonalitySchema),
+  sazonalities: z.array(ZSazonality),
 });
-export type TariffConfiguration = z.infer<typeof tariffConfigurationSchema>;
+export type TTariffConfiguration = z.infer<typeof ZTariffConfiguration>;
 
 /** Gallery photos of a business: PNG, JPEG or WebP (recognised by content), up to 5 MB, 20 each. */
 export const businessPhotoRules = {
@@ -639,17 +564,17 @@ export const businessPhotoRules = {
   types: ['image/png', 'image/jpeg', 'image/webp'],
 } as const;
 
-export const businessPhotoSchema = z.object({
+export const ZBusinessPhoto = z.object({
   id: z.uuid(),
   /** Where the image is served (public: the name is unguessable), e.g. for an <img src>. */
   url: z.string(),
   contentType: z.string(),
   sizeBytes: z.number().int(),
-  createdAt: isoDateTime,
+  createdAt: ZIsoDateTime,
 });
-export type BusinessPhoto = z.infer<typeof businessPhotoSchema>;
+export type TBusinessPhoto = z.infer<typeof ZBusinessPhoto>;
 
-export const businessSchema = z.object({
+export const ZBusiness = z.object({
   uuid: z.uuid(),
   /** The user who owns it (the CASL condition of `manage Business`). */
   ownerUuid: z.uuid(),
@@ -666,15 +591,15 @@ export const businessSchema = z.object({
   checkOutTime: z.string(),
   /** Incremented by every change to the business or its tariff configuration. */
   version: z.number().int(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
+  createdAt: ZIsoDateTime,
+  updatedAt: ZIsoDateTime,
   /** Set on a deleted business (listed by `GET /api/v1/businesses/deleted` until restored). */
-  deletedAt: isoDateTime.nullable(),
+  deletedAt: ZIsoDateTime.nullable(),
   /** Gallery, oldest first (`POST …/{uuid}/photos`, `DELETE …/{uuid}/photos/{id}`). */
-  photos: z.array(businessPhotoSchema),
-  tariffConfiguration: tariffConfigurationSchema,
+  photos: z.array(ZBusinessPhoto),
+  tariffConfiguration: ZTariffConfiguration,
 });
-export type Business = z.infer<typeof businessSchema>;
+export type TBusiness = z.infer<typeof ZBusiness>;
 
 /** Optional text: absent keeps the stored value on update, `null` or `""` clears it. */
 const optionalText = (max: number) =>
@@ -697,11 +622,11 @@ const optionalWith = <T extends z.ZodType>(schema: T) =>
  * absent fields keep their stored value. Read-only fields (uuid, ownerUuid, timestamps, deletedAt,
  * photos, tariffConfiguration) and unknown keys are ignored, so a client can send back what it received.
  */
-export const businessFieldsSchema = z.object({
-  name: businessNameSchema,
-  currency: currencySchema.optional(),
-  timezone: timezoneSchema.optional(),
-  country: optionalWith(countrySchema),
+export const ZBusinessFields = z.object({
+  name: ZBusinessName,
+  currency: ZCurrency.optional(),
+  timezone: ZTimezone.optional(),
+  country: optionalWith(ZCountry),
   city: optionalText(120),
   address: optionalText(300),
   phone: optionalWith(
@@ -714,7 +639,7 @@ export const businessFieldsSchema = z.object({
         ...custom('invalid_format', { format: 'phone' }),
       }),
   ),
-  email: optionalWith(emailSchema),
+  email: optionalWith(ZEmail),
   website: optionalWith(
     z
       .string()
@@ -722,83 +647,40 @@ export const businessFieldsSchema = z.object({
       .max(300)
       .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain })),
   ),
-  checkInTime: timeOfDaySchema.optional(),
-  checkOutTime: timeOfDaySchema.optional(),
+  checkInTime: ZTimeOfDay.optional(),
+  checkOutTime: ZTimeOfDay.optional(),
 });
 
 /** `POST /api/v1/businesses`: the business (answer 201 `{businesses}`, the whole list). */
-export const createBusinessBodySchema = businessFieldsSchema;
-export type CreateBusinessBody = z.input<typeof createBusinessBodySchema>;
+export const ZCreateBusinessBody = ZBusinessFields;
+export type TCreateBusinessBodyInput = z.input<typeof ZCreateBusinessBody>;
 
 /** `PUT /api/v1/businesses/{uuid}`: the business as the API returned it, with its `version`. */
-export const updateBusinessBodySchema = businessFieldsSchema.partial().extend({
-  version: versionSchema,
+export const ZUpdateBusinessBody = ZBusinessFields.partial().extend({
+  version: ZVersion,
 });
-export type UpdateBusinessBody = z.input<typeof updateBusinessBodySchema>;
+export type TUpdateBusinessBody = z.input<typeof ZUpdateBusinessBody>;
 
 /** `DELETE /api/v1/businesses/{uuid}`: the business's name typed again (trimmed, exact). */
-export const deleteBusinessBodySchema = z.object({
+export const ZDeleteBusinessBody = z.object({
   confirmName: z.string().trim().min(1).max(businessLimits.nameMax),
 });
-export type DeleteBusinessBody = z.input<typeof deleteBusinessBodySchema>;
+export type TDeleteBusinessBody = z.input<typeof ZDeleteBusinessBody>;
 
 /**
  * `DELETE …/fluctuation-levels/{groupUuid}` and `…/sazonalities/{id}` take no body; the optional
  * `version` check travels in the query string.
  */
-export const versionQuerySchema = z.object({
+export const ZVersionQuery = z.object({
   version: z.coerce.number().int().min(1).optional(),
 });
 
-export const businessEnvelopeSchema = z.object({ business: businessSchema });
-export const businessesEnvelopeSchema = z.object({ businesses: z.array(businessSchema) });
-export const businessSazonalityEnvelopeSchema = z.object({
-  business: businessSchema,
-  sazonality: sazonalitySchema,
+export const ZBusinessEnvelope = z.object({ business: ZBusiness });
+export const ZBusinessesEnvelope = z.object({ businesses: z.array(ZBusiness) });
+export const ZBusinessSazonalityEnvelope = z.object({
+  business: ZBusiness,
+  sazonality: ZSazonality,
 });
-export type BusinessEnvelope = z.infer<typeof businessEnvelopeSchema>;
-export type BusinessesEnvelope = z.infer<typeof businessesEnvelopeSchema>;
-export type BusinessSazonalityEnvelope = z.infer<typeof businessSazonalityEnvelopeSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Audit trail
-// ---------------------------------------------------------------------------------------------
-
-export const auditActions = ['create', 'update', 'delete', 'restore'] as const;
-export type AuditAction = (typeof auditActions)[number];
-export const auditEntities = [
-  'business',
-  'room_type',
-  'settings',
-  'fluctuation_group',
-  'sazonality',
-  'photo',
-  'price_override',
-] as const;
-export type AuditEntity = (typeof auditEntities)[number];
-
-export const auditEventSchema = z.object({
-  id: z.uuid(),
-  action: z.enum(auditActions),
-  entity: z.enum(auditEntities),
-  /** The uuid of the room type, group or sazonality; the business's for `business`/`settings`. */
-  entityId: z.uuid(),
-  /** Name of the entity when it happened, to show without another call. */
-  entityName: z.string().nullable(),
-  /** Who did it; null if that account no longer exists. */
-  actor: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
-  /** Changed fields in wire form: `{field: {before, after}}` (`before` null on create…). */
-  changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })),
-  createdAt: isoDateTime,
-});
-export type AuditEvent = z.infer<typeof auditEventSchema>;
-
-export const auditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(businessLimits.auditPageSizeMax).default(20),
-});
-export const auditPageSchema = z.object({
-  events: z.array(auditEventSchema),
-  total: z.number().int(),
-});
-export type AuditPage = z.infer<typeof auditPageSchema>;
+export type TBusinessEnvelope = z.infer<typeof ZBusinessEnvelope>;
+export type TBusinessesEnvelope = z.infer<typeof ZBusinessesEnvelope>;
+export type TBusinessSazonalityEnvelope = z.infer<typeof ZBusinessSazonalityEnvelope>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Every error the API answers has this shape and one of these codes (DESIGN.md §2).
+ * Every error the API answers has this shape and one of these codes (docs/api-errors.md).
  * The web app translates by `code`, and each field detail by its own `code` and `params`,
  * so the English `message` is only for people reading raw API answers and logs.
  */
@@ -21,10 +21,10 @@ export const errorStatus = {
   service_unavailable: 503,
 } as const;
 
-export type ErrorCode = keyof typeof errorStatus;
-export const errorCodes = Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]];
+export type TErrorCode = keyof typeof errorStatus;
+export const errorCodes = Object.keys(errorStatus) as [TErrorCode, ...TErrorCode[]];
 
-export const fieldIssueSchema = z.object({
+export const ZFieldIssue = z.object({
   /** Dotted path of the offending field in the request, e.g. `email` or `roomsTariff.2.code`. */
   path: z.string(),
   /** Stable code of what is wrong, e.g. `required`, `too_short`; see `describeIssue`. */
@@ -33,18 +33,18 @@ export const fieldIssueSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   message: z.string(),
 });
-export type FieldIssue = z.infer<typeof fieldIssueSchema>;
+export type TFieldIssue = z.infer<typeof ZFieldIssue>;
 
-export const errorBodySchema = z.object({
+export const ZErrorBody = z.object({
   error: z.object({
     code: z.enum(errorCodes),
     message: z.string(),
-    details: z.array(fieldIssueSchema).optional(),
+    details: z.array(ZFieldIssue).optional(),
   }),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+export type TErrorBody = z.infer<typeof ZErrorBody>;
 
-type IssueParams = NonNullable<FieldIssue['params']>;
+type IssueParams = NonNullable<TFieldIssue['params']>;
 
 /**
  * Turns one zod issue into the stable `{code, params}` pair the clients translate.
@@ -100,7 +100,7 @@ export function describeIssue(issue: z.core.$ZodIssue): { code: string; params?:
 export function toFieldIssues(
   error: z.ZodError,
   prefix: readonly PropertyKey[] = [],
-): FieldIssue[] {
+): TFieldIssue[] {
   return error.issues.map((issue) => {
     const { code, params } = describeIssue(issue);
     const path = [...prefix, ...issue.path].map(String).join('.');

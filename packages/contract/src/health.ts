@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const healthSchema = z.object({
+export const ZHealth = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
-export type Health = z.infer<typeof healthSchema>;
+export type THealth = z.infer<typeof ZHealth>;

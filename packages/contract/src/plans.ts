@@ -21,12 +21,12 @@ export const planFeatures = [
   'integrationTokens',
   'prioritySupport',
 ] as const;
-export type PlanFeature = (typeof planFeatures)[number];
+export type TPlanFeature = (typeof planFeatures)[number];
 
 export const planIds = ['starter', 'pro', 'business'] as const;
-export type PlanId = (typeof planIds)[number];
+export type TPlanId = (typeof planIds)[number];
 
-export const planSchema = z.object({
+export const ZPlan = z.object({
   id: z.enum(planIds),
   currency: z.string().length(3),
   monthlyPrice: z.number().int().nonnegative(),
@@ -39,10 +39,10 @@ export const planSchema = z.object({
   /** Shown as the suggested choice. */
   highlighted: z.boolean(),
 });
-export type Plan = z.infer<typeof planSchema>;
-export const plansResponseSchema = z.object({ plans: z.array(planSchema) });
+export type TPlan = z.infer<typeof ZPlan>;
+export const ZPlansResponse = z.object({ plans: z.array(ZPlan) });
 
-const starterFeatures: PlanFeature[] = [
+const starterFeatures: TPlanFeature[] = [
   'recommendations',
   'priceCalendar',
   'seasons',
@@ -50,7 +50,7 @@ const starterFeatures: PlanFeature[] = [
   'csvImport',
   'priceChanges',
 ];
-const proFeatures: PlanFeature[] = [
+const proFeatures: TPlanFeature[] = [
   ...starterFeatures,
   'autoApprove',
   'heatMap',
@@ -59,7 +59,7 @@ const proFeatures: PlanFeature[] = [
   'forecast',
 ];
 
-export const plans: Plan[] = [
+export const plans: TPlan[] = [
   {
     id: 'starter',
     currency: 'EUR',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { daysBetween } from './bookings';
 import {
-  dateSchema,
-  fluctuationLevelInputSchema,
-  priceSchema,
-  roomsTariffBodySchema,
-  sazonalityInputSchema,
-  settingsBodySchema,
+  ZDate,
+  ZFluctuationLevelFields,
+  ZPrice,
+  ZRoomsTariffBody,
+  ZSazonalityFields,
+  ZSettingsBody,
 } from './business';
 
 /**
@@ -115,7 +115,7 @@ export type TPriceBreakdownEntry = z.infer<typeof ZPriceBreakdownEntry>;
  * `recommendedPrice`; an empty breakdown means the base price.
  */
 export const ZPriceCell = z.object({
-  date: dateSchema,
+  date: ZDate,
   roomUuid: z.uuid(),
   recommendedPrice: z.number(),
   /** The price last published for this night; null when none was. */
@@ -135,8 +135,8 @@ export type TPriceCell = z.infer<typeof ZPriceCell>;
 /** `GET …/prices?from&to[&roomUuid]`: every room type (or one) on every night of the range. */
 export const ZPricesQuery = z
   .object({
-    from: dateSchema,
-    to: dateSchema,
+    from: ZDate,
+    to: ZDate,
     roomUuid: z.uuid().optional(),
   })
   .superRefine((q, ctx) => checkRange(q, ctx));
@@ -153,10 +153,10 @@ export type TPricesResponse = z.infer<typeof ZPricesResponse>;
 export const ZOverride = z
   .object({
     roomUuid: z.uuid(),
-    from: dateSchema,
-    to: dateSchema,
+    from: ZDate,
+    to: ZDate,
     /** More than 0, at most 2 decimals. It may lie outside the room type's bounds (flagged). */
-    price: priceSchema,
+    price: ZPrice,
   })
   .superRefine((o, ctx) => checkRange(o, ctx));
 export type TOverride = z.input<typeof ZOverride>;
@@ -171,8 +171,8 @@ export type TOverridesBody = z.input<typeof ZOverridesBody>;
 export const ZClearOverridesQuery = z
   .object({
     roomUuid: z.uuid().optional(),
-    from: dateSchema,
-    to: dateSchema,
+    from: ZDate,
+    to: ZDate,
   })
   .superRefine((q, ctx) => checkRange(q, ctx));
 export type TClearOverridesQuery = z.input<typeof ZClearOverridesQuery>;
@@ -185,21 +185,21 @@ export type TClearOverridesQuery = z.input<typeof ZClearOverridesQuery>;
 export const ZPriceChange = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('roomsTariff'),
-    roomsTariff: roomsTariffBodySchema.shape.roomsTariff,
+    roomsTariff: ZRoomsTariffBody.shape.roomsTariff,
   }),
-  z.object({ kind: z.literal('settings'), settings: settingsBodySchema.shape.settings }),
+  z.object({ kind: z.literal('settings'), settings: ZSettingsBody.shape.settings }),
   z.object({
     kind: z.literal('sazonality'),
     /** The season being edited; absent for a new one. */
     id: z.string().optional(),
-    sazonality: sazonalityInputSchema,
+    sazonality: ZSazonalityFields,
   }),
   z.object({ kind: z.literal('deleteSazonality'), id: z.string() }),
   z.object({
     kind: z.literal('fluctuationLevel'),
     /** The group being edited; absent for a new one. */
     groupUuid: z.string().optional(),
-    fluctuationLevel: fluctuationLevelInputSchema,
+    fluctuationLevel: ZFluctuationLevelFields,
   }),
   z.object({ kind: z.literal('deleteFluctuationLevel'), groupUuid: z.string() }),
 ]);
@@ -212,14 +212,14 @@ export type TPriceChange = z.input<typeof ZPriceChange>;
 export const ZPricePreviewBody = z
   .object({
     change: ZPriceChange,
-    from: dateSchema.optional(),
-    to: dateSchema.optional(),
+    from: ZDate.optional(),
+    to: ZDate.optional(),
   })
   .superRefine((b, ctx) => checkRange(b, ctx));
 export type TPricePreviewBody = z.input<typeof ZPricePreviewBody>;
 
 export const ZPriceMove = z.object({
-  date: dateSchema,
+  date: ZDate,
   roomUuid: z.uuid(),
   before: z.number(),
   after: z.number(),

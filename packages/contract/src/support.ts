@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, personNameSchema } from './auth';
+import { ZEmail, ZPersonName } from './auth';
 
 /**
  * The support center's contact form (`POST /api/v1/support/messages`): a signed-in user writes to
@@ -15,22 +15,22 @@ export const supportTopics = [
   'billing',
   'other',
 ] as const;
-export type SupportTopic = (typeof supportTopics)[number];
+export type TSupportTopic = (typeof supportTopics)[number];
 
 export const supportMessageRules = { minLength: 10, maxLength: 5000 } as const;
 
-export const supportMessageBodySchema = z.object({
-  name: personNameSchema,
-  email: emailSchema,
+export const ZSupportMessageBody = z.object({
+  name: ZPersonName,
+  email: ZEmail,
   topic: z.enum(supportTopics),
   message: z.string().trim().min(supportMessageRules.minLength).max(supportMessageRules.maxLength),
 });
-export type SupportMessageBody = z.infer<typeof supportMessageBodySchema>;
+export type TSupportMessageBody = z.infer<typeof ZSupportMessageBody>;
 
-export const supportMessageSchema = z.object({
+export const ZSupportMessage = z.object({
   id: z.uuid(),
   topic: z.enum(supportTopics),
   createdAt: z.iso.datetime({ offset: true }),
 });
-export const supportMessageEnvelopeSchema = z.object({ message: supportMessageSchema });
-export type SupportMessage = z.infer<typeof supportMessageSchema>;
+export const ZSupportMessageEnvelope = z.object({ message: ZSupportMessage });
+export type TSupportMessage = z.infer<typeof ZSupportMessage>;

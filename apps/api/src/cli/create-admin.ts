@@ -4,7 +4,7 @@
 // DATA_DIR — which only one process may open: stop the server first in that case.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { emailSchema, passwordSchema, personNameSchema } from '@tarifa/contract';
+import { ZEmail, ZPassword, ZPersonName } from '@tarifa/contract';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { ensureSuperAdmin } from '../modules/admin/bootstrap';
@@ -42,13 +42,13 @@ async function main() {
     return;
   }
 
-  const email = emailSchema.safeParse(args.email ?? '');
+  const email = ZEmail.safeParse(args.email ?? '');
   if (!email.success) fail('--email: a valid email address is required');
-  const name = personNameSchema.safeParse(args.name ?? 'Administrator');
+  const name = ZPersonName.safeParse(args.name ?? 'Administrator');
   if (!name.success) fail('--name: must be 1 to 120 characters');
   const given = args.password ?? (process.env.ADMIN_PASSWORD || undefined);
   if (given !== undefined) {
-    const checked = passwordSchema.safeParse(given);
+    const checked = ZPassword.safeParse(given);
     if (!checked.success) {
       fail(
         `password: ${checked.error.issues.map((issue) => issue.message).join('; ')} (at least 10 characters, of two kinds or more)`,

@@ -1,4 +1,4 @@
-import type { RoomTariff } from '@tarifa/contract';
+import type { TRoomTariff } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -11,7 +11,7 @@ import { roomTypes } from '../db/schema';
  */
 export type RoomTypeRow = typeof roomTypes.$inferSelect;
 
-export function toRoomTariff(row: RoomTypeRow): RoomTariff {
+export function toRoomTariff(row: RoomTypeRow): TRoomTariff {
   const derivedFrom =
     row.derivedFromUuid && row.derivedType && row.derivedValue !== null
       ? {

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { errorStatus, type ErrorBody, type ErrorCode, type FieldIssue } from '@tarifa/contract';
+import { errorStatus, type TErrorBody, type TErrorCode, type TFieldIssue } from '@tarifa/contract';
 
 /**
  * The one error type of the API. Throw it anywhere; the error handler turns it into
@@ -9,9 +9,9 @@ export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: TErrorCode,
     message: string,
-    readonly details?: FieldIssue[],
+    readonly details?: TFieldIssue[],
     readonly headers?: Record<string, string>,
   ) {
     super(message);
@@ -23,7 +23,7 @@ export class AppError extends Error {
     return new AppError('not_found', `${what} not found`);
   }
 
-  static validation(details: FieldIssue[], message = 'The request has invalid fields'): AppError {
+  static validation(details: TFieldIssue[], message = 'The request has invalid fields'): AppError {
     return new AppError('validation_failed', message, details);
   }
 
@@ -32,7 +32,7 @@ export class AppError extends Error {
     path: string,
     code: string,
     message: string,
-    params?: FieldIssue['params'],
+    params?: TFieldIssue['params'],
   ): AppError {
     return AppError.validation([
       params ? { path, code, params, message } : { path, code, message },
@@ -46,7 +46,7 @@ export class AppError extends Error {
  */
 export function sendError(reply: FastifyReply, error: AppError) {
   if (error.headers) reply.headers(error.headers);
-  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  const body: TErrorBody = { error: { code: error.code, message: error.message } };
   if (error.details?.length) body.error.details = error.details;
   return reply.status(error.statusCode).send(body);
 }

@@ -1,4 +1,4 @@
-import type { Action, Subject } from '@tarifa/contract';
+import type { TAction, TSubject } from '@tarifa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { policyFor } from '../core/tenancy';
@@ -42,7 +42,11 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
  * Throws 403 `forbidden` unless the caller's rules allow the action: the same rules the web app
  * receives, read through the one policy.
  */
-export function assertCan(request: FastifyRequest, action: Action, subject: Subject): RequestAuth {
+export function assertCan(
+  request: FastifyRequest,
+  action: TAction,
+  subject: TSubject,
+): RequestAuth {
   const auth = requireAuth(request);
   policyFor(auth).assert(action, subject);
   return auth;

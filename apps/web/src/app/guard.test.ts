@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityRulesFor, type AbilityRule } from '@tarifa/contract';
+import { abilityRulesFor, type TAbilityRule } from '@tarifa/contract';
 import { buildAbility } from '@/lib/auth/ability';
 import type { Session } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
@@ -11,7 +11,7 @@ function signedIn(roles: ('client' | 'super-admin')[]): Session {
   return {
     accessToken: 'tok',
     userData,
-    userAbilityRules: abilityRulesFor(userData) as AbilityRule[],
+    userAbilityRules: abilityRulesFor(userData) as TAbilityRule[],
   };
 }
 const at = (pathname: string, search = '') => ({ pathname, search, hash: '' });

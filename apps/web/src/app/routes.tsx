@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { Action, Subject } from '@tarifa/contract';
+import type { TAction, TSubject } from '@tarifa/contract';
 
 /** What each route needs: layout, who may open it, its permission. */
 export interface RouteMeta {
@@ -9,8 +9,8 @@ export interface RouteMeta {
   unauthenticatedOnly?: boolean;
   layout: 'blank' | 'default';
   /** Permission needed; by default action `manage`, subject `all`. */
-  action?: Action;
-  subject?: Subject;
+  action?: TAction;
+  subject?: TSubject;
   /** i18n key of the page title. */
   title: string;
 }

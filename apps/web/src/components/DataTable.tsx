@@ -8,7 +8,7 @@ import {
 import { arSD, enUS, frFR, ptPT } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@tarifa/contract';
+import type { TLocale } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 
 /** The page sizes every table offers, plus everything on one page. */
@@ -16,7 +16,7 @@ export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
 export const allRows = -1;
 export const defaultPageSize = 10;
 
-const gridLocales: Record<Locale, Partial<GridLocaleText>> = {
+const gridLocales: Record<TLocale, Partial<GridLocaleText>> = {
   pt: ptPT.components.MuiDataGrid.defaultProps.localeText,
   en: enUS.components.MuiDataGrid.defaultProps.localeText,
   fr: frFR.components.MuiDataGrid.defaultProps.localeText,

@@ -5,7 +5,7 @@ import type { Locale as DateFnsLocale } from 'date-fns';
 import { ar, enUS, fr, pt } from 'date-fns/locale';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '@tarifa/contract';
+import type { TLocale } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 
 /** Weeks start on Monday in every language of the app (ISO 8601, like the year calendar). */
@@ -13,7 +13,7 @@ function mondayFirst(locale: DateFnsLocale): DateFnsLocale {
   return { ...locale, options: { ...locale.options, weekStartsOn: 1, firstWeekContainsDate: 4 } };
 }
 
-const dateFnsLocales: Record<Locale, DateFnsLocale> = {
+const dateFnsLocales: Record<TLocale, DateFnsLocale> = {
   pt: mondayFirst(pt),
   en: mondayFirst(enUS),
   fr: mondayFirst(fr),

@@ -3,13 +3,13 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import type { RoomTariff } from '@tarifa/contract';
+import type { TRoomTariff } from '@tarifa/contract';
 
 interface RoomTypesSelectProps {
   label: string;
   /** What an empty choice means, shown in its place: e.g. "All room types". */
   allLabel: string;
-  rooms: readonly Pick<RoomTariff, 'uuid' | 'name' | 'code'>[];
+  rooms: readonly Pick<TRoomTariff, 'uuid' | 'name' | 'code'>[];
   value: readonly string[];
   onChange: (uuids: string[]) => void;
   helperText?: ReactNode;

@@ -9,13 +9,13 @@ import GridOnIcon from '@mui/icons-material/GridOnOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import type { Action, Subject } from '@tarifa/contract';
+import type { TAction, TSubject } from '@tarifa/contract';
 import type { AppAbility } from '@/lib/auth/ability';
 
 interface Permission {
   /** By default: action `manage`, subject `all`. */
-  action?: Action;
-  subject?: Subject;
+  action?: TAction;
+  subject?: TSubject;
 }
 
 export interface NavLinkItem extends Permission {

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorCode, FieldIssue } from '@tarifa/contract';
+import type { TErrorBody, TErrorCode, TFieldIssue } from '@tarifa/contract';
 import { clearSession, getSession } from './auth/session';
 
 /** Calls go under the API prefix (`/api`). */
@@ -7,9 +7,9 @@ export const apiPrefix = '/api';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network',
+    readonly code: TErrorCode | 'network',
     message: string,
-    readonly details: FieldIssue[] = [],
+    readonly details: TFieldIssue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -69,7 +69,7 @@ export async function api<T>(
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = (payload as ErrorBody | null)?.error;
+    const error = (payload as TErrorBody | null)?.error;
     throw new ApiError(
       response.status,
       error?.code ?? (response.status >= 500 ? 'internal' : 'validation_failed'),

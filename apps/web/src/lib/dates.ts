@@ -1,4 +1,4 @@
-import { weekdays, type Weekday } from '@tarifa/contract';
+import { weekdays, type TWeekday } from '@tarifa/contract';
 
 /**
  * Nights and stay dates travel as `YYYY-MM-DD` strings; the date pickers work with local `Date`s.
@@ -34,7 +34,7 @@ export function nightsOf(arrival: string, departure: string): number {
 }
 
 /** The ISO weekday key (`mon` … `sun`) of a night. */
-export function weekdayOf(date: string): Weekday {
+export function weekdayOf(date: string): TWeekday {
   // getUTCDay: 0 is Sunday; the contract's list starts on Monday.
   return weekdays[(new Date(dayValue(date)).getUTCDay() + 6) % 7]!;
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { defaultLocale, isLocale, type Locale } from '@tarifa/contract';
+import { defaultLocale, isLocale, type TLocale } from '@tarifa/contract';
 
 /** 2024-01-01 was a Monday: the weekdays in ISO order (mon…sun) start there. */
 const aMonday = Date.UTC(2024, 0, 1);
@@ -10,7 +10,7 @@ const day = 24 * 60 * 60 * 1000;
  * Numbers, money, dates, weekday and month names in the active language, through `Intl` — never
  * formatted by hand. Memoised per language.
  */
-export function formattersFor(locale: Locale) {
+export function formattersFor(locale: TLocale) {
   const number = new Intl.NumberFormat(locale);
   return {
     locale,

@@ -1,8 +1,8 @@
 import {
   defaultTariffSettings,
-  type Business,
-  type RoomTariff,
-  type Sazonality,
+  type TBusiness,
+  type TRoomTariff,
+  type TSazonality,
 } from '@tarifa/contract';
 
 let counter = 0;
@@ -13,7 +13,7 @@ export function anUuid(): string {
 }
 
 /** A room type with its own prices (override anything). */
-export function aRoomType(overrides: Partial<RoomTariff> = {}): RoomTariff {
+export function aRoomType(overrides: Partial<TRoomTariff> = {}): TRoomTariff {
   return {
     uuid: anUuid(),
     name: 'Quarto duplo',
@@ -28,8 +28,8 @@ export function aRoomType(overrides: Partial<RoomTariff> = {}): RoomTariff {
 }
 
 /** What `aBusiness` takes: any field, and any part of the tariff configuration. */
-export type BusinessOverrides = Omit<Partial<Business>, 'tariffConfiguration'> & {
-  tariffConfiguration?: Partial<Business['tariffConfiguration']>;
+export type BusinessOverrides = Omit<Partial<TBusiness>, 'tariffConfiguration'> & {
+  tariffConfiguration?: Partial<TBusiness['tariffConfiguration']>;
 };
 
 /**
@@ -40,7 +40,10 @@ export type BusinessOverrides = Omit<Partial<Business>, 'tariffConfiguration'> &
  * aBusiness({ version: 7, tariffConfiguration: { roomsTariff: [doubleRoom] } });
  * ```
  */
-export function aBusiness({ tariffConfiguration, ...overrides }: BusinessOverrides = {}): Business {
+export function aBusiness({
+  tariffConfiguration,
+  ...overrides
+}: BusinessOverrides = {}): TBusiness {
   return {
     uuid: anUuid(),
     ownerUuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
@@ -72,7 +75,7 @@ export function aBusiness({ tariffConfiguration, ...overrides }: BusinessOverrid
 }
 
 /** Two room types with fixed ids and prices, for tests that compute with them. */
-export const doubleRoom: RoomTariff = {
+export const doubleRoom: TRoomTariff = {
   uuid: '11111111-1111-4111-8111-111111111111',
   name: 'Quarto Duplo',
   code: 'DBL',
@@ -83,7 +86,7 @@ export const doubleRoom: RoomTariff = {
   derivedFrom: null,
 };
 
-export const suiteRoom: RoomTariff = {
+export const suiteRoom: TRoomTariff = {
   uuid: '22222222-2222-4222-8222-222222222222',
   name: 'Suite',
   code: 'STE',
@@ -96,7 +99,7 @@ export const suiteRoom: RoomTariff = {
 
 let seasons = 0;
 /** A season (sazonality): June 2026, +10 % (override anything). */
-export function aSeason(overrides: Partial<Sazonality> = {}): Sazonality {
+export function aSeason(overrides: Partial<TSazonality> = {}): TSazonality {
   seasons += 1;
   return {
     id: `00000000-0000-4000-8000-${String(seasons).padStart(12, '0')}`,

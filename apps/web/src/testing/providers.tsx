@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { abilityRulesFor, type Role } from '@tarifa/contract';
+import { abilityRulesFor, type TRole } from '@tarifa/contract';
 import { buildAbility } from '@/lib/auth/ability';
 import { AppThemeProvider } from '@/lib/theme/ThemeSettings';
 
@@ -20,7 +20,7 @@ export function TestProviders({
   path = '/',
 }: {
   children: ReactNode;
-  roles?: Role[];
+  roles?: TRole[];
   path?: string;
 }) {
   const [client] = useState(
@@ -46,7 +46,7 @@ export function TestProviders({
 
 export function renderWithProviders(
   ui: ReactNode,
-  options: { roles?: Role[]; path?: string } = {},
+  options: { roles?: TRole[]; path?: string } = {},
 ) {
   return render(<TestProviders {...options}>{ui}</TestProviders>);
 }

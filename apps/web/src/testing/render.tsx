@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
 import { businessesQueryOptions, businessKeys } from '@/lib/business';
 import { LocationProbe } from './providers';
@@ -17,7 +17,7 @@ import { LocationProbe } from './providers';
  * const { queryClient, router } = renderWithBusinesses(<SeasonForm … />, [business], '/seasons');
  * ```
  */
-export function renderWithBusinesses(ui: ReactNode, businesses?: Business[], path = '/') {
+export function renderWithBusinesses(ui: ReactNode, businesses?: TBusiness[], path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },

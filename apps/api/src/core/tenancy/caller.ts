@@ -1,9 +1,9 @@
-import type { User } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
 
 /** A signed-in user (client or super-admin), acting with the rules of its roles. */
 export interface UserCaller {
   kind?: 'user';
-  user: Pick<User, 'uuid' | 'roles'>;
+  user: Pick<TUser, 'uuid' | 'roles'>;
   /** Absent for a user; set when an integration token acts for its owner on one business. */
   integration?: undefined;
 }
@@ -11,7 +11,7 @@ export interface UserCaller {
 /** An integration token: acts as its owner, but only on its one business. */
 export interface IntegrationCaller {
   kind?: 'integration';
-  user: Pick<User, 'uuid' | 'roles'>;
+  user: Pick<TUser, 'uuid' | 'roles'>;
   integration: { tokenId: string; businessUuid: string };
 }
 

@@ -1,15 +1,15 @@
 import { createMongoAbility, subject as caslSubject, type MongoAbility } from '@casl/ability';
-import { abilityRulesFor, type AbilityRule, type Action, type Subject } from '@tarifa/contract';
+import { abilityRulesFor, type TAbilityRule, type TAction, type TSubject } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import { isSystem, type Caller } from './caller';
 
-export type Ability = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type Ability = MongoAbility<[TAction, TSubject | Record<string, unknown>]>;
 
 /**
  * The rules a caller holds: for a user, exactly the rules the web app receives at sign-in
  * (`abilityRulesFor`); for an integration token, its one business; for the server, everything.
  */
-export function rulesFor(caller: Caller): AbilityRule[] {
+export function rulesFor(caller: Caller): TAbilityRule[] {
   if (isSystem(caller)) return [{ action: 'manage', subject: 'all' }];
   if (caller.integration) {
     return [
@@ -35,11 +35,11 @@ export type BusinessScope =
 export interface Policy {
   caller: Caller;
   can(
-    action: Action,
-    subject: Subject | { type: Subject; fields: Record<string, unknown> },
+    action: TAction,
+    subject: TSubject | { type: TSubject; fields: Record<string, unknown> },
   ): boolean;
   /** Throws 403 `forbidden` unless the action is allowed. */
-  assert(action: Action, subject: Subject): void;
+  assert(action: TAction, subject: TSubject): void;
   /** The businesses the caller may work on (`manage Business`), for repository queries. */
   businessScope(): BusinessScope;
 }

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminEmailsResponseSchema } from '@tarifa/contract';
+import { ZAdminEmailsResponse } from '@tarifa/contract';
 import { emails, sessions, users } from '../../db/schema';
 import { verifyPassword } from '../../lib/secrets';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -59,7 +59,7 @@ describe('GET /api/v1/admin/emails', () => {
       admin.headers,
     );
     expect(res.statusCode).toBe(200);
-    const body = adminEmailsResponseSchema.parse(res.json());
+    const body = ZAdminEmailsResponse.parse(res.json());
     expect(body.emails).toHaveLength(2);
     expect(body.emails[0]).toEqual({
       id: expect.any(String),
@@ -78,11 +78,11 @@ describe('GET /api/v1/admin/emails', () => {
     // Each request got its own link.
     expect(newest!.text).not.toBe(older!.text);
 
-    const all = adminEmailsResponseSchema.parse((await list('', admin.headers)).json());
+    const all = ZAdminEmailsResponse.parse((await list('', admin.headers)).json());
     expect(all.emails.map((e) => e.to)).toEqual(
       expect.arrayContaining([client.userData.email, other.userData.email]),
     );
-    const none = adminEmailsResponseSchema.parse(
+    const none = ZAdminEmailsResponse.parse(
       (await list('?to=nobody@example.test', admin.headers)).json(),
     );
     expect(none.emails).toEqual([]);
@@ -103,7 +103,7 @@ describe('GET /api/v1/admin/emails', () => {
         .set({ createdAt: new Date(times[i]!) })
         .where(eq(emails.id, row.id));
     }
-    const body = adminEmailsResponseSchema.parse(
+    const body = ZAdminEmailsResponse.parse(
       (await list(`?to=${user.userData.email}`, admin.headers)).json(),
     );
     expect(body.emails.map((e) => e.createdAt)).toEqual([

@@ -1,4 +1,4 @@
-import type { User } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
 import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
@@ -28,7 +28,7 @@ export type EnsureOutcome =
 export async function ensureSuperAdmin(
   db: Db,
   account: SuperAdminAccount,
-): Promise<{ outcome: EnsureOutcome; user: User }> {
+): Promise<{ outcome: EnsureOutcome; user: TUser }> {
   const repo = authRepository(db);
   const existing = await repo.findUserByEmail(account.email);
   if (existing?.roles.includes('super-admin')) {

@@ -1,8 +1,4 @@
-import {
-  adminEmailsQuerySchema,
-  adminEmailsResponseSchema,
-  errorBodySchema,
-} from '@tarifa/contract';
+import { ZAdminEmailsQuery, ZAdminEmailsResponse, ZErrorBody } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { assertCan } from '../../plugins/auth';
 
@@ -25,12 +21,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: `The emails sent or kept in the outbox, newest first (at most ${OUTBOX_LIMIT})`,
         security: [{ bearer: [] }],
-        querystring: adminEmailsQuerySchema,
+        querystring: ZAdminEmailsQuery,
         response: {
-          200: adminEmailsResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
+          200: ZAdminEmailsResponse,
+          400: ZErrorBody,
+          401: ZErrorBody,
+          403: ZErrorBody,
         },
       },
     },

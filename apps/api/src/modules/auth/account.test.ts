@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionsResponseSchema } from '@tarifa/contract';
+import { ZSessionsResponse } from '@tarifa/contract';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { hashSecret } from '../../lib/secrets';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -141,7 +141,7 @@ describe('the signed-in account: password and sessions', () => {
         headers: bearer(phone.json().accessToken),
       });
       expect(res.statusCode).toBe(200);
-      const body = sessionsResponseSchema.parse(res.json());
+      const body = ZSessionsResponse.parse(res.json());
       expect(body.sessions).toHaveLength(2);
       const current = body.sessions.filter((s) => s.current);
       expect(current).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { isLocale, type ForgotPasswordBody, type ResetPasswordBody } from '@tarifa/contract';
+import { isLocale, type TForgotPasswordBody, type TResetPasswordBody } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import { hashPassword, hashSecret, newSecret } from '../../lib/secrets';
 import { passwordResetEmail } from '../mail/templates';
@@ -25,7 +25,7 @@ export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) 
      * Emails a reset link when an active account has this address; does nothing otherwise. The
      * caller answers 202 either way, so the answer tells nobody whether the account exists.
      */
-    async requestReset(body: ForgotPasswordBody): Promise<void> {
+    async requestReset(body: TForgotPasswordBody): Promise<void> {
       const user = await repo.findUserByEmail(body.email);
       if (!user || user.disabledAt) return;
       const token = newSecret();
@@ -50,7 +50,7 @@ export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) 
      * Sets the new password from a live link, then ends the link, every other link of the user, and
      * every session of the user. A bad, used or expired link is a 400 on `token`.
      */
-    async resetPassword(body: ResetPasswordBody): Promise<void> {
+    async resetPassword(body: TResetPasswordBody): Promise<void> {
       const passwordHash = await hashPassword(body.password);
       await repo.transaction(async (tx) => {
         const now = new Date();

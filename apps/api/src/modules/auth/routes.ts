@@ -1,15 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  authResponseSchema,
-  changePasswordBodySchema,
-  errorBodySchema,
-  forgotPasswordBodySchema,
-  loginBodySchema,
-  registerBodySchema,
-  resetPasswordBodySchema,
-  sessionsResponseSchema,
-  userDataEnvelopeSchema,
+  ZAuthResponse,
+  ZChangePasswordBody,
+  ZErrorBody,
+  ZForgotPasswordBody,
+  ZLoginBody,
+  ZRegisterBody,
+  ZResetPasswordBody,
+  ZSessionsResponse,
+  ZUserDataEnvelope,
 } from '@tarifa/contract';
 import { z } from 'zod';
 import { limitAttempts, rateLimiter } from '../../lib/rate-limit';
@@ -23,10 +23,10 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
 }
 
 const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
+  400: ZErrorBody,
+  401: ZErrorBody,
+  409: ZErrorBody,
+  429: ZErrorBody,
 };
 
 /**
@@ -51,8 +51,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Create a client account and sign in',
-        body: registerBodySchema,
-        response: { 201: authResponseSchema, ...errors },
+        body: ZRegisterBody,
+        response: { 201: ZAuthResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -68,8 +68,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
-        body: loginBodySchema,
-        response: { 200: authResponseSchema, ...errors },
+        body: ZLoginBody,
+        response: { 200: ZAuthResponse, ...errors },
       },
     },
     async (request) => app.authService.login(request.body, clientInfo(request)),
@@ -83,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Sign out: the access token stops working',
         security: [{ bearer: [] }],
-        response: { 204: z.null(), 401: errorBodySchema },
+        response: { 204: z.null(), 401: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
-        response: { 200: userDataEnvelopeSchema, 401: errorBodySchema },
+        response: { 200: ZUserDataEnvelope, 401: ZErrorBody },
       },
     },
     async (request) => ({ data: requireAuth(request).user }),
@@ -114,8 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary:
           'Email a password reset link (always 202: the answer does not tell if the account exists)',
-        body: forgotPasswordBodySchema,
-        response: { 202: z.undefined(), 400: errorBodySchema, 429: errorBodySchema },
+        body: ZForgotPasswordBody,
+        response: { 202: z.undefined(), 400: ZErrorBody, 429: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -131,8 +131,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the token of a reset link; signs out every session',
-        body: resetPasswordBodySchema,
-        response: { 204: z.null(), 400: errorBodySchema, 429: errorBodySchema },
+        body: ZResetPasswordBody,
+        response: { 204: z.null(), 400: ZErrorBody, 429: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -149,8 +149,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Change the password; signs out every other session',
         security: [{ bearer: [] }],
-        body: changePasswordBodySchema,
-        response: { 204: z.null(), 400: errorBodySchema, 401: errorBodySchema },
+        body: ZChangePasswordBody,
+        response: { 204: z.null(), 400: ZErrorBody, 401: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'The signed-in user’s live sessions; `current` marks this one',
         security: [{ bearer: [] }],
-        response: { 200: sessionsResponseSchema, 401: errorBodySchema },
+        response: { 200: ZSessionsResponse, 401: ZErrorBody },
       },
     },
     async (request) => ({ sessions: await app.authService.listSessions(requireAuth(request)) }),
@@ -184,9 +184,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.uuid() }),
         response: {
           204: z.null(),
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
+          400: ZErrorBody,
+          401: ZErrorBody,
+          404: ZErrorBody,
         },
       },
     },

@@ -1,13 +1,13 @@
 import {
   abilityRulesFor,
   isLocale,
-  type AuthResponse,
-  type ChangePasswordBody,
-  type LoginBody,
-  type RegisterBody,
-  type Role,
-  type SessionInfo,
-  type User,
+  type TAuthResponse,
+  type TChangePasswordBody,
+  type TLoginBody,
+  type TRegisterBody,
+  type TRole,
+  type TSession,
+  type TUser,
 } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import { hashPassword, hashSecret, newSecret, verifyPassword } from '../../lib/secrets';
@@ -18,13 +18,13 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's last use is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow): TUser {
   return {
     uuid: row.uuid,
     name: row.name,
     email: row.email,
     profile_img_filename: row.profileImgFilename,
-    roles: row.roles as Role[],
+    roles: row.roles as TRole[],
     language: isLocale(row.language) ? row.language : 'pt',
   };
 }
@@ -35,12 +35,12 @@ export interface ClientInfo {
 }
 
 export interface Authenticated {
-  user: User;
+  user: TUser;
   sessionId: string;
 }
 
 export function authService(repo: AuthRepository) {
-  async function openSession(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+  async function openSession(user: UserRow, client: ClientInfo): Promise<TAuthResponse> {
     const accessToken = newSecret();
     const now = new Date();
     await repo.insertSession({
@@ -56,7 +56,7 @@ export function authService(repo: AuthRepository) {
   }
 
   return {
-    async register(body: RegisterBody, client: ClientInfo): Promise<AuthResponse> {
+    async register(body: TRegisterBody, client: ClientInfo): Promise<TAuthResponse> {
       if (await repo.findUserByEmail(body.email)) {
         throw new AppError('conflict', 'An account with this email already exists', [
           {
@@ -93,7 +93,7 @@ export function authService(repo: AuthRepository) {
     },
 
     /** Same answer, and about the same time, for an unknown email and a wrong password. */
-    async login(body: LoginBody, client: ClientInfo): Promise<AuthResponse> {
+    async login(body: TLoginBody, client: ClientInfo): Promise<TAuthResponse> {
       const user = await repo.findUserByEmail(body.email);
       const valid = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !valid || user.disabledAt) {
@@ -121,7 +121,7 @@ export function authService(repo: AuthRepository) {
      * Sets a new password after checking the current one; every other session of the user ends
      * (the one asking stays signed in).
      */
-    async changePassword(auth: Authenticated, body: ChangePasswordBody): Promise<void> {
+    async changePassword(auth: Authenticated, body: TChangePasswordBody): Promise<void> {
       const user = await repo.findUser(auth.user.uuid);
       if (!user || !(await verifyPassword(user.passwordHash, body.currentPassword))) {
         throw AppError.field('currentPassword', 'wrong_password', 'The current password is wrong');
@@ -137,7 +137,7 @@ export function authService(repo: AuthRepository) {
     },
 
     /** The caller's live sessions, most recently used first; `current` marks the one asking. */
-    async listSessions(auth: Authenticated): Promise<SessionInfo[]> {
+    async listSessions(auth: Authenticated): Promise<TSession[]> {
       const rows = await repo.listLiveSessions(auth.user.uuid, new Date());
       return rows.map((row) => ({
         id: row.id,
@@ -161,7 +161,7 @@ export function authService(repo: AuthRepository) {
      * Disables an account: it can no longer sign in, and every session ends at once. Answers the
      * user, or undefined when there is none with that uuid.
      */
-    async disableUser(uuid: string): Promise<User | undefined> {
+    async disableUser(uuid: string): Promise<TUser | undefined> {
       return repo.transaction(async (tx) => {
         const now = new Date();
         const existing = await tx.findUser(uuid);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Booking, BookingsPage } from '@tarifa/contract';
+import type { TBooking, TBookingsPage } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -36,7 +36,7 @@ describe('bookings API', () => {
       headers: user.headers,
     });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as BookingsPage;
+    return res.json() as TBookingsPage;
   };
   const newBusiness = async () => {
     const business = await createBusiness(t, owner);
@@ -251,13 +251,13 @@ describe('bookings API', () => {
       ]);
       expect(res.statusCode, res.body).toBe(200);
     });
-    const ids = (page: BookingsPage) => page.bookings.map((b) => b.externalId);
+    const ids = (page: TBookingsPage) => page.bookings.map((b) => b.externalId);
 
     it('lists stays overlapping [from, to] with their room and nights, newest arrival first', async () => {
       const page = await list(business, '?from=2025-01-11&to=2025-01-12');
       expect(page.total).toBe(3);
       expect(ids(page)).toEqual(['E2', 'E1', 'E5']);
-      const e2 = page.bookings[0] as Booking;
+      const e2 = page.bookings[0] as TBooking;
       expect(e2).toMatchObject({
         roomUuid: rooms.DBL,
         roomCode: 'DBL',
@@ -345,7 +345,7 @@ describe('bookings API', () => {
         url: bookingsUrl(business, `/${row!.id}`),
         headers: owner.headers,
       });
-      const sent = got.json().booking as Booking;
+      const sent = got.json().booking as TBooking;
       const res = await t.app.inject({
         method: 'PUT',
         url: bookingsUrl(business, `/${row!.id}`),

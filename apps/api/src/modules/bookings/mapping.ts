@@ -1,4 +1,4 @@
-import type { Booking, BookingStatus, FieldIssue, ParsedBookingInput } from '@tarifa/contract';
+import type { TBooking, TBookingStatus, TFieldIssue, TBookingFields } from '@tarifa/contract';
 import { fromMinor, toMinor } from '@tarifa/pricing';
 import type { bookings } from '../../db/schema';
 import { resolveInstant, zonedMidnight } from './time';
@@ -13,7 +13,7 @@ export interface BookingValues {
   rooms: number;
   adults: number;
   children: number;
-  status: BookingStatus;
+  status: TBookingStatus;
   bookedAt: Date;
   cancelledAt: Date | null;
   totalAmountMinor: number;
@@ -31,7 +31,7 @@ export interface BusinessContext {
 }
 
 /** A rule broken by one booking, by field name of the wire (`cancelledAt`, `currency`). */
-export type BookingIssue = Omit<FieldIssue, 'path'> & { field: keyof ParsedBookingInput };
+export type BookingIssue = Omit<TFieldIssue, 'path'> & { field: keyof TBookingFields };
 
 /**
  * The defaults and the rules that need the business (docs/bookings.md): instants given as bare
@@ -40,7 +40,7 @@ export type BookingIssue = Omit<FieldIssue, 'path'> & { field: keyof ParsedBooki
  * before `bookedAt`); the currency is the business's.
  */
 export function toBookingValues(
-  input: ParsedBookingInput,
+  input: TBookingFields,
   ctx: BusinessContext,
 ): { values: BookingValues; issues: BookingIssue[] } {
   const issues: BookingIssue[] = [];
@@ -95,7 +95,7 @@ export function toBookingValues(
   };
 }
 
-export function toBooking(row: BookingRow, room: { code: string; name: string }): Booking {
+export function toBooking(row: BookingRow, room: { code: string; name: string }): TBooking {
   return {
     id: row.id,
     externalId: row.externalId,
@@ -108,7 +108,7 @@ export function toBooking(row: BookingRow, room: { code: string; name: string })
     rooms: row.rooms,
     adults: row.adults,
     children: row.children,
-    status: row.status as BookingStatus,
+    status: row.status as TBookingStatus,
     bookedAt: row.bookedAt.toISOString(),
     cancelledAt: row.cancelledAt ? row.cancelledAt.toISOString() : null,
     totalAmount: fromMinor(row.totalAmountMinor),

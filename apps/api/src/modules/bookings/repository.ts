@@ -1,4 +1,4 @@
-import type { BookingSortField, BookingStatus } from '@tarifa/contract';
+import type { TBookingSortField, TBookingStatus } from '@tarifa/contract';
 import {
   and,
   asc,
@@ -38,7 +38,7 @@ export interface Stay {
 export interface BookingFilter {
   from?: string;
   to?: string;
-  status?: BookingStatus[];
+  status?: TBookingStatus[];
   search?: string;
   channel?: string;
   roomUuid?: string;
@@ -65,7 +65,7 @@ const sortColumns = {
   bookedAt: bookings.bookedAt,
   totalAmount: bookings.totalAmountMinor,
   createdAt: bookings.createdAt,
-} satisfies Record<BookingSortField, unknown>;
+} satisfies Record<TBookingSortField, unknown>;
 
 /** Columns written from a JSON record set (json_to_recordset's column definitions). */
 const recordColumns = sql.raw(
@@ -147,7 +147,7 @@ export function bookingsRepository(db: Db, businessUuid: string) {
 
     async page(
       filter: BookingFilter,
-      sort: BookingSortField,
+      sort: TBookingSortField,
       order: 'asc' | 'desc',
       offset: number,
       limit: number,

@@ -1,25 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  bookingEnvelopeSchema,
-  bookingFacetsSchema,
-  bookingsBatchBodySchema,
-  bookingsBatchResultSchema,
-  bookingsPageSchema,
-  bookingsQuerySchema,
-  deleteBookingQuerySchema,
-  errorBodySchema,
-  updateBookingBodySchema,
+  ZBookingEnvelope,
+  ZBookingFacets,
+  ZBookingsBatchBody,
+  ZBookingsBatchResult,
+  ZBookingsPage,
+  ZBookingsQuery,
+  ZDeleteBookingQuery,
+  ZErrorBody,
+  ZUpdateBookingBody,
 } from '@tarifa/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { bookingsService } from './service';
 
 const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
 };
 const byUuid = z.object({ uuid: z.uuid() });
 const byBooking = byUuid.extend({ id: z.uuid() });
@@ -43,8 +43,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Bookings whose stay overlaps [from, to], filtered and paginated',
         params: byUuid,
-        querystring: bookingsQuerySchema,
-        response: { 200: bookingsPageSchema, ...errors },
+        querystring: ZBookingsQuery,
+        response: { 200: ZBookingsPage, ...errors },
       },
     },
     async (request) => service.list(requireAuth(request), request.params.uuid, request.query),
@@ -60,8 +60,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Insert or update (by externalId) up to 5 000 bookings, all or nothing',
         params: byUuid,
-        body: bookingsBatchBodySchema,
-        response: { 200: bookingsBatchResultSchema, ...errors, 413: errorBodySchema },
+        body: ZBookingsBatchBody,
+        response: { 200: ZBookingsBatchResult, ...errors, 413: ZErrorBody },
       },
     },
     async (request) => service.upsertBatch(requireAuth(request), request.params.uuid, request.body),
@@ -75,7 +75,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Channels, segments and countries the bookings use (for filters)',
         params: byUuid,
-        response: { 200: bookingFacetsSchema, ...errors },
+        response: { 200: ZBookingFacets, ...errors },
       },
     },
     async (request) => service.facets(requireAuth(request), request.params.uuid),
@@ -89,7 +89,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'One booking',
         params: byBooking,
-        response: { 200: bookingEnvelopeSchema, ...errors },
+        response: { 200: ZBookingEnvelope, ...errors },
       },
     },
     async (request) => ({
@@ -105,8 +105,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Replace a booking',
         params: byBooking,
-        body: updateBookingBodySchema,
-        response: { 200: bookingEnvelopeSchema, ...errors },
+        body: ZUpdateBookingBody,
+        response: { 200: ZBookingEnvelope, ...errors },
       },
     },
     async (request) => ({
@@ -127,8 +127,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Cancel a booking, keeping it (answers it); ?purge=true deletes it (204)',
         params: byBooking,
-        querystring: deleteBookingQuerySchema,
-        response: { 200: bookingEnvelopeSchema, 204: z.null(), ...errors },
+        querystring: ZDeleteBookingQuery,
+        response: { 200: ZBookingEnvelope, 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {

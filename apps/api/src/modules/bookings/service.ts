@@ -1,13 +1,13 @@
 import {
   bookingLimits,
-  type Booking,
-  type BookingFacets,
-  type BookingsBatchResult,
-  type BookingsPage,
-  type FieldIssue,
-  type ParsedBookingInput,
-  type bookingsBatchBodySchema,
-  type bookingsQuerySchema,
+  type TBooking,
+  type TBookingFacets,
+  type TBookingsBatchResult,
+  type TBookingsPage,
+  type TFieldIssue,
+  type TBookingFields,
+  type ZBookingsBatchBody,
+  type ZBookingsQuery,
 } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -23,8 +23,8 @@ import {
   type Stay,
 } from './repository';
 
-type BatchBody = z.output<typeof bookingsBatchBodySchema>;
-type ListQuery = z.output<typeof bookingsQuerySchema>;
+type BatchBody = z.output<typeof ZBookingsBatchBody>;
+type ListQuery = z.output<typeof ZBookingsQuery>;
 
 export interface BookingsServiceOptions {
   clock?: () => Date;
@@ -71,13 +71,13 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
   async function prepare(
     repo: BookingsRepository,
     ctx: BusinessContext,
-    inputs: ParsedBookingInput[],
+    inputs: TBookingFields[],
     pathOf: (index: number, field: string) => string,
   ): Promise<BookingWrite[]> {
     const rooms = await repo.liveRoomTypes();
     const byUuid = new Set(rooms.map((room) => room.uuid));
     const byCode = new Map(rooms.map((room) => [room.code, room.uuid]));
-    const issues: FieldIssue[] = [];
+    const issues: TFieldIssue[] = [];
     const writes = inputs.map((input, index) => {
       const { values, issues: found } = toBookingValues(input, ctx);
       for (const { field, ...issue } of found)
@@ -115,7 +115,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
   });
 
   return {
-    async list(caller: Caller, businessUuid: string, query: ListQuery): Promise<BookingsPage> {
+    async list(caller: Caller, businessUuid: string, query: ListQuery): Promise<TBookingsPage> {
       const business = await reach(db, caller, businessUuid);
       const { rows, total } = await bookingsRepository(db, business.uuid).page(
         {
@@ -140,14 +140,14 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       };
     },
 
-    async get(caller: Caller, businessUuid: string, id: string): Promise<Booking> {
+    async get(caller: Caller, businessUuid: string, id: string): Promise<TBooking> {
       const business = await reach(db, caller, businessUuid);
       const found = await bookingsRepository(db, business.uuid).find(id);
       if (!found) throw AppError.notFound('Booking');
       return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
     },
 
-    async facets(caller: Caller, businessUuid: string): Promise<BookingFacets> {
+    async facets(caller: Caller, businessUuid: string): Promise<TBookingFacets> {
       const business = await reach(db, caller, businessUuid);
       return bookingsRepository(db, business.uuid).facets();
     },
@@ -160,7 +160,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       caller: Caller,
       businessUuid: string,
       body: BatchBody,
-    ): Promise<BookingsBatchResult> {
+    ): Promise<TBookingsBatchResult> {
       return uow.write(caller, async ({ tx, emit }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
@@ -186,8 +186,8 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       caller: Caller,
       businessUuid: string,
       id: string,
-      body: ParsedBookingInput,
-    ): Promise<Booking> {
+      body: TBookingFields,
+    ): Promise<TBooking> {
       return uow.write(caller, async ({ tx, emit }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
@@ -213,7 +213,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
     },
 
     /** `DELETE …/bookings/{id}`: cancels, keeping the booking (and when it was cancelled). */
-    async cancel(caller: Caller, businessUuid: string, id: string): Promise<Booking> {
+    async cancel(caller: Caller, businessUuid: string, id: string): Promise<TBooking> {
       return uow.write(caller, async ({ tx, emit }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);

@@ -1,16 +1,16 @@
-import type { AuditEntity, AuditPage, auditQuerySchema } from '@tarifa/contract';
+import type { TAuditEntity, TAuditPage, ZAuditQuery } from '@tarifa/contract';
 import type { z } from 'zod';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import type { BusinessesDeps } from './change';
 import { businessRepository } from './repository';
 
-type AuditQuery = z.output<typeof auditQuerySchema>;
+type AuditQuery = z.output<typeof ZAuditQuery>;
 
 /** The audit trail of a business, as the unit of work wrote it. */
 export function auditTrail({ db }: BusinessesDeps) {
   return {
     /** The audit trail of one business, newest first. */
-    async audit(caller: Caller, businessUuid: string, query: AuditQuery): Promise<AuditPage> {
+    async audit(caller: Caller, businessUuid: string, query: AuditQuery): Promise<TAuditPage> {
       const row = await reachBusiness(db, caller, businessUuid);
       const { rows, total } = await businessRepository(db, row.uuid).auditPage(
         (query.page - 1) * query.pageSize,
@@ -20,8 +20,8 @@ export function auditTrail({ db }: BusinessesDeps) {
         total,
         events: rows.map(({ event, actorName }) => ({
           id: event.id,
-          action: event.action as AuditPage['events'][number]['action'],
-          entity: event.entity as AuditEntity,
+          action: event.action as TAuditPage['events'][number]['action'],
+          entity: event.entity as TAuditEntity,
           entityId: event.entityId,
           entityName: event.entityName,
           actor:

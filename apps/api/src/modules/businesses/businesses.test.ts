@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { businesses } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -104,7 +104,7 @@ describe('businesses', () => {
         },
       });
       expect(res.statusCode).toBe(201);
-      const list = res.json().businesses as Business[];
+      const list = res.json().businesses as TBusiness[];
       expect(list.map((b) => b.name)).toEqual(['Quinta Verde', 'Casa Azul']);
       const created = list[0]!;
       expect(created).toMatchObject({
@@ -190,7 +190,7 @@ describe('businesses', () => {
 
       let res = await t.app.inject({ method: 'GET', url: businessesUrl, headers: user.headers });
       expect(res.statusCode).toBe(200);
-      expect(res.json().businesses.map((x: Business) => x.uuid)).toEqual([b.uuid, a.uuid]);
+      expect(res.json().businesses.map((x: TBusiness) => x.uuid)).toEqual([b.uuid, a.uuid]);
 
       // Changing A moves it first.
       await t.app.inject({
@@ -200,10 +200,10 @@ describe('businesses', () => {
         payload: { ...a, city: 'Porto' },
       });
       res = await t.app.inject({ method: 'GET', url: businessesUrl, headers: user.headers });
-      expect(res.json().businesses.map((x: Business) => x.uuid)).toEqual([a.uuid, b.uuid]);
+      expect(res.json().businesses.map((x: TBusiness) => x.uuid)).toEqual([a.uuid, b.uuid]);
 
       res = await t.app.inject({ method: 'GET', url: businessesUrl, headers: admin.headers });
-      expect(res.json().businesses.map((x: Business) => x.name)).toEqual(['Admin own']);
+      expect(res.json().businesses.map((x: TBusiness) => x.name)).toEqual(['Admin own']);
     });
   });
 
@@ -262,7 +262,7 @@ describe('businesses', () => {
         },
       });
       expect(res.statusCode).toBe(200);
-      const updated = res.json().business as Business;
+      const updated = res.json().business as TBusiness;
       expect(updated).toMatchObject({
         uuid: business.uuid,
         ownerUuid: owner.userData.uuid,
@@ -430,7 +430,7 @@ describe('businesses', () => {
         payload: { confirmName: ' Casa do Mar ' },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().businesses.map((b: Business) => b.uuid)).toEqual([keep.uuid]);
+      expect(res.json().businesses.map((b: TBusiness) => b.uuid)).toEqual([keep.uuid]);
       const row = await stored.business(t, business.uuid);
       expect(row!.deletedAt).toBeInstanceOf(Date);
       expect(row!.version).toBe(2);
@@ -471,7 +471,7 @@ describe('businesses', () => {
         headers: user.headers,
       });
       expect(restored.statusCode).toBe(200);
-      expect(restored.json().businesses.map((b: Business) => b.uuid)).toEqual([
+      expect(restored.json().businesses.map((b: TBusiness) => b.uuid)).toEqual([
         business.uuid,
         keep.uuid,
       ]);
@@ -507,7 +507,7 @@ describe('businesses', () => {
         url: `${businessesUrl}/deleted`,
         headers: owner.headers,
       });
-      expect(deleted.json().businesses.map((b: Business) => b.uuid)).not.toContain(business.uuid);
+      expect(deleted.json().businesses.map((b: TBusiness) => b.uuid)).not.toContain(business.uuid);
       expect((await stored.business(t, business.uuid))!.deletedAt).not.toBeNull();
     });
   });

@@ -1,4 +1,4 @@
-import type { Business, FieldIssue, FluctuationLevelGroup, Sazonality } from '@tarifa/contract';
+import type { TBusiness, TFieldIssue, TFluctuationLevelGroup, TSazonality } from '@tarifa/contract';
 import type { Caller } from '../../core/tenancy';
 import { diff, unitOfWork, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
@@ -51,7 +51,7 @@ export async function changeBusiness<T>(
   businessUuid: string,
   expectedVersion: number | undefined,
   work: (ctx: BusinessChangeContext) => Promise<T>,
-): Promise<{ business: Business; result: T }> {
+): Promise<{ business: TBusiness; result: T }> {
   const { answer, result } = await deps.uow.change(
     caller,
     businessUuid,
@@ -67,7 +67,7 @@ export const withoutUuid = <T extends { uuid?: string; id?: string }>(value: T) 
   return rest as Record<string, unknown>;
 };
 
-export const unknownRoom = (path: string): FieldIssue => ({
+export const unknownRoom = (path: string): TFieldIssue => ({
   path,
   code: 'unknown_room',
   message: 'No such room type in this business',
@@ -84,8 +84,8 @@ export async function checkRoomUuids(repo: BusinessRepository, uuids: string[], 
 export function recordGroup(
   ctx: ChangeContext,
   action: 'create' | 'update' | 'delete',
-  before: FluctuationLevelGroup | undefined,
-  after: FluctuationLevelGroup | undefined,
+  before: TFluctuationLevelGroup | undefined,
+  after: TFluctuationLevelGroup | undefined,
 ) {
   const changes = diff(before && withoutUuid(before), after && withoutUuid(after));
   if (action === 'update' && Object.keys(changes).length === 0) return;
@@ -102,8 +102,8 @@ export function recordGroup(
 export function recordSazonality(
   ctx: ChangeContext,
   action: 'create' | 'update' | 'delete',
-  before: Sazonality | undefined,
-  after: Sazonality | undefined,
+  before: TSazonality | undefined,
+  after: TSazonality | undefined,
 ) {
   const changes = diff(before && withoutUuid(before), after && withoutUuid(after));
   if (action === 'update' && Object.keys(changes).length === 0) return;

@@ -1,10 +1,10 @@
 import {
   businessDefaults,
   businessLimits,
-  type Business,
-  type createBusinessBodySchema,
-  type deleteBusinessBodySchema,
-  type updateBusinessBodySchema,
+  type TBusiness,
+  type ZCreateBusinessBody,
+  type ZDeleteBusinessBody,
+  type ZUpdateBusinessBody,
 } from '@tarifa/contract';
 import type { z } from 'zod';
 import {
@@ -27,9 +27,9 @@ import {
 } from './mapping';
 import { businessRepository, loadTariffs } from './repository';
 
-type CreateBusinessBody = z.output<typeof createBusinessBodySchema>;
-type UpdateBusinessBody = z.output<typeof updateBusinessBodySchema>;
-type DeleteBusinessBody = z.output<typeof deleteBusinessBodySchema>;
+type CreateBusinessBody = z.output<typeof ZCreateBusinessBody>;
+type UpdateBusinessBody = z.output<typeof ZUpdateBusinessBody>;
+type DeleteBusinessBody = z.output<typeof ZDeleteBusinessBody>;
 
 /** The user whose own list a caller sees (a business is always created for a user). */
 function ownerOf(caller: Caller): string {
@@ -43,7 +43,7 @@ export function lifecycle(deps: BusinessesDeps) {
   const restorableSince = () =>
     new Date(clock().getTime() - businessLimits.restoreDays * 86_400_000);
 
-  async function ownList(tx: Executor, ownerUuid: string): Promise<Business[]> {
+  async function ownList(tx: Executor, ownerUuid: string): Promise<TBusiness[]> {
     const rows = await businessesRepository(tx, {
       kind: 'some',
       anyOf: [{ ownerUuid }],
@@ -60,7 +60,7 @@ export function lifecycle(deps: BusinessesDeps) {
     list: (caller: Caller) => ownList(db, ownerOf(caller)),
 
     /** The caller's own deleted businesses that can still be restored. */
-    async listDeleted(caller: Caller): Promise<Business[]> {
+    async listDeleted(caller: Caller): Promise<TBusiness[]> {
       const rows = await businessesRepository(
         db,
         policyFor(caller).businessScope(),
@@ -72,7 +72,7 @@ export function lifecycle(deps: BusinessesDeps) {
       return rows.map((row) => toBusiness(row, tariffs.get(row.uuid)!));
     },
 
-    async get(caller: Caller, businessUuid: string): Promise<Business> {
+    async get(caller: Caller, businessUuid: string): Promise<TBusiness> {
       const row = await reachBusiness(db, caller, businessUuid);
       return toBusiness(row, await businessRepository(db, row.uuid).loadTariff());
     },
@@ -83,7 +83,7 @@ export function lifecycle(deps: BusinessesDeps) {
     },
 
     /** Creates a business owned by the caller; answers the caller's whole list, with it. */
-    async create(caller: Caller, body: CreateBusinessBody): Promise<Business[]> {
+    async create(caller: Caller, body: CreateBusinessBody): Promise<TBusiness[]> {
       const ownerUuid = ownerOf(caller);
       return uow.write(caller, async ({ tx, record }) => {
         const row = await businessesRepository(tx, policyFor(caller).businessScope()).insert({
@@ -145,7 +145,7 @@ export function lifecycle(deps: BusinessesDeps) {
       caller: Caller,
       businessUuid: string,
       body: DeleteBusinessBody,
-    ): Promise<Business[]> {
+    ): Promise<TBusiness[]> {
       return uow.write(caller, async ({ tx, record }) => {
         const scoped = businessesRepository(tx, policyFor(caller).businessScope());
         const row = await scoped.findLive(businessUuid);
@@ -170,7 +170,7 @@ export function lifecycle(deps: BusinessesDeps) {
     },
 
     /** Undoes a delete within 30 days; answers the caller's list with it. */
-    async restore(caller: Caller, businessUuid: string): Promise<Business[]> {
+    async restore(caller: Caller, businessUuid: string): Promise<TBusiness[]> {
       return uow.write(caller, async ({ tx, record }) => {
         const scoped = businessesRepository(tx, policyFor(caller).businessScope());
         const row = await scoped.findDeleted(businessUuid, restorableSince());

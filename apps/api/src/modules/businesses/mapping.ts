@@ -1,12 +1,12 @@
 import {
   defaultTariffSettings,
-  type Business,
-  type BusinessPhoto,
-  type FluctuationLevelGroup,
-  type FluctuationStep,
-  type Sazonality,
-  type TariffSettings,
-  type Weekday,
+  type TBusiness,
+  type TBusinessPhoto,
+  type TFluctuationLevelGroup,
+  type TFluctuationStep,
+  type TSazonality,
+  type TTariffSettings,
+  type TWeekday,
 } from '@tarifa/contract';
 import { fromMinor, toMinor } from '@tarifa/pricing';
 import type {
@@ -43,7 +43,7 @@ export interface TariffRows {
   photos: BusinessPhotoRow[];
 }
 
-export function toBusinessPhoto(row: BusinessPhotoRow): BusinessPhoto {
+export function toBusinessPhoto(row: BusinessPhotoRow): TBusinessPhoto {
   return {
     id: row.id,
     url: photoUrl(row.filename),
@@ -53,12 +53,12 @@ export function toBusinessPhoto(row: BusinessPhotoRow): BusinessPhoto {
   };
 }
 
-const weekdayKeys: Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const weekdayKeys: TWeekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
-export function toSettings(stored: StoredTariffSettings): TariffSettings {
+export function toSettings(stored: StoredTariffSettings): TTariffSettings {
   const weekdayAdjustments = Object.fromEntries(
     weekdayKeys.map((day) => [day, fromBasisPoints(stored.weekdayAdjustmentsBp[day] ?? 0)]),
-  ) as TariffSettings['weekdayAdjustments'];
+  ) as TTariffSettings['weekdayAdjustments'];
   return {
     weekdayAdjustments,
     leadTimeRules: stored.leadTimeRules.map((rule) => ({
@@ -75,7 +75,7 @@ export function toSettings(stored: StoredTariffSettings): TariffSettings {
   };
 }
 
-export function toStoredSettings(settings: TariffSettings): StoredTariffSettings {
+export function toStoredSettings(settings: TTariffSettings): StoredTariffSettings {
   const weekdayAdjustmentsBp = Object.fromEntries(
     weekdayKeys.map((day) => [day, toBasisPoints(settings.weekdayAdjustments[day])]),
   ) as StoredTariffSettings['weekdayAdjustmentsBp'];
@@ -98,14 +98,14 @@ export function toStoredSettings(settings: TariffSettings): StoredTariffSettings
 export const defaultStoredSettings = (): StoredTariffSettings =>
   toStoredSettings(defaultTariffSettings);
 
-export function toStoredSteps(levels: FluctuationStep[]): StoredFluctuationStep[] {
+export function toStoredSteps(levels: TFluctuationStep[]): StoredFluctuationStep[] {
   return levels.map((level) => ({
     occupancyFromBp: toBasisPoints(level.occupancyFrom),
     adjustmentBp: toBasisPoints(level.adjustmentPercent),
   }));
 }
 
-export function toFluctuationGroup(row: FluctuationGroupRow): FluctuationLevelGroup {
+export function toFluctuationGroup(row: FluctuationGroupRow): TFluctuationLevelGroup {
   return {
     uuid: row.uuid,
     name: row.name,
@@ -121,16 +121,16 @@ export function toFluctuationGroup(row: FluctuationGroupRow): FluctuationLevelGr
 export const toStoredSazonalityValue = (type: string, value: number) =>
   type === 'percent' ? toBasisPoints(value) : toMinor(value);
 
-export function toSazonality(row: SazonalityRow): Sazonality {
+export function toSazonality(row: SazonalityRow): TSazonality {
   return {
     id: row.id,
     name: row.name,
     color: row.color,
     startDate: row.startDate,
     endDate: row.endDate,
-    weekdays: row.weekdays as Weekday[],
+    weekdays: row.weekdays as TWeekday[],
     roomUuids: row.roomUuids,
-    adjustmentType: row.adjustmentType as Sazonality['adjustmentType'],
+    adjustmentType: row.adjustmentType as TSazonality['adjustmentType'],
     value: row.adjustmentType === 'percent' ? fromBasisPoints(row.value) : fromMinor(row.value),
     priority: row.priority,
   };
@@ -154,7 +154,7 @@ export function businessFields(row: BusinessRow) {
 }
 export type BusinessFields = ReturnType<typeof businessFields>;
 
-export function toBusiness(row: BusinessRow, tariff: TariffRows): Business {
+export function toBusiness(row: BusinessRow, tariff: TariffRows): TBusiness {
   return {
     uuid: row.uuid,
     ownerUuid: row.ownerUuid,

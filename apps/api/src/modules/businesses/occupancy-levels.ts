@@ -1,11 +1,11 @@
-import type { fluctuationLevelBodySchema } from '@tarifa/contract';
+import type { ZFluctuationLevelBody } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import { changeBusiness, checkRoomUuids, recordGroup, type BusinessesDeps } from './change';
 import { toFluctuationGroup, toStoredSteps } from './mapping';
 
-type FluctuationLevelBody = z.output<typeof fluctuationLevelBodySchema>;
+type FluctuationLevelBody = z.output<typeof ZFluctuationLevelBody>;
 
 /** Occupancy levels (fluctuation-level groups): price steps by occupancy, per room types. */
 export function occupancyLevels(deps: BusinessesDeps) {

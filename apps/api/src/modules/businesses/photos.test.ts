@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { businessPhotos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -67,7 +67,7 @@ describe('business photos', () => {
     const business = await createBusiness(t, owner);
     const res = await upload(business, png);
     expect(res.statusCode).toBe(201);
-    const answer = res.json().business as Business;
+    const answer = res.json().business as TBusiness;
     expect(answer.version).toBe(2);
     expect(answer.photos).toEqual([
       {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Business, RoomTariffInput } from '@tarifa/contract';
+import type { TBusiness, TRoomTariffFields } from '@tarifa/contract';
 import { fluctuationGroups, sazonalities } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -59,7 +59,7 @@ describe('POST …/tariff-configuration/rooms-tariff', () => {
       ],
     });
     expect(res.statusCode).toBe(200);
-    const answer = res.json().business as Business;
+    const answer = res.json().business as TBusiness;
     expect(answer.version).toBe(2);
     const [dbl, dsv, sgl] = answer.tariffConfiguration.roomsTariff;
     expect(dbl).toMatchObject({
@@ -103,9 +103,9 @@ describe('POST …/tariff-configuration/rooms-tariff', () => {
       roomInput({ name: 'Suite', code: 'STE', basePrice: 300, maxPrice: 500 }),
     ]);
     const [dbl, twn, ste] = before.tariffConfiguration.roomsTariff as [
-      RoomTariffInput,
-      RoomTariffInput,
-      RoomTariffInput,
+      TRoomTariffFields,
+      TRoomTariffFields,
+      TRoomTariffFields,
     ];
     const res = await post(business, {
       version: before.version,
@@ -121,7 +121,7 @@ describe('POST …/tariff-configuration/rooms-tariff', () => {
     });
     expect(res.statusCode).toBe(200);
     const rooms = res.json().business.tariffConfiguration.roomsTariff;
-    expect(rooms.map((r: RoomTariffInput) => r.code)).toEqual(['STE', 'DBL', 'FAM']);
+    expect(rooms.map((r: TRoomTariffFields) => r.code)).toEqual(['STE', 'DBL', 'FAM']);
     expect(rooms[0]).toMatchObject({ uuid: ste.uuid, rooms: 2 });
     expect(rooms[1]).toMatchObject({ uuid: dbl.uuid, name: 'Double deluxe', basePrice: 110 });
 
@@ -180,7 +180,7 @@ describe('POST …/tariff-configuration/rooms-tariff', () => {
   });
 
   describe('validation: 400 naming the field, nothing stored', () => {
-    const cases: [string, RoomTariffInput[], string, string][] = [
+    const cases: [string, TRoomTariffFields[], string, string][] = [
       ['empty name', [roomInput({ name: ' ' })], 'roomsTariff.0.name', 'required'],
       ['name over 120', [roomInput({ name: 'n'.repeat(121) })], 'roomsTariff.0.name', 'too_long'],
       ['empty code', [roomInput({ code: '' })], 'roomsTariff.0.code', 'required'],

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type AuditEntity,
-  type FieldIssue,
-  type FluctuationLevelGroup,
-  type Sazonality,
-  type roomsTariffBodySchema,
+  type TAuditEntity,
+  type TFieldIssue,
+  type TFluctuationLevelGroup,
+  type TSazonality,
+  type ZRoomsTariffBody,
 } from '@tarifa/contract';
 import { toMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
@@ -28,7 +28,7 @@ import {
   type RoomTypeRow,
 } from './mapping';
 
-type RoomsTariffBody = z.output<typeof roomsTariffBodySchema>;
+type RoomsTariffBody = z.output<typeof ZRoomsTariffBody>;
 
 /** The room types of a business, replaced as a whole list. */
 export function rooms(deps: BusinessesDeps) {
@@ -158,8 +158,8 @@ async function releaseRemovedRooms(ctx: BusinessChangeContext, removed: RoomType
     );
   }
 
-  const conflicts: FieldIssue[] = [];
-  const inUse = (entity: AuditEntity, name: string, roomUuids: string[]) => {
+  const conflicts: TFieldIssue[] = [];
+  const inUse = (entity: TAuditEntity, name: string, roomUuids: string[]) => {
     for (const uuid of roomUuids.filter((u) => byUuid.has(u))) {
       conflicts.push({
         path: 'roomsTariff',
@@ -169,7 +169,7 @@ async function releaseRemovedRooms(ctx: BusinessChangeContext, removed: RoomType
       });
     }
   };
-  const groupUpdates: { before: FluctuationLevelGroup; after: FluctuationLevelGroup }[] = [];
+  const groupUpdates: { before: TFluctuationLevelGroup; after: TFluctuationLevelGroup }[] = [];
   for (const row of await repo.fluctuationGroups()) {
     const remaining = row.roomUuids.filter((uuid) => !byUuid.has(uuid));
     if (remaining.length === row.roomUuids.length) continue;
@@ -177,7 +177,7 @@ async function releaseRemovedRooms(ctx: BusinessChangeContext, removed: RoomType
     const before = toFluctuationGroup(row);
     groupUpdates.push({ before, after: { ...before, roomUuids: remaining } });
   }
-  const sazonalityUpdates: { before: Sazonality; after: Sazonality }[] = [];
+  const sazonalityUpdates: { before: TSazonality; after: TSazonality }[] = [];
   for (const row of await repo.sazonalities()) {
     const remaining = row.roomUuids.filter((uuid) => !byUuid.has(uuid));
     if (remaining.length === row.roomUuids.length) continue;

@@ -1,11 +1,11 @@
-import type { sazonalityBodySchema } from '@tarifa/contract';
+import type { ZSazonalityBody } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import { changeBusiness, checkRoomUuids, recordSazonality, type BusinessesDeps } from './change';
 import { toSazonality, toStoredSazonalityValue } from './mapping';
 
-type SazonalityBody = z.output<typeof sazonalityBodySchema>;
+type SazonalityBody = z.output<typeof ZSazonalityBody>;
 
 /** Seasons (sazonalities): adjustments over date ranges and weekdays, per room types. */
 export function seasons(deps: BusinessesDeps) {

@@ -1,10 +1,10 @@
-import type { TariffSettings, settingsBodySchema } from '@tarifa/contract';
+import type { TTariffSettings, ZSettingsBody } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../core/tenancy';
 import { changeBusiness, stripUndefined, type BusinessesDeps } from './change';
 import { diff, toSettings, toStoredSettings } from './mapping';
 
-type SettingsBody = z.output<typeof settingsBodySchema>;
+type SettingsBody = z.output<typeof ZSettingsBody>;
 
 /** The tariff settings of a business (weekday adjustments, rounding…). */
 export function settings(deps: BusinessesDeps) {
@@ -18,7 +18,7 @@ export function settings(deps: BusinessesDeps) {
         body.version,
         async (ctx) => {
           const before = toSettings(ctx.row.settings);
-          const next: TariffSettings = { ...before, ...stripUndefined(body.settings) };
+          const next: TTariffSettings = { ...before, ...stripUndefined(body.settings) };
           const changes = diff(before, next);
           if (Object.keys(changes).length === 0) return;
           await ctx.updateBusiness({ settings: toStoredSettings(next) });

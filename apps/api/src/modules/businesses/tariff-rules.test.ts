@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Business, Sazonality } from '@tarifa/contract';
+import type { TBusiness, TSazonality } from '@tarifa/contract';
 import { fluctuationGroups, sazonalities } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -76,7 +76,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       const { business } = await setUp();
       const res = await call('PUT', tariffUrl(business, 'settings'), { settings });
       expect(res.statusCode).toBe(200);
-      const answer = res.json().business as Business;
+      const answer = res.json().business as TBusiness;
       expect(answer.tariffConfiguration.settings).toEqual(settings);
       expect(answer.version).toBe(business.version + 1);
       const row = await stored.business(t, business.uuid);
@@ -200,7 +200,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         fluctuationLevel: groupInput({ name: 'Doubles', roomUuids: [dbl] }),
       });
       expect(created.statusCode).toBe(201);
-      const afterCreate = created.json().business as Business;
+      const afterCreate = created.json().business as TBusiness;
       expect(afterCreate.version).toBe(business.version + 1);
       const group = afterCreate.tariffConfiguration.fluctuationLevels[0]!;
       expect(group).toEqual({
@@ -414,8 +414,8 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       });
       expect(created.statusCode).toBe(201);
       const { business: afterCreate, sazonality } = created.json() as {
-        business: Business;
-        sazonality: Sazonality;
+        business: TBusiness;
+        sazonality: TSazonality;
       };
       expect(sazonality).toEqual({
         id: expect.any(String),
@@ -486,7 +486,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         headers: owner.headers,
       });
       expect(
-        res.json().business.tariffConfiguration.sazonalities.map((s: Sazonality) => s.name),
+        res.json().business.tariffConfiguration.sazonalities.map((s: TSazonality) => s.name),
       ).toEqual(['Early', 'Late']);
     });
 
@@ -539,7 +539,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       const created = await call('POST', tariffUrl(other.business, 'sazonalities'), {
         sazonality: sazonalityInput({ name: 'Theirs' }),
       });
-      const theirs = created.json().sazonality as Sazonality;
+      const theirs = created.json().sazonality as TSazonality;
       for (const id of [randomUUID(), theirs.id]) {
         const put = await call('PUT', tariffUrl(business, `sazonalities/${id}`), {
           sazonality: sazonalityInput(),

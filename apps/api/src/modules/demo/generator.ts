@@ -1,10 +1,10 @@
 import type {
-  BookingInput,
-  CreateBusinessBody,
-  FluctuationLevelInput,
-  RoomTariffInput,
-  SazonalityInput,
-  TariffSettings,
+  TBookingFieldsInput,
+  TCreateBusinessBodyInput,
+  TFluctuationLevelFieldsInput,
+  TRoomTariffFields,
+  TSazonalityFieldsInput,
+  TTariffSettings,
 } from '@tarifa/contract';
 
 /**
@@ -25,7 +25,7 @@ export const demoAccount = {
   password: 'Demo-Tarifa-2025',
 } as const;
 
-export const demoBusiness: CreateBusinessBody = {
+export const demoBusiness: TCreateBusinessBodyInput = {
   name: 'Hotel Atlântico',
   currency: 'EUR',
   timezone: 'Europe/Lisbon',
@@ -39,7 +39,7 @@ export const demoBusiness: CreateBusinessBody = {
   checkOutTime: '11:00',
 };
 
-export const demoRooms: RoomTariffInput[] = [
+export const demoRooms: TRoomTariffFields[] = [
   { name: 'Duplo Standard', code: 'DBL', rooms: 18, basePrice: 110, minPrice: 70, maxPrice: 260 },
   { name: 'Twin Standard', code: 'TWN', rooms: 8, basePrice: 105, minPrice: 65, maxPrice: 250 },
   {
@@ -54,7 +54,7 @@ export const demoRooms: RoomTariffInput[] = [
   { name: 'Suite Atlântico', code: 'STE', rooms: 4, basePrice: 240, minPrice: 160, maxPrice: 520 },
 ];
 
-export const demoFluctuationLevels: FluctuationLevelInput = {
+export const demoFluctuationLevels: TFluctuationLevelFieldsInput = {
   name: 'Ocupação do hotel',
   roomUuids: [],
   levels: [
@@ -66,7 +66,7 @@ export const demoFluctuationLevels: FluctuationLevelInput = {
   ],
 };
 
-export const demoSettings: TariffSettings = {
+export const demoSettings: TTariffSettings = {
   weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 8, sat: 12, sun: -5 },
   leadTimeRules: [
     { fromDays: 0, toDays: 3, adjustmentPercent: 5 },
@@ -78,7 +78,7 @@ export const demoSettings: TariffSettings = {
 };
 
 /** The seasons, each at its next occurrence that has not ended by `today`. */
-export function demoSazonalities(today: string): SazonalityInput[] {
+export function demoSazonalities(today: string): TSazonalityFieldsInput[] {
   const year = Number(today.slice(0, 4));
   const next = (start: string, end: string) => {
     // `start`/`end` as MM-DD; a season across New Year ends the following year.
@@ -238,7 +238,7 @@ const roomMix = [
  * The bookings known on `now`: stays arriving from two years before today to six months after,
  * as the API takes them (`POST …/bookings`), with external ids `ATL-000001`….
  */
-export function demoBookings(now: Date, seed = 20_240_611): BookingInput[] {
+export function demoBookings(now: Date, seed = 20_240_611): TBookingFieldsInput[] {
   const random = prng(seed);
   const pick = <T>(list: Weighted<T>): T => {
     const total = list.reduce((sum, [, w]) => sum + w, 0);
@@ -269,7 +269,7 @@ export function demoBookings(now: Date, seed = 20_240_611): BookingInput[] {
     for (let d = arrival; d < arrival + nights; d++) nightsSold[d - first]! += rooms;
   };
 
-  const bookings: BookingInput[] = [];
+  const bookings: TBookingFieldsInput[] = [];
   for (let arrival = first; arrival <= last; arrival++) {
     const date = new Date(arrival * DAY);
     const month = date.getUTCMonth();

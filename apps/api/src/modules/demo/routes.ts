@@ -1,4 +1,4 @@
-import { demoInfoSchema, type DemoInfo } from '@tarifa/contract';
+import { ZDemoInfo, type TDemoInfo } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { verifyPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
@@ -13,9 +13,9 @@ const CACHE_MS = 60_000;
  */
 export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = authRepository(app.database.db);
-  let cached: { at: number; answer: DemoInfo } | undefined;
+  let cached: { at: number; answer: TDemoInfo } | undefined;
 
-  async function info(): Promise<DemoInfo> {
+  async function info(): Promise<TDemoInfo> {
     if (!app.config.demo) return { enabled: false };
     const user = await repo.findUserByEmail(demoAccount.email);
     const usable =
@@ -31,7 +31,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['demo'],
         summary: 'Demo mode: the demo account to sign in with (public)',
-        response: { 200: demoInfoSchema },
+        response: { 200: ZDemoInfo },
       },
     },
     async () => {

@@ -1,11 +1,11 @@
 import {
   bookingLimits,
-  bookingsBatchBodySchema,
-  createBusinessBodySchema,
-  fluctuationLevelBodySchema,
-  roomsTariffBodySchema,
-  sazonalityBodySchema,
-  settingsBodySchema,
+  ZBookingsBatchBody,
+  ZCreateBusinessBody,
+  ZFluctuationLevelBody,
+  ZRoomsTariffBody,
+  ZSazonalityBody,
+  ZSettingsBody,
 } from '@tarifa/contract';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,28 +57,25 @@ export async function seedDemoIfEmpty(
       });
       const caller: Caller = { user: { uuid: user.uuid, roles: ['client'] } };
       const businesses = businessesService(tx, { clock: () => now });
-      const [business] = await businesses.create(
-        caller,
-        createBusinessBodySchema.parse(demoBusiness),
-      );
+      const [business] = await businesses.create(caller, ZCreateBusinessBody.parse(demoBusiness));
       const uuid = business!.uuid;
       await businesses.replaceRoomsTariff(
         caller,
         uuid,
-        roomsTariffBodySchema.parse({ roomsTariff: demoRooms }),
+        ZRoomsTariffBody.parse({ roomsTariff: demoRooms }),
       );
       for (const sazonality of demoSazonalities(now.toISOString().slice(0, 10))) {
-        await businesses.createSazonality(caller, uuid, sazonalityBodySchema.parse({ sazonality }));
+        await businesses.createSazonality(caller, uuid, ZSazonalityBody.parse({ sazonality }));
       }
       await businesses.createFluctuationGroup(
         caller,
         uuid,
-        fluctuationLevelBodySchema.parse({ fluctuationLevel: demoFluctuationLevels }),
+        ZFluctuationLevelBody.parse({ fluctuationLevel: demoFluctuationLevels }),
       );
       await businesses.updateSettings(
         caller,
         uuid,
-        settingsBodySchema.parse({ settings: demoSettings }),
+        ZSettingsBody.parse({ settings: demoSettings }),
       );
       const bookings = demoBookings(now);
       const service = bookingsService(tx, { clock: () => now });
@@ -86,7 +83,7 @@ export async function seedDemoIfEmpty(
         await service.upsertBatch(
           caller,
           uuid,
-          bookingsBatchBodySchema.parse({
+          ZBookingsBatchBody.parse({
             bookings: bookings.slice(i, i + bookingLimits.batchMax),
           }),
         );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, healthSchema } from '@tarifa/contract';
+import { ZErrorBody, ZHealth } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 
 /** `GET /api/health`: 200 when the database answers, 503 `service_unavailable` when it does not. */
@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
-        response: { 200: healthSchema, 503: errorBodySchema },
+        response: { 200: ZHealth, 503: ZErrorBody },
       },
     },
     async (request) => {

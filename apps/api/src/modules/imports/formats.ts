@@ -1,13 +1,13 @@
 import {
-  bookingInputSchema,
+  ZBookingFields,
   bookingLimits,
   describeIssue,
   hotelBookingDemandRequiredColumns,
   normalizeCountry,
   tarifaCsvRequiredColumns,
-  type BookingStatus,
-  type ImportFormat,
-  type ParsedBookingInput,
+  type TBookingStatus,
+  type TImportFormat,
+  type TBookingFields,
 } from '@tarifa/contract';
 import { toBookingValues, type BookingValues, type BusinessContext } from '../bookings/mapping';
 import { zonedMidnight } from '../bookings/time';
@@ -49,23 +49,23 @@ export function readHeader(fields: string[]): Header {
   return { columns, index };
 }
 
-const requiredColumns: Record<ImportFormat, readonly string[]> = {
+const requiredColumns: Record<TImportFormat, readonly string[]> = {
   tarifa: tarifaCsvRequiredColumns,
   'hotel-booking-demand': hotelBookingDemandRequiredColumns,
 };
 
-export const missingColumns = (format: ImportFormat, header: Header) =>
+export const missingColumns = (format: TImportFormat, header: Header) =>
   requiredColumns[format].filter((name) => !header.index.has(name));
 
 /** The format whose required columns the header has (the dataset first: it is the stricter). */
-export function guessFormat(header: Header): ImportFormat | null {
+export function guessFormat(header: Header): TImportFormat | null {
   if (missingColumns('hotel-booking-demand', header).length === 0) return 'hotel-booking-demand';
   if (missingColumns('tarifa', header).length === 0) return 'tarifa';
   return null;
 }
 
 /** The column holding room codes in a format. */
-export const roomCodeColumn: Record<ImportFormat, string> = {
+export const roomCodeColumn: Record<TImportFormat, string> = {
   tarifa: 'room_code',
   'hotel-booking-demand': 'reserved_room_type',
 };
@@ -85,7 +85,7 @@ export interface FormatContext extends BusinessContext {
 
 export type RowMapper = (fields: string[], line: number) => RowResult;
 
-export function rowMapper(format: ImportFormat, header: Header, ctx: FormatContext): RowMapper {
+export function rowMapper(format: TImportFormat, header: Header, ctx: FormatContext): RowMapper {
   return format === 'tarifa' ? tarifaRows(header, ctx) : hotelBookingDemandRows(header, ctx);
 }
 
@@ -152,7 +152,7 @@ function tarifaRows(header: Header, ctx: FormatContext): RowMapper {
         ],
       };
     }
-    const parsed = bookingInputSchema.safeParse(
+    const parsed = ZBookingFields.safeParse(
       {
         externalId,
         roomCode: cell('room_code'),
@@ -190,7 +190,7 @@ function tarifaRows(header: Header, ctx: FormatContext): RowMapper {
 }
 
 function fromInput(
-  input: ParsedBookingInput,
+  input: TBookingFields,
   line: number,
   ctx: FormatContext,
   columnOf: Record<string, string>,
@@ -235,7 +235,7 @@ const monthNumbers = new Map<string, number>();
   monthNumbers.set(String(i + 1).padStart(2, '0'), i);
 });
 
-const reservationStatuses: Record<string, BookingStatus> = {
+const reservationStatuses: Record<string, TBookingStatus> = {
   'check-out': 'confirmed',
   checkout: 'confirmed',
   canceled: 'cancelled',

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ImportStatus } from '@tarifa/contract';
+import type { TImportStatus } from '@tarifa/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../db/client';
@@ -120,9 +120,9 @@ describe('a server killed during an import', () => {
     const statusUrl = `/api/v1/businesses/${business.uuid}/imports/${importId}`;
 
     // Kill it as soon as rows are being processed: well before the end of a 200 000-row file.
-    let seen: ImportStatus | undefined;
+    let seen: TImportStatus | undefined;
     for (let i = 0; i < 2000; i++) {
-      seen = (await call('GET', statusUrl, undefined, token)).body as unknown as ImportStatus;
+      seen = (await call('GET', statusUrl, undefined, token)).body as unknown as TImportStatus;
       if (seen.status === 'running' && seen.processed > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -133,7 +133,7 @@ describe('a server killed during an import', () => {
 
     server = startServer(env);
     base = await server.listening;
-    const after = (await call('GET', statusUrl, undefined, token)).body as unknown as ImportStatus;
+    const after = (await call('GET', statusUrl, undefined, token)).body as unknown as TImportStatus;
     expect(after).toMatchObject({
       status: 'failed',
       inserted: 0,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Business, ImportPreview, ImportStatus } from '@tarifa/contract';
+import type { TBusiness, TImportPreview, TImportStatus } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importRows } from '../../db/schema';
@@ -392,7 +392,7 @@ describe('CSV imports', () => {
         headers: owner.headers,
       });
       expect(list.statusCode).toBe(200);
-      expect(list.json().imports.map((i: ImportStatus) => [i.id, i.status])).toEqual([
+      expect(list.json().imports.map((i: TImportStatus) => [i.id, i.status])).toEqual([
         [importId, 'succeeded'],
       ]);
       expect(list.json().imports[0].errors).toBeUndefined();
@@ -512,7 +512,7 @@ describe('CSV imports', () => {
           url: `/api/v1/businesses/${business.uuid}`,
           headers: owner.headers,
         })
-      ).json().business as Business;
+      ).json().business as TBusiness;
       const roomA = business2.tariffConfiguration.roomsTariff.find((r) => r.code === 'A')!;
       void rooms;
       const csv =
@@ -523,7 +523,7 @@ describe('CSV imports', () => {
         );
       const res = await preview(business, csv);
       expect(res.statusCode, res.body).toBe(200);
-      const answer = res.json() as ImportPreview;
+      const answer = res.json() as TImportPreview;
       expect(answer).toMatchObject({
         formatGuess: 'hotel-booking-demand',
         delimiter: ',',
@@ -550,7 +550,7 @@ describe('CSV imports', () => {
       const csv = ['external_id;room_code;arrival;departure;total_amount', ...rows].join('\n');
       const res = await preview(business, csv, { format: 'tarifa' });
       expect(res.statusCode).toBe(200);
-      const answer = res.json() as ImportPreview;
+      const answer = res.json() as TImportPreview;
       expect(answer.delimiter).toBe(';');
       expect(answer.formatGuess).toBe('tarifa');
       expect(answer.truncated).toBe(true);

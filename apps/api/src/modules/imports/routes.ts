@@ -1,13 +1,13 @@
 import multipart from '@fastify/multipart';
 import {
   bookingLimits,
-  errorBodySchema,
-  importAcceptedSchema,
+  ZErrorBody,
+  ZImportAccepted,
   importFormats,
-  importPreviewSchema,
-  importStatusSchema,
-  importsListSchema,
-  type ImportFormat,
+  ZImportPreview,
+  ZImportStatus,
+  ZImportsList,
+  type TImportFormat,
 } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,12 +18,12 @@ import { uploadStore } from './uploads';
 import { registerImportJobs } from './jobs';
 
 const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  413: ZErrorBody,
+  415: ZErrorBody,
 };
 const byUuid = z.object({ uuid: z.uuid() });
 const tags = ['imports'];
@@ -57,7 +57,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Import a CSV of bookings in the background (multipart: file ≤ 100 MB, format, hotel, mode, createMissingRooms)',
         consumes: ['multipart/form-data'],
         params: byUuid,
-        response: { 202: importAcceptedSchema, ...errors },
+        response: { 202: ZImportAccepted, ...errors },
       },
     },
     async (request, reply) => {
@@ -80,7 +80,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
           'What the first 64 KB of a CSV hold: format, columns, hotels, room codes, first rows (multipart: file, format?)',
         consumes: ['multipart/form-data'],
         params: byUuid,
-        response: { 200: importPreviewSchema, ...errors },
+        response: { 200: ZImportPreview, ...errors },
       },
     },
     async (request) => {
@@ -88,7 +88,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.assertReachable(caller, request.params.uuid);
       const { sample, fields } = await uploads.sample(request, bookingLimits.previewBytes);
       const format = fields.format?.trim() || undefined;
-      if (format !== undefined && !importFormats.includes(format as ImportFormat)) {
+      if (format !== undefined && !importFormats.includes(format as TImportFormat)) {
         throw AppError.field('format', 'invalid_option', 'Unknown format', {
           options: importFormats.join(', '),
         });
@@ -96,7 +96,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!sample) {
         throw AppError.field('file', 'required', 'Send the CSV in the multipart field "file"');
       }
-      return service.preview(caller, request.params.uuid, sample, format as ImportFormat);
+      return service.preview(caller, request.params.uuid, sample, format as TImportFormat);
     },
   );
 
@@ -108,7 +108,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The 20 most recent imports of the business, newest first',
         params: byUuid,
-        response: { 200: importsListSchema, ...errors },
+        response: { 200: ZImportsList, ...errors },
       },
     },
     async (request) => ({
@@ -124,7 +124,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Status, counts and the first 1 000 bad rows of an import',
         params: byUuid.extend({ importId: z.uuid() }),
-        response: { 200: importStatusSchema, ...errors },
+        response: { 200: ZImportStatus, ...errors },
       },
     },
     async (request) =>

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import {
   bookingLimits,
-  type ImportFormat,
-  type ImportMode,
-  type ImportRowError,
+  type TImportFormat,
+  type TImportMode,
+  type TImportRowError,
 } from '@tarifa/contract';
 import { LeaseLost } from '../../core/jobs';
 import { roomTypesRepository, toRoomTariff } from '../../core/room-types';
@@ -208,8 +208,8 @@ function roomCreator(businessUuid: string) {
  */
 export async function runImport(job: ImportRow, ctx: RunContext) {
   const { db, progress } = ctx;
-  const format = job.format as ImportFormat;
-  const mode = job.mode as ImportMode;
+  const format = job.format as TImportFormat;
+  const mode = job.mode as TImportMode;
   const business = await businessesRepository(db, serverScope()).findLive(job.businessUuid);
   if (!business) throw new ImportFailure(failures.businessGone());
   const rooms = new Map(
@@ -232,7 +232,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
   const seenExternalIds = new Set<string>();
   const addError = (line: number, error: RowError) => {
     if (progress.errors.length < bookingLimits.importErrorsMax) {
-      progress.errors.push({ row: line, ...error } satisfies ImportRowError);
+      progress.errors.push({ row: line, ...error } satisfies TImportRowError);
     }
   };
   const reject = (line: number, errors: RowError[]) => {

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import {
   bookingLimits,
-  importOptionsSchema,
+  ZImportOptions,
   toFieldIssues,
-  type ImportFormat,
-  type ImportPreview,
-  type ImportStatus,
-  type ImportSummary,
+  type TImportFormat,
+  type TImportPreview,
+  type TImportStatus,
+  type TImportSummary,
 } from '@tarifa/contract';
 import type { JobRunner } from '../../core/jobs';
 import { roomTypesRepository } from '../../core/room-types';
@@ -19,12 +19,12 @@ import { IMPORT_JOB, type ImportJobPayload } from './jobs';
 import { importsRepository, type ImportRow } from './repository';
 import type { UploadStore } from './uploads';
 
-function toSummary(row: ImportRow): ImportSummary {
+function toSummary(row: ImportRow): TImportSummary {
   return {
     id: row.id,
-    status: row.status as ImportSummary['status'],
-    format: row.format as ImportSummary['format'],
-    mode: row.mode as ImportSummary['mode'],
+    status: row.status as TImportSummary['status'],
+    format: row.format as TImportSummary['format'],
+    mode: row.mode as TImportSummary['mode'],
     hotel: row.hotel,
     createMissingRooms: row.createMissingRooms,
     fileName: row.fileName,
@@ -43,7 +43,7 @@ function toSummary(row: ImportRow): ImportSummary {
   };
 }
 
-export const toImportStatus = (row: ImportRow): ImportStatus => ({
+export const toImportStatus = (row: ImportRow): TImportStatus => ({
   ...toSummary(row),
   errors: row.errors,
 });
@@ -84,7 +84,7 @@ export function importsService(
     ): Promise<string> {
       try {
         const business = await reach(caller, businessUuid);
-        const parsed = importOptionsSchema.safeParse(fields, { reportInput: true });
+        const parsed = ZImportOptions.safeParse(fields, { reportInput: true });
         const issues = parsed.success ? [] : toFieldIssues(parsed.error);
         if (!file) {
           issues.unshift({
@@ -119,14 +119,14 @@ export function importsService(
       return file!.id;
     },
 
-    async get(caller: Caller, businessUuid: string, importId: string): Promise<ImportStatus> {
+    async get(caller: Caller, businessUuid: string, importId: string): Promise<TImportStatus> {
       const business = await reach(caller, businessUuid);
       const row = await importsRepository(db, business.uuid).find(importId);
       if (!row) throw AppError.notFound('Import');
       return toImportStatus(row);
     },
 
-    async recent(caller: Caller, businessUuid: string): Promise<ImportSummary[]> {
+    async recent(caller: Caller, businessUuid: string): Promise<TImportSummary[]> {
       const business = await reach(caller, businessUuid);
       const rows = await importsRepository(db, business.uuid).recent(bookingLimits.recentImports);
       return rows.map(toSummary);
@@ -140,8 +140,8 @@ export function importsService(
       caller: Caller,
       businessUuid: string,
       sample: { bytes: Buffer; truncated: boolean },
-      format: ImportFormat | undefined,
-    ): Promise<ImportPreview> {
+      format: TImportFormat | undefined,
+    ): Promise<TImportPreview> {
       const business = await reach(caller, businessUuid);
       let text = sample.bytes.toString('utf8');
       // The last line of a cut sample is likely cut too.
@@ -151,7 +151,7 @@ export function importsService(
           { path: 'file', code: 'invalid_csv', message: 'Not a CSV text file' },
         ]);
       }
-      let delimiter: ImportPreview['delimiter'] = ',';
+      let delimiter: TImportPreview['delimiter'] = ',';
       const records: string[][] = [];
       for await (const batch of readCsv(Readable.from([text]), {
         onHeaderLine: (line) => (delimiter = detectDelimiter(line)),

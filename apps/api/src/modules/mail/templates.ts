@@ -1,4 +1,4 @@
-import type { Locale } from '@tarifa/contract';
+import type { TLocale } from '@tarifa/contract';
 import { directionOf } from '@tarifa/contract';
 
 /** What the mail service stores and sends. */
@@ -18,7 +18,7 @@ interface ResetTexts {
 }
 
 /** The password reset email, in each interface language (pt, en, fr, ar). Link valid for one hour. */
-const resetTexts: Record<Locale, ResetTexts> = {
+const resetTexts: Record<TLocale, ResetTexts> = {
   pt: {
     subject: 'Redefinir a sua palavra-passe do Tarifa',
     greeting: (name) => `Olá ${name},`,
@@ -69,7 +69,7 @@ function escapeHtml(value: string): string {
 }
 
 export function passwordResetEmail(
-  locale: Locale,
+  locale: TLocale,
   values: { name: string; link: string },
 ): EmailContent {
   const t = resetTexts[locale];

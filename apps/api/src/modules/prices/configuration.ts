@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {
-  AuditEntity,
-  FieldIssue,
-  TariffConfiguration,
+  TAuditEntity,
+  TFieldIssue,
+  TTariffConfiguration,
   TPriceCell,
   ZPriceChange,
 } from '@tarifa/contract';
@@ -25,7 +25,7 @@ import type { BusinessRow } from '../../core/tenancy';
  * answers it and as a preview changes it, and its crossing into the engine's units (integer minor
  * units; percentages stay percentages).
  */
-export type Configuration = TariffConfiguration;
+export type Configuration = TTariffConfiguration;
 export type PriceChange = z.output<typeof ZPriceChange>;
 
 export function configurationOf(business: BusinessRow, rows: TariffRows): Configuration {
@@ -129,7 +129,7 @@ export function toWireCell(cell: PriceCell, publishedMinor: number | null): TPri
 // A proposed change, applied in memory (the preview)
 // ---------------------------------------------------------------------------------------------
 
-const unknownRoom = (path: string): FieldIssue => ({
+const unknownRoom = (path: string): TFieldIssue => ({
   path,
   code: 'unknown_room',
   message: 'No such room type in this business',
@@ -263,9 +263,9 @@ async function applyRoomsTariff(
         })),
       );
     }
-    const conflicts: FieldIssue[] = [];
+    const conflicts: TFieldIssue[] = [];
     const release = <T extends { name: string; roomUuids: string[] }>(
-      entity: AuditEntity,
+      entity: TAuditEntity,
       rule: T,
     ): T => {
       const remaining = rule.roomUuids.filter((uuid) => !removed.has(uuid));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Business, CreatedApiToken, TPriceCell } from '@tarifa/contract';
+import type { TBusiness, TCreatedApiToken, TPriceCell } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
@@ -30,7 +30,7 @@ describe('prices API', () => {
   let t: TestApp;
   let owner: TestUser;
   let stranger: TestUser;
-  let business: Business;
+  let business: TBusiness;
   let dbl: string;
   let ste: string;
   let fam: string;
@@ -506,7 +506,7 @@ describe('prices API', () => {
 
   describe('integration tokens', () => {
     let token: string;
-    let other: Business;
+    let other: TBusiness;
     beforeAll(async () => {
       other = await createBusiness(t, owner);
       const res = await t.app.inject({
@@ -516,7 +516,7 @@ describe('prices API', () => {
         payload: { name: 'Channel manager' },
       });
       expect(res.statusCode, res.body).toBe(201);
-      token = (res.json() as CreatedApiToken).token;
+      token = (res.json() as TCreatedApiToken).token;
     });
     const bearer = () => ({ authorization: `Bearer ${token}` });
 
@@ -563,7 +563,7 @@ describe('prices API', () => {
   describe('POST …/prices/preview', () => {
     // One room type R at 100 (50…300) in a July season +20 % (1–10 July, R only), and S at 80
     // that no rule touches.
-    let hotel: Business;
+    let hotel: TBusiness;
     let r: string;
     let seasonId: string;
     beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
+  ZErrorBody,
   ZClearOverridesQuery,
   ZOverridesBody,
   ZPricePreviewBody,
@@ -13,11 +13,11 @@ import { requireAuth } from '../../plugins/auth';
 import { pricesService } from './service';
 
 const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
 };
 const byUuid = z.object({ uuid: z.uuid() });
 const tags = ['prices'];

@@ -1,6 +1,6 @@
 import {
   nightsInRange,
-  type FieldIssue,
+  type TFieldIssue,
   priceLimits,
   type TPriceCell,
   type TPricePreviewResponse,
@@ -69,7 +69,7 @@ interface NightData {
 
 const keyOf = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
 
-const unknownRoomIssue = (path: string): FieldIssue => ({
+const unknownRoomIssue = (path: string): TFieldIssue => ({
   path,
   code: 'unknown_room',
   message: 'No such room type in this business',

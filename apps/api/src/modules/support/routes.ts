@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  supportMessageBodySchema,
-  supportMessageEnvelopeSchema,
-} from '@tarifa/contract';
+import { ZErrorBody, ZSupportMessageBody, ZSupportMessageEnvelope } from '@tarifa/contract';
 import { requireAuth } from '../../plugins/auth';
 import { supportRepository } from './repository';
 import { supportService } from './service';
@@ -20,12 +16,12 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['support'],
         summary: 'Send a message to the support team',
         security: [{ bearer: [] }],
-        body: supportMessageBodySchema,
+        body: ZSupportMessageBody,
         response: {
-          201: supportMessageEnvelopeSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          429: errorBodySchema,
+          201: ZSupportMessageEnvelope,
+          400: ZErrorBody,
+          401: ZErrorBody,
+          429: ZErrorBody,
         },
       },
     },

@@ -1,4 +1,4 @@
-import type { SupportMessage, SupportMessageBody } from '@tarifa/contract';
+import type { TSupportMessage, TSupportMessageBody } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import type { SupportRepository } from './repository';
 
@@ -10,9 +10,9 @@ export function supportService(repo: SupportRepository) {
     /** Stores a message from the contact form for the support team to handle. */
     async send(
       userUuid: string,
-      body: SupportMessageBody,
+      body: TSupportMessageBody,
       now = new Date(),
-    ): Promise<SupportMessage> {
+    ): Promise<TSupportMessage> {
       const recent = await repo.countSentSince(
         userUuid,
         new Date(now.getTime() - SUPPORT_LIMIT.windowMs),

@@ -1,20 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiTokensSchema,
-  createApiTokenBodySchema,
-  createdApiTokenSchema,
-  errorBodySchema,
-} from '@tarifa/contract';
+import { ZApiTokens, ZCreateApiTokenBody, ZCreatedApiToken, ZErrorBody } from '@tarifa/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
 import { tokensService } from './service';
 
 const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
 };
 const byUuid = z.object({ uuid: z.uuid() });
 const tags = ['tokens'];
@@ -34,7 +29,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The live integration tokens of a business, newest first',
         params: byUuid,
-        response: { 200: apiTokensSchema, ...errors },
+        response: { 200: ZApiTokens, ...errors },
       },
     },
     async (request) => ({
@@ -50,8 +45,8 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Create an integration token; its secret is in this answer only',
         params: byUuid,
-        body: createApiTokenBodySchema,
-        response: { 201: createdApiTokenSchema, ...errors },
+        body: ZCreateApiTokenBody,
+        response: { 201: ZCreatedApiToken, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,9 @@
 import {
   bookingLimits,
   integrationTokenPrefix,
-  type ApiToken,
-  type CreateApiTokenBody,
-  type CreatedApiToken,
+  type TApiToken,
+  type TCreateApiTokenBody,
+  type TCreatedApiToken,
 } from '@tarifa/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -14,7 +14,7 @@ import { apiTokensRepository, type ApiTokenRow } from './repository';
 /** Characters of a token kept in clear to tell tokens apart: `trf_` and 8 more. */
 const prefixLength = integrationTokenPrefix.length + 8;
 
-export function toApiToken(row: ApiTokenRow): ApiToken {
+export function toApiToken(row: ApiTokenRow): TApiToken {
   return {
     id: row.id,
     name: row.name,
@@ -37,15 +37,15 @@ export function tokensService(db: Db, options: { clock?: () => Date } = {}) {
   }
 
   return {
-    async list(caller: Caller, businessUuid: string): Promise<ApiToken[]> {
+    async list(caller: Caller, businessUuid: string): Promise<TApiToken[]> {
       return (await (await repoFor(caller, businessUuid)).listLive()).map(toApiToken);
     },
 
     async create(
       caller: Caller,
       businessUuid: string,
-      body: CreateApiTokenBody,
-    ): Promise<CreatedApiToken> {
+      body: TCreateApiTokenBody,
+    ): Promise<TCreatedApiToken> {
       const repo = await repoFor(caller, businessUuid);
       if ((await repo.countLive()) >= bookingLimits.tokensMax) {
         throw new AppError('conflict', 'This business has as many tokens as allowed', [

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiToken, CreatedApiToken } from '@tarifa/contract';
+import type { TApiToken, TCreatedApiToken } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -34,7 +34,7 @@ describe('integration tokens', () => {
       payload: { name },
     });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as CreatedApiToken;
+    return res.json() as TCreatedApiToken;
   };
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -59,7 +59,7 @@ describe('integration tokens', () => {
         headers: owner.headers,
       });
       expect(list.statusCode).toBe(200);
-      const apiTokens = list.json().apiTokens as ApiToken[];
+      const apiTokens = list.json().apiTokens as TApiToken[];
       expect(apiTokens).toEqual([created.apiToken]);
       expect(list.body).not.toContain(created.token);
     });
@@ -94,7 +94,7 @@ describe('integration tokens', () => {
 
     it('refuses a 21st live token (409), and revoking makes room again', async () => {
       const business = await createBusiness(t, owner);
-      const tokens: CreatedApiToken[] = [];
+      const tokens: TCreatedApiToken[] = [];
       for (let i = 0; i < 20; i++) tokens.push(await createToken(business, `Token ${i}`));
       const extra = await t.app.inject({
         method: 'POST',

@@ -1,11 +1,6 @@
 import fs from 'node:fs';
 import multipart from '@fastify/multipart';
-import {
-  avatarRules,
-  errorBodySchema,
-  updateUserBodySchema,
-  userEnvelopeSchema,
-} from '@tarifa/contract';
+import { avatarRules, ZErrorBody, ZUpdateUserBody, ZUserEnvelope } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,9 +13,9 @@ import { usersService } from './service';
 const uuidParams = z.object({ uuid: z.uuid() });
 
 const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  404: errorBodySchema,
+  400: ZErrorBody,
+  401: ZErrorBody,
+  404: ZErrorBody,
 };
 
 /** Reads the one uploaded file of field `file`, within the size limit. */
@@ -79,8 +74,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change a user’s name or language (read-only fields in the body are ignored)',
         security: [{ bearer: [] }],
         params: uuidParams,
-        body: updateUserBodySchema,
-        response: { 200: userEnvelopeSchema, ...errors },
+        body: ZUpdateUserBody,
+        response: { 200: ZUserEnvelope, ...errors },
       },
     },
     async (request) => ({
@@ -99,10 +94,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         params: uuidParams,
         response: {
-          200: userEnvelopeSchema,
+          200: ZUserEnvelope,
           ...errors,
-          413: errorBodySchema,
-          415: errorBodySchema,
+          413: ZErrorBody,
+          415: ZErrorBody,
         },
       },
     },
@@ -124,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Remove the avatar',
         security: [{ bearer: [] }],
         params: uuidParams,
-        response: { 200: userEnvelopeSchema, ...errors },
+        response: { 200: ZUserEnvelope, ...errors },
       },
     },
     async (request) => ({
@@ -139,7 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'An avatar image, by the `profile_img_filename` of its user (public)',
         params: z.object({ filename: z.string() }),
-        response: { 404: errorBodySchema },
+        response: { 404: ZErrorBody },
       },
     },
     async (request, reply) => {

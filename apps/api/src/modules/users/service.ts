@@ -1,4 +1,4 @@
-import type { UpdateUserBody, User } from '@tarifa/contract';
+import type { TUpdateUserBody, TUser } from '@tarifa/contract';
 import { policyFor } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../plugins/auth';
@@ -27,7 +27,7 @@ export function usersService(repo: UsersRepository, avatars: AvatarStore) {
       await editable(auth, uuid);
     },
 
-    async update(auth: RequestAuth, uuid: string, body: UpdateUserBody): Promise<User> {
+    async update(auth: RequestAuth, uuid: string, body: TUpdateUserBody): Promise<TUser> {
       await editable(auth, uuid);
       const changes = {
         ...(body.name !== undefined ? { name: body.name } : {}),
@@ -39,7 +39,7 @@ export function usersService(repo: UsersRepository, avatars: AvatarStore) {
     },
 
     /** Stores a PNG, JPEG or WebP image (recognised by content) and removes the one it replaces. */
-    async setAvatar(auth: RequestAuth, uuid: string, bytes: Buffer): Promise<User> {
+    async setAvatar(auth: RequestAuth, uuid: string, bytes: Buffer): Promise<TUser> {
       await editable(auth, uuid);
       const type = detectImageType(bytes);
       if (!type) {
@@ -62,7 +62,7 @@ export function usersService(repo: UsersRepository, avatars: AvatarStore) {
       return toUser(swapped.user);
     },
 
-    async removeAvatar(auth: RequestAuth, uuid: string): Promise<User> {
+    async removeAvatar(auth: RequestAuth, uuid: string): Promise<TUser> {
       await editable(auth, uuid);
       const swapped = await repo.swapAvatar(uuid, null);
       if (!swapped) throw AppError.notFound('User');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userEnvelopeSchema } from '@tarifa/contract';
+import { ZUserEnvelope } from '@tarifa/contract';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -107,7 +107,7 @@ describe('users: profile and avatar', () => {
         user.headers,
       );
       expect(res.statusCode).toBe(200);
-      const body = userEnvelopeSchema.parse(res.json());
+      const body = ZUserEnvelope.parse(res.json());
       expect(body.user).toEqual({ ...user.userData, name: 'Ana Costa', language: 'ar' });
       const row = await storedUser(user.userData.uuid);
       expect(row).toMatchObject({
@@ -203,7 +203,7 @@ describe('users: profile and avatar', () => {
           user.headers,
         );
         expect(res.statusCode).toBe(200);
-        const { user: updated } = userEnvelopeSchema.parse(res.json());
+        const { user: updated } = ZUserEnvelope.parse(res.json());
         expect(updated.profile_img_filename).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
         expect((await storedUser(user.userData.uuid)).profileImgFilename).toBe(
           updated.profile_img_filename,

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales, type Locale } from '@tarifa/contract';
+import { locales, type TLocale } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import {
   defaultPrimary,
@@ -298,7 +298,7 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
               row
               aria-labelledby={languageId}
               value={i18n.language}
-              onChange={(event) => void changeLanguage(event.target.value as Locale)}
+              onChange={(event) => void changeLanguage(event.target.value as TLocale)}
               sx={{ gap: 1 }}
             >
               {locales.map((locale) => (

@@ -1,8 +1,8 @@
 import { createMongoAbility, type MongoAbility } from '@casl/ability';
-import type { AbilityRule, Action, Subject } from '@tarifa/contract';
+import type { TAbilityRule, TAction, TSubject } from '@tarifa/contract';
 
-export type AppAbility = MongoAbility<[Action, Subject | Record<string, unknown>]>;
+export type AppAbility = MongoAbility<[TAction, TSubject | Record<string, unknown>]>;
 
-export function buildAbility(rules: AbilityRule[]): AppAbility {
-  return createMongoAbility<[Action, Subject | Record<string, unknown>]>(rules as never);
+export function buildAbility(rules: TAbilityRule[]): AppAbility {
+  return createMongoAbility<[TAction, TSubject | Record<string, unknown>]>(rules as never);
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { AbilityRule, Role } from '@tarifa/contract';
+import type { TAbilityRule, TRole } from '@tarifa/contract';
 import { readJson, storageKeys, writeJson } from '../storage';
 
 /** The user as cached in localStorage under `userData`. */
@@ -8,14 +8,14 @@ export interface StoredUser {
   name: string;
   email?: string;
   profile_img_filename: string | null;
-  roles: Role[];
+  roles: TRole[];
   language?: string;
 }
 
 export interface Session {
   accessToken: string | null;
   userData: StoredUser | null;
-  userAbilityRules: AbilityRule[];
+  userAbilityRules: TAbilityRule[];
 }
 
 const listeners = new Set<() => void>();
@@ -25,7 +25,7 @@ function read(): Session {
   return {
     accessToken: localStorage.getItem(storageKeys.accessToken),
     userData: readJson<StoredUser>(storageKeys.userData),
-    userAbilityRules: readJson<AbilityRule[]>(storageKeys.userAbilityRules) ?? [],
+    userAbilityRules: readJson<TAbilityRule[]>(storageKeys.userAbilityRules) ?? [],
   };
 }
 
@@ -51,7 +51,7 @@ export function isAuthenticated(session: Session = snapshot): boolean {
 export function saveSession(session: {
   accessToken: string;
   userData: StoredUser;
-  userAbilityRules: AbilityRule[];
+  userAbilityRules: TAbilityRule[];
 }) {
   localStorage.setItem(storageKeys.accessToken, session.accessToken);
   writeJson(storageKeys.userData, session.userData);

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { showSnackbar } from '@/lib/snackbar';
 import { useReportBusinessError } from './errors';
 import { replaceBusiness, setBusinesses } from './store';
 
 /** What every business call answers: the changed business, or the whole list. */
-export type BusinessAnswer = { business: Business } | { businesses: Business[] };
+export type BusinessAnswer = { business: TBusiness } | { businesses: TBusiness[] };
 
 export interface BusinessMutationOptions<TVars, TAnswer extends BusinessAnswer> extends Omit<
   UseMutationOptions<TAnswer, Error, TVars>,

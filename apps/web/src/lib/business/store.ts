@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Business, BusinessesEnvelope } from '@tarifa/contract';
+import type { TBusiness, TBusinessesEnvelope } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { businessKeys } from './keys';
 
@@ -20,7 +20,7 @@ import { businessKeys } from './keys';
  */
 export const selectedBusinessKey = 'selectedBusiness';
 
-function rememberSelected(list: Business[]) {
+function rememberSelected(list: TBusiness[]) {
   try {
     const first = list[0]?.uuid;
     if (first) localStorage.setItem(selectedBusinessKey, first);
@@ -31,7 +31,7 @@ function rememberSelected(list: Business[]) {
 }
 
 /** The list with the remembered business first (when it is in the list). */
-export function withRememberedFirst(list: Business[]): Business[] {
+export function withRememberedFirst(list: TBusiness[]): TBusiness[] {
   let remembered: string | null = null;
   try {
     remembered = localStorage.getItem(selectedBusinessKey);
@@ -43,24 +43,24 @@ export function withRememberedFirst(list: Business[]): Business[] {
 }
 
 /** `GET /api/v1/businesses` → `{businesses}`. */
-export async function fetchBusinesses(signal?: AbortSignal): Promise<Business[]> {
-  const { businesses } = await api<BusinessesEnvelope>('/v1/businesses', { signal });
+export async function fetchBusinesses(signal?: AbortSignal): Promise<TBusiness[]> {
+  const { businesses } = await api<TBusinessesEnvelope>('/v1/businesses', { signal });
   return withRememberedFirst(businesses);
 }
 
-export const businessesQueryOptions = queryOptions<Business[]>({
+export const businessesQueryOptions = queryOptions<TBusiness[]>({
   queryKey: businessKeys.list,
   queryFn: ({ signal }) => fetchBusinesses(signal),
 });
 
 /** The selected business: the first of the list, if it has a uuid. */
-export function selectedOf(list: readonly Business[] | undefined): Business | undefined {
+export function selectedOf(list: readonly TBusiness[] | undefined): TBusiness | undefined {
   const first = list?.[0];
   return first?.uuid ? first : undefined;
 }
 
 /** Replaces the cached list with `list` as given (creating, deleting and restoring answer it). */
-export function setBusinesses(queryClient: QueryClient, list: Business[]): void {
+export function setBusinesses(queryClient: QueryClient, list: TBusiness[]): void {
   queryClient.setQueryData(businessKeys.list, list);
   rememberSelected(list);
 }
@@ -69,14 +69,14 @@ export function setBusinesses(queryClient: QueryClient, list: Business[]): void 
  * After any change to a business: the business the API answered replaces the one with the same
  * uuid and is put first. A business the list did not have is added first.
  */
-export function replaceBusiness(queryClient: QueryClient, business: Business): void {
-  const list = queryClient.getQueryData<Business[]>(businessKeys.list) ?? [];
+export function replaceBusiness(queryClient: QueryClient, business: TBusiness): void {
+  const list = queryClient.getQueryData<TBusiness[]>(businessKeys.list) ?? [];
   setBusinesses(queryClient, [business, ...list.filter((b) => b.uuid !== business.uuid)]);
 }
 
 /** Makes the business with this uuid the selected one: it moves first in the cached list. */
 export function selectBusiness(queryClient: QueryClient, uuid: string): void {
-  const list = queryClient.getQueryData<Business[]>(businessKeys.list) ?? [];
+  const list = queryClient.getQueryData<TBusiness[]>(businessKeys.list) ?? [];
   const chosen = list.find((b) => b.uuid === uuid);
   if (chosen) replaceBusiness(queryClient, chosen);
 }

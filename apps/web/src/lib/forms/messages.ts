@@ -1,15 +1,15 @@
 import type { TFunction } from 'i18next';
-import type { FieldIssue } from '@tarifa/contract';
+import type { TFieldIssue } from '@tarifa/contract';
 import { ApiError } from '../api';
 
 /** What a failed call or form submission tells the user: the error code and any leftover details. */
 export interface FormError {
   code: ApiError['code'];
-  details: FieldIssue[];
+  details: TFieldIssue[];
 }
 
 /** Translates one field issue (`validation:<code>` with its params), e.g. too_short {minimum: 10}. */
-export function issueMessage(t: TFunction, issue: Pick<FieldIssue, 'code' | 'params'>): string {
+export function issueMessage(t: TFunction, issue: Pick<TFieldIssue, 'code' | 'params'>): string {
   // A format or entity picks a more precise sentence when there is one (i18next context):
   // invalid_format {format: "time"} reads `validation:invalid_format_time`, else `invalid_format`.
   const context = issue.params?.format ?? issue.params?.entity;

@@ -4,12 +4,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '@tarifa/contract';
+import { ZEmail, ZPassword } from '@tarifa/contract';
 import { ApiError } from '../api';
 import { changeLanguage } from '../i18n';
 import { FormAlert, useZodForm } from '.';
 
-const schema = z.object({ email: emailSchema, password: passwordSchema });
+const schema = z.object({ email: ZEmail, password: ZPassword });
 
 function TestForm({ onSubmit }: { onSubmit: (data: z.output<typeof schema>) => unknown }) {
   const form = useZodForm({ schema, initialValues: { email: '', password: '' }, onSubmit });

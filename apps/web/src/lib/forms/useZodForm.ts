@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { toFieldIssues, type FieldIssue } from '@tarifa/contract';
+import { toFieldIssues, type TFieldIssue } from '@tarifa/contract';
 import { issueMessage, toFormError, type FormError } from './messages';
 
 export interface UseZodFormOptions<S extends z.ZodType> {
@@ -23,10 +23,10 @@ export interface UseZodFormOptions<S extends z.ZodType> {
 }
 
 type Values = Record<string, unknown>;
-type FieldErrors = Record<string, FieldIssue>;
+type FieldErrors = Record<string, TFieldIssue>;
 
 /** The first issue for each path: one message per field. */
-function byPath(issues: FieldIssue[]): FieldErrors {
+function byPath(issues: TFieldIssue[]): FieldErrors {
   return issues.reduce<FieldErrors>(
     (acc, issue) => (issue.path in acc ? acc : { ...acc, [issue.path]: issue }),
     {},
@@ -37,7 +37,7 @@ function byPath(issues: FieldIssue[]): FieldErrors {
  * A small form state for MUI fields, validated with a shared zod schema before anything is sent.
  *
  * ```tsx
- * const form = useZodForm({ schema: loginBodySchema, initialValues: { email: '', password: '' },
+ * const form = useZodForm({ schema: ZLoginBody, initialValues: { email: '', password: '' },
  *   onSubmit: (body) => login.mutateAsync(body) });
  * <form {...form.formProps}>
  *   <FormAlert error={form.formError} />

@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLocale, directionOf, isLocale, locales, type Locale } from '@tarifa/contract';
+import { defaultLocale, directionOf, isLocale, locales, type TLocale } from '@tarifa/contract';
 import { storageKeys } from '../storage';
 
 /**
@@ -13,7 +13,7 @@ const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
   import: 'default',
 });
 
-type Resources = Record<Locale, Record<string, Record<string, unknown>>>;
+type Resources = Record<TLocale, Record<string, Record<string, unknown>>>;
 export const resources = Object.entries(files).reduce<Resources>(
   (acc, [file, strings]) => {
     const [, locale, namespace] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
@@ -24,13 +24,13 @@ export const resources = Object.entries(files).reduce<Resources>(
 );
 export const namespaces = Object.keys(resources.pt);
 
-export function storedLocale(): Locale {
+export function storedLocale(): TLocale {
   const stored = localStorage.getItem(storageKeys.language);
   return isLocale(stored) ? stored : defaultLocale;
 }
 
 /** Sets `<html lang dir>` so the browser, screen readers and CSS logical properties follow. */
-function applyToDocument(locale: Locale) {
+function applyToDocument(locale: TLocale) {
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
 }
@@ -52,7 +52,7 @@ void i18n.use(initReactI18next).init({
 applyToDocument(storedLocale());
 
 /** Choosing a language stores it and sets the page language and direction. */
-export async function changeLanguage(locale: Locale) {
+export async function changeLanguage(locale: TLocale) {
   localStorage.setItem(storageKeys.language, locale);
   await i18n.changeLanguage(locale);
 }

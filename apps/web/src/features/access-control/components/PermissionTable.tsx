@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
-import type { Action, Subject } from '@tarifa/contract';
+import type { TAction, TSubject } from '@tarifa/contract';
 import type { AppAbility } from '@/lib/auth/ability';
 import { permissionLevel, type PermissionLevel } from '../utils/permissionLevel';
 
@@ -19,7 +19,7 @@ import { permissionLevel, type PermissionLevel } from '../utils/permissionLevel'
  * What a hotel owner can recognise, each one action on one permission subject. The admin area
  * opens only with `manage Admin` (docs/shell.md), so that is what its row checks.
  */
-export const capabilities: { id: string; action: Action; subject: Subject }[] = [
+export const capabilities: { id: string; action: TAction; subject: TSubject }[] = [
   { id: 'pages', action: 'read', subject: 'all' },
   { id: 'seeProperties', action: 'read', subject: 'Business' },
   { id: 'addProperty', action: 'create', subject: 'Business' },

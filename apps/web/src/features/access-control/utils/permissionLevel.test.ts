@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityRulesFor, type AbilityRule } from '@tarifa/contract';
+import { abilityRulesFor, type TAbilityRule } from '@tarifa/contract';
 import { buildAbility } from '@/lib/auth/ability';
 import { permissionLevel } from './permissionLevel';
 
@@ -24,7 +24,7 @@ describe('permissionLevel', () => {
   });
 
   it('honours a rule that takes a permission away', () => {
-    const rules: AbilityRule[] = [
+    const rules: TAbilityRule[] = [
       { action: 'manage', subject: 'all' },
       { action: 'delete', subject: 'Business', inverted: true },
     ];

@@ -1,10 +1,10 @@
-import type { Action, Subject } from '@tarifa/contract';
+import type { TAction, TSubject } from '@tarifa/contract';
 import type { AppAbility } from '@/lib/auth/ability';
 
 /** How far a user may do something: anywhere, only on their own things, or not at all. */
 export type PermissionLevel = 'yes' | 'own' | 'no';
 
-const coversAll = (subject: Subject | Subject[]) => [subject].flat().includes('all');
+const coversAll = (subject: TSubject | TSubject[]) => [subject].flat().includes('all');
 
 /**
  * Reads the user's CASL rules for one action on one subject, most important rule first. A
@@ -14,8 +14,8 @@ const coversAll = (subject: Subject | Subject[]) => [subject].flat().includes('a
  */
 export function permissionLevel(
   ability: AppAbility,
-  action: Action,
-  subject: Subject,
+  action: TAction,
+  subject: TSubject,
 ): PermissionLevel {
   let own = false;
   for (const rule of ability.rulesFor(action, subject)) {
@@ -24,7 +24,7 @@ export function permissionLevel(
       continue;
     }
     if (rule.inverted) return own ? 'own' : 'no';
-    return own && subject !== 'all' && coversAll(rule.subject as Subject | Subject[])
+    return own && subject !== 'all' && coversAll(rule.subject as TSubject | TSubject[])
       ? 'own'
       : 'yes';
   }

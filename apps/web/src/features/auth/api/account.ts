@@ -1,30 +1,30 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `PUT /api/v1/users/{uuid}`: the user object; only `name` and `language` change. */
-export async function updateUser(user: User): Promise<User> {
-  return (await api<{ user: User }>(`/v1/users/${user.uuid}`, { method: 'PUT', body: user })).user;
+export async function updateUser(user: TUser): Promise<TUser> {
+  return (await api<{ user: TUser }>(`/v1/users/${user.uuid}`, { method: 'PUT', body: user })).user;
 }
 
 /** `POST /api/v1/users/{uuid}/avatar`, multipart field `file` (PNG, JPEG or WebP up to 2 MB). */
-export async function uploadAvatar({ uuid, file }: { uuid: string; file: File }): Promise<User> {
+export async function uploadAvatar({ uuid, file }: { uuid: string; file: File }): Promise<TUser> {
   const body = new FormData();
   body.append('file', file);
-  return (await api<{ user: User }>(`/v1/users/${uuid}/avatar`, { method: 'POST', body })).user;
+  return (await api<{ user: TUser }>(`/v1/users/${uuid}/avatar`, { method: 'POST', body })).user;
 }
 
 /** `DELETE /api/v1/users/{uuid}/avatar`. */
-export async function removeAvatar(uuid: string): Promise<User> {
-  return (await api<{ user: User }>(`/v1/users/${uuid}/avatar`, { method: 'DELETE' })).user;
+export async function removeAvatar(uuid: string): Promise<TUser> {
+  return (await api<{ user: TUser }>(`/v1/users/${uuid}/avatar`, { method: 'DELETE' })).user;
 }
 
 /** The answer is the user as stored now: it replaces the cached query and the stored `userData`. */
 function useStoreUser() {
   const queryClient = useQueryClient();
-  return (user: User) => {
+  return (user: TUser) => {
     queryClient.setQueryData(authKeys.currentUser, user);
     updateStoredUser(user);
   };

@@ -1,22 +1,22 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { getSession, updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `GET /api/auth/user`: the signed-in user, fresh from the server. */
-export async function getCurrentUser(signal?: AbortSignal): Promise<User> {
-  const { data } = await api<{ data: User }>('/auth/user', { signal });
+export async function getCurrentUser(signal?: AbortSignal): Promise<TUser> {
+  const { data } = await api<{ data: TUser }>('/auth/user', { signal });
   // Keep the cached copy current, unless the user signed out meanwhile.
   if (getSession().accessToken) updateStoredUser(data);
   return data;
 }
 
-export const currentUserQueryOptions = queryOptions<User>({
+export const currentUserQueryOptions = queryOptions<TUser>({
   queryKey: authKeys.currentUser,
   queryFn: ({ signal }) => getCurrentUser(signal),
   // Until the answer arrives, the copy cached in localStorage (`userData`) stands in.
-  placeholderData: () => (getSession().userData as User | null) ?? undefined,
+  placeholderData: () => (getSession().userData as TUser | null) ?? undefined,
 });
 
 export function useCurrentUser() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DemoInfo } from '@tarifa/contract';
+import type { TDemoInfo } from '@tarifa/contract';
 import { api } from '@/lib/api';
 
 /** `GET /api/demo`: the demo account's credentials, when this server has one. */
 export const demoInfoQueryOptions = queryOptions({
   queryKey: ['demo'],
-  queryFn: ({ signal }) => api<DemoInfo>('/demo', { signal }),
+  queryFn: ({ signal }) => api<TDemoInfo>('/demo', { signal }),
   staleTime: Infinity,
   retry: false,
 });

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, LoginBody } from '@tarifa/contract';
+import type { TAuthResponse, TLoginBody } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** `POST /api/auth/login`; a wrong email or password answers 401 `invalid_credentials`. */
-export function login(body: LoginBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/auth/login', { method: 'POST', body });
+export function login(body: TLoginBody): Promise<TAuthResponse> {
+  return api<TAuthResponse>('/auth/login', { method: 'POST', body });
 }
 
 export function useLogin() {

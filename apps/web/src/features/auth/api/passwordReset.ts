@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ForgotPasswordBody, ResetPasswordBody } from '@tarifa/contract';
+import type { TForgotPasswordBody, TResetPasswordBody } from '@tarifa/contract';
 import { api } from '@/lib/api';
 
 /** `POST /api/auth/forgot-password`: always 202, whether or not the account exists. */
-export function forgotPassword(body: ForgotPasswordBody): Promise<void> {
+export function forgotPassword(body: TForgotPasswordBody): Promise<void> {
   return api<void>('/auth/forgot-password', { method: 'POST', body });
 }
 
@@ -12,7 +12,7 @@ export function useForgotPassword() {
 }
 
 /** `POST /api/auth/reset-password`: 204; a bad, used or expired token is `invalid_token`. */
-export function resetPassword(body: ResetPasswordBody): Promise<void> {
+export function resetPassword(body: TResetPasswordBody): Promise<void> {
   return api<void>('/auth/reset-password', { method: 'POST', body });
 }
 

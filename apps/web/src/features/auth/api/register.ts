@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, RegisterBody } from '@tarifa/contract';
+import type { TAuthResponse, TRegisterBody } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** `POST /api/auth/register` (201, signed in); a taken email answers 409 with `email_taken`. */
-export function register(body: RegisterBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/auth/register', { method: 'POST', body });
+export function register(body: TRegisterBody): Promise<TAuthResponse> {
+  return api<TAuthResponse>('/auth/register', { method: 'POST', body });
 }
 
 export function useRegister() {

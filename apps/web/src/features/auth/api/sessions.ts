@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, SessionInfo } from '@tarifa/contract';
+import type { TChangePasswordBody, TSession } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { authKeys } from './keys';
 
 /** `GET /api/v1/auth/sessions`: where the user is signed in; `current` marks this browser. */
-export async function getSessions(signal?: AbortSignal): Promise<SessionInfo[]> {
-  return (await api<{ sessions: SessionInfo[] }>('/v1/auth/sessions', { signal })).sessions;
+export async function getSessions(signal?: AbortSignal): Promise<TSession[]> {
+  return (await api<{ sessions: TSession[] }>('/v1/auth/sessions', { signal })).sessions;
 }
 
 export const sessionsQueryOptions = queryOptions({
@@ -34,7 +34,7 @@ export function useRevokeSessions() {
 }
 
 /** `POST /api/v1/auth/change-password`: 204; every other session is signed out. */
-export function changePassword(body: ChangePasswordBody): Promise<void> {
+export function changePassword(body: TChangePasswordBody): Promise<void> {
   return api<void>('/v1/auth/change-password', { method: 'POST', body });
 }
 

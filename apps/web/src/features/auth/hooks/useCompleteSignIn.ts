@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { AuthResponse } from '@tarifa/contract';
+import type { TAuthResponse } from '@tarifa/contract';
 import { saveSession } from '@/lib/auth/session';
 import { changeLanguage } from '@/lib/i18n';
 import { authKeys } from '../api/keys';
@@ -16,7 +16,7 @@ export function useCompleteSignIn() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  return async (answer: AuthResponse) => {
+  return async (answer: TAuthResponse) => {
     queryClient.clear();
     queryClient.setQueryData(authKeys.currentUser, answer.userData);
     await changeLanguage(answer.userData.language);

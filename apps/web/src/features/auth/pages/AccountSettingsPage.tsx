@@ -13,7 +13,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import type { User } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
 import { PageLoader } from '@/components/PageLoader';
 import { useCurrentUser } from '../api/currentUser';
 import { useLogout } from '../api/logout';
@@ -31,7 +31,7 @@ const tabs = [
 ] as const;
 type TabId = (typeof tabs)[number]['id'];
 
-function AccountTab({ user }: { user: User }) {
+function AccountTab({ user }: { user: TUser }) {
   const { t } = useTranslation('account');
   return (
     <Card>

@@ -1,12 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { abilityRulesFor, type AuthResponse } from '@tarifa/contract';
+import { abilityRulesFor, type TAuthResponse } from '@tarifa/contract';
 import { App } from '@/app/App';
 import { clearSession } from '@/lib/auth/session';
 import { changeLanguage } from '@/lib/i18n';
 
-const userData: AuthResponse['userData'] = {
+const userData: TAuthResponse['userData'] = {
   uuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
   name: 'Ana Costa',
   email: 'ana@hotel.pt',

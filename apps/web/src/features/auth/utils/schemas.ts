@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { changePasswordBodySchema, resetPasswordBodySchema } from '@tarifa/contract';
+import { ZChangePasswordBody, ZResetPasswordBody } from '@tarifa/contract';
 
 /** Where a new password is chosen it is typed twice; the repeat must match (`passwords_mismatch`). */
 const mismatch = { path: ['confirm'], params: { code: 'passwords_mismatch' } };
 
 /** The reset form: the contract's body without the token (it comes from the link), plus the repeat. */
-export const resetPasswordFormSchema = resetPasswordBodySchema
-  .omit({ token: true })
+export const resetPasswordFormSchema = ZResetPasswordBody.omit({ token: true })
   .extend({ confirm: z.string() })
   .refine((v) => v.password === v.confirm, mismatch);
 
-export const changePasswordFormSchema = changePasswordBodySchema
-  .extend({ confirm: z.string() })
-  .refine((v) => v.newPassword === v.confirm, mismatch);
+export const changePasswordFormSchema = ZChangePasswordBody.extend({ confirm: z.string() }).refine(
+  (v) => v.newPassword === v.confirm,
+  mismatch,
+);

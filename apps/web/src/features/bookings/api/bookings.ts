@@ -6,19 +6,19 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type {
-  BookingEnvelope,
-  BookingFacets,
-  BookingInput,
-  BookingsBatchResult,
-  BookingsPage,
-  BookingsQuery,
+  TBookingEnvelope,
+  TBookingFacets,
+  TBookingFieldsInput,
+  TBookingsBatchResult,
+  TBookingsPage,
+  TBookingsQueryInput,
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { bookingKeys } from './keys';
 
 /** `?from=…&status=a,b…` of a bookings query; empty values are left out. */
-export function bookingsSearch(query: BookingsQuery): string {
+export function bookingsSearch(query: TBookingsQueryInput): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
@@ -31,18 +31,18 @@ export function bookingsSearch(query: BookingsQuery): string {
 }
 
 /** `GET …/bookings?from&to&status&search&channel&roomUuid&page&pageSize&sort&order`. */
-export function bookingsQueryOptions(businessUuid: string, query: BookingsQuery) {
+export function bookingsQueryOptions(businessUuid: string, query: TBookingsQueryInput) {
   return queryOptions({
     queryKey: bookingKeys.list(businessUuid, query),
     queryFn: ({ signal }) =>
-      api<BookingsPage>(businessPath(businessUuid, `/bookings${bookingsSearch(query)}`), {
+      api<TBookingsPage>(businessPath(businessUuid, `/bookings${bookingsSearch(query)}`), {
         signal,
       }),
   });
 }
 
 /** One page of bookings; the previous page stays on screen while the next one loads. */
-export function useBookings(businessUuid: string, query: BookingsQuery) {
+export function useBookings(businessUuid: string, query: TBookingsQueryInput) {
   return useQuery({
     ...bookingsQueryOptions(businessUuid, query),
     placeholderData: keepPreviousData,
@@ -54,7 +54,7 @@ export function useBookingFacets(businessUuid: string) {
   return useQuery({
     queryKey: bookingKeys.facets(businessUuid),
     queryFn: ({ signal }) =>
-      api<BookingFacets>(businessPath(businessUuid, '/bookings/facets'), { signal }),
+      api<TBookingFacets>(businessPath(businessUuid, '/bookings/facets'), { signal }),
   });
 }
 
@@ -75,12 +75,12 @@ export type SaveBookingVars = {
   businessUuid: string;
   /** The booking to change; absent to add one. */
   id?: string;
-  booking: BookingInput;
+  booking: TBookingFieldsInput;
 };
 
 export type SaveBookingAnswer =
-  | { kind: 'created'; result: BookingsBatchResult }
-  | { kind: 'updated'; booking: BookingEnvelope['booking'] };
+  | { kind: 'created'; result: TBookingsBatchResult }
+  | { kind: 'updated'; booking: TBookingEnvelope['booking'] };
 
 /**
  * Adds a booking (`POST …/bookings` with a batch of one: a reference already used updates that
@@ -97,13 +97,13 @@ export function useSaveBooking() {
     }: SaveBookingVars): Promise<SaveBookingAnswer> => {
       try {
         if (id) {
-          const answer = await api<BookingEnvelope>(
+          const answer = await api<TBookingEnvelope>(
             businessPath(businessUuid, `/bookings/${encodeURIComponent(id)}`),
             { method: 'PUT', body: booking },
           );
           return { kind: 'updated', booking: answer.booking };
         }
-        const result = await api<BookingsBatchResult>(businessPath(businessUuid, '/bookings'), {
+        const result = await api<TBookingsBatchResult>(businessPath(businessUuid, '/bookings'), {
           method: 'POST',
           body: { bookings: [booking] },
         });
@@ -122,7 +122,7 @@ export function useCancelBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ businessUuid, id }: { businessUuid: string; id: string }) =>
-      api<BookingEnvelope>(businessPath(businessUuid, `/bookings/${encodeURIComponent(id)}`), {
+      api<TBookingEnvelope>(businessPath(businessUuid, `/bookings/${encodeURIComponent(id)}`), {
         method: 'DELETE',
       }),
     onSuccess: (_, { businessUuid }) =>

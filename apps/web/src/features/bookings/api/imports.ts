@@ -2,12 +2,12 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback, useSyncExternalStore } from 'react';
 import {
   bookingLimits,
-  type ImportAccepted,
-  type ImportFormat,
-  type ImportMode,
-  type ImportPreview,
-  type ImportStatus,
-  type ImportsList,
+  type TImportAccepted,
+  type TImportFormat,
+  type TImportMode,
+  type TImportPreview,
+  type TImportStatus,
+  type TImportsList,
 } from '@tarifa/contract';
 import { api, ApiError } from '@/lib/api';
 import { businessKeys, businessPath } from '@/lib/business';
@@ -25,9 +25,9 @@ import { uploadWithProgress } from './upload';
 export function previewImport(
   businessUuid: string,
   file: File,
-  format?: ImportFormat,
+  format?: TImportFormat,
   signal?: AbortSignal,
-): Promise<ImportPreview> {
+): Promise<TImportPreview> {
   const body = new FormData();
   if (format) body.append('format', format);
   // One byte more than the API reads, so it can tell that the file goes on.
@@ -39,7 +39,7 @@ export function previewImport(
       : file,
     file.name,
   );
-  return api<ImportPreview>(businessPath(businessUuid, '/bookings/import/preview'), {
+  return api<TImportPreview>(businessPath(businessUuid, '/bookings/import/preview'), {
     method: 'POST',
     body,
     signal,
@@ -75,9 +75,9 @@ export function rememberRunningImport(businessUuid: string, importId: string | n
 // ---------------------------------------------------------------------------------------------
 
 export interface ImportChoices {
-  format: ImportFormat;
+  format: TImportFormat;
   hotel: string | null;
-  mode: ImportMode;
+  mode: TImportMode;
   createMissingRooms: boolean;
 }
 
@@ -134,7 +134,7 @@ export async function startImport(
   setUpload(businessUuid, { fileName: file.name, loaded: 0, total: file.size, error: null });
   window.addEventListener('beforeunload', onBeforeUnload);
   try {
-    const { importId } = await uploadWithProgress<ImportAccepted>(
+    const { importId } = await uploadWithProgress<TImportAccepted>(
       businessPath(businessUuid, '/bookings/import'),
       body,
       {
@@ -188,7 +188,7 @@ export function useStartImport(businessUuid: string) {
 // Status and history
 // ---------------------------------------------------------------------------------------------
 
-export const isFinished = (status: ImportStatus['status']) =>
+export const isFinished = (status: TImportStatus['status']) =>
   status === 'succeeded' || status === 'failed';
 
 /** How often a running import is asked for its progress. */
@@ -204,12 +204,12 @@ export function useImportStatus(businessUuid: string, importId: string) {
   return useQuery({
     queryKey: importKeys.one(businessUuid, importId),
     queryFn: async ({ signal }) => {
-      const status = await api<ImportStatus>(
+      const status = await api<TImportStatus>(
         businessPath(businessUuid, `/imports/${encodeURIComponent(importId)}`),
         { signal },
       );
       if (isFinished(status.status)) {
-        const previous = queryClient.getQueryData<ImportStatus>(
+        const previous = queryClient.getQueryData<TImportStatus>(
           importKeys.one(businessUuid, importId),
         );
         if (!previous || !isFinished(previous.status)) {
@@ -235,6 +235,6 @@ export function useRecentImports(businessUuid: string) {
   return useQuery({
     queryKey: importKeys.recent(businessUuid),
     queryFn: async ({ signal }) =>
-      (await api<ImportsList>(businessPath(businessUuid, '/imports'), { signal })).imports,
+      (await api<TImportsList>(businessPath(businessUuid, '/imports'), { signal })).imports,
   });
 }

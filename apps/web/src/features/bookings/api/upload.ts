@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@tarifa/contract';
+import type { TErrorBody } from '@tarifa/contract';
 import { ApiError, apiPrefix, onUnauthenticated } from '@/lib/api';
 import { clearSession, getSession } from '@/lib/auth/session';
 
@@ -52,7 +52,7 @@ export function uploadWithProgress<T>(
         resolve(payload as T);
         return;
       }
-      const error = (payload as ErrorBody | null)?.error;
+      const error = (payload as TErrorBody | null)?.error;
       reject(
         new ApiError(
           xhr.status,

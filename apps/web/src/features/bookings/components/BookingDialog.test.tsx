@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Booking } from '@tarifa/contract';
+import type { TBooking } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
 import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
@@ -24,7 +24,7 @@ const double = aRoomType({ name: 'Quarto duplo', code: 'DBL' });
 const suite = aRoomType({ name: 'Suite', code: 'STE' });
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [double, suite] } });
 
-function open(booking?: Booking) {
+function open(booking?: TBooking) {
   const onClose = vi.fn();
   renderWithBusinesses(<BookingDialog business={business} booking={booking} onClose={onClose} />, [
     business,
@@ -96,7 +96,7 @@ describe('the booking dialog', { timeout: 30_000 }, () => {
   });
 
   it('edits a booking with PUT, keeping when it was booked, and shows the server’s objection on its field', async () => {
-    const booking: Booking = {
+    const booking: TBooking = {
       id: anUuid(),
       externalId: 'B-7',
       roomUuid: double.uuid,

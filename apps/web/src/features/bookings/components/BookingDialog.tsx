@@ -18,8 +18,8 @@ import {
   bookingStatuses,
   suggestedChannels,
   suggestedSegments,
-  type Booking,
-  type Business,
+  type TBooking,
+  type TBusiness,
 } from '@tarifa/contract';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -43,9 +43,9 @@ export function BookingDialog({
   booking,
   onClose,
 }: {
-  business: Business;
+  business: TBusiness;
   /** The booking to edit; none to add one. */
-  booking?: Booking;
+  booking?: TBooking;
   onClose: () => void;
 }) {
   const { t } = useTranslation('bookings');

@@ -20,8 +20,8 @@ import { useTranslation } from 'react-i18next';
 import {
   bookingLimits,
   bookingStatuses,
-  type BookingStatus,
-  type RoomTariff,
+  type TBookingStatus,
+  type TRoomTariff,
 } from '@tarifa/contract';
 import { hasFilters, noFilters, type BookingFilters } from '../hooks/useBookingsQueryState';
 import { fromLocalDate, toLocalDate } from '@/lib/dates';
@@ -85,7 +85,7 @@ export function BookingsFilters({
 }: {
   filters: BookingFilters;
   onChange: (patch: Partial<BookingFilters>) => void;
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   channels: readonly string[];
 }) {
   const { t } = useTranslation('bookings');
@@ -141,9 +141,9 @@ export function BookingsFilters({
           label={t('filters.status')}
           value={filters.status}
           onChange={(event) => {
-            const next = event.target.value as unknown as BookingStatus[] | string;
+            const next = event.target.value as unknown as TBookingStatus[] | string;
             onChange({
-              status: (typeof next === 'string' ? next.split(',') : next) as BookingStatus[],
+              status: (typeof next === 'string' ? next.split(',') : next) as TBookingStatus[],
             });
           }}
           slotProps={{
@@ -152,7 +152,7 @@ export function BookingsFilters({
               multiple: true,
               displayEmpty: true,
               renderValue: (selected) => {
-                const list = selected as BookingStatus[];
+                const list = selected as TBookingStatus[];
                 return list.length === 0
                   ? t('filters.allStatuses')
                   : list.map((status) => t(`status.${status}`)).join(', ');

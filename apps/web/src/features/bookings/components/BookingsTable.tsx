@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import type { GridColDef, GridSortModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Booking, BookingSortField } from '@tarifa/contract';
+import type { TBooking, TBookingSortField } from '@tarifa/contract';
 import { DataTable } from '@/components/DataTable';
 import { useIntl } from '@/lib/intl';
 import type { BookingsView } from '../hooks/useBookingsQueryState';
@@ -17,7 +17,7 @@ import { utcDay } from '@/lib/dates';
 import { StatusChip } from './StatusChip';
 
 /** Columns that sort on the server, by the field the API sorts on. */
-const sortFieldOf: Record<string, BookingSortField> = {
+const sortFieldOf: Record<string, TBookingSortField> = {
   stay: 'arrival',
   totalAmount: 'totalAmount',
   bookedAt: 'bookedAt',
@@ -40,14 +40,14 @@ export function BookingsTable({
   onCancel,
   emptyLabel,
 }: {
-  bookings: Booking[];
+  bookings: TBooking[];
   total: number;
   loading: boolean;
   view: BookingsView;
   pageSizes: readonly number[];
   onViewChange: (patch: Partial<BookingsView>) => void;
-  onEdit: (booking: Booking) => void;
-  onCancel: (booking: Booking) => void;
+  onEdit: (booking: TBooking) => void;
+  onCancel: (booking: TBooking) => void;
   /** What an empty page says (e.g. that no booking matches the filters). */
   emptyLabel?: string;
 }) {
@@ -57,10 +57,10 @@ export function BookingsTable({
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const wide = useMediaQuery(theme.breakpoints.up('xl'));
 
-  const columns = useMemo<GridColDef<Booking>[]>(() => {
+  const columns = useMemo<GridColDef<TBooking>[]>(() => {
     const range = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    const stay = (row: Booking) => range.formatRange(utcDay(row.arrival), utcDay(row.departure));
-    const details = (row: Booking) =>
+    const stay = (row: TBooking) => range.formatRange(utcDay(row.arrival), utcDay(row.departure));
+    const details = (row: TBooking) =>
       t(row.rooms > 1 ? 'table.stayDetailsRooms' : 'table.stayDetails', {
         nights: intl.number(row.nights),
         rooms: intl.number(row.rooms),

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import type { Booking } from '@tarifa/contract';
+import type { TBooking } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -18,7 +18,7 @@ export function CancelBookingDialog({
   onClose,
 }: {
   businessUuid: string;
-  booking: Booking;
+  booking: TBooking;
   onClose: () => void;
 }) {
   const { t } = useTranslation('bookings');

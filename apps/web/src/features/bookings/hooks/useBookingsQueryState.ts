@@ -4,16 +4,16 @@ import {
   bookingLimits,
   bookingSortFields,
   bookingStatuses,
-  type BookingSortField,
-  type BookingStatus,
-  type BookingsQuery,
+  type TBookingSortField,
+  type TBookingStatus,
+  type TBookingsQueryInput,
 } from '@tarifa/contract';
 import { defaultPageSize, pageSizes } from '@/components/DataTable';
 
 export interface BookingFilters {
   from: string;
   to: string;
-  status: BookingStatus[];
+  status: TBookingStatus[];
   channel: string;
   roomUuid: string;
   search: string;
@@ -23,7 +23,7 @@ export interface BookingsView extends BookingFilters {
   /** From 0, as the table counts. */
   page: number;
   pageSize: number;
-  sort: BookingSortField;
+  sort: TBookingSortField;
   order: 'asc' | 'desc';
 }
 
@@ -34,13 +34,13 @@ const serverSizes = pageSizes.filter((size) => size <= bookingLimits.pageSizeMax
 function read(params: URLSearchParams): BookingsView {
   const size = Number(params.get('size'));
   const page = Number(params.get('page'));
-  const sort = params.get('sort') as BookingSortField | null;
+  const sort = params.get('sort') as TBookingSortField | null;
   return {
     from: isDate(params.get('from')) ? params.get('from')! : '',
     to: isDate(params.get('to')) ? params.get('to')! : '',
     status: (params.get('status') ?? '')
       .split(',')
-      .filter((s): s is BookingStatus => (bookingStatuses as readonly string[]).includes(s)),
+      .filter((s): s is TBookingStatus => (bookingStatuses as readonly string[]).includes(s)),
     channel: params.get('channel') ?? '',
     roomUuid: params.get('room') ?? '',
     search: params.get('q') ?? '',
@@ -107,7 +107,7 @@ export function useBookingsQueryState() {
     [setParams],
   );
 
-  const query = useMemo<BookingsQuery>(
+  const query = useMemo<TBookingsQueryInput>(
     () => ({
       from: view.from || undefined,
       to: view.to || undefined,

@@ -1,11 +1,11 @@
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { useSelectedBusiness } from '@/lib/business';
 
 /**
  * The selected property, on pages the router shows only once there is one (`needsBusiness` in
  * `app/routes.tsx` shows the onboarding otherwise).
  */
-export function useBusiness(): Business {
+export function useBusiness(): TBusiness {
   const { data } = useSelectedBusiness();
   if (!data) throw new Error('The bookings pages need a selected property');
   return data;

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Booking, Business } from '@tarifa/contract';
+import type { TBooking, TBusiness } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
 import { useBookingFacets, useBookings } from '../api/bookings';
 import { runningImportOf, useUpload } from '../api/imports';
@@ -24,7 +24,7 @@ import { useBusiness } from '../hooks/useBusiness';
 import { hasFilters, useBookingsQueryState } from '../hooks/useBookingsQueryState';
 import { importPath, importStatusPath } from '../paths';
 
-type Editing = { kind: 'add' } | { kind: 'edit'; booking: Booking } | null;
+type Editing = { kind: 'add' } | { kind: 'edit'; booking: TBooking } | null;
 
 /** An import started here and not seen finished: a way back to its progress. */
 function RunningImportBanner({ businessUuid }: { businessUuid: string }) {
@@ -51,15 +51,15 @@ function RunningImportBanner({ businessUuid }: { businessUuid: string }) {
   );
 }
 
-function Bookings({ business }: { business: Business }) {
+function Bookings({ business }: { business: TBusiness }) {
   const { t } = useTranslation('bookings');
   const { view, query, update, serverSizes } = useBookingsQueryState();
   const list = useBookings(business.uuid, query);
   const facets = useBookingFacets(business.uuid);
   const [editing, setEditing] = useState<Editing>(null);
-  const [cancelling, setCancelling] = useState<Booking | null>(null);
-  const onEdit = useCallback((booking: Booking) => setEditing({ kind: 'edit', booking }), []);
-  const onCancel = useCallback((booking: Booking) => setCancelling(booking), []);
+  const [cancelling, setCancelling] = useState<TBooking | null>(null);
+  const onEdit = useCallback((booking: TBooking) => setEditing({ kind: 'edit', booking }), []);
+  const onCancel = useCallback((booking: TBooking) => setCancelling(booking), []);
   const filtered = hasFilters(view);
   const nothingYet = list.data?.total === 0 && !filtered && !list.isPlaceholderData;
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportStatus } from '@tarifa/contract';
+import type { TImportStatus } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { rememberRunningImport, runningImportOf } from '../api/imports';
 import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
@@ -21,7 +21,7 @@ afterEach(() => {
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [aRoomType()] } });
 const importId = anUuid();
 
-function status(overrides: Partial<ImportStatus> = {}): ImportStatus {
+function status(overrides: Partial<TImportStatus> = {}): TImportStatus {
   return {
     id: importId,
     status: 'running',
@@ -48,7 +48,7 @@ function status(overrides: Partial<ImportStatus> = {}): ImportStatus {
 }
 
 /** Answers the import's status from `statuses` in turn (the last one again and again). */
-function serve(statuses: ImportStatus[]) {
+function serve(statuses: TImportStatus[]) {
   let i = 0;
   fetchMock.mockImplementation(async (url: string) => {
     if (url.endsWith(`/imports/${importId}`)) {

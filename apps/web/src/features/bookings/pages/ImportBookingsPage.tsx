@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
 import {
   clearUpload,
@@ -54,7 +54,7 @@ function ImportStatusPanel({
   onAnother,
   onImportValid,
 }: {
-  business: Business;
+  business: TBusiness;
   importId: string;
   onAnother: () => void;
   /** Sends the same file again, keeping the valid rows (offered after an all-or-nothing failure). */
@@ -125,7 +125,7 @@ function UploadPanel({
   onRetry,
   onBack,
 }: {
-  business: Business;
+  business: TBusiness;
   onRetry?: () => void;
   onBack: () => void;
 }) {
@@ -181,7 +181,7 @@ function UploadPanel({
   );
 }
 
-function ImportBookings({ business }: { business: Business }) {
+function ImportBookings({ business }: { business: TBusiness }) {
   const { t } = useTranslation('bookings');
   const [params, setParams] = useSearchParams();
   const importId = params.get('import');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportRowError } from '@tarifa/contract';
+import type { TImportRowError } from '@tarifa/contract';
 import { errorReportCsv, reportFileName } from './errorReport';
 
 const labels = { row: 'Linha', column: 'Coluna', message: 'O que está errado' };
-const error = (row: number, column: string | null, message: string): ImportRowError => ({
+const error = (row: number, column: string | null, message: string): TImportRowError => ({
   row,
   column,
   code: 'x',

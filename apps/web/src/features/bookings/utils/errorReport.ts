@@ -1,4 +1,4 @@
-import type { ImportRowError } from '@tarifa/contract';
+import type { TImportRowError } from '@tarifa/contract';
 
 export interface ErrorReportLabels {
   row: string;
@@ -24,9 +24,9 @@ function cell(value: string | number | null): string {
  * Lines end in CRLF and the text starts with a byte-order mark, so spreadsheets read accents right.
  */
 export function errorReportCsv(
-  errors: readonly ImportRowError[],
+  errors: readonly TImportRowError[],
   labels: ErrorReportLabels,
-  message: (error: ImportRowError) => string,
+  message: (error: TImportRowError) => string,
 ): string {
   const header = [labels.row, labels.column, labels.message].map(cell).join(',');
   const lines = errors.map((error) =>

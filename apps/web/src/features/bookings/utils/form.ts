@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  bookingInputSchema,
+  ZBookingFields,
   toFieldIssues,
-  type Booking,
-  type BookingInput,
-  type BookingStatus,
+  type TBooking,
+  type TBookingFieldsInput,
+  type TBookingStatus,
 } from '@tarifa/contract';
 import { numberText, parseAmount, parseCount } from '@/lib/numbers';
 
@@ -16,7 +16,7 @@ export interface BookingFormValues {
   rooms: string;
   adults: string;
   children: string;
-  status: BookingStatus;
+  status: TBookingStatus;
   totalAmount: string;
   channel: string;
   segment: string;
@@ -30,7 +30,7 @@ export interface BookingFormValues {
 }
 
 export function initialBookingValues(
-  booking: Booking | undefined,
+  booking: TBooking | undefined,
   defaults: { roomUuid?: string; arrival?: string; departure?: string } = {},
 ): BookingFormValues {
   return {
@@ -53,7 +53,7 @@ export function initialBookingValues(
 }
 
 /** The values as the bookings calls take them. */
-export function toBookingInput(values: BookingFormValues): BookingInput {
+export function toBookingInput(values: BookingFormValues): TBookingFieldsInput {
   return {
     roomUuid: values.roomUuid || null,
     arrival: values.arrival || (undefined as unknown as string),
@@ -74,7 +74,7 @@ export function toBookingInput(values: BookingFormValues): BookingInput {
 }
 
 /**
- * The form's schema: the shared booking schema (`bookingInputSchema`) over the typed values, its
+ * The form's schema: the shared booking schema (`ZBookingFields`) over the typed values, its
  * issues on the fields of the same name. An empty count stays "missing" instead of taking the
  * API's default, so what the owner sees is what is saved.
  */
@@ -90,7 +90,7 @@ export const bookingFormSchema = z.custom<BookingFormValues>().transform((values
   for (const name of ['rooms', 'adults', 'children'] as const) {
     if (values[name].trim() === '') issue(name, 'required');
   }
-  const result = bookingInputSchema.safeParse(toBookingInput(values));
+  const result = ZBookingFields.safeParse(toBookingInput(values));
   if (result.success && ctx.issues.length === 0) return result.data;
   if (!result.success) {
     for (const found of toFieldIssues(result.error)) {

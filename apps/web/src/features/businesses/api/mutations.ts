@@ -1,13 +1,13 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Business,
-  BusinessEnvelope,
-  BusinessesEnvelope,
-  CreateBusinessBody,
-  DeleteBusinessBody,
-  RoomsTariffBody,
-  SettingsBody,
-  UpdateBusinessBody,
+  TBusiness,
+  TBusinessEnvelope,
+  TBusinessesEnvelope,
+  TCreateBusinessBodyInput,
+  TDeleteBusinessBody,
+  TRoomsTariffBody,
+  TSettingsBody,
+  TUpdateBusinessBody,
 } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { businessKeys, businessPath, useBusinessMutation } from '@/lib/business';
@@ -18,12 +18,12 @@ import { businessKeys, businessPath, useBusinessMutation } from '@/lib/business'
 export function useCreateBusiness(options: { errors?: 'snackbar' | 'form' } = {}) {
   return useBusinessMutation({
     ...options,
-    mutationFn: (body: CreateBusinessBody) =>
-      api<BusinessesEnvelope>('/v1/businesses', { method: 'POST', body }),
+    mutationFn: (body: TCreateBusinessBodyInput) =>
+      api<TBusinessesEnvelope>('/v1/businesses', { method: 'POST', body }),
   });
 }
 
-export type UpdateBusinessVars = { uuid: string } & UpdateBusinessBody;
+export type UpdateBusinessVars = { uuid: string } & TUpdateBusinessBody;
 
 /** `PUT /api/v1/businesses/{uuid}` with the `version` read; a stale one is 409, nothing written. */
 export function useUpdateBusiness(options: { errors?: 'snackbar' | 'form' } = {}) {
@@ -31,11 +31,11 @@ export function useUpdateBusiness(options: { errors?: 'snackbar' | 'form' } = {}
     ...options,
     successMessage: 'property:saved',
     mutationFn: ({ uuid, ...body }: UpdateBusinessVars) =>
-      api<BusinessEnvelope>(businessPath(uuid), { method: 'PUT', body }),
+      api<TBusinessEnvelope>(businessPath(uuid), { method: 'PUT', body }),
   });
 }
 
-export type SaveRoomsTariffVars = { uuid: string } & RoomsTariffBody;
+export type SaveRoomsTariffVars = { uuid: string } & TRoomsTariffBody;
 
 /** `POST …/tariff-configuration/rooms-tariff` with the full list of room types. */
 export function useSaveRoomsTariff(options: { errors?: 'snackbar' | 'form' } = {}) {
@@ -43,14 +43,14 @@ export function useSaveRoomsTariff(options: { errors?: 'snackbar' | 'form' } = {
     ...options,
     successMessage: 'property:saved',
     mutationFn: ({ uuid, ...body }: SaveRoomsTariffVars) =>
-      api<BusinessEnvelope>(businessPath(uuid, '/tariff-configuration/rooms-tariff'), {
+      api<TBusinessEnvelope>(businessPath(uuid, '/tariff-configuration/rooms-tariff'), {
         method: 'POST',
         body,
       }),
   });
 }
 
-export type SaveSettingsVars = { uuid: string } & SettingsBody;
+export type SaveSettingsVars = { uuid: string } & TSettingsBody;
 
 /** `PUT …/tariff-configuration/settings`; each top-level key sent is replaced whole. */
 export function useSaveSettings(options: { errors?: 'snackbar' | 'form' } = {}) {
@@ -58,7 +58,7 @@ export function useSaveSettings(options: { errors?: 'snackbar' | 'form' } = {}) 
     ...options,
     successMessage: 'property:saved',
     mutationFn: ({ uuid, ...body }: SaveSettingsVars) =>
-      api<BusinessEnvelope>(businessPath(uuid, '/tariff-configuration/settings'), {
+      api<TBusinessEnvelope>(businessPath(uuid, '/tariff-configuration/settings'), {
         method: 'PUT',
         body,
       }),
@@ -71,8 +71,8 @@ export function useDeleteBusiness(options: { errors?: 'snackbar' | 'form' } = {}
   return useBusinessMutation({
     ...options,
     successMessage: 'property:danger.deleted',
-    mutationFn: ({ uuid, ...body }: { uuid: string } & DeleteBusinessBody) =>
-      api<BusinessesEnvelope>(businessPath(uuid), { method: 'DELETE', body }),
+    mutationFn: ({ uuid, ...body }: { uuid: string } & TDeleteBusinessBody) =>
+      api<TBusinessesEnvelope>(businessPath(uuid), { method: 'DELETE', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: businessKeys.deleted }),
   });
 }
@@ -83,7 +83,7 @@ export function useRestoreBusiness() {
   return useBusinessMutation({
     successMessage: 'property:danger.restored',
     mutationFn: (uuid: string) =>
-      api<BusinessesEnvelope>(businessPath(uuid, '/restore'), { method: 'POST' }),
+      api<TBusinessesEnvelope>(businessPath(uuid, '/restore'), { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: businessKeys.deleted }),
   });
 }
@@ -94,7 +94,7 @@ export function useUploadPhoto() {
     mutationFn: ({ uuid, file }: { uuid: string; file: File }) => {
       const body = new FormData();
       body.append('file', file);
-      return api<BusinessEnvelope>(businessPath(uuid, '/photos'), { method: 'POST', body });
+      return api<TBusinessEnvelope>(businessPath(uuid, '/photos'), { method: 'POST', body });
     },
   });
 }
@@ -104,17 +104,17 @@ export function useRemovePhoto() {
   return useBusinessMutation({
     successMessage: 'property:photos.removed',
     mutationFn: ({ uuid, id }: { uuid: string; id: string }) =>
-      api<BusinessEnvelope>(businessPath(uuid, `/photos/${encodeURIComponent(id)}`), {
+      api<TBusinessEnvelope>(businessPath(uuid, `/photos/${encodeURIComponent(id)}`), {
         method: 'DELETE',
       }),
   });
 }
 
 /** `GET /api/v1/businesses/deleted`: deleted businesses that can still be restored (30 days). */
-export const deletedBusinessesQueryOptions = queryOptions<Business[]>({
+export const deletedBusinessesQueryOptions = queryOptions<TBusiness[]>({
   queryKey: businessKeys.deleted,
   queryFn: async ({ signal }) =>
-    (await api<BusinessesEnvelope>('/v1/businesses/deleted', { signal })).businesses,
+    (await api<TBusinessesEnvelope>('/v1/businesses/deleted', { signal })).businesses,
 });
 
 export function useDeletedBusinesses() {

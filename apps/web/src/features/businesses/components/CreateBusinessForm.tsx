@@ -4,11 +4,11 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
   businessDefaults,
-  createBusinessBodySchema,
+  ZCreateBusinessBody,
   isCountry,
   isTimeZone,
-  type Business,
-  type CreateBusinessBody,
+  type TBusiness,
+  type TCreateBusinessBodyInput,
 } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useCreateBusiness } from '../api';
@@ -22,7 +22,7 @@ function browserCountry(): string | undefined {
   return region && isCountry(region) ? region : undefined;
 }
 
-function initialValues(): CreateBusinessBody {
+function initialValues(): TCreateBusinessBodyInput {
   const zone = browserTimeZone();
   return {
     name: '',
@@ -45,14 +45,14 @@ export function CreateBusinessForm({
   onCancel,
   submitLabel,
 }: {
-  onCreated?: (business: Business) => void;
+  onCreated?: (business: TBusiness) => void;
   onCancel?: () => void;
   submitLabel?: string;
 }) {
   const { t } = useTranslation('property');
   const create = useCreateBusiness({ errors: 'form' });
   const form = useZodForm({
-    schema: createBusinessBodySchema,
+    schema: ZCreateBusinessBody,
     initialValues: initialValues(),
     onSubmit: async (body) => {
       const { businesses } = await create.mutateAsync(body);

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { deleteBusinessBodySchema, type Business } from '@tarifa/contract';
+import { ZDeleteBusinessBody, type TBusiness } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useDeleteBusiness } from '../api';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
@@ -22,7 +22,7 @@ export function DeleteBusinessDialog({
   open,
   onClose,
 }: {
-  business: Business;
+  business: TBusiness;
   open: boolean;
   onClose: () => void;
 }) {
@@ -30,7 +30,7 @@ export function DeleteBusinessDialog({
   const titleId = useId();
   const remove = useDeleteBusiness({ errors: 'form' });
   const form = useZodForm({
-    schema: deleteBusinessBodySchema,
+    schema: ZDeleteBusinessBody,
     initialValues: { confirmName: '' },
     onSubmit: async (body) => {
       await remove.mutateAsync({ ...body, uuid: business.uuid });

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DerivedFrom, RoomTariff } from '@tarifa/contract';
+import type { TDerivedFrom, TRoomTariff } from '@tarifa/contract';
 import { useIntl, type Formatters } from '@/lib/intl';
 import { derivedPrice } from '../utils/examplePrice';
 
@@ -9,7 +9,7 @@ import { derivedPrice } from '../utils/examplePrice';
 export function describeOffset(
   t: TFunction,
   intl: Formatters,
-  offset: Pick<DerivedFrom, 'type' | 'value'>,
+  offset: Pick<TDerivedFrom, 'type' | 'value'>,
   currency: string,
 ): string {
   if (offset.value === 0) return t('property:derived.same');
@@ -31,8 +31,8 @@ export function DerivedExplanation({
   currency,
 }: {
   name: string;
-  parent: RoomTariff;
-  offset: Pick<DerivedFrom, 'type' | 'value'>;
+  parent: TRoomTariff;
+  offset: Pick<TDerivedFrom, 'type' | 'value'>;
   currency: string;
 }) {
   const { t } = useTranslation('property');

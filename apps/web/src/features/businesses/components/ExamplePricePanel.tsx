@@ -9,9 +9,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   weekdays,
-  type RoomTariffInput,
-  type TariffSettings,
-  type Weekday,
+  type TRoomTariffFields,
+  type TTariffSettings,
+  type TWeekday,
 } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { clamp, leadTimeRuleFor, roundPrice, withPercent } from '../utils/examplePrice';
@@ -23,9 +23,9 @@ interface Step {
 
 /** The price of one night worked out step by step with the settings on screen, in the order the API prices it. */
 export function examplePriceSteps(
-  room: RoomTariffInput,
-  settings: TariffSettings,
-  day: Weekday,
+  room: TRoomTariffFields,
+  settings: TTariffSettings,
+  day: TWeekday,
   daysAhead: number,
   labels: {
     base: string;
@@ -64,14 +64,14 @@ export function ExamplePricePanel({
   settings,
   currency,
 }: {
-  rooms: (RoomTariffInput & { uuid: string })[];
-  settings: TariffSettings;
+  rooms: (TRoomTariffFields & { uuid: string })[];
+  settings: TTariffSettings;
   currency: string;
 }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
   const [roomUuid, setRoomUuid] = useState(rooms[0]?.uuid ?? '');
-  const [day, setDay] = useState<Weekday>('sat');
+  const [day, setDay] = useState<TWeekday>('sat');
   const [daysAhead, setDaysAhead] = useState('30');
   const room = rooms.find((r) => r.uuid === roomUuid) ?? rooms[0];
   const ahead = Math.max(0, Math.trunc(Number(daysAhead) || 0));
@@ -127,7 +127,7 @@ export function ExamplePricePanel({
               fullWidth
               label={t('example.night')}
               value={day}
-              onChange={(event) => setDay(event.target.value as Weekday)}
+              onChange={(event) => setDay(event.target.value as TWeekday)}
             >
               {weekdays.map((d, i) => (
                 <MenuItem key={d} value={d}>

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { businessPhotoRules, type Business, type BusinessPhoto } from '@tarifa/contract';
+import { businessPhotoRules, type TBusiness, type TBusinessPhoto } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { showSnackbar } from '@/lib/snackbar';
 import { useRemovePhoto, useUploadPhoto } from '../api';
@@ -22,13 +22,13 @@ import { useRemovePhoto, useUploadPhoto } from '../api';
  * The property's photos, shown in the gallery: add (PNG, JPEG or WebP up to 5 MB, 20 at most,
  * checked here before uploading) and remove, each saved at once.
  */
-export function PhotosCard({ business }: { business: Business }) {
+export function PhotosCard({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhoto();
   const remove = useRemovePhoto();
   const [uploading, setUploading] = useState(false);
-  const [removing, setRemoving] = useState<BusinessPhoto>();
+  const [removing, setRemoving] = useState<TBusinessPhoto>();
   const photos = business.photos;
   const room = businessPhotoRules.maxPerBusiness - photos.length;
 

@@ -7,14 +7,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateBusinessBodySchema, type Business, type UpdateBusinessBody } from '@tarifa/contract';
+import { ZUpdateBusinessBody, type TBusiness, type TUpdateBusinessBody } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useUpdateBusiness } from '../api';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CountryField, CurrencyField, TimeZoneField } from './PropertyFields';
 import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 
-function valuesOf(business: Business): UpdateBusinessBody {
+function valuesOf(business: TBusiness): TUpdateBusinessBody {
   return {
     name: business.name,
     address: business.address ?? '',
@@ -32,7 +32,7 @@ function valuesOf(business: Business): UpdateBusinessBody {
 }
 
 /** Changes when the details this form shows change (not on other changes to the business). */
-export function detailsKey(business: Business): string {
+export function detailsKey(business: TBusiness): string {
   const { version: _version, ...details } = valuesOf(business);
   return `${business.uuid}:${JSON.stringify(details)}`;
 }
@@ -57,12 +57,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * latest details after a save or a reload, and keeps what is being typed when only something else
  * changed (a photo added).
  */
-export function PropertyDetailsForm({ business }: { business: Business }) {
+export function PropertyDetailsForm({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
   const update = useUpdateBusiness({ errors: 'form' });
   const initial = valuesOf(business);
   const form = useZodForm({
-    schema: updateBusinessBodySchema,
+    schema: ZUpdateBusinessBody,
     initialValues: initial,
     // The version of the business as this page knows it now (a photo added here moves it on).
     onSubmit: (body) =>

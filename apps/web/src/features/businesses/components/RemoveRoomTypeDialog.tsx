@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Business, RoomTariff } from '@tarifa/contract';
+import type { TBusiness, TRoomTariff } from '@tarifa/contract';
 import { toFormError, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
@@ -25,8 +25,8 @@ export function RemoveRoomTypeDialog({
   room,
   onClose,
 }: {
-  business: Business;
-  room: RoomTariff | undefined;
+  business: TBusiness;
+  room: TRoomTariff | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation('property');

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { useSelectBusiness, useSelectedBusiness } from '@/lib/business';
 import { Onboarding } from './Onboarding';
 
@@ -38,7 +38,7 @@ function useSelectFromQuery() {
 export function RequireBusiness({
   children,
 }: {
-  children: ReactNode | ((business: Business) => ReactNode);
+  children: ReactNode | ((business: TBusiness) => ReactNode);
 }) {
   const { t } = useTranslation('property');
   const { data: business, isPending, isError, error, refetch } = useSelectedBusiness();

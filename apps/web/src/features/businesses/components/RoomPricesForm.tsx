@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  roomsTariffBodySchema,
-  type Business,
-  type RoomTariff,
-  type RoomTariffInput,
+  ZRoomsTariffBody,
+  type TBusiness,
+  type TRoomTariff,
+  type TRoomTariffFields,
 } from '@tarifa/contract';
 import { issueMessage, toFormError, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -26,7 +26,7 @@ import { MoneyField } from './MoneyField';
 type PriceField = 'basePrice' | 'minPrice' | 'maxPrice';
 type Draft = Record<string, Record<PriceField, string>>;
 
-export function draftOf(rooms: RoomTariff[]): Draft {
+export function draftOf(rooms: TRoomTariff[]): Draft {
   return Object.fromEntries(
     rooms.map((room) => [
       room.uuid,
@@ -40,7 +40,7 @@ export function draftOf(rooms: RoomTariff[]): Draft {
 }
 
 /** The list the rooms-tariff call takes, with the draft's prices (a derived base follows its parent). */
-export function withDraftPrices(rooms: RoomTariff[], draft: Draft): RoomTariffInput[] {
+export function withDraftPrices(rooms: TRoomTariff[], draft: Draft): TRoomTariffFields[] {
   const price = (uuid: string, field: PriceField) =>
     parseNumberInput(draft[uuid]?.[field] ?? '') as number;
   return rooms.map((room) => {
@@ -67,9 +67,9 @@ export function RoomPricesForm({
   onDirtyChange,
   onDraftChange,
 }: {
-  business: Business;
+  business: TBusiness;
   onDirtyChange?: (dirty: boolean) => void;
-  onDraftChange?: (rooms: RoomTariffInput[]) => void;
+  onDraftChange?: (rooms: TRoomTariffFields[]) => void;
 }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
@@ -111,7 +111,7 @@ export function RoomPricesForm({
   const submit = async () => {
     setFormError(null);
     const list = withDraftPrices(rooms, draft);
-    const checked = roomsTariffBodySchema.safeParse({ roomsTariff: list });
+    const checked = ZRoomsTariffBody.safeParse({ roomsTariff: list });
     if (!checked.success) {
       setErrors(byRoom(issuesOf(checked.error, 'roomsTariff.')));
       return;
@@ -126,7 +126,7 @@ export function RoomPricesForm({
     }
   };
 
-  const field = (room: RoomTariff, name: PriceField, label: string) => {
+  const field = (room: TRoomTariff, name: PriceField, label: string) => {
     const issue = errors[`${room.uuid}.${name}`];
     return (
       <MoneyField

@@ -16,12 +16,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
-  roomTariffInputSchema,
-  roomsTariffBodySchema,
+  ZRoomTariffFields,
+  ZRoomsTariffBody,
   toFieldIssues,
-  type Business,
-  type RoomTariff,
-  type RoomTariffInput,
+  type TBusiness,
+  type TRoomTariff,
+  type TRoomTariffFields,
 } from '@tarifa/contract';
 import { ApiError } from '@/lib/api';
 import { useZodForm } from '@/lib/forms';
@@ -59,7 +59,7 @@ const fieldOf: Record<string, keyof RoomFormValues> = {
 const renameField = (path: string) => fieldOf[path] ?? path;
 
 /** The values as the rooms-tariff call takes them (a derived room's base price follows its parent). */
-function toInput(values: RoomFormValues, rooms: RoomTariff[], uuid?: string): RoomTariffInput {
+function toInput(values: RoomFormValues, rooms: TRoomTariff[], uuid?: string): TRoomTariffFields {
   const num = (text: string) => parseNumberInput(text) as number;
   const derived = values.pricing === 'derived';
   const parent = derived ? rooms.find((room) => room.uuid === values.parentUuid) : undefined;
@@ -82,10 +82,10 @@ function toInput(values: RoomFormValues, rooms: RoomTariff[], uuid?: string): Ro
 }
 
 /** The form's schema: the shared room-type schema, its issues moved to this form's fields. */
-function formSchema(rooms: RoomTariff[], uuid?: string) {
+function formSchema(rooms: TRoomTariff[], uuid?: string) {
   return z.custom<RoomFormValues>().transform((values, ctx) => {
     const derived = values.pricing === 'derived';
-    const result = roomTariffInputSchema.safeParse(toInput(values, rooms, uuid));
+    const result = ZRoomTariffFields.safeParse(toInput(values, rooms, uuid));
     if (result.success) return result.data;
     for (const issue of toFieldIssues(result.error)) {
       // A derived room's base price is computed from the offset: its trouble is the offset's.
@@ -101,7 +101,7 @@ function formSchema(rooms: RoomTariff[], uuid?: string) {
   });
 }
 
-function initialValues(room: RoomTariff | undefined): RoomFormValues {
+function initialValues(room: TRoomTariff | undefined): RoomFormValues {
   return {
     name: room?.name ?? '',
     code: room?.code ?? '',
@@ -127,9 +127,9 @@ export function RoomTypeDialog({
   open,
   onClose,
 }: {
-  business: Business;
+  business: TBusiness;
   /** The room type to edit; none to add one. */
-  room?: RoomTariff;
+  room?: TRoomTariff;
   open: boolean;
   onClose: () => void;
 }) {
@@ -148,9 +148,9 @@ export function RoomTypeDialog({
     initialValues: initialValues(room),
     onSubmit: async (data) => {
       const index = room ? rooms.findIndex((r) => r.uuid === room.uuid) : rooms.length;
-      const list: RoomTariffInput[] = rooms.map(toRoomInput);
+      const list: TRoomTariffFields[] = rooms.map(toRoomInput);
       list.splice(index, room ? 1 : 0, data);
-      const checked = roomsTariffBodySchema.safeParse({ roomsTariff: list });
+      const checked = ZRoomsTariffBody.safeParse({ roomsTariff: list });
       if (!checked.success) {
         const details = toFieldIssues(checked.error);
         throw forRoomForm(new ApiError(400, 'validation_failed', '', details), index, renameField);

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Business, RoomTariff } from '@tarifa/contract';
+import type { TBusiness, TRoomTariff } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { useIntl } from '@/lib/intl';
 import { currentBasePrice, inFamilyOrder, roomsOf } from '../utils/rooms';
@@ -29,8 +29,8 @@ function RoomTypeCard({
   onEdit,
   onRemove,
 }: {
-  room: RoomTariff;
-  rooms: RoomTariff[];
+  room: TRoomTariff;
+  rooms: TRoomTariff[];
   currency: string;
   onEdit: () => void;
   onRemove: () => void;
@@ -103,12 +103,12 @@ function RoomTypeCard({
  * The property's room types as cards (each derived one right after the room type it follows):
  * add, edit and remove, each saved at once with the rooms-tariff call (the whole list).
  */
-export function RoomTypesEditor({ business }: { business: Business }) {
+export function RoomTypesEditor({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
   const rooms = roomsOf(business);
-  const [editing, setEditing] = useState<RoomTariff | 'new' | null>(null);
-  const [removing, setRemoving] = useState<RoomTariff>();
+  const [editing, setEditing] = useState<TRoomTariff | 'new' | null>(null);
+  const [removing, setRemoving] = useState<TRoomTariff>();
   const total = rooms.reduce((sum, room) => sum + room.rooms, 0);
 
   return (

@@ -20,14 +20,14 @@ import { useTranslation } from 'react-i18next';
 import {
   businessLimits,
   occupancyBases,
-  settingsBodySchema,
+  ZSettingsBody,
   weekdays,
-  type Business,
-  type OccupancyBasis,
-  type RoundingMode,
-  type SettingsBody,
-  type TariffSettings,
-  type Weekday,
+  type TBusiness,
+  type TOccupancyBasis,
+  type TRoundingMode,
+  type TSettingsBody,
+  type TTariffSettings,
+  type TWeekday,
 } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -38,20 +38,20 @@ import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 
 /** The settings as the form holds them: numbers as typed. */
 export interface SettingsDraft {
-  weekdayAdjustments: Record<Weekday, string>;
+  weekdayAdjustments: Record<TWeekday, string>;
   leadTimeRules: { key: number; fromDays: string; toDays: string; adjustmentPercent: string }[];
-  rounding: { mode: RoundingMode; ending: string };
+  rounding: { mode: TRoundingMode; ending: string };
   autoApprove: boolean;
-  occupancyBasis: OccupancyBasis;
+  occupancyBasis: TOccupancyBasis;
 }
 
 export function draftOfSettings(
-  settings: Business['tariffConfiguration']['settings'],
+  settings: TBusiness['tariffConfiguration']['settings'],
 ): SettingsDraft {
   return {
     weekdayAdjustments: Object.fromEntries(
       weekdays.map((day) => [day, numberText(settings.weekdayAdjustments[day])]),
-    ) as Record<Weekday, string>,
+    ) as Record<TWeekday, string>,
     leadTimeRules: settings.leadTimeRules.map((rule, key) => ({
       key,
       fromDays: numberText(rule.fromDays),
@@ -70,7 +70,7 @@ export function settingsOfDraft(draft: SettingsDraft) {
   return {
     weekdayAdjustments: Object.fromEntries(
       weekdays.map((day) => [day, num(draft.weekdayAdjustments[day]) ?? 0]),
-    ) as Record<Weekday, number>,
+    ) as Record<TWeekday, number>,
     leadTimeRules: draft.leadTimeRules.map((rule) => ({
       fromDays: num(rule.fromDays),
       toDays: num(rule.toDays),
@@ -92,14 +92,14 @@ export function settingsOfDraft(draft: SettingsDraft) {
 const settingsFormSchema = z.object({
   settings: z
     .custom<SettingsDraft>()
-    .transform((draft): SettingsBody['settings'] => settingsOfDraft(draft))
-    .pipe(settingsBodySchema.shape.settings),
+    .transform((draft): TSettingsBody['settings'] => settingsOfDraft(draft))
+    .pipe(ZSettingsBody.shape.settings),
 });
 
 /** The parsed settings when the draft is valid (for the live example), else undefined. */
-export function validSettings(draft: SettingsDraft): TariffSettings | undefined {
-  const result = settingsBodySchema.safeParse({ settings: settingsOfDraft(draft) });
-  return result.success ? (result.data.settings as TariffSettings) : undefined;
+export function validSettings(draft: SettingsDraft): TTariffSettings | undefined {
+  const result = ZSettingsBody.safeParse({ settings: settingsOfDraft(draft) });
+  return result.success ? (result.data.settings as TTariffSettings) : undefined;
 }
 
 function Section({
@@ -139,7 +139,7 @@ export function TariffSettingsForm({
   onDraftChange,
   onDirtyChange,
 }: {
-  business: Business;
+  business: TBusiness;
   samplePrice?: number;
   onDraftChange?: (draft: SettingsDraft) => void;
   onDirtyChange?: (dirty: boolean) => void;
@@ -335,7 +335,7 @@ export function TariffSettingsForm({
               onChange={(event) =>
                 setDraft({
                   ...draft,
-                  rounding: { ...draft.rounding, mode: event.target.value as RoundingMode },
+                  rounding: { ...draft.rounding, mode: event.target.value as TRoundingMode },
                 })
               }
             >
@@ -395,7 +395,7 @@ export function TariffSettingsForm({
               aria-label={t('settings.basis.title')}
               value={draft.occupancyBasis}
               onChange={(event) =>
-                setDraft({ ...draft, occupancyBasis: event.target.value as OccupancyBasis })
+                setDraft({ ...draft, occupancyBasis: event.target.value as TOccupancyBasis })
               }
             >
               {occupancyBases.map((basis) => (

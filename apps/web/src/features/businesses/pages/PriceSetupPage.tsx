@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Business, RoomTariffInput, TariffSettings } from '@tarifa/contract';
+import type { TBusiness, TRoomTariffFields, TTariffSettings } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { ExamplePricePanel } from '../components/ExamplePricePanel';
 import { RequireBusiness } from '../components/RequireBusiness';
@@ -20,17 +20,17 @@ import {
 import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { roomsOf } from '../utils/rooms';
 
-function PriceSetup({ business }: { business: Business }) {
+function PriceSetup({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
   const rooms = roomsOf(business);
-  const stored = business.tariffConfiguration.settings as TariffSettings;
-  const [draftRooms, setDraftRooms] = useState<RoomTariffInput[]>(() =>
+  const stored = business.tariffConfiguration.settings as TTariffSettings;
+  const [draftRooms, setDraftRooms] = useState<TRoomTariffFields[]>(() =>
     withDraftPrices(rooms, draftOf(rooms)),
   );
-  const [settings, setSettings] = useState<TariffSettings>(stored);
+  const [settings, setSettings] = useState<TTariffSettings>(stored);
   const [roomsDirty, setRoomsDirty] = useState(false);
   const [settingsDirty, setSettingsDirty] = useState(false);
-  const exampleRooms = draftRooms.filter((room): room is RoomTariffInput & { uuid: string } =>
+  const exampleRooms = draftRooms.filter((room): room is TRoomTariffFields & { uuid: string } =>
     Boolean(room.uuid),
   );
 

@@ -19,7 +19,7 @@ import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { DeleteBusinessDialog } from '../components/DeleteBusinessDialog';
 import { DeletedBusinesses } from '../components/DeletedBusinesses';
@@ -90,7 +90,7 @@ function HubCard({ entry }: { entry: HubEntry }) {
   );
 }
 
-function PropertyMenu({ business }: { business: Business }) {
+function PropertyMenu({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
   const [deleting, setDeleting] = useState(false);

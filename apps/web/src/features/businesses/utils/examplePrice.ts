@@ -1,4 +1,4 @@
-import type { DerivedFrom, LeadTimeRule, TariffSettings } from '@tarifa/contract';
+import type { TDerivedFrom, TLeadTimeRule, TTariffSettings } from '@tarifa/contract';
 import * as pricing from '@tarifa/pricing';
 
 /**
@@ -17,7 +17,7 @@ export function withPercent(price: number, percent: number): number {
 }
 
 /** A derived room type's price from its parent's: a percent or an amount added. */
-export function derivedPrice(parentPrice: number, from: Pick<DerivedFrom, 'type' | 'value'>) {
+export function derivedPrice(parentPrice: number, from: Pick<TDerivedFrom, 'type' | 'value'>) {
   if (!finite(parentPrice, from.value)) return Number.NaN;
   const value = from.type === 'percent' ? from.value : toMinor(from.value);
   return fromMinor(pricing.derivedPrice(toMinor(parentPrice), { type: from.type, value }));
@@ -28,7 +28,7 @@ export function clamp(price: number, min: number, max: number): number {
 }
 
 /** The lead-time rule for a night `days` away, if any (both ends included). */
-export function leadTimeRuleFor(days: number, rules: LeadTimeRule[]): LeadTimeRule | undefined {
+export function leadTimeRuleFor(days: number, rules: TLeadTimeRule[]): TLeadTimeRule | undefined {
   return pricing.leadTimeRuleFor(days, rules);
 }
 
@@ -38,7 +38,7 @@ export function leadTimeRuleFor(days: number, rules: LeadTimeRule[]): LeadTimeRu
  */
 export function roundPrice(
   price: number,
-  rounding: TariffSettings['rounding'] | { mode: 'none' | 'integer' | 'ending'; ending?: number },
+  rounding: TTariffSettings['rounding'] | { mode: 'none' | 'integer' | 'ending'; ending?: number },
   min = 0,
   max = Number.POSITIVE_INFINITY,
 ): number {

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import { toFieldIssues, type FieldIssue } from '@tarifa/contract';
+import { toFieldIssues, type TFieldIssue } from '@tarifa/contract';
 import { ApiError } from '@/lib/api';
 
 /** Issues by dotted path, the first for each: what a field shows. */
-export type IssuesByPath = Record<string, FieldIssue>;
+export type IssuesByPath = Record<string, TFieldIssue>;
 
-export function byPath(issues: FieldIssue[], strip = ''): IssuesByPath {
+export function byPath(issues: TFieldIssue[], strip = ''): IssuesByPath {
   const out: IssuesByPath = {};
   for (const issue of issues) {
     const path =

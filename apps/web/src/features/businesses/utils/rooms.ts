@@ -1,9 +1,9 @@
-import type { Business, RoomTariff, RoomTariffInput } from '@tarifa/contract';
+import type { TBusiness, TRoomTariff, TRoomTariffFields } from '@tarifa/contract';
 import { ApiError } from '@/lib/api';
 import { derivedPrice } from './examplePrice';
 
 /** A stored room type as the rooms-tariff call takes it back (so it is kept unchanged). */
-export function toRoomInput(room: RoomTariff): RoomTariffInput {
+export function toRoomInput(room: TRoomTariff): TRoomTariffFields {
   return {
     uuid: room.uuid,
     name: room.name,
@@ -22,24 +22,24 @@ export function toRoomInput(room: RoomTariff): RoomTariffInput {
   };
 }
 
-export function roomsOf(business: Business): RoomTariff[] {
+export function roomsOf(business: TBusiness): TRoomTariff[] {
   return business.tariffConfiguration.roomsTariff;
 }
 
 /** The room types whose price follows `uuid`. */
-export function childrenOf(rooms: RoomTariff[], uuid: string | undefined): RoomTariff[] {
+export function childrenOf(rooms: TRoomTariff[], uuid: string | undefined): TRoomTariff[] {
   return uuid ? rooms.filter((room) => room.derivedFrom?.roomUuid === uuid) : [];
 }
 
 /** The starting price of a room type now: its own base, or its parent's with the offset. */
-export function currentBasePrice(room: RoomTariff, rooms: RoomTariff[]): number {
+export function currentBasePrice(room: TRoomTariff, rooms: TRoomTariff[]): number {
   const from = room.derivedFrom;
   const parent = from && rooms.find((r) => r.uuid === from.roomUuid);
   return from && parent ? derivedPrice(parent.basePrice, from) : room.basePrice;
 }
 
 /** Parents first, each followed by the room types derived from it. */
-export function inFamilyOrder(rooms: RoomTariff[]): RoomTariff[] {
+export function inFamilyOrder(rooms: TRoomTariff[]): TRoomTariff[] {
   const parents = rooms.filter((room) => !room.derivedFrom);
   const orphans = rooms.filter(
     (room) => room.derivedFrom && !parents.some((p) => p.uuid === room.derivedFrom!.roomUuid),

@@ -1,4 +1,4 @@
-import type { BusinessEnvelope, FluctuationLevelBody } from '@tarifa/contract';
+import type { TBusinessEnvelope, TFluctuationLevelBodyInput } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
 import { businessPath, useBusinessMutation } from '@/lib/business';
 
@@ -25,7 +25,7 @@ export type SaveFluctuationLevelVars = {
   businessUuid: string;
   /** The group to change; absent to add one. */
   groupUuid?: string;
-} & FluctuationLevelBody;
+} & TFluctuationLevelBodyInput;
 
 /**
  * `POST …/tariff-configuration/fluctuation-levels` (add) or `PUT …/{groupUuid}` (change) with the
@@ -38,7 +38,7 @@ export function useSaveFluctuationLevel(groupUuid: string | undefined) {
     errors: groupUuid ? 'both' : 'form',
     mutationFn: async ({ businessUuid, groupUuid: uuid, ...body }: SaveFluctuationLevelVars) => {
       try {
-        return await api<BusinessEnvelope>(groupPath(businessUuid, uuid), {
+        return await api<TBusinessEnvelope>(groupPath(businessUuid, uuid), {
           method: uuid ? 'PUT' : 'POST',
           body,
         });
@@ -57,6 +57,6 @@ export function useDeleteFluctuationLevel() {
   return useBusinessMutation({
     errors: 'both',
     mutationFn: ({ businessUuid, groupUuid }: { businessUuid: string; groupUuid: string }) =>
-      api<BusinessEnvelope>(groupPath(businessUuid, groupUuid), { method: 'DELETE' }),
+      api<TBusinessEnvelope>(groupPath(businessUuid, groupUuid), { method: 'DELETE' }),
   });
 }

@@ -7,7 +7,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FluctuationStep, RoomTariff } from '@tarifa/contract';
+import type { TFluctuationStep, TRoomTariff } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
 import { priceWith, stepAt } from '../utils/steps';
@@ -23,9 +23,9 @@ function niceStep(raw: number): number {
 
 interface FluctuationChartProps {
   /** The steps, in order (those that are numbers). */
-  levels: readonly FluctuationStep[];
+  levels: readonly TFluctuationStep[];
   /** The room type whose price is drawn as an example, if any. */
-  room?: RoomTariff;
+  room?: TRoomTariff;
   currency: string;
   height?: number;
 }

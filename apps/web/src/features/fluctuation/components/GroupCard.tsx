@@ -8,15 +8,15 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FluctuationLevelGroup, RoomTariff } from '@tarifa/contract';
+import type { TFluctuationLevelGroup, TRoomTariff } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
 
 const FluctuationChart = lazy(() => import('./FluctuationChart'));
 
 interface GroupCardProps {
-  group: FluctuationLevelGroup;
-  rooms: readonly RoomTariff[];
+  group: TFluctuationLevelGroup;
+  rooms: readonly TRoomTariff[];
   currency: string;
   onEdit: () => void;
 }

@@ -15,7 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessLimits, type Business, type FluctuationLevelGroup } from '@tarifa/contract';
+import { businessLimits, type TBusiness, type TFluctuationLevelGroup } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { RoomTypesSelect } from '@/components/RoomTypesSelect';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
@@ -35,9 +35,9 @@ import { StepsEditor } from './StepsEditor';
 const FluctuationChart = lazy(() => import('./FluctuationChart'));
 
 interface GroupFormDialogProps {
-  business: Business;
+  business: TBusiness;
   /** The group to edit; absent to add one. */
-  group?: FluctuationLevelGroup;
+  group?: TFluctuationLevelGroup;
   onClose: () => void;
 }
 

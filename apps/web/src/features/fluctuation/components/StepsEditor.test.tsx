@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FluctuationLevelInput } from '@tarifa/contract';
+import type { TFluctuationLevelFieldsInput } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { changeLanguage } from '@/lib/i18n';
 import { groupFormSchema, groupValues } from '../utils/steps';
@@ -19,7 +19,7 @@ const room = {
 };
 
 /** The editor inside the shared form helper and the contract's rules, as the dialog uses it. */
-function Harness({ onSubmit }: { onSubmit: (body: FluctuationLevelInput) => void }) {
+function Harness({ onSubmit }: { onSubmit: (body: TFluctuationLevelFieldsInput) => void }) {
   const form = useZodForm({
     schema: groupFormSchema,
     initialValues: groupValues({

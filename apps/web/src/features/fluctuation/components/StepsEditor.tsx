@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { businessLimits, type RoomTariff } from '@tarifa/contract';
+import { businessLimits, type TRoomTariff } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
 import {
@@ -32,7 +32,7 @@ interface StepsEditorProps {
   /** The translated message for a field path (`levels.2.occupancyFrom`), if it has an error. */
   errorFor: (path: string) => string | undefined;
   /** A room type to show example prices for, and the currency they are in. */
-  exampleRoom?: RoomTariff;
+  exampleRoom?: TRoomTariff;
   currency: string;
 }
 

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
@@ -26,7 +26,7 @@ function Groups({
   editing,
   setEditing,
 }: {
-  business: Business;
+  business: TBusiness;
   editing: Editing;
   setEditing: (editing: Editing) => void;
 }) {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { parseAmount } from '@/lib/numbers';
 import {
-  fluctuationLevelInputSchema,
-  type FluctuationLevelGroup,
-  type FluctuationStep,
+  ZFluctuationLevelFields,
+  type TFluctuationLevelGroup,
+  type TFluctuationStep,
 } from '@tarifa/contract';
 import { applyPercent, clamp, fromMinor, levelAt, toMinor } from '@tarifa/pricing';
 
@@ -51,16 +51,16 @@ export function toGroupInput(values: GroupFormValues) {
 }
 
 /**
- * The contract's `fluctuationLevelInputSchema` fed from the form: the editor is checked by the
+ * The contract's `ZFluctuationLevelFields` fed from the form: the editor is checked by the
  * rules the API applies (first step at 0 %, thresholds going up, adjustments −90 … +500 %), with
  * the same paths (`levels.2.occupancyFrom`).
  */
 export const groupFormSchema = z.preprocess(
   (values) => toGroupInput(values as GroupFormValues),
-  fluctuationLevelInputSchema,
-) as unknown as z.ZodType<z.output<typeof fluctuationLevelInputSchema>, GroupFormValues>;
+  ZFluctuationLevelFields,
+) as unknown as z.ZodType<z.output<typeof ZFluctuationLevelFields>, GroupFormValues>;
 
-const rows = (levels: readonly FluctuationStep[]): StepRow[] =>
+const rows = (levels: readonly TFluctuationStep[]): StepRow[] =>
   levels.map((level) => ({
     key: newRowKey(),
     occupancyFrom: String(level.occupancyFrom),
@@ -81,7 +81,7 @@ export function newGroupValues(): GroupFormValues {
   };
 }
 
-export function groupValues(group: FluctuationLevelGroup): GroupFormValues {
+export function groupValues(group: TFluctuationLevelGroup): GroupFormValues {
   return { name: group.name, roomUuids: [...group.roomUuids], levels: rows(group.levels) };
 }
 
@@ -97,7 +97,7 @@ export function nextThreshold(levels: readonly StepRow[]): number | null {
 }
 
 /** The steps the editor holds that are numbers, in order (what the chart can draw). */
-export function drawableSteps(levels: readonly StepRow[]): FluctuationStep[] {
+export function drawableSteps(levels: readonly StepRow[]): TFluctuationStep[] {
   return levels.flatMap((row) => {
     const occupancyFrom = parseDecimal(row.occupancyFrom);
     const adjustmentPercent = parseDecimal(row.adjustmentPercent);
@@ -114,7 +114,7 @@ export function drawableSteps(levels: readonly StepRow[]): FluctuationStep[] {
  * The step that applies at an occupancy (percent, 0–100): the one with the greatest threshold not
  * above it (the pricing engine's rule).
  */
-export function stepAt(levels: readonly FluctuationStep[], occupancy: number) {
+export function stepAt(levels: readonly TFluctuationStep[], occupancy: number) {
   return levelAt(levels, occupancy / 100);
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiTokens, CreateApiTokenBody, CreatedApiToken } from '@tarifa/contract';
+import type { TApiTokens, TCreateApiTokenBody, TCreatedApiToken } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 
@@ -12,7 +12,7 @@ export function useApiTokens(businessUuid: string) {
   return useQuery({
     queryKey: tokenKeys.list(businessUuid),
     queryFn: async ({ signal }) =>
-      (await api<ApiTokens>(businessPath(businessUuid, '/tokens'), { signal })).apiTokens,
+      (await api<TApiTokens>(businessPath(businessUuid, '/tokens'), { signal })).apiTokens,
   });
 }
 
@@ -20,8 +20,8 @@ export function useApiTokens(businessUuid: string) {
 export function useCreateApiToken(businessUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiTokenBody) =>
-      api<CreatedApiToken>(businessPath(businessUuid, '/tokens'), { method: 'POST', body }),
+    mutationFn: (body: TCreateApiTokenBody) =>
+      api<TCreatedApiToken>(businessPath(businessUuid, '/tokens'), { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.list(businessUuid) }),
   });
 }

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingLimits, createApiTokenBodySchema, type CreatedApiToken } from '@tarifa/contract';
+import { bookingLimits, ZCreateApiTokenBody, type TCreatedApiToken } from '@tarifa/contract';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useCreateApiToken } from '../api/tokens';
 import { CopyField } from './CopyField';
@@ -30,9 +30,9 @@ export function CreateTokenDialog({
   const titleId = useId();
   const formId = `${titleId}-form`;
   const create = useCreateApiToken(businessUuid);
-  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [created, setCreated] = useState<TCreatedApiToken | null>(null);
   const form = useZodForm({
-    schema: createApiTokenBodySchema,
+    schema: ZCreateApiTokenBody,
     initialValues: { name: '' },
     onSubmit: async (body) => setCreated(await create.mutateAsync(body)),
   });

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApiToken } from '@tarifa/contract';
+import type { TApiToken } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage } from '@/lib/forms';
@@ -27,7 +27,7 @@ function RevokeDialog({
   onClose,
 }: {
   businessUuid: string;
-  token: ApiToken;
+  token: TApiToken;
   onClose: () => void;
 }) {
   const { t } = useTranslation('integrations');
@@ -71,7 +71,7 @@ export function TokensList({
   const { t } = useTranslation('integrations');
   const intl = useIntl();
   const tokens = useApiTokens(businessUuid);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [revoking, setRevoking] = useState<TApiToken | null>(null);
   const when = (iso: string) =>
     intl.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 

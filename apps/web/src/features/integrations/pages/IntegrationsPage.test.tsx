@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiToken } from '@tarifa/contract';
+import type { TApiToken } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
 import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
 import IntegrationsPage from './IntegrationsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
-let tokens: ApiToken[];
+let tokens: TApiToken[];
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [aRoomType()] } });
 const secret = 'trf_abcdefgh0123456789secret';
 
@@ -21,7 +21,7 @@ beforeEach(async () => {
     if (url === base && (init.method ?? 'GET') === 'GET') return json(200, { apiTokens: tokens });
     if (url === base && init.method === 'POST') {
       const { name } = JSON.parse(init.body as string) as { name: string };
-      const apiToken: ApiToken = {
+      const apiToken: TApiToken = {
         id: anUuid(),
         name,
         prefix: secret.slice(0, 12),

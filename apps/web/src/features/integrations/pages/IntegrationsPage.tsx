@@ -9,14 +9,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { bookingLimits, type Business } from '@tarifa/contract';
+import { bookingLimits, type TBusiness } from '@tarifa/contract';
 import { useSelectedBusiness } from '@/lib/business';
 import { useApiTokens } from '../api/tokens';
 import { CopyField } from '../components/CopyField';
 import { CreateTokenDialog } from '../components/CreateTokenDialog';
 import { TokensList } from '../components/TokensList';
 
-function Integrations({ business }: { business: Business }) {
+function Integrations({ business }: { business: TBusiness }) {
   const { t } = useTranslation('integrations');
   const [creating, setCreating] = useState(false);
   const tokens = useApiTokens(business.uuid);

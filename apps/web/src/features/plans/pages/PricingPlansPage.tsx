@@ -14,12 +14,12 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { plans, type Plan } from '@tarifa/contract';
+import { plans, type TPlan } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 
 type Billing = 'monthly' | 'yearly';
 
-function PlanCard({ plan, billing }: { plan: Plan; billing: Billing }) {
+function PlanCard({ plan, billing }: { plan: TPlan; billing: Billing }) {
   const { t } = useTranslation('plans');
   const intl = useIntl();
   const free = plan.monthlyPrice === 0;

@@ -1,5 +1,5 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
-import type { Business, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
+import type { TBusiness, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { priceKeys } from './keys';
@@ -28,7 +28,7 @@ export function fetchPricePreview(
  * ```
  */
 export function usePricePreview(
-  business: Pick<Business, 'uuid' | 'version'>,
+  business: Pick<TBusiness, 'uuid' | 'version'>,
   body: TPricePreviewBody | null,
 ) {
   return useQuery({

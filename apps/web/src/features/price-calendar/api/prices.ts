@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  Business,
+  TBusiness,
   TClearOverridesQuery,
   TOverridesBody,
   TPricesQuery,
@@ -27,7 +27,7 @@ export function fetchPrices(
 
 /** Every room type's prices from `from` to `to` (both nights included). */
 export function pricesQueryOptions(
-  business: Pick<Business, 'uuid' | 'version'>,
+  business: Pick<TBusiness, 'uuid' | 'version'>,
   from: string,
   to: string,
 ) {
@@ -39,7 +39,7 @@ export function pricesQueryOptions(
 
 /** The prices of the nights `from`…`to`; not asked while `enabled` is false (no room types). */
 export function usePrices(
-  business: Pick<Business, 'uuid' | 'version'>,
+  business: Pick<TBusiness, 'uuid' | 'version'>,
   from: string,
   to: string,
   enabled = true,

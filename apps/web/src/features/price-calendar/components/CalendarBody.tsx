@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
-  Business,
-  RoomTariff,
+  TBusiness,
+  TRoomTariff,
   TClearOverridesQuery,
   TOverride,
   TPriceCell,
@@ -22,9 +22,9 @@ import { PriceGrid } from './PriceGrid';
 import { SetPriceDialog } from './SetPriceDialog';
 
 interface CalendarBodyProps {
-  business: Business;
+  business: TBusiness;
   /** The room types shown (all of them, or the one picked on a phone). */
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   nights: readonly string[];
   cells: ReadonlyMap<string, TPriceCell>;
   today: string;
@@ -33,7 +33,7 @@ interface CalendarBodyProps {
 }
 
 interface Target {
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   from: string;
   to: string;
 }

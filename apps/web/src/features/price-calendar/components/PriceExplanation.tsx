@@ -7,17 +7,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomTariff, TPriceCell } from '@tarifa/contract';
+import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { explainCell } from '../utils/explain';
 import { formatMoney, formatOccupancy, longDate } from '../utils/format';
 
 interface PriceExplanationProps {
-  room: RoomTariff;
+  room: TRoomTariff;
   date: string;
   /** Undefined when the API gave no price for this night. */
   cell: TPriceCell | undefined;
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   currency: string;
   today: string;
   onClose: () => void;

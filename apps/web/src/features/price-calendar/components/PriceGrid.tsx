@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomTariff, TPriceCell } from '@tarifa/contract';
+import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import type { GridPosition, GridSelection } from '../hooks/useGridSelection';
 import { dayValue, isWeekend } from '../utils/dates';
@@ -14,7 +14,7 @@ import { cellKey } from '../utils/cells';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   /** The nights shown, one column each. */
   nights: readonly string[];
   cells: ReadonlyMap<string, TPriceCell>;

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Business, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
+import type { TBusiness, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { PricePreviewSummary, usePricePreview } from '..';
 import { aBusiness, double } from '../testing/fixtures';
@@ -35,7 +35,7 @@ beforeEach(() => changeLanguage('en'));
 afterEach(() => vi.unstubAllGlobals());
 
 /** A form in miniature: nothing to preview until its change is filled in. */
-function Harness({ business, change }: { business: Business; change: TPricePreviewBody }) {
+function Harness({ business, change }: { business: TBusiness; change: TPricePreviewBody }) {
   const [body, setBody] = useState<TPricePreviewBody | null>(null);
   const preview = usePricePreview(business, body);
   return (

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import {
   toFieldIssues,
   ZOverridesBody,
-  type FieldIssue,
-  type RoomTariff,
+  type TFieldIssue,
+  type TRoomTariff,
   type TOverride,
 } from '@tarifa/contract';
 import { FormAlert, issueMessage, toFormError, type FormError } from '@/lib/forms';
@@ -28,7 +28,7 @@ interface SetPriceDialogProps {
   /** "Room types: 2 · Nights: 5 (10 prices)". */
   sizeText: string;
   /** The room types chosen, to warn when the price lies outside their minimum and maximum. */
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   /** Sends the body; what it throws is shown. */
   onSubmit: (body: { overrides: TOverride[] }) => Promise<unknown>;
   onClose: () => void;
@@ -58,7 +58,7 @@ export function SetPriceDialog({
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
   const [text, setText] = useState('');
-  const [issue, setIssue] = useState<FieldIssue | null>(null);
+  const [issue, setIssue] = useState<TFieldIssue | null>(null);
   const [formError, setFormError] = useState<FormError | null>(null);
   const [submitting, setSubmitting] = useState(false);
 

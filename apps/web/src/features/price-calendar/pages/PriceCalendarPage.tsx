@@ -17,7 +17,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -55,7 +55,7 @@ function rangeOf(view: View, date: string): { from: string; to: string } {
   return { from: monthStart(date), to: monthEnd(date) };
 }
 
-function PriceCalendar({ business }: { business: Business }) {
+function PriceCalendar({ business }: { business: TBusiness }) {
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
   const theme = useTheme();

@@ -1,12 +1,12 @@
 import {
   defaultTariffSettings,
-  type Business,
-  type RoomTariff,
+  type TBusiness,
+  type TRoomTariff,
   type TPriceCell,
 } from '@tarifa/contract';
 import { nightsOf } from '../utils/dates';
 
-export const double: RoomTariff = {
+export const double: TRoomTariff = {
   uuid: '00000000-0000-4000-8000-0000000000d1',
   name: 'Quarto duplo',
   code: 'DBL',
@@ -17,7 +17,7 @@ export const double: RoomTariff = {
   derivedFrom: null,
 };
 
-export const suite: RoomTariff = {
+export const suite: TRoomTariff = {
   uuid: '00000000-0000-4000-8000-0000000000d2',
   name: 'Suite',
   code: 'STE',
@@ -31,7 +31,7 @@ export const suite: RoomTariff = {
 export const summerId = '00000000-0000-4000-8000-0000000000a1';
 
 /** A property in Lisbon with the given room types and a summer season from 10 August. */
-export function aBusiness(rooms: RoomTariff[] = [double, suite]): Business {
+export function aBusiness(rooms: TRoomTariff[] = [double, suite]): TBusiness {
   return {
     uuid: '00000000-0000-4000-8000-0000000000b1',
     ownerUuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
@@ -75,7 +75,7 @@ export function aBusiness(rooms: RoomTariff[] = [double, suite]): Business {
 
 /** A night at the base price, 30 % full. */
 export function aCell(
-  room: RoomTariff,
+  room: TRoomTariff,
   date: string,
   overrides: Partial<TPriceCell> = {},
 ): TPriceCell {
@@ -153,7 +153,7 @@ export const doubleOverride = aCell(double, '2026-08-12', {
 });
 
 /** Every night of August 2026 for both room types, with the special nights above. */
-export function august(rooms: RoomTariff[] = [double, suite]): { prices: TPriceCell[] } {
+export function august(rooms: TRoomTariff[] = [double, suite]): { prices: TPriceCell[] } {
   const special = new Map(
     [busySaturday, suiteOverride, doubleOverride].map((c) => [`${c.roomUuid}|${c.date}`, c]),
   );

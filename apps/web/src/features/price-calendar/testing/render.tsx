@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
 import { LocationProbe } from '@/testing';
 import { AppThemeProvider } from '@/lib/theme/ThemeSettings';
@@ -50,7 +50,7 @@ export function json(status: number, body: unknown): Response {
  * Renders `ui` as the app would: theme (and its direction), a data router at `path`, a query
  * client whose businesses store holds `business` as the selected property, and the snackbar.
  */
-export function renderCalendar(ui: ReactNode, business?: Business, path = '/') {
+export function renderCalendar(ui: ReactNode, business?: TBusiness, path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Number.POSITIVE_INFINITY },

@@ -1,4 +1,4 @@
-import { weekdays, type Weekday } from '@tarifa/contract';
+import { weekdays, type TWeekday } from '@tarifa/contract';
 
 /**
  * Nights are `YYYY-MM-DD` strings on the wire. Here they are counted as UTC midnights, so no time
@@ -30,7 +30,7 @@ export function nightsOf(from: string, to: string): string[] {
   return Array.from({ length: Math.max(0, nightsBetween(from, to)) }, (_, i) => addDays(from, i));
 }
 
-export function weekdayOf(date: string): Weekday {
+export function weekdayOf(date: string): TWeekday {
   return weekdays[(new Date(dayValue(date)).getUTCDay() + 6) % 7]!;
 }
 

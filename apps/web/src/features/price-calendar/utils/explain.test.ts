@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RoomTariff } from '@tarifa/contract';
+import type { TRoomTariff } from '@tarifa/contract';
 import i18n from '@/lib/i18n';
 import { formattersFor } from '@/lib/intl';
 import { aCell, double } from '../testing/fixtures';
 import { explainCell } from './explain';
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
-const family: RoomTariff = {
+const family: TRoomTariff = {
   ...double,
   uuid: '00000000-0000-4000-8000-0000000000d3',
   name: 'Family',

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import {
   weekdays,
-  type RoomTariff,
+  type TRoomTariff,
   type TAdjustment,
   type TPriceBreakdownEntry,
   type TPriceCell,
@@ -21,7 +21,7 @@ export interface ExplainContext {
   intl: Formatters;
   currency: string;
   /** The property's room types (a derived room type names its parent). */
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   /** Today where the property is, for the lead time. */
   today: string;
 }
@@ -51,7 +51,7 @@ function describeAdjustment(ctx: ExplainContext, adjustment: TAdjustment | null)
 function stepName(
   ctx: ExplainContext,
   cell: TPriceCell,
-  room: RoomTariff | undefined,
+  room: TRoomTariff | undefined,
   entry: TPriceBreakdownEntry,
 ) {
   const { t, intl } = ctx;
@@ -98,7 +98,7 @@ function stepName(
 function stepPhrase(
   ctx: ExplainContext,
   cell: TPriceCell,
-  room: RoomTariff | undefined,
+  room: TRoomTariff | undefined,
   entry: TPriceBreakdownEntry,
 ): string {
   let name = stepName(ctx, cell, room, entry);
@@ -120,7 +120,7 @@ function stepPhrase(
 export function explainCell(
   ctx: ExplainContext,
   cell: TPriceCell,
-  room: RoomTariff | undefined,
+  room: TRoomTariff | undefined,
 ): Explanation {
   const { t, intl } = ctx;
   const money = (value: number) => formatMoney(intl, value, ctx.currency);

@@ -1,7 +1,7 @@
 import type {
-  BusinessEnvelope,
-  BusinessSazonalityEnvelope,
-  SazonalityBody,
+  TBusinessEnvelope,
+  TBusinessSazonalityEnvelope,
+  TSazonalityBodyInput,
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
 import { businessPath, useBusinessMutation } from '@/lib/business';
@@ -25,7 +25,7 @@ export type SaveSazonalityVars = {
   businessUuid: string;
   /** The season to change; absent to add one. */
   id?: string;
-} & SazonalityBody;
+} & TSazonalityBodyInput;
 
 /**
  * `POST …/tariff-configuration/sazonalities` (add) or `PUT …/sazonalities/{id}` (change), with the
@@ -38,7 +38,7 @@ export function useSaveSazonality() {
     errors: 'form',
     mutationFn: async ({ businessUuid, id, ...body }: SaveSazonalityVars) => {
       try {
-        return await api<BusinessSazonalityEnvelope>(
+        return await api<TBusinessSazonalityEnvelope>(
           businessPath(businessUuid, id ? `${base}/${encodeURIComponent(id)}` : base),
           { method: id ? 'PUT' : 'POST', body },
         );
@@ -54,7 +54,7 @@ export function useDeleteSazonality() {
   return useBusinessMutation({
     errors: 'both',
     mutationFn: ({ businessUuid, id }: { businessUuid: string; id: string }) =>
-      api<BusinessEnvelope>(businessPath(businessUuid, `${base}/${encodeURIComponent(id)}`), {
+      api<TBusinessEnvelope>(businessPath(businessUuid, `${base}/${encodeURIComponent(id)}`), {
         method: 'DELETE',
       }),
   });

@@ -5,7 +5,7 @@ import Card from '@mui/material/Card';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
@@ -18,7 +18,7 @@ import { useSelectedBusiness } from '@/lib/business';
 export function WithSelectedBusiness({
   children,
 }: {
-  children: (business: Business) => ReactNode;
+  children: (business: TBusiness) => ReactNode;
 }) {
   const { t } = useTranslation('seasons');
   const query = useSelectedBusiness();

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { alpha } from '@mui/material/styles';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekdays, type Sazonality } from '@tarifa/contract';
+import { weekdays, type TSazonality } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { textOn } from '../utils/calendar';
 import { daysOfMonth, weekdayOf } from '@/lib/dates';
@@ -12,7 +12,7 @@ interface MonthGridProps {
   /** 0–11. */
   month: number;
   /** The season painted on each night that has one. */
-  painted: ReadonlyMap<string, Sazonality>;
+  painted: ReadonlyMap<string, TSazonality>;
   today: string;
   onSelectSeason: (id: string) => void;
   /** A night without a season was clicked (to start a new season there). */

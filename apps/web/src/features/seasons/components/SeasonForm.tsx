@@ -17,9 +17,9 @@ import { useNavigate } from 'react-router';
 import {
   businessLimits,
   sazonalityAdjustmentTypes,
-  type Business,
-  type Sazonality,
-  type SazonalityAdjustmentType,
+  type TBusiness,
+  type TSazonality,
+  type TSazonalityAdjustmentType,
 } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { RoomTypesSelect } from '@/components/RoomTypesSelect';
@@ -56,9 +56,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 interface SeasonFormProps {
-  business: Business;
+  business: TBusiness;
   /** The season to edit; absent to add one. */
-  season?: Sazonality;
+  season?: TSazonality;
   /** A first night to start a new season on (`YYYY-MM-DD`), e.g. from the calendar. */
   start?: string;
 }
@@ -202,7 +202,7 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                   color="primary"
                   aria-label={t('form.adjustmentType')}
                   value={values.adjustmentType}
-                  onChange={(_event, type: SazonalityAdjustmentType | null) => {
+                  onChange={(_event, type: TSazonalityAdjustmentType | null) => {
                     if (type) form.setValue('adjustmentType', type);
                   }}
                   sx={{ flexWrap: 'wrap' }}

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Sazonality } from '@tarifa/contract';
+import type { TSazonality } from '@tarifa/contract';
 import { seasonPath } from '../paths';
 
 /** A season's colour as a small dot, for legends and lists. */
@@ -27,7 +27,7 @@ export function ColorDot({ color, size = 12 }: { color: string; size?: number })
 }
 
 /** The seasons shown in the calendar, each in its colour, each opening its edit page. */
-export function SeasonLegend({ seasons }: { seasons: readonly Sazonality[] }) {
+export function SeasonLegend({ seasons }: { seasons: readonly TSazonality[] }) {
   const { t } = useTranslation('seasons');
   if (seasons.length === 0) {
     return (

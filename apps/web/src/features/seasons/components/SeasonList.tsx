@@ -6,7 +6,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { weekdays, type RoomTariff, type Sazonality } from '@tarifa/contract';
+import { weekdays, type TRoomTariff, type TSazonality } from '@tarifa/contract';
 import { DataTable } from '@/components/DataTable';
 import { useIntl } from '@/lib/intl';
 import { seasonPath } from '../paths';
@@ -15,8 +15,8 @@ import { dayValue } from '@/lib/dates';
 import { ColorDot } from './SeasonLegend';
 
 interface SeasonListProps {
-  seasons: readonly Sazonality[];
-  rooms: readonly RoomTariff[];
+  seasons: readonly TSazonality[];
+  rooms: readonly TRoomTariff[];
   currency: string;
 }
 
@@ -28,7 +28,7 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
 
-  const columns = useMemo<GridColDef<Sazonality>[]>(() => {
+  const columns = useMemo<GridColDef<TSazonality>[]>(() => {
     const range = new Intl.DateTimeFormat(intl.locale, { dateStyle: 'medium', timeZone: 'UTC' });
     const list = new Intl.ListFormat(intl.locale, { style: 'narrow', type: 'conjunction' });
     const shortDays = intl.weekdays('short');
@@ -112,7 +112,7 @@ export function SeasonList({ seasons, rooms, currency }: SeasonListProps) {
   return (
     <DataTable
       aria-label={t('list.title')}
-      rows={seasons as Sazonality[]}
+      rows={seasons as TSazonality[]}
       columns={columns}
       getRowHeight={() => 'auto'}
       // On a phone: the name, the nights and the change; the rest is on the season's page.

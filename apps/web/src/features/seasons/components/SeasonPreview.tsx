@@ -6,16 +6,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomTariff, SazonalityAdjustmentType } from '@tarifa/contract';
+import type { TRoomTariff, TSazonalityAdjustmentType } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { applyAdjustment, formatMoney, formatPercentChange } from '../utils/adjustment';
 
 interface SeasonPreviewProps {
-  rooms: readonly RoomTariff[];
+  rooms: readonly TRoomTariff[];
   /** The room types the season covers (empty = all). */
   roomUuids: readonly string[];
   currency: string;
-  adjustmentType: SazonalityAdjustmentType;
+  adjustmentType: TSazonalityAdjustmentType;
   /** Undefined or NaN while the value is not a number yet. */
   value: number | undefined;
 }

@@ -5,12 +5,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { weekdays, type Weekday } from '@tarifa/contract';
+import { weekdays, type TWeekday } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 
 interface WeekdayChipsProps {
-  value: readonly Weekday[];
-  onChange: (days: Weekday[]) => void;
+  value: readonly TWeekday[];
+  onChange: (days: TWeekday[]) => void;
   error?: string;
 }
 
@@ -24,7 +24,7 @@ export function WeekdayChips({ value, onChange, error }: WeekdayChipsProps) {
   const labelId = useId();
   const short = intl.weekdays('short');
   const long = intl.weekdays('long');
-  const toggle = (day: Weekday) =>
+  const toggle = (day: TWeekday) =>
     onChange(
       value.includes(day)
         ? value.filter((d) => d !== day)

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RoomTariff, Sazonality } from '@tarifa/contract';
+import type { TRoomTariff, TSazonality } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { paintYear, seasonsInYear } from '../utils/calendar';
 import { today as todayOf } from '@/lib/dates';
@@ -21,8 +21,8 @@ import { SeasonLegend } from './SeasonLegend';
 const months = Array.from({ length: 12 }, (_, i) => i);
 
 interface YearCalendarProps {
-  seasons: readonly Sazonality[];
-  rooms: readonly RoomTariff[];
+  seasons: readonly TSazonality[];
+  rooms: readonly TRoomTariff[];
   year: number;
   onYearChange: (year: number) => void;
   onSelectSeason: (id: string) => void;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { Business } from '@tarifa/contract';
+import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
@@ -17,7 +17,7 @@ import { YearCalendar } from '../components/YearCalendar';
 import { newSeasonPath, seasonPath } from '../paths';
 import { today } from '@/lib/dates';
 
-function Seasons({ business }: { business: Business }) {
+function Seasons({ business }: { business: TBusiness }) {
   const { t } = useTranslation('seasons');
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { SazonalityAdjustmentType } from '@tarifa/contract';
+import type { TSazonalityAdjustmentType } from '@tarifa/contract';
 import { applySeasonAdjustment, fromMinor, toMinor } from '@tarifa/pricing';
 import type { Formatters } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
@@ -10,7 +10,7 @@ import { isolate } from '@/lib/bidi';
  */
 export function applyAdjustment(
   base: number,
-  type: SazonalityAdjustmentType,
+  type: TSazonalityAdjustmentType,
   value: number,
 ): number {
   if (!Number.isFinite(base) || !Number.isFinite(value)) return Number.NaN;
@@ -50,7 +50,7 @@ export function describeAdjustment(
   t: TFunction,
   intl: Formatters,
   currency: string,
-  type: SazonalityAdjustmentType,
+  type: TSazonalityAdjustmentType,
   value: number,
 ): string {
   switch (type) {

@@ -1,9 +1,9 @@
-import type { Sazonality } from '@tarifa/contract';
+import type { TSazonality } from '@tarifa/contract';
 import { seasonFor } from '@tarifa/pricing';
 import { daysOfMonth } from '@/lib/dates';
 
 type SeasonRule = Pick<
-  Sazonality,
+  TSazonality,
   'id' | 'name' | 'startDate' | 'endDate' | 'weekdays' | 'roomUuids' | 'priority'
 >;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import {
-  sazonalityInputSchema,
-  type Sazonality,
-  type SazonalityAdjustmentType,
-  type Weekday,
+  ZSazonalityFields,
+  type TSazonality,
+  type TSazonalityAdjustmentType,
+  type TWeekday,
 } from '@tarifa/contract';
 import { fromLocalDate, toLocalDate } from '@/lib/dates';
 import { parseAmount } from '@/lib/numbers';
@@ -14,9 +14,9 @@ export interface SeasonFormValues {
   color: string;
   startDate: Date | null;
   endDate: Date | null;
-  weekdays: Weekday[];
+  weekdays: TWeekday[];
   roomUuids: string[];
-  adjustmentType: SazonalityAdjustmentType;
+  adjustmentType: TSazonalityAdjustmentType;
   value: string;
   priority: string;
 }
@@ -55,13 +55,13 @@ export function toSazonalityInput(values: SeasonFormValues) {
 }
 
 /**
- * The contract's `sazonalityInputSchema`, fed from the form's values: the form is checked by the
+ * The contract's `ZSazonalityFields`, fed from the form's values: the form is checked by the
  * very rules the API applies, and its issues carry the same paths (`endDate`, `value`…).
  */
 export const seasonFormSchema = z.preprocess(
   (values) => toSazonalityInput(values as SeasonFormValues),
-  sazonalityInputSchema,
-) as unknown as z.ZodType<z.output<typeof sazonalityInputSchema>, SeasonFormValues>;
+  ZSazonalityFields,
+) as unknown as z.ZodType<z.output<typeof ZSazonalityFields>, SeasonFormValues>;
 
 /** Colours offered as swatches (any other `#rrggbb` can be typed). */
 export const swatches = [
@@ -79,7 +79,7 @@ export const swatches = [
 
 /** A new season: the first swatch no other season uses, every day, every room, +0 %. */
 export function newSeasonValues(
-  existing: readonly Pick<Sazonality, 'color'>[],
+  existing: readonly Pick<TSazonality, 'color'>[],
   start?: string,
 ): SeasonFormValues {
   const used = new Set(existing.map((s) => s.color.toLowerCase()));
@@ -98,7 +98,7 @@ export function newSeasonValues(
   };
 }
 
-export function seasonValues(season: Sazonality): SeasonFormValues {
+export function seasonValues(season: TSazonality): SeasonFormValues {
   return {
     name: season.name,
     color: season.color,

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SupportMessage, SupportMessageBody } from '@tarifa/contract';
+import type { TSupportMessage, TSupportMessageBody } from '@tarifa/contract';
 import { api } from '@/lib/api';
 
 /** `POST /api/v1/support/messages`: the message is stored for the support team. */
-export async function sendSupportMessage(body: SupportMessageBody): Promise<SupportMessage> {
-  const { message } = await api<{ message: SupportMessage }>('/v1/support/messages', {
+export async function sendSupportMessage(body: TSupportMessageBody): Promise<TSupportMessage> {
+  const { message } = await api<{ message: TSupportMessage }>('/v1/support/messages', {
     method: 'POST',
     body,
   });

@@ -8,16 +8,16 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  supportMessageBodySchema,
+  ZSupportMessageBody,
   supportMessageRules,
   supportTopics,
-  type SupportTopic,
+  type TSupportTopic,
 } from '@tarifa/contract';
 import { useSession } from '@/lib/auth/session';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useSendSupportMessage } from '../api/sendSupportMessage';
 
-function isTopic(value: string | null): value is SupportTopic {
+function isTopic(value: string | null): value is TSupportTopic {
   return (supportTopics as readonly string[]).includes(value ?? '');
 }
 
@@ -30,11 +30,11 @@ export function ContactForm({ initialTopic }: { initialTopic: string | null }) {
   const initialValues = {
     name: userData?.name ?? '',
     email: userData?.email ?? '',
-    topic: isTopic(initialTopic) ? initialTopic : ('pricing' as SupportTopic),
+    topic: isTopic(initialTopic) ? initialTopic : ('pricing' as TSupportTopic),
     message: '',
   };
   const form = useZodForm({
-    schema: supportMessageBodySchema,
+    schema: ZSupportMessageBody,
     initialValues,
     onSubmit: async (body) => {
       await send.mutateAsync(body);

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { avatarRules, type User } from '@tarifa/contract';
+import { avatarRules, type TUser } from '@tarifa/contract';
 import { UserAvatar } from '@/components/UserAvatar';
 import { errorMessage, toFormError } from '@/lib/forms';
 import { useRemoveAvatar, useUploadAvatar } from '../../api/account';
@@ -17,7 +17,7 @@ import { useRemoveAvatar, useUploadAvatar } from '../../api/account';
 const size = 100;
 
 /** The profile photo: choose one (shown at once, while it uploads) or remove it. */
-export function AvatarPicker({ user }: { user: User }) {
+export function AvatarPicker({ user }: { user: TUser }) {
   const { t, i18n } = useTranslation('account');
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();

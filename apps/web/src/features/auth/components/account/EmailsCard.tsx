@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { User } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
 
 function Item({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
   return (
@@ -47,7 +47,7 @@ function Item({ icon, title, children }: { icon: ReactNode; title: string; child
  * What Tarifa sends by email, to which address and in which language. Today that is only the
  * password reset link, sent on request, so there is nothing to switch on or off.
  */
-export function EmailsCard({ user }: { user: User }) {
+export function EmailsCard({ user }: { user: TUser }) {
   const { t } = useTranslation('account');
   return (
     <Card>

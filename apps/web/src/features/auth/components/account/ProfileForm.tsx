@@ -7,16 +7,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales, updateUserBodySchema, type User } from '@tarifa/contract';
+import { locales, ZUpdateUserBody, type TUser } from '@tarifa/contract';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { changeLanguage } from '@/lib/i18n';
 import { useUpdateUser } from '../../api/account';
 
 /** Name and language are the user's to change; both must be present on this form. */
-const profileSchema = updateUserBodySchema.required();
+const profileSchema = ZUpdateUserBody.required();
 
 /** Name, email (read-only) and language; a new language is applied as soon as it is saved. */
-export function ProfileForm({ user }: { user: User }) {
+export function ProfileForm({ user }: { user: TUser }) {
   const { t } = useTranslation('account');
   const update = useUpdateUser();
   const [saved, setSaved] = useState(false);
@@ -61,7 +61,7 @@ export function ProfileForm({ user }: { user: User }) {
               {...form.field('language', { helperText: t('profile.languageHint') })}
               onChange={(event) => {
                 setSaved(false);
-                form.setValue('language', event.target.value as User['language']);
+                form.setValue('language', event.target.value as TUser['language']);
               }}
               select
               label={t('profile.language')}

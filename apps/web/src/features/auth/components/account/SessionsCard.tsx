@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionInfo } from '@tarifa/contract';
+import type { TSession } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
 import { parseUserAgent, type Device } from '../../utils/userAgent';
@@ -35,7 +35,7 @@ function SessionRow({
   onRevoke,
   revoking,
 }: {
-  session: SessionInfo;
+  session: TSession;
   onRevoke: () => void;
   revoking: boolean;
 }) {

@@ -15,10 +15,10 @@ import { useTranslation } from 'react-i18next';
 import {
   importFormats,
   importModes,
-  type ImportFormat,
-  type ImportMode,
-  type ImportPreview,
-  type RoomTariff,
+  type TImportFormat,
+  type TImportMode,
+  type TImportPreview,
+  type TRoomTariff,
 } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import type { ImportChoices } from '../../api/imports';
@@ -56,8 +56,8 @@ export function ImportChoicesForm({
   onChange,
   hotelError,
 }: {
-  preview: ImportPreview;
-  rooms: readonly RoomTariff[];
+  preview: TImportPreview;
+  rooms: readonly TRoomTariff[];
   choices: ImportChoices;
   onChange: (patch: Partial<ImportChoices>) => void;
   hotelError?: string;
@@ -75,7 +75,7 @@ export function ImportChoicesForm({
         <RadioGroup
           aria-labelledby={`${id}-format`}
           value={choices.format}
-          onChange={(event) => onChange({ format: event.target.value as ImportFormat })}
+          onChange={(event) => onChange({ format: event.target.value as TImportFormat })}
           sx={{ mt: 1 }}
         >
           {importFormats.map((format) => (
@@ -140,7 +140,7 @@ export function ImportChoicesForm({
         <RadioGroup
           aria-labelledby={`${id}-mode`}
           value={choices.mode}
-          onChange={(event) => onChange({ mode: event.target.value as ImportMode })}
+          onChange={(event) => onChange({ mode: event.target.value as TImportMode })}
           sx={{ mt: 1 }}
         >
           {importModes.map((mode) => (

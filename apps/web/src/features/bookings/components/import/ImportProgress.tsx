@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportStatus } from '@tarifa/contract';
+import type { TImportStatus } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { formatBytes } from '@/lib/numbers';
 
@@ -82,7 +82,7 @@ export function UploadBar({ loaded, total }: { loaded: number; total: number }) 
 }
 
 /** Reading the rows: processed of the file's rows (moving while they are still being counted). */
-export function RowsBar({ status }: { status: ImportStatus }) {
+export function RowsBar({ status }: { status: TImportStatus }) {
   const { t } = useTranslation('bookings');
   const intl = useIntl();
   const { total, processed } = status;

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ImportFailure, ImportStatus } from '@tarifa/contract';
+import type { TImportFailure, TImportStatus } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { downloadText, errorReportCsv, reportFileName } from '../../utils/errorReport';
 import { rowErrorMessage } from '../../utils/rowErrors';
@@ -50,7 +50,7 @@ function Count({
 }
 
 /** Why a whole import failed, in plain words. */
-function failureText(t: TFunction, failure: ImportFailure, list: (items: string[]) => string) {
+function failureText(t: TFunction, failure: TImportFailure, list: (items: string[]) => string) {
   const known = [
     'invalid_rows',
     'missing_columns',
@@ -76,7 +76,7 @@ export function ImportResult({
   onAnother,
   onImportValid,
 }: {
-  status: ImportStatus;
+  status: TImportStatus;
   onAnother: () => void;
   /** Offered when all-or-nothing failed on bad rows and the file is still at hand. */
   onImportValid?: () => void;
@@ -86,7 +86,7 @@ export function ImportResult({
   const list = (items: string[]) =>
     new Intl.ListFormat(intl.locale, { type: 'conjunction' }).format(items);
   const succeeded = status.status === 'succeeded';
-  const message = (error: ImportStatus['errors'][number]) => rowErrorMessage(i18n, error);
+  const message = (error: TImportStatus['errors'][number]) => rowErrorMessage(i18n, error);
 
   const download = () =>
     downloadText(

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
-import type { ImportStatusValue } from '@tarifa/contract';
+import type { TImportStatusValue } from '@tarifa/contract';
 
 const colors = {
   queued: 'default',
@@ -9,7 +9,7 @@ const colors = {
   failed: 'error',
 } as const;
 
-export function ImportStatusChip({ status }: { status: ImportStatusValue }) {
+export function ImportStatusChip({ status }: { status: TImportStatusValue }) {
   const { t } = useTranslation('bookings');
   return (
     <Chip

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportPreview } from '@tarifa/contract';
+import type { TImportPreview } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { aBusiness, aRoomType, json, renderWithBusinesses } from '@/testing';
 import { ImportWizard } from './ImportWizard';
@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 const double = aRoomType({ name: 'Quarto duplo', code: 'DBL' });
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [double] } });
 
-function preview(overrides: Partial<ImportPreview> = {}): ImportPreview {
+function preview(overrides: Partial<TImportPreview> = {}): TImportPreview {
   return {
     formatGuess: 'tarifa',
     delimiter: ',',

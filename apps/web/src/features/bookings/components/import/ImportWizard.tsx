@@ -9,10 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  importOptionsSchema,
+  ZImportOptions,
   toFieldIssues,
-  type Business,
-  type ImportFormat,
+  type TBusiness,
+  type TImportFormat,
 } from '@tarifa/contract';
 import { errorMessage, issueMessage } from '@/lib/forms';
 import { previewImport, type ImportChoices } from '../../api/imports';
@@ -34,7 +34,7 @@ export function ImportWizard({
   onStart,
   onStep,
 }: {
-  business: Business;
+  business: TBusiness;
   onStart: (file: File, choices: ImportChoices) => void;
   /** The step shown: 0 choosing the file, 1 checking the options. */
   onStep?: (step: 0 | 1) => void;
@@ -42,7 +42,7 @@ export function ImportWizard({
   const { t } = useTranslation('bookings');
   const rooms = business.tariffConfiguration.roomsTariff;
   const [file, setFile] = useState<File | null>(null);
-  const [format, setFormat] = useState<ImportFormat | null>(null);
+  const [format, setFormat] = useState<TImportFormat | null>(null);
   const [hotel, setHotel] = useState<string | null>(null);
   const [options, setOptions] = useState<Pick<ImportChoices, 'mode' | 'createMissingRooms'>>({
     mode: 'atomic',
@@ -62,12 +62,12 @@ export function ImportWizard({
     retry: false,
   });
   const data = preview.data;
-  const chosenFormat: ImportFormat = format ?? data?.formatGuess ?? 'tarifa';
+  const chosenFormat: TImportFormat = format ?? data?.formatGuess ?? 'tarifa';
   // The only hotel of the file is chosen for the owner; with several, the owner picks one.
   const chosenHotel = hotel ?? (data?.hotels.length === 1 ? data.hotels[0]! : '');
   const choices: ImportChoices = { format: chosenFormat, hotel: chosenHotel, ...options };
 
-  const checked = importOptionsSchema.safeParse(choices);
+  const checked = ZImportOptions.safeParse(choices);
   const issues = checked.success ? [] : toFieldIssues(checked.error);
   const hotelIssue = issues.find((issue) => issue.path === 'hotel');
   const blocked = Boolean(data && data.missingColumns.length > 0);

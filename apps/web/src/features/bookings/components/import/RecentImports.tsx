@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { ImportSummary } from '@tarifa/contract';
+import type { TImportSummary } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -22,7 +22,7 @@ import { importStatusPath } from '../../paths';
 import { formatBytes } from '@/lib/numbers';
 import { ImportStatusChip } from './ImportStatusChip';
 
-function Summary({ item }: { item: ImportSummary }) {
+function Summary({ item }: { item: TImportSummary }) {
   const { t } = useTranslation('bookings');
   const intl = useIntl();
   const finished = item.status === 'succeeded' || item.status === 'failed';

@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview, RoomTariff } from '@tarifa/contract';
+import type { TImportPreview, TRoomTariff } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 
 /**
@@ -18,8 +18,8 @@ export function RoomMapping({
   rooms,
   createMissingRooms,
 }: {
-  codes: ImportPreview['roomCodes'];
-  rooms: readonly RoomTariff[];
+  codes: TImportPreview['roomCodes'];
+  rooms: readonly TRoomTariff[];
   createMissingRooms: boolean;
 }) {
   const { t } = useTranslation('bookings');
