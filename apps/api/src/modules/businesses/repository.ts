@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { roomTypesRepository } from '../../core/room-types';
-import type { Executor as Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import {
   auditEvents,
   businessPhotos,
@@ -16,7 +16,7 @@ import type { TariffRows } from './mapping';
  * answering lists without one query per business.
  */
 export async function loadTariffs(
-  db: Db,
+  db: Executor,
   businessUuids: string[],
 ): Promise<Map<string, TariffRows>> {
   const result = new Map<string, TariffRows>(
@@ -55,7 +55,7 @@ export async function loadTariffs(
 }
 
 /** Tariff configuration and audit trail of one business: every query carries its uuid. */
-export function businessRepository(db: Db, businessUuid: string) {
+export function businessRepository(db: Executor, businessUuid: string) {
   const ofRoomTypes = eq(roomTypes.businessUuid, businessUuid);
   const ofGroups = eq(fluctuationGroups.businessUuid, businessUuid);
   const ofSazonalities = eq(sazonalities.businessUuid, businessUuid);

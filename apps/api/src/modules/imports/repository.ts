@@ -5,12 +5,12 @@ import {
   type StoredImportFailure,
   type StoredImportRowError,
 } from '../../db/schema';
-import { rowsOf, type Executor as Db } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 
 export type ImportRow = typeof imports.$inferSelect;
 
 /** Imports of one business, for the calls: every query carries its uuid. */
-export function importsRepository(db: Db, businessUuid: string) {
+export function importsRepository(db: Executor, businessUuid: string) {
   const ofBusiness = eq(imports.businessUuid, businessUuid);
   return {
     insert: async (values: Omit<typeof imports.$inferInsert, 'businessUuid'>) =>
@@ -53,7 +53,7 @@ export interface ImportProgress {
  * owner of its job's attempt, so an import another process declared dead is never written as if
  * it were still running.
  */
-export function importRunsRepository(db: Db) {
+export function importRunsRepository(db: Executor) {
   const held = (id: string, owner: string) =>
     and(eq(imports.id, id), eq(imports.leaseOwner, owner), eq(imports.status, 'running'));
 

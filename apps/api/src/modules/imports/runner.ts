@@ -10,7 +10,7 @@ import { LeaseLost } from '../../core/jobs';
 import { roomTypesRepository, toRoomTariff } from '../../core/room-types';
 import { businessesRepository, policyFor, systemCaller } from '../../core/tenancy';
 import { diff, type AuditInput, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
-import type { Executor as Db } from '../../db/client';
+import type { Executor } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
 import { readCsv, type CsvProblem } from './csv';
 import {
@@ -107,7 +107,7 @@ class RoomStats {
 }
 
 export interface RunContext {
-  db: Db;
+  db: Executor;
   /** Writes the audit and outbox events of the final transaction. */
   unitOfWork: Pick<UnitOfWork, 'flushIn'>;
   owner: string;
@@ -141,7 +141,7 @@ function roomCreator(businessUuid: string) {
   return {
     /** Creates the codes not yet taken; answers code → uuid for all of them. */
     async create(
-      tx: Db,
+      tx: Executor,
       codes: string[],
       valuesOf: (code: string) => typeof provisionalRoom,
     ): Promise<Map<string, string>> {
@@ -176,7 +176,7 @@ function roomCreator(businessUuid: string) {
      * events (written by the unit of work with the import's success).
      */
     async record(
-      tx: Db,
+      tx: Executor,
       valuesOf?: (code: string) => typeof provisionalRoom,
     ): Promise<{ codes: string[]; audit: AuditInput[] }> {
       if (created.size === 0) return { codes: [], audit: [] };

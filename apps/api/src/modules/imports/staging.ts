@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { JobContext } from '../../core/jobs';
-import type { Database, Executor as Db } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { StagedRow } from './formats';
 import { importRunsRepository, type ImportRow } from './repository';
 
@@ -30,7 +30,7 @@ export interface StagingSession {
    * `bookings` inside the one transaction (still invisible until it commits), so their room types
    * must exist first: `db` is that transaction, to create them in.
    */
-  direct: { db: Db } | undefined;
+  direct: { db: Executor } | undefined;
   /**
    * Rows per COPY. Large on PostgreSQL (fewer statements); smaller on PGlite, where each COPY
    * holds the one connection and other requests wait for it.
@@ -42,7 +42,7 @@ export interface StagingSession {
    * Runs `work` in the transaction that writes `bookings` (given the staging table, whose rows
    * carry `import_id`), and commits it with the staging cleared.
    */
-  commit<T>(work: (tx: Db, staging: SQL) => Promise<T>): Promise<T>;
+  commit<T>(work: (tx: Executor, staging: SQL) => Promise<T>): Promise<T>;
   /** Discards everything staged. */
   rollback(): Promise<void>;
 }
