@@ -308,7 +308,8 @@ test('the support center finds questions and sends a message', async ({
   context,
   request,
 }) => {
-  await signIn(context, await signUp(request));
+  const owner = await signUp(request);
+  await signIn(context, owner);
   await page.goto('/faq');
   await shellReady(page);
   await page.getByRole('searchbox', { name: 'Pesquisar nas perguntas' }).fill('prioridade');
@@ -321,9 +322,7 @@ test('the support center finds questions and sends a message', async ({
     .getByRole('textbox', { name: /Mensagem/ })
     .fill('Como importo o ficheiro do meu sistema de reservas?');
   await page.getByRole('button', { name: 'Enviar mensagem' }).click();
-  await expect(
-    page.getByText(/Obrigado! Vamos responder para shell-.*@hotel\.test\./),
-  ).toBeVisible();
+  await expect(page.getByText(`Obrigado! Vamos responder para ${owner.email}.`)).toBeVisible();
 });
 
 test('not-found and not-authorized pages have a way back, at their misc aliases too', async ({
