@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { explainCell } from '../utils/explain';
-import { formatMoney, formatOccupancy, longDate } from '../utils/format';
+import { formatMoney, formatOccupancy, longDate } from '@/lib/prices';
 
 interface PriceExplanationProps {
   room: TRoomTariff;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import type { GridPosition, GridSelection } from '../hooks/useGridSelection';
-import { dayValue, isWeekend } from '../utils/dates';
+import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
