@@ -8,4 +8,5 @@ export { priceKeys } from './keys';
 export { fetchPrices, pricesQueryOptions, searchOf, usePrices } from './prices';
 export { fetchPricePreview, usePricePreview } from './preview';
 export { formatMoney, formatOccupancy, formatPercentChange, longDate, shortDate } from './format';
+export { useChangePreview, type ChangePreview } from './useChangePreview';
 export { useDebounced } from './useDebounced';
