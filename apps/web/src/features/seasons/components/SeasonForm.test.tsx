@@ -33,7 +33,7 @@ const euros = (amount: number) =>
 
 let fetchMock: ReturnType<typeof vi.fn>;
 /** `POST …/prices/preview`, answered apart from the form's own calls. */
-let previewMock: ReturnType<typeof vi.fn>;
+let previewMock: ReturnType<typeof vi.fn<typeof fetch>>;
 const previewPath = `/api/v1/businesses/${property.uuid}/prices/preview`;
 const moved = {
   changes: [],
@@ -63,9 +63,9 @@ describe('season form', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await changeLanguage('pt');
     fetchMock = vi.fn();
-    previewMock = vi.fn(async () => json(200, moved));
+    previewMock = vi.fn<typeof fetch>(async () => json(200, moved));
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
-      url === previewPath ? previewMock(url, init) : fetchMock(url, init),
+      url === previewPath ? previewMock(url, init) : (fetchMock as typeof fetch)(url, init),
     );
   });
   afterEach(() => vi.unstubAllGlobals());
