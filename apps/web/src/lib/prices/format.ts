@@ -14,6 +14,19 @@ export function formatMoney(intl: Formatters, value: number, currency: string): 
   );
 }
 
+/** An amount added or taken off: "+15 €", "−10 €". */
+export function formatMoneyChange(intl: Formatters, value: number, currency: string): string {
+  const whole = Number.isInteger(value);
+  return isolate(
+    intl,
+    intl.money(value, currency, {
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: 2,
+      signDisplay: 'exceptZero',
+    }),
+  );
+}
+
 /** A change in percent (20 → "+20 %"). */
 export function formatPercentChange(intl: Formatters, percent: number): string {
   return isolate(

@@ -7,6 +7,14 @@
 export { priceKeys } from './keys';
 export { fetchPrices, pricesQueryOptions, searchOf, usePrices } from './prices';
 export { fetchPricePreview, usePricePreview } from './preview';
-export { formatMoney, formatOccupancy, formatPercentChange, longDate, shortDate } from './format';
+export { explainCell, type ExplainContext, type Explanation } from './explain';
+export {
+  formatMoney,
+  formatMoneyChange,
+  formatOccupancy,
+  formatPercentChange,
+  longDate,
+  shortDate,
+} from './format';
 export { useChangePreview, type ChangePreview } from './useChangePreview';
 export { useDebounced } from './useDebounced';

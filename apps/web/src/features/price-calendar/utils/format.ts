@@ -2,19 +2,6 @@ import { isolate } from '@/lib/bidi';
 import { dayValue } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
 
-/** An amount added or taken off: "+15 €", "−10 €". */
-export function formatMoneyChange(intl: Formatters, value: number, currency: string): string {
-  const whole = Number.isInteger(value);
-  return isolate(
-    intl,
-    intl.money(value, currency, {
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    }),
-  );
-}
-
 /** A list in the active language ("a, b e c"). */
 export function formatList(intl: Formatters, items: string[]): string {
   return new Intl.ListFormat(intl.locale, { style: 'long', type: 'unit' }).format(items);

@@ -9,8 +9,7 @@ import {
 import { isolate } from '@/lib/bidi';
 import { nightsBetween, weekdayOf } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
-import { formatMoney, formatOccupancy, formatPercentChange } from '@/lib/prices';
-import { formatMoneyChange } from './format';
+import { formatMoney, formatMoneyChange, formatOccupancy, formatPercentChange } from './format';
 
 export interface ExplainContext {
   t: TFunction;
