@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   daysOfMonth,
+  eachNight,
   fromLocalDate,
+  monthEnd,
   nightsBetween,
   nightsOf,
   toLocalDate,
+  todayIn,
   weekdayOf,
+  weekStart,
 } from './dates';
 
 describe('dates as YYYY-MM-DD', () => {
@@ -27,5 +32,24 @@ describe('dates as YYYY-MM-DD', () => {
     expect(fromLocalDate(toLocalDate('2026-06-15'))).toBe('2026-06-15');
     expect(fromLocalDate(new Date(Number.NaN))).toBe('');
     expect(toLocalDate('15/06/2026')).toBeNull();
+  });
+
+  it('lists the nights of a calendar range and finds its month and week', () => {
+    expect(eachNight('2026-02-27', '2026-03-02')).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
+    expect(eachNight('2026-03-02', '2026-03-01')).toEqual([]);
+    expect(monthEnd('2028-02-10')).toBe('2028-02-29');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-01');
+    expect(weekStart('2026-11-29')).toBe('2026-11-23');
+  });
+
+  it('knows today where the property is, not where the browser is', () => {
+    const now = new Date('2026-08-15T23:30:00Z');
+    expect(todayIn('Europe/Lisbon', now)).toBe('2026-08-16');
+    expect(todayIn('America/New_York', now)).toBe('2026-08-15');
   });
 });

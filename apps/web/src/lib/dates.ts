@@ -1,13 +1,18 @@
-import { weekdays, type TWeekday } from '@tarifa/contract';
+import { weekdays } from '@tarifa/contract';
+import { addDays, weekdayOf } from '@tarifa/pricing';
 
 /**
  * Nights and stay dates travel as `YYYY-MM-DD` strings; the date pickers work with local `Date`s.
  * Days are counted here as UTC midnights, so no time zone or daylight-saving change ever moves a
- * night to another day.
+ * night to another day. The pure helpers the pricing engine has (`addDays`, `weekdayOf`, its day
+ * numbers) are the engine's own (`@tarifa/pricing`): they throw a RangeError on what is not a date.
+ * `dayValue` and the night counts below take anything a form may hold and answer NaN for it.
  */
+export { addDays, daysBetween, dayNumber, fromDayNumber, weekdayOf } from '@tarifa/pricing';
+
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** `YYYY-MM-DD` → UTC midnight in ms (NaN when it is not a date). */
+/** `YYYY-MM-DD` → UTC midnight in ms (NaN when it is not a date), what `Intl` formats. */
 export function dayValue(date: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!match) return Number.NaN;
@@ -17,10 +22,6 @@ export function dayValue(date: string): number {
 /** UTC midnight in ms → `YYYY-MM-DD`. */
 export function isoDay(value: number): string {
   return new Date(value).toISOString().slice(0, 10);
-}
-
-export function addDays(date: string, days: number): string {
-  return isoDay(dayValue(date) + days * dayMs);
 }
 
 /** Nights from `start` to `end`, both included (1 when they are the same night): a season's length. */
@@ -33,10 +34,36 @@ export function nightsOf(arrival: string, departure: string): number {
   return Math.round((dayValue(departure) - dayValue(arrival)) / dayMs);
 }
 
-/** The ISO weekday key (`mon` … `sun`) of a night. */
-export function weekdayOf(date: string): TWeekday {
-  // getUTCDay: 0 is Sunday; the contract's list starts on Monday.
-  return weekdays[(new Date(dayValue(date)).getUTCDay() + 6) % 7]!;
+/** Every night from `from` to `to`, both included (none when reversed): a range of the calendar. */
+export function eachNight(from: string, to: string): string[] {
+  return Array.from({ length: Math.max(0, nightsBetween(from, to)) }, (_, i) => addDays(from, i));
+}
+
+export function isWeekend(date: string): boolean {
+  const day = weekdayOf(date);
+  return day === 'sat' || day === 'sun';
+}
+
+/** The first night of the month of `date`. */
+export function monthStart(date: string): string {
+  return `${date.slice(0, 7)}-01`;
+}
+
+/** The last night of the month of `date`. */
+export function monthEnd(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return isoDay(Date.UTC(y, m, 0));
+}
+
+/** The first night of the month `months` away from the month of `date`. */
+export function addMonths(date: string, months: number): string {
+  const [y, m] = date.split('-').map(Number) as [number, number];
+  return isoDay(Date.UTC(y, m - 1 + months, 1));
+}
+
+/** The Monday of the week of `date`. */
+export function weekStart(date: string): string {
+  return addDays(date, -weekdays.indexOf(weekdayOf(date)));
 }
 
 /** Every night of a month (`month` 0–11), as `YYYY-MM-DD`. */
@@ -70,4 +97,20 @@ export function utcDay(date: string): Date {
 /** Today where the browser is, as `YYYY-MM-DD`. */
 export function today(): string {
   return fromLocalDate(new Date());
+}
+
+/** Today where the property is (its IANA time zone), as `YYYY-MM-DD`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
 }

@@ -1,6 +1,7 @@
 import {
   defaultTariffSettings,
   type TBusiness,
+  type TPriceCell,
   type TRoomTariff,
   type TSazonality,
 } from '@tarifa/contract';
@@ -112,6 +113,28 @@ export function aSeason(overrides: Partial<TSazonality> = {}): TSazonality {
     adjustmentType: 'percent',
     value: 10,
     priority: 0,
+    ...overrides,
+  };
+}
+
+/** A night of a room type as GET prices answers it: at the base price, 30 % full (override anything). */
+export function aPriceCell(
+  room: Pick<TRoomTariff, 'uuid' | 'basePrice' | 'rooms'>,
+  date: string,
+  overrides: Partial<TPriceCell> = {},
+): TPriceCell {
+  const roomsSold = Math.round(room.rooms * 0.3);
+  return {
+    date,
+    roomUuid: room.uuid,
+    recommendedPrice: room.basePrice,
+    publishedPrice: null,
+    override: null,
+    occupancy: roomsSold / room.rooms,
+    roomsSold,
+    roomsAvailable: room.rooms,
+    seasonId: null,
+    breakdown: [],
     ...overrides,
   };
 }

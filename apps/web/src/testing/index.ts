@@ -1,8 +1,10 @@
 /**
  * The web tests' kit, one for every feature: fixtures (`aBusiness`, `aRoomType`, `aSeason`, `json`…),
- * `renderWithBusinesses` (a feature with the businesses store) and `renderWithProviders` (a piece of
+ * `renderWithBusinesses` (a feature with the businesses store), `stubScreenWidth` (for
+ * `useMediaQuery`) and `renderWithProviders` (a piece of
  * the shell). `setup.ts` runs before every test file (vitest.config.ts).
  */
 export * from './fixtures';
 export { fill, renderWithBusinesses } from './render';
+export { stubScreenWidth } from './screen';
 export { LocationProbe, renderWithProviders, TestProviders } from './providers';

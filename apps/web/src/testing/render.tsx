@@ -6,12 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
 import { businessesQueryOptions, businessKeys } from '@/lib/business';
+import { AppThemeProvider } from '@/lib/theme/ThemeSettings';
 import { LocationProbe } from './providers';
 
 /**
  * Renders a feature's `ui` at `path` in a data router (forms use `useBlocker`), with a query client
  * whose businesses store already holds `businesses` (the first is the selected property; left
- * unset when not given), the app's snackbar and a `LocationProbe`.
+ * unset when not given), the app's theme (and its direction), the snackbar and a `LocationProbe`.
  *
  * ```tsx
  * const { queryClient, router } = renderWithBusinesses(<SeasonForm … />, [business], '/seasons');
@@ -47,7 +48,9 @@ export function renderWithBusinesses(ui: ReactNode, businesses?: TBusiness[], pa
     router,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppThemeProvider>
+          <RouterProvider router={router} />
+        </AppThemeProvider>
       </QueryClientProvider>,
     ),
   };

@@ -1,11 +1,6 @@
 /**
- * The price calendar and what other features may use of it: the preview of a configuration
- * change (`usePricePreview` + `PricePreviewSummary`) for the price-setup, season and level forms.
+ * The price calendar (`/pricing-central`). What other features use of prices — the query keys,
+ * GET prices, the preview of a configuration change (`usePricePreview`) and its sentence
+ * (`PricePreviewSummary`) — lives in `@/lib/prices` and `@/components/PricePreviewSummary`.
  */
-export {
-  PricePreviewSummary,
-  type PricePreviewSummaryProps,
-} from './components/PricePreviewSummary';
-export { fetchPricePreview, usePricePreview } from './api/preview';
-export { priceKeys } from './api/keys';
-export { pricesQueryOptions, usePrices } from './api/prices';
+export { default as PriceCalendarPage } from './pages/PriceCalendarPage';

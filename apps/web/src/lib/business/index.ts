@@ -14,6 +14,7 @@ export {
   selectedOf,
   setBusinesses,
   useBusinesses,
+  useRequiredBusiness,
   useSelectBusiness,
   useSelectedBusiness,
   withRememberedFirst,

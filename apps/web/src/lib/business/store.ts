@@ -98,6 +98,16 @@ export function useSelectedBusiness() {
   return useQuery({ ...businessesQueryOptions, select: selectedOf });
 }
 
+/**
+ * The selected business, on pages the router shows only once there is one (`needsBusiness` in
+ * `app/routes.tsx` shows the onboarding otherwise); throws when there is none.
+ */
+export function useRequiredBusiness(): TBusiness {
+  const { data } = useSelectedBusiness();
+  if (!data) throw new Error('This page needs a selected property');
+  return data;
+}
+
 /** `(uuid) => void` that makes that business the selected one (the navbar's switcher). */
 export function useSelectBusiness() {
   const queryClient = useQueryClient();

@@ -4,6 +4,7 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
+  type QueryClient,
 } from '@tanstack/react-query';
 import type {
   TBookingEnvelope,
@@ -15,6 +16,7 @@ import type {
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
 import { businessPath } from '@/lib/business';
+import { priceKeys } from '@/lib/prices';
 import { bookingKeys } from './keys';
 
 /** `?from=…&status=a,b…` of a bookings query; empty values are left out. */
@@ -83,9 +85,21 @@ export type SaveBookingAnswer =
   | { kind: 'updated'; booking: TBookingEnvelope['booking'] };
 
 /**
+ * What a change to the bookings makes stale: the business's bookings lists and facets, and its
+ * prices (bookings are the occupancy the engine prices with; they do not bump the business's
+ * version, so the price queries are invalidated by hand).
+ */
+export function invalidateAfterBookings(queryClient: QueryClient, businessUuid: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
+    queryClient.invalidateQueries({ queryKey: priceKeys.all(businessUuid) }),
+  ]);
+}
+
+/**
  * Adds a booking (`POST …/bookings` with a batch of one: a reference already used updates that
- * booking, which `result.updated` says) or replaces one (`PUT …/bookings/{id}`). The lists and
- * facets of the business are refetched after.
+ * booking, which `result.updated` says) or replaces one (`PUT …/bookings/{id}`). The lists,
+ * facets and prices of the business are refetched after.
  */
 export function useSaveBooking() {
   const queryClient = useQueryClient();
@@ -112,8 +126,7 @@ export function useSaveBooking() {
         throw onFormFields(error);
       }
     },
-    onSuccess: (_, { businessUuid }) =>
-      queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
+    onSuccess: (_, { businessUuid }) => invalidateAfterBookings(queryClient, businessUuid),
   });
 }
 
@@ -125,7 +138,6 @@ export function useCancelBooking() {
       api<TBookingEnvelope>(businessPath(businessUuid, `/bookings/${encodeURIComponent(id)}`), {
         method: 'DELETE',
       }),
-    onSuccess: (_, { businessUuid }) =>
-      queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
+    onSuccess: (_, { businessUuid }) => invalidateAfterBookings(queryClient, businessUuid),
   });
 }

@@ -11,7 +11,8 @@ import {
 } from '@tarifa/contract';
 import { api, ApiError } from '@/lib/api';
 import { businessKeys, businessPath } from '@/lib/business';
-import { bookingKeys, importKeys } from './keys';
+import { invalidateAfterBookings } from './bookings';
+import { importKeys } from './keys';
 import { uploadWithProgress } from './upload';
 
 // ---------------------------------------------------------------------------------------------
@@ -196,7 +197,7 @@ export const pollMs = 1000;
 
 /**
  * `GET …/imports/{importId}`, asked again every second while the import is queued or running.
- * When it ends, the bookings and the recent imports of the business are refetched (and the
+ * When it ends, the bookings, prices and recent imports of the business are refetched (and the
  * business, when the import created room types).
  */
 export function useImportStatus(businessUuid: string, importId: string) {
@@ -213,7 +214,7 @@ export function useImportStatus(businessUuid: string, importId: string) {
           importKeys.one(businessUuid, importId),
         );
         if (!previous || !isFinished(previous.status)) {
-          void queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) });
+          void invalidateAfterBookings(queryClient, businessUuid);
           void queryClient.invalidateQueries({ queryKey: importKeys.recent(businessUuid) });
           // Room types the import created are part of the business now.
           if (status.createdRooms.length) {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBooking } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
+import { priceKeys } from '@/lib/prices';
 import { clearSnackbars } from '@/lib/snackbar';
 import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
 import { BookingDialog } from './BookingDialog';
@@ -26,11 +27,12 @@ const business = aBusiness({ tariffConfiguration: { roomsTariff: [double, suite]
 
 function open(booking?: TBooking) {
   const onClose = vi.fn();
-  renderWithBusinesses(<BookingDialog business={business} booking={booking} onClose={onClose} />, [
-    business,
-  ]);
+  const { queryClient } = renderWithBusinesses(
+    <BookingDialog business={business} booking={booking} onClose={onClose} />,
+    [business],
+  );
   const dialog = screen.getByRole('dialog');
-  return { dialog, onClose, user: userEvent.setup() };
+  return { dialog, onClose, queryClient, user: userEvent.setup() };
 }
 
 const sent = (call: number) => {
@@ -62,7 +64,10 @@ describe('the booking dialog', { timeout: 30_000 }, () => {
   });
 
   it('adds a booking with a batch of one, the amount read with a decimal comma', async () => {
-    const { dialog, onClose, user } = open();
+    const { dialog, onClose, queryClient, user } = open();
+    // Prices already on screen (the calendar, the dashboard) are stale once occupancy changes.
+    const august = priceKeys.range(business.uuid, business.version, '2026-08-01', '2026-08-31');
+    queryClient.setQueryData(august, { prices: [] });
     await user.click(within(dialog).getByRole('combobox', { name: 'Tipo de quarto' }));
     await user.click(screen.getByRole('option', { name: 'Suite (STE)' }));
     await user.click(within(dialog).getByRole('textbox', { name: 'Valor total (EUR)' }));
@@ -75,6 +80,7 @@ describe('the booking dialog', { timeout: 30_000 }, () => {
     fetchMock.mockImplementationOnce(async () => json(200, { inserted: 1, updated: 0 }));
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar reserva' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(queryClient.getQueryState(august)?.isInvalidated).toBe(true);
     const { url, method, body } = sent(0);
     expect([method, url]).toEqual(['POST', `/api/v1/businesses/${business.uuid}/bookings`]);
     expect(body.bookings).toHaveLength(1);

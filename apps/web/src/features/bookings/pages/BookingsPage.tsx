@@ -20,7 +20,7 @@ import { BookingsFilters } from '../components/BookingsFilters';
 import { BookingsTable } from '../components/BookingsTable';
 import { CancelBookingDialog } from '../components/CancelBookingDialog';
 import { PickersProvider } from '@/components/PickersProvider';
-import { useBusiness } from '../hooks/useBusiness';
+import { useRequiredBusiness } from '@/lib/business';
 import { hasFilters, useBookingsQueryState } from '../hooks/useBookingsQueryState';
 import { importPath, importStatusPath } from '../paths';
 
@@ -179,7 +179,7 @@ function Bookings({ business }: { business: TBusiness }) {
 
 /** `/pricing-central/bookings`: the property's bookings, to search, add, edit, cancel and import. */
 export default function BookingsPage() {
-  const business = useBusiness();
+  const business = useRequiredBusiness();
   // A new property starts from a clean view (dialogs closed, filters of its own).
   return <Bookings key={business.uuid} business={business} />;
 }

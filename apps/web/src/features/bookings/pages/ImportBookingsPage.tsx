@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
+import { useRequiredBusiness } from '@/lib/business';
 import {
   clearUpload,
   isFinished,
@@ -29,7 +30,6 @@ import { ImportResult } from '../components/import/ImportResult';
 import { RowsBar, UploadBar, WaitingBar } from '../components/import/ImportProgress';
 import { ImportWizard } from '../components/import/ImportWizard';
 import { RecentImports } from '../components/import/RecentImports';
-import { useBusiness } from '../hooks/useBusiness';
 import { bookingsPath } from '../paths';
 
 const steps = ['file', 'check', 'import', 'result'] as const;
@@ -276,6 +276,6 @@ function ImportBookings({ business }: { business: TBusiness }) {
 
 /** `/pricing-central/bookings/import`: the CSV import wizard, its progress and recent imports. */
 export default function ImportBookingsPage() {
-  const business = useBusiness();
+  const business = useRequiredBusiness();
   return <ImportBookings key={business.uuid} business={business} />;
 }

@@ -4,7 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ZRoomsTariffBody,
@@ -66,10 +66,13 @@ export function RoomPricesForm({
   business,
   onDirtyChange,
   onDraftChange,
+  preview,
 }: {
   business: TBusiness;
   onDirtyChange?: (dirty: boolean) => void;
   onDraftChange?: (rooms: TRoomTariffFields[]) => void;
+  /** What the prices on screen would do to the recommended ones, shown above the buttons. */
+  preview?: ReactNode;
 }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
@@ -203,6 +206,7 @@ export function RoomPricesForm({
               </Stack>
             );
           })}
+          {preview}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
               disabled={!dirty || save.isPending}

@@ -138,11 +138,14 @@ export function TariffSettingsForm({
   samplePrice,
   onDraftChange,
   onDirtyChange,
+  preview,
 }: {
   business: TBusiness;
   samplePrice?: number;
   onDraftChange?: (draft: SettingsDraft) => void;
   onDirtyChange?: (dirty: boolean) => void;
+  /** What the rules on screen would do to the recommended prices, shown above the buttons. */
+  preview?: ReactNode;
 }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
@@ -419,6 +422,7 @@ export function TariffSettingsForm({
             </RadioGroup>
           </Section>
 
+          {preview}
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button
               disabled={!dirty || form.submitting}

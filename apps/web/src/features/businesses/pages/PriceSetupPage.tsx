@@ -7,8 +7,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TBusiness, TRoomTariffFields, TTariffSettings } from '@tarifa/contract';
+import {
+  ZRoomsTariffBody,
+  type TBusiness,
+  type TRoomTariffFields,
+  type TTariffSettings,
+} from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
+import { PricePreviewSummary } from '@/components/PricePreviewSummary';
+import { useChangePreview } from '@/lib/prices';
+import { EngineNightPanel } from '../components/EngineNightPanel';
 import { ExamplePricePanel } from '../components/ExamplePricePanel';
 import { RequireBusiness } from '../components/RequireBusiness';
 import { draftOf, RoomPricesForm, withDraftPrices } from '../components/RoomPricesForm';
@@ -28,8 +36,20 @@ function PriceSetup({ business }: { business: TBusiness }) {
     withDraftPrices(rooms, draftOf(rooms)),
   );
   const [settings, setSettings] = useState<TTariffSettings>(stored);
+  // The settings on screen when they are valid (the example keeps the last valid ones).
+  const [settingsValid, setSettingsValid] = useState(true);
   const [roomsDirty, setRoomsDirty] = useState(false);
   const [settingsDirty, setSettingsDirty] = useState(false);
+  // What each form's change would do to the recommended prices, asked only for a valid change.
+  const roomsValid = ZRoomsTariffBody.safeParse({ roomsTariff: draftRooms }).success;
+  const roomsPreview = useChangePreview(
+    business,
+    roomsDirty && roomsValid ? { kind: 'roomsTariff', roomsTariff: draftRooms } : null,
+  );
+  const settingsPreview = useChangePreview(
+    business,
+    settingsDirty && settingsValid ? { kind: 'settings', settings } : null,
+  );
   const exampleRooms = draftRooms.filter((room): room is TRoomTariffFields & { uuid: string } =>
     Boolean(room.uuid),
   );
@@ -60,6 +80,7 @@ function PriceSetup({ business }: { business: TBusiness }) {
             business={business}
             onDraftChange={setDraftRooms}
             onDirtyChange={setRoomsDirty}
+            preview={<PricePreviewSummary {...roomsPreview} />}
           />
           <TariffSettingsForm
             key={JSON.stringify(stored)}
@@ -67,14 +88,23 @@ function PriceSetup({ business }: { business: TBusiness }) {
             samplePrice={rooms.find((room) => !room.derivedFrom)?.basePrice}
             onDraftChange={(draft: SettingsDraft) => {
               const valid = validSettings(draft);
+              setSettingsValid(Boolean(valid));
               if (valid) setSettings(valid);
             }}
             onDirtyChange={setSettingsDirty}
+            preview={<PricePreviewSummary {...settingsPreview} />}
           />
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        <ExamplePricePanel rooms={exampleRooms} settings={settings} currency={business.currency} />
+        <Stack spacing={3}>
+          <EngineNightPanel business={business} />
+          <ExamplePricePanel
+            rooms={exampleRooms}
+            settings={settings}
+            currency={business.currency}
+          />
+        </Stack>
       </Grid>
       <UnsavedChangesGuard when={roomsDirty || settingsDirty} />
     </Grid>

@@ -19,8 +19,9 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useIntl } from '@/lib/intl';
+import { useRequiredBusiness } from '@/lib/business';
 import { useSession } from '@/lib/auth/session';
+import { WeekAhead } from '../components/WeekAhead';
 
 const kpis: { id: string; icon: SvgIconComponent }[] = [
   { id: 'occupancy', icon: PercentIcon },
@@ -35,8 +36,19 @@ const steps: { id: string; to: string; icon: SvgIconComponent }[] = [
   { id: 'bookings', to: '/my-property/menu', icon: UploadFileIcon },
 ];
 
-/** A card whose content the business-intelligence issue fills; until then, its shape. */
-function PanelCard({ id, children }: { id: string; children: ReactNode }) {
+/**
+ * A card of the dashboard. Those the business-intelligence issue fills show their shape until
+ * then, and say so (`waiting`).
+ */
+function PanelCard({
+  id,
+  children,
+  waiting = true,
+}: {
+  id: string;
+  children: ReactNode;
+  waiting?: boolean;
+}) {
   const { t } = useTranslation('dashboard');
   return (
     <Card component="section" aria-labelledby={`panel-${id}`} sx={{ blockSize: '100%' }}>
@@ -50,9 +62,11 @@ function PanelCard({ id, children }: { id: string; children: ReactNode }) {
       />
       <CardContent sx={{ pt: 0 }}>
         {children}
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {t('waiting')}
-        </Typography>
+        {waiting && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {t('waiting')}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -75,54 +89,6 @@ function BarsSkeleton({ bars = 12, height = 180 }: { bars?: number; height?: num
   );
 }
 
-/** The week ahead with translated weekday names; prices appear once Pricing Central has them. */
-function WeekAhead() {
-  const intl = useIntl();
-  const today = new Date();
-  const days = Array.from(
-    { length: 7 },
-    (_, i) => new Date(today.getFullYear(), today.getMonth(), today.getDate() + i),
-  );
-  return (
-    <Box
-      component="ol"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: 'repeat(4, 1fr)', sm: 'repeat(7, 1fr)' },
-        gap: 1,
-      }}
-    >
-      {days.map((date) => (
-        <Box
-          component="li"
-          key={date.toISOString()}
-          sx={{
-            border: 1,
-            borderColor: 'divider',
-            borderRadius: 1.5,
-            p: 1.25,
-            textAlign: 'center',
-          }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            {intl.date(date, { weekday: 'short' })}
-          </Typography>
-          <Typography variant="h5" component="p">
-            {intl.date(date, { day: 'numeric' })}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {intl.date(date, { month: 'short' })}
-          </Typography>
-          <Skeleton animation={false} variant="text" sx={{ mx: 'auto', inlineSize: '70%' }} />
-        </Box>
-      ))}
-    </Box>
-  );
-}
-
 /**
  * `/dashboards`: the owner's landing page. Its layout is final; the numbers and charts come with
  * the business-intelligence issue, so until then each card shows its shape, never made-up figures.
@@ -130,6 +96,7 @@ function WeekAhead() {
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { userData } = useSession();
+  const business = useRequiredBusiness();
   const hour = new Date().getHours();
   const greeting = hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening';
 
@@ -263,8 +230,8 @@ export default function DashboardPage() {
         ))}
       </Box>
 
-      <PanelCard id="week">
-        <WeekAhead />
+      <PanelCard id="week" waiting={false}>
+        <WeekAhead business={business} />
       </PanelCard>
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>

@@ -13,13 +13,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type TBusiness, type TFluctuationLevelGroup } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { PricePreviewSummary } from '@/components/PricePreviewSummary';
 import { RoomTypesSelect } from '@/components/RoomTypesSelect';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { toFormError, useZodForm, type FormError } from '@/lib/forms';
+import { useChangePreview } from '@/lib/prices';
 import { showSnackbar } from '@/lib/snackbar';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { useDeleteFluctuationLevel, useSaveFluctuationLevel } from '../api/fluctuationLevels';
@@ -89,6 +91,18 @@ export function GroupFormDialog({ business, group, onClose }: GroupFormDialogPro
   };
   const dirty = !sameGroupValues(form.values, initialValues);
   const guard = useUnsavedChangesGuard(dirty && !form.submitting);
+  // What the change would do to the prices, asked once the values are valid and changed.
+  const parsed = useMemo(() => groupFormSchema.safeParse(form.values), [form.values]);
+  const pricePreview = useChangePreview(
+    { uuid: business.uuid, version },
+    dirty && parsed.success
+      ? {
+          kind: 'fluctuationLevel',
+          ...(group ? { groupUuid: group.uuid } : {}),
+          fluctuationLevel: parsed.data,
+        }
+      : null,
+  );
 
   const covered = rooms.filter(
     (room) =>
@@ -219,6 +233,7 @@ export function GroupFormDialog({ business, group, onClose }: GroupFormDialogPro
                 />
               </Suspense>
             </Box>
+            <PricePreviewSummary {...pricePreview} />
           </Stack>
         </DialogContent>
         <DialogActions

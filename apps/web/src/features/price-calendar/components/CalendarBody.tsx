@@ -16,7 +16,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useClearOverrides, useSetOverrides } from '../api/prices';
 import { useGridSelection, type GridPosition, type GridRange } from '../hooks/useGridSelection';
 import { cellKey } from '../utils/cells';
-import { dayValue } from '../utils/dates';
+import { dayValue } from '@/lib/dates';
 import { PriceExplanation } from './PriceExplanation';
 import { PriceGrid } from './PriceGrid';
 import { SetPriceDialog } from './SetPriceDialog';

@@ -7,7 +7,7 @@ import { alpha } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntl } from '@/lib/intl';
-import { isolate } from '../utils/format';
+import { isolate } from '@/lib/bidi';
 import { occupancyBands } from '../utils/occupancy';
 
 function Item({ swatch, children }: { swatch: ReactNode; children: ReactNode }) {

@@ -9,8 +9,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { explainCell } from '../utils/explain';
-import { formatMoney, formatOccupancy, longDate } from '../utils/format';
+import { explainCell, formatMoney, formatOccupancy, longDate } from '@/lib/prices';
 
 interface PriceExplanationProps {
   room: TRoomTariff;

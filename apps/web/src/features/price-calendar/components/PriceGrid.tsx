@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import type { GridPosition, GridSelection } from '../hooks/useGridSelection';
-import { dayValue, isWeekend } from '../utils/dates';
+import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
@@ -164,8 +164,9 @@ export function PriceGrid({
           borderSpacing: 0,
           userSelect: 'none',
           minInlineSize: '100%',
+          // Padding is each cell's own (a rule here would outrank it): the block padding only.
           '& th, & td': {
-            p: 0,
+            paddingBlock: 0,
             textAlign: 'center',
             borderBlockEnd: 1,
             borderInlineEnd: 1,
@@ -206,6 +207,7 @@ export function PriceGrid({
                   sx={(th) => ({
                     minInlineSize: roomy ? 96 : 64,
                     py: 0.5,
+                    px: 0.5,
                     fontSize: '0.75rem',
                     fontWeight: isToday ? 700 : 500,
                     color: isToday ? 'primary.main' : 'text.secondary',
@@ -249,7 +251,11 @@ export function PriceGrid({
                   textAlign: 'start !important',
                   fontWeight: 500,
                   fontSize: '0.875rem',
-                  whiteSpace: 'nowrap',
+                  lineHeight: 1.3,
+                  // A long name wraps instead of widening the sticky column over the nights.
+                  minInlineSize: { xs: 96, md: 150 },
+                  maxInlineSize: { xs: 140, md: 220 },
+                  overflowWrap: 'anywhere',
                 }}
               >
                 {room.name}
@@ -320,7 +326,7 @@ export function PriceGrid({
                         position: 'relative',
                         cursor: 'pointer',
                         blockSize: roomy ? 56 : 44,
-                        px: 0.5,
+                        px: 1,
                         fontSize: roomy ? '0.9375rem' : '0.8125rem',
                         fontVariantNumeric: 'tabular-nums',
                         whiteSpace: 'nowrap',

@@ -19,7 +19,8 @@ import {
 } from '@tarifa/contract';
 import { FormAlert, issueMessage, toFormError, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { formatMoney, parseAmount } from '../utils/format';
+import { parseAmount } from '@/lib/numbers';
+import { formatMoney } from '@/lib/prices';
 
 interface SetPriceDialogProps {
   currency: string;

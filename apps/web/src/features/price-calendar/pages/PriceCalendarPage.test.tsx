@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import { aBusiness, august, double, suite } from '../testing/fixtures';
-import { json, renderCalendar, stubScreenWidth } from '../testing/render';
+import { json, renderWithBusinesses, stubScreenWidth } from '@/testing';
+import { august, calendarBusiness, double, suite } from '../testing/fixtures';
 import PriceCalendarPage from './PriceCalendarPage';
 
 /** Intl puts no-break spaces in money and dates; the assertions are written with plain ones. */
@@ -13,7 +13,7 @@ const plain = (text: string | null | undefined) =>
 /** An accessible name that starts with `text`. */
 const startingWith = (text: string) => (name: string) => plain(name).startsWith(text);
 
-const business = aBusiness();
+const business = calendarBusiness();
 const base = `/api/v1/businesses/${business.uuid}`;
 const augustPath = '/pricing-central?date=2026-08-01';
 
@@ -45,7 +45,7 @@ const calls = (method: string) =>
     }));
 
 async function openAugust(path = augustPath, shown = business) {
-  const view = renderCalendar(<PriceCalendarPage />, shown, path);
+  const view = renderWithBusinesses(<PriceCalendarPage />, [shown], path);
   const grid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
   return { ...view, grid, user: userEvent.setup() };
 }
@@ -292,7 +292,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
       json(500, { error: { code: 'internal', message: 'boom' } }),
     );
     const user = userEvent.setup();
-    renderCalendar(<PriceCalendarPage />, business, augustPath);
+    renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os preços.');
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
@@ -303,7 +303,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderCalendar(<PriceCalendarPage />, business, augustPath);
+    renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     expect(screen.getByLabelText('A carregar os preços…')).toHaveAttribute('aria-busy', 'true');
     await act(async () => answer(json(200, august())));
     await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
@@ -323,7 +323,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
   });
 
   it('sends a property without room types to the room types page', async () => {
-    renderCalendar(<PriceCalendarPage />, aBusiness([]), augustPath);
+    renderWithBusinesses(<PriceCalendarPage />, [calendarBusiness([])], augustPath);
     expect(
       screen.getByRole('heading', { name: 'Ainda não há tipos de quarto' }),
     ).toBeInTheDocument();
@@ -356,7 +356,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
   it('reads right to left in Arabic, the arrows following the reading direction', async () => {
     await changeLanguage('ar');
     const user = userEvent.setup();
-    renderCalendar(<PriceCalendarPage />, business, augustPath);
+    renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const grid = await screen.findByRole('grid', { name: /^الأسعار، / });
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('تقويم الأسعار');

@@ -21,22 +21,22 @@ import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { usePrices } from '../api/prices';
+import { usePrices } from '@/lib/prices';
+import { useRequiredBusiness } from '@/lib/business';
 import { CalendarBody } from '../components/CalendarBody';
 import { CalendarSkeleton } from '../components/CalendarSkeleton';
 import { OccupancyLegend } from '../components/OccupancyLegend';
-import { useBusiness } from '../hooks/useBusiness';
 import { indexCells } from '../utils/cells';
 import {
   addDays,
   addMonths,
   dayValue,
+  eachNight,
   monthEnd,
   monthStart,
-  nightsOf,
   todayIn,
   weekStart,
-} from '../utils/dates';
+} from '@/lib/dates';
 
 type View = 'month' | 'week';
 
@@ -66,7 +66,7 @@ function PriceCalendar({ business }: { business: TBusiness }) {
   const dateParam = params.get('date');
   const date = isDay(dateParam) ? dateParam : today;
   const { from, to } = rangeOf(view, date);
-  const nights = useMemo(() => nightsOf(from, to), [from, to]);
+  const nights = useMemo(() => eachNight(from, to), [from, to]);
 
   const rooms = business.tariffConfiguration.roomsTariff;
   const [picked, setPicked] = useState('');
@@ -229,6 +229,6 @@ function PriceCalendar({ business }: { business: TBusiness }) {
  * night's recommended price shaded by occupancy, why it is that price, and the owner's own prices.
  */
 export default function PriceCalendarPage() {
-  const business = useBusiness();
+  const business = useRequiredBusiness();
   return <PriceCalendar key={business.uuid} business={business} />;
 }

@@ -1,12 +1,14 @@
-import {
-  defaultTariffSettings,
-  type TBusiness,
-  type TRoomTariff,
-  type TPriceCell,
-} from '@tarifa/contract';
-import { nightsOf } from '../utils/dates';
+import type { TBusiness, TPriceCell, TRoomTariff } from '@tarifa/contract';
+import { eachNight } from '@/lib/dates';
+import { aBusiness, aPriceCell, aRoomType, aSeason } from '@/testing';
 
-export const double: TRoomTariff = {
+/**
+ * The price calendar's scenario: August 2026 in a property with a double and a suite, a summer
+ * season from 10 August, a busy Saturday and two manual prices. The generic pieces (a business, a
+ * room type, a price cell, rendering) are the shared kit's (`@/testing`).
+ */
+
+export const double: TRoomTariff = aRoomType({
   uuid: '00000000-0000-4000-8000-0000000000d1',
   name: 'Quarto duplo',
   code: 'DBL',
@@ -14,10 +16,9 @@ export const double: TRoomTariff = {
   basePrice: 110,
   minPrice: 70,
   maxPrice: 160,
-  derivedFrom: null,
-};
+});
 
-export const suite: TRoomTariff = {
+export const suite: TRoomTariff = aRoomType({
   uuid: '00000000-0000-4000-8000-0000000000d2',
   name: 'Suite',
   code: 'STE',
@@ -25,73 +26,44 @@ export const suite: TRoomTariff = {
   basePrice: 200,
   minPrice: 150,
   maxPrice: 350,
-  derivedFrom: null,
-};
+});
 
 export const summerId = '00000000-0000-4000-8000-0000000000a1';
 
 /** A property in Lisbon with the given room types and a summer season from 10 August. */
-export function aBusiness(rooms: TRoomTariff[] = [double, suite]): TBusiness {
-  return {
+export function calendarBusiness(rooms: TRoomTariff[] = [double, suite]): TBusiness {
+  return aBusiness({
     uuid: '00000000-0000-4000-8000-0000000000b1',
-    ownerUuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
-    name: 'Casa do Rio',
-    currency: 'EUR',
-    timezone: 'Europe/Lisbon',
-    country: 'PT',
-    city: 'Porto',
-    address: null,
-    phone: null,
-    email: null,
-    website: null,
-    checkInTime: '15:00',
-    checkOutTime: '11:00',
     version: 3,
-    createdAt: '2026-01-10T10:00:00.000Z',
-    updatedAt: '2026-01-10T10:00:00.000Z',
-    deletedAt: null,
-    photos: [],
     tariffConfiguration: {
       roomsTariff: rooms,
-      settings: defaultTariffSettings,
-      fluctuationLevels: [],
       sazonalities: [
-        {
+        aSeason({
           id: summerId,
           name: 'Verão',
           color: '#ff9f43',
           startDate: '2026-08-10',
           endDate: '2026-08-31',
-          weekdays: [],
-          roomUuids: [],
-          adjustmentType: 'percent',
           value: 20,
-          priority: 0,
-        },
+        }),
       ],
     },
-  };
+  });
 }
 
-/** A night at the base price, 30 % full. */
+/** A night at the base price, 30 % full (3 of 10 rooms), in the summer from 10 August. */
 export function aCell(
   room: TRoomTariff,
   date: string,
   overrides: Partial<TPriceCell> = {},
 ): TPriceCell {
-  return {
-    date,
-    roomUuid: room.uuid,
-    recommendedPrice: room.basePrice,
-    publishedPrice: null,
-    override: null,
+  return aPriceCell(room, date, {
     occupancy: 0.3,
     roomsSold: 3,
     roomsAvailable: 10,
     seasonId: date >= '2026-08-10' ? summerId : null,
-    breakdown: [],
     ...overrides,
-  };
+  });
 }
 
 /** Saturday 15 August, the double: summer, Saturday and occupancy, then held at the maximum. */
@@ -159,7 +131,7 @@ export function august(rooms: TRoomTariff[] = [double, suite]): { prices: TPrice
   );
   return {
     prices: rooms.flatMap((room) =>
-      nightsOf('2026-08-01', '2026-08-31').map(
+      eachNight('2026-08-01', '2026-08-31').map(
         (date) => special.get(`${room.uuid}|${date}`) ?? aCell(room, date),
       ),
     ),

@@ -32,6 +32,24 @@ const euros = (amount: number) =>
     .replace(/\s/g, ' ');
 
 let fetchMock: ReturnType<typeof vi.fn>;
+/** `POST …/prices/preview`, answered apart from the form's own calls. */
+let previewMock: ReturnType<typeof vi.fn<typeof fetch>>;
+const previewPath = `/api/v1/businesses/${property.uuid}/prices/preview`;
+const moved = {
+  changes: [],
+  summary: {
+    cellsChanged: 60,
+    nightsChanged: 42,
+    averageChangePercent: 8,
+    largest: {
+      date: '2027-08-15',
+      roomUuid: double.uuid,
+      before: 120,
+      after: 150,
+      changePercent: 25,
+    },
+  },
+};
 
 function renderForm() {
   const view = renderWithBusinesses(<SeasonForm business={property} season={summer} />, [property]);
@@ -45,7 +63,10 @@ describe('season form', { timeout: 30_000 }, () => {
   beforeEach(async () => {
     await changeLanguage('pt');
     fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    previewMock = vi.fn<typeof fetch>(async () => json(200, moved));
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+      url === previewPath ? previewMock(url, init) : (fetchMock as typeof fetch)(url, init),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -67,6 +88,37 @@ describe('season form', { timeout: 30_000 }, () => {
     expect(preview()).toHaveTextContent(
       `Nestas noites, Quarto Duplo custa ${euros(180)} em vez de ${euros(100)}. O seu preço máximo mantém-no em ${euros(180)}.`,
     );
+  });
+
+  it('says what the change would do to the prices while editing, only for valid values', async () => {
+    const { user, value } = renderForm();
+    const status = () => screen.getByRole('status');
+    expect(status()).toHaveTextContent('O efeito nos preços aparece aqui.');
+
+    await user.clear(value());
+    await user.type(value(), '600');
+    // Over the maximum: nothing is asked however long the owner waits.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(previewMock).not.toHaveBeenCalled();
+
+    await user.clear(value());
+    await user.type(value(), '25');
+    await waitFor(
+      () =>
+        expect(status().textContent?.replace(/\s/g, ' ')).toBe(
+          'Noites que mudam: 42 · média +8% · maior +25% a 15 de ago.',
+        ),
+      { timeout: 3000 },
+    );
+    const [url, init] = previewMock.mock.lastCall as [string, RequestInit];
+    expect(url).toBe(previewPath);
+    expect(JSON.parse(init.body as string)).toEqual({
+      change: {
+        kind: 'sazonality',
+        id: summer.id,
+        sazonality: expect.objectContaining({ name: 'Verão', value: 25 }),
+      },
+    });
   });
 
   it('checks the season with the shared rules before sending anything', async () => {

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -22,6 +22,7 @@ import {
   type TSazonalityAdjustmentType,
 } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
+import { PricePreviewSummary } from '@/components/PricePreviewSummary';
 import { RoomTypesSelect } from '@/components/RoomTypesSelect';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { toFormError, useZodForm } from '@/lib/forms';
@@ -40,6 +41,7 @@ import { ColorField } from './ColorField';
 import { DateRangeField } from './DateRangeField';
 import { PickersProvider } from '@/components/PickersProvider';
 import { currencySymbol, parseAmount } from '@/lib/numbers';
+import { useChangePreview } from '@/lib/prices';
 import { SeasonPreview } from './SeasonPreview';
 import { WeekdayChips } from './WeekdayChips';
 
@@ -109,6 +111,14 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
   };
   const dirty = !sameSeasonValues(form.values, initialValues);
   const guard = useUnsavedChangesGuard(dirty && !form.submitting);
+  // What the change would do to the prices, asked once the values are valid and changed.
+  const parsed = useMemo(() => seasonFormSchema.safeParse(form.values), [form.values]);
+  const pricePreview = useChangePreview(
+    { uuid: business.uuid, version },
+    dirty && parsed.success
+      ? { kind: 'sazonality', ...(season ? { id: season.id } : {}), sazonality: parsed.data }
+      : null,
+  );
 
   const { values } = form;
   const symbol = currencySymbol(i18n.language, business.currency);
@@ -257,6 +267,7 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                   adjustmentType={values.adjustmentType}
                   value={parseAmount(values.value)}
                 />
+                <PricePreviewSummary {...pricePreview} />
               </Stack>
             </Section>
 

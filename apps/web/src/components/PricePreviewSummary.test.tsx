@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBusiness, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { PricePreviewSummary, usePricePreview } from '..';
-import { aBusiness, double } from '../testing/fixtures';
-import { json, renderCalendar } from '../testing/render';
+import { usePricePreview } from '@/lib/prices';
+import { aBusiness, doubleRoom as double, json, renderWithBusinesses } from '@/testing';
+import { PricePreviewSummary } from './PricePreviewSummary';
 
 const plain = (text: string | null | undefined) =>
   (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
@@ -48,7 +48,7 @@ function Harness({ business, change }: { business: TBusiness; change: TPricePrev
 
 describe('the price preview summary', () => {
   it('says how many nights change, the average and the largest change, in the active language', async () => {
-    renderCalendar(<PricePreviewSummary preview={moved} />);
+    renderWithBusinesses(<PricePreviewSummary preview={moved} />);
     expect(plain(screen.getByRole('status').textContent)).toBe(
       'Nights that change: 42 · average +8% · largest +25% on Aug 15',
     );
@@ -59,7 +59,7 @@ describe('the price preview summary', () => {
   });
 
   it('says when nothing changes, and while it is working', () => {
-    const { rerender } = renderCalendar(<PricePreviewSummary preview={unchanged} />);
+    const { rerender } = renderWithBusinesses(<PricePreviewSummary preview={unchanged} />);
     expect(screen.getByRole('status')).toHaveTextContent('No price changes.');
     rerender(<PricePreviewSummary preview={undefined} loading />);
     expect(screen.getByRole('status')).toHaveTextContent('Working out the effect on prices…');
@@ -75,7 +75,7 @@ describe('the price preview summary', () => {
       from: '2026-08-01',
       to: '2026-08-31',
     };
-    renderCalendar(<Harness business={business} change={body} />, business);
+    renderWithBusinesses(<Harness business={business} change={body} />, [business]);
     expect(screen.getByRole('status')).toHaveTextContent('The effect on prices shows here.');
     expect(fetchMock).not.toHaveBeenCalled();
 

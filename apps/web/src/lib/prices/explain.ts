@@ -6,15 +6,10 @@ import {
   type TPriceBreakdownEntry,
   type TPriceCell,
 } from '@tarifa/contract';
+import { isolate } from '@/lib/bidi';
+import { nightsBetween, weekdayOf } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
-import { nightsBetween, weekdayOf } from './dates';
-import {
-  formatMoney,
-  formatMoneyChange,
-  formatOccupancy,
-  formatPercentChange,
-  isolate,
-} from './format';
+import { formatMoney, formatMoneyChange, formatOccupancy, formatPercentChange } from './format';
 
 export interface ExplainContext {
   t: TFunction;

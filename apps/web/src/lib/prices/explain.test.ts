@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { TRoomTariff } from '@tarifa/contract';
 import i18n from '@/lib/i18n';
 import { formattersFor } from '@/lib/intl';
-import { aCell, double } from '../testing/fixtures';
+import { aPriceCell, aRoomType } from '@/testing';
 import { explainCell } from './explain';
+
+const double = aRoomType({ name: 'Quarto duplo', rooms: 10, basePrice: 110, maxPrice: 160 });
+/** 30 % full, as the calendar's August fixtures. */
+const aCell: typeof aPriceCell = (room, date, overrides) =>
+  aPriceCell(room, date, { occupancy: 0.3, roomsSold: 3, roomsAvailable: 10, ...overrides });
 
 const plain = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
 const family: TRoomTariff = {

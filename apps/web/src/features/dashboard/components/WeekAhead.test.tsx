@@ -1,0 +1,96 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eachNight } from '@/lib/dates';
+import { changeLanguage } from '@/lib/i18n';
+import {
+  aBusiness,
+  aPriceCell,
+  doubleRoom,
+  json,
+  renderWithBusinesses,
+  suiteRoom,
+} from '@/testing';
+import { WeekAhead } from './WeekAhead';
+
+const plain = (text: string | null | undefined) =>
+  (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
+const business = aBusiness({ tariffConfiguration: { roomsTariff: [doubleRoom, suiteRoom] } });
+const base = `/api/v1/businesses/${business.uuid}`;
+const week = eachNight('2026-08-12', '2026-08-18');
+const answer = {
+  prices: [doubleRoom, suiteRoom].flatMap((room) =>
+    week.map((date) =>
+      date === '2026-08-15' && room === doubleRoom
+        ? aPriceCell(room, date, { recommendedPrice: 145.5, occupancy: 0.8, roomsSold: 8 })
+        : aPriceCell(room, date),
+    ),
+  ),
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(async () => {
+  await changeLanguage('en');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-08-12T09:00:00Z'));
+  fetchMock = vi.fn(async () => json(200, answer));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the next seven days on the dashboard', () => {
+  it("shows the engine's price and occupancy of every room type on each of the next nights", async () => {
+    renderWithBusinesses(<WeekAhead business={business} />, [business]);
+    const table = screen.getByRole('table', { name: /next seven nights/ });
+    expect(table).toHaveAttribute('aria-busy', 'true');
+    const saturday = await screen.findByText('€145.50');
+    expect(table).toHaveAttribute('aria-busy', 'false');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      `${base}/prices?from=2026-08-12&to=2026-08-18`,
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => plain(h.textContent)),
+    ).toEqual([
+      'Room type',
+      'WedAug 12',
+      'ThuAug 13',
+      'FriAug 14',
+      'SatAug 15',
+      'SunAug 16',
+      'MonAug 17',
+      'TueAug 18',
+    ]);
+    const double = within(table).getByRole('row', { name: /Quarto Duplo/ });
+    expect(within(double).getAllByRole('cell')).toHaveLength(7);
+    expect(saturday.closest('td')).toHaveTextContent('80% full');
+    expect(within(double).getAllByText('€100')).toHaveLength(6);
+    const suite = within(table).getByRole('row', { name: /Suite/ });
+    expect(within(suite).getAllByText('€180')).toHaveLength(7);
+  });
+
+  it('says when the prices could not be loaded, and tries again', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'internal', message: 'down' } }),
+    );
+    renderWithBusinesses(<WeekAhead business={business} />, [business]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The prices could not be loaded.');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('€145.50')).toBeInTheDocument();
+  });
+
+  it('points to the room types when there are none, without asking for prices', () => {
+    const empty = aBusiness();
+    renderWithBusinesses(<WeekAhead business={empty} />, [empty]);
+    expect(screen.getByRole('link', { name: 'Create room types' })).toHaveAttribute(
+      'href',
+      '/pricing-central/room-form',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

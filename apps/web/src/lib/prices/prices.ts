@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TBusiness, TPricesQuery, TPricesResponse } from '@tarifa/contract';
+import { api } from '@/lib/api';
+import { businessPath } from '@/lib/business';
+import { priceKeys } from './keys';
+
+/** `?a=1&b=2` of the query's filled-in values. */
+export function searchOf(query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  return `?${params.toString()}`;
+}
+
+/** `GET …/prices?from&to[&roomUuid]`. */
+export function fetchPrices(
+  businessUuid: string,
+  query: TPricesQuery,
+  signal?: AbortSignal,
+): Promise<TPricesResponse> {
+  return api<TPricesResponse>(businessPath(businessUuid, `/prices${searchOf(query)}`), { signal });
+}
+
+/** Every room type's prices from `from` to `to` (both nights included). */
+export function pricesQueryOptions(
+  business: Pick<TBusiness, 'uuid' | 'version'>,
+  from: string,
+  to: string,
+) {
+  return queryOptions({
+    queryKey: priceKeys.range(business.uuid, business.version, from, to),
+    queryFn: ({ signal }) => fetchPrices(business.uuid, { from, to }, signal),
+  });
+}
+
+/** The prices of the nights `from`…`to`; not asked while `enabled` is false (no room types). */
+export function usePrices(
+  business: Pick<TBusiness, 'uuid' | 'version'>,
+  from: string,
+  to: string,
+  enabled = true,
+) {
+  return useQuery({ ...pricesQueryOptions(business, from, to), enabled });
+}
