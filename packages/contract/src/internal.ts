@@ -55,3 +55,15 @@ export const optionalQuery = <T extends z.ZodType<unknown, string>>(schema: T) =
     .optional()
     .transform((v) => v || undefined)
     .pipe(schema.optional());
+
+/**
+ * Integers as the database holds them (a PostgreSQL `integer`): every whole number a request
+ * carries (versions, counts, pages, days) is bounded by these, so none can overflow a column.
+ */
+export const intLimits = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** A whole number a column can hold; chain `.min`/`.max` for the field's own range. */
+export const ZInt = z.number().int().min(intLimits.min).max(intLimits.max);
+
+/** A whole number in a query string (text), with the same bounds as `ZInt`. */
+export const ZQueryInt = z.coerce.number().int().min(intLimits.min).max(intLimits.max);
