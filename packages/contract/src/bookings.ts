@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateLimits, isCountry, twoDecimals, ZCurrency, ZDate, ZRoomCode } from './business';
-import { blankable, custom, issue, optionalQuery, ZInt, ZIsoDateTime, ZQueryInt } from './internal';
+import { blankable, custom, issue, optionalQuery, int, ZIsoDateTime, queryInt } from './internal';
 
 /**
  * Bookings (docs/bookings.md): entered by hand, sent in batches by an integration (tokens.ts), or
@@ -243,9 +243,9 @@ export const ZBookingFields = z
     roomCode: blankable(ZRoomCode),
     arrival: ZDate,
     departure: ZDate,
-    rooms: ZInt.min(1).max(bookingLimits.roomsMax).default(1),
-    adults: ZInt.min(0).max(bookingLimits.guestsMax).default(2),
-    children: ZInt.min(0).max(bookingLimits.guestsMax).default(0),
+    rooms: int(1, bookingLimits.roomsMax).default(1),
+    adults: int(0, bookingLimits.guestsMax).default(2),
+    children: int(0, bookingLimits.guestsMax).default(0),
     status: z.enum(bookingStatuses).default('confirmed'),
     bookedAt: blankable(ZInstant),
     cancelledAt: blankable(ZInstant),
@@ -368,8 +368,8 @@ export const ZBookingsQuery = z
     search: optionalQuery(z.string().trim().max(bookingLimits.searchMax)),
     channel: optionalQuery(z.string().trim().max(bookingLimits.labelMax)),
     roomUuid: optionalQuery(z.uuid()),
-    page: ZQueryInt.min(1).default(1),
-    pageSize: ZQueryInt.min(1).max(bookingLimits.pageSizeMax).default(20),
+    page: queryInt(1).default(1),
+    pageSize: queryInt(1, bookingLimits.pageSizeMax).default(20),
     sort: z.enum(bookingSortFields).default('arrival'),
     order: z.enum(['asc', 'desc']).default('desc'),
   })

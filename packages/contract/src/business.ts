@@ -1,7 +1,7 @@
 import { hasAtMostTwoDecimals } from '@tarifa/pricing';
 import { z } from 'zod';
 import { ZEmail } from './auth';
-import { custom, forwardIssues, issue, ZInt, ZIsoDateTime, ZQueryInt } from './internal';
+import { custom, forwardIssues, int, issue, queryInt, ZIsoDateTime } from './internal';
 
 /**
  * Businesses (a "property" in the interface) and their tariff configuration: room types, settings,
@@ -212,7 +212,7 @@ export const ZRoomUuids = uniqueList(z.uuid(), businessLimits.roomTypesMax);
 export const ZWeekdayList = uniqueList(z.enum(weekdays), 7);
 
 /** `version` as sent back by clients: the business's version they last read. */
-export const ZVersion = ZInt.min(1);
+export const ZVersion = int(1);
 
 // ---------------------------------------------------------------------------------------------
 // Rooms tariff (room types)
@@ -265,7 +265,7 @@ export const ZRoomTariffFields = z
     uuid: z.uuid().optional(),
     name: ZBusinessName,
     code: ZRoomCode,
-    rooms: ZInt.min(businessLimits.roomsMin).max(businessLimits.roomsMax),
+    rooms: int(businessLimits.roomsMin, businessLimits.roomsMax),
     basePrice: ZPrice,
     minPrice: ZPrice,
     maxPrice: ZPrice,
@@ -362,8 +362,8 @@ export type TWeekdayAdjustments = z.infer<typeof ZWeekdayAdjustments>;
 /** Days until the night, both ends included: `{fromDays: 0, toDays: 2}` is today … in 2 days. */
 export const ZLeadTimeRule = z
   .object({
-    fromDays: ZInt.min(0).max(businessLimits.leadTimeDaysMax),
-    toDays: ZInt.min(0).max(businessLimits.leadTimeDaysMax),
+    fromDays: int(0, businessLimits.leadTimeDaysMax),
+    toDays: int(0, businessLimits.leadTimeDaysMax),
     adjustmentPercent: ZAdjustmentPercent,
   })
   .superRefine((rule, ctx) => {
@@ -521,7 +521,7 @@ export const ZSazonalityFields = z
     roomUuids: ZRoomUuids.default([]),
     adjustmentType: z.enum(sazonalityAdjustmentTypes),
     value: z.number(),
-    priority: ZInt.min(0).max(businessLimits.priorityMax).default(0),
+    priority: int(0, businessLimits.priorityMax).default(0),
   })
   .superRefine((s, ctx) => {
     if (s.endDate < s.startDate) {
@@ -700,7 +700,7 @@ export type TDeleteBusinessBody = z.input<typeof ZDeleteBusinessBody>;
  * `version` check travels in the query string.
  */
 export const ZVersionQuery = z.object({
-  version: ZQueryInt.min(1).optional(),
+  version: queryInt(1).optional(),
 });
 
 export const ZBusinessEnvelope = z.object({ business: ZBusiness });

@@ -62,8 +62,13 @@ export const optionalQuery = <T extends z.ZodType<unknown, string>>(schema: T) =
  */
 export const intLimits = { min: -2_147_483_648, max: 2_147_483_647 } as const;
 
-/** A whole number a column can hold; chain `.min`/`.max` for the field's own range. */
-export const ZInt = z.number().int().min(intLimits.min).max(intLimits.max);
+/**
+ * A whole number a column can hold, within [`min`, `max`] (each defaults to the column's bound):
+ * one bound per side, so a value out of range gets one `too_small` or `too_big`.
+ */
+export const int = (min: number = intLimits.min, max: number = intLimits.max) =>
+  z.number().int().min(Math.max(min, intLimits.min)).max(Math.min(max, intLimits.max));
 
-/** A whole number in a query string (text), with the same bounds as `ZInt`. */
-export const ZQueryInt = z.coerce.number().int().min(intLimits.min).max(intLimits.max);
+/** `int` for a query string (text), with the same bounds. */
+export const queryInt = (min: number = intLimits.min, max: number = intLimits.max) =>
+  z.coerce.number().int().min(Math.max(min, intLimits.min)).max(Math.min(max, intLimits.max));

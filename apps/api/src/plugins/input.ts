@@ -3,6 +3,18 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { findInvalidText, invalidTextIssue } from '../lib/text';
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (method and URL pattern), in the order they were added. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
 /**
  * What every request goes through before any route sees it (docs/reliability.md):
  *
@@ -17,6 +29,14 @@ import { findInvalidText, invalidTextIssue } from '../lib/text';
  * nothing but 401.
  */
 export const inputPlugin = fp(async (app: FastifyInstance) => {
+  // Every route of the app as it is added, so tests can walk them all (e.g. that each one that is
+  // not public answers 401 without a token, whatever its body).
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
   app.addHook('preParsing', async (request) => {
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
     if (encoding && encoding !== 'identity') {
