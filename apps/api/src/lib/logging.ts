@@ -29,6 +29,11 @@ function withoutParams(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/g, '\nparams: [redacted]');
 }
 
+/** Every double-quoted part of a database message, which may be a value the query carried. */
+function withoutQuoted(text: string): string {
+  return text.replace(/"(?:[^"]|"")*"/g, '"[redacted]"');
+}
+
 interface LoggedError {
   [key: string]: unknown;
   type: string;
@@ -44,16 +49,22 @@ interface LoggedError {
 
 /**
  * An error as logged: type, message, stack, and of a database error its SQLSTATE, table, column and
- * constraint — never the query's parameters (password or token hashes, emails), nor the driver's
- * `detail` (`Key (token_hash)=(…) already exists`), nor other fields the error carries.
+ * constraint — never the query's parameters (password or token hashes, emails), nor a value the
+ * database quotes in its message, nor the driver's `detail` (`Key (token_hash)=(…) already
+ * exists`), nor other fields the error carries.
  */
 export function serializeError(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const source = err as Error & Record<string, unknown>;
+  // The database's own messages quote the values they refused (`invalid input syntax for type
+  // integer: "…"`); its identifiers are logged apart (constraint, table, column).
+  const fromDatabase = typeof source.code === 'string' && /^[0-9A-Z]{5}$/.test(source.code);
+  const clean = (text: string) =>
+    fromDatabase ? withoutQuoted(withoutParams(text)) : withoutParams(text);
   const logged: LoggedError = {
     type: err.constructor?.name ?? err.name,
-    message: withoutParams(err.message),
-    stack: withoutParams(err.stack ?? ''),
+    message: clean(err.message),
+    stack: clean(err.stack ?? ''),
   };
   for (const key of ['code', 'constraint', 'table', 'column'] as const) {
     if (typeof source[key] === 'string') logged[key] = source[key];
