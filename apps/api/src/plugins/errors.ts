@@ -25,7 +25,7 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
 
 /** Messages of busboy (the multipart parser) for a body that is not well-formed multipart. */
 const malformedMultipart =
-  /^Multipart: |^Boundary required|^Unexpected end of|terminated early|^Malformed|^Unsupported content type/i;
+  /^(Multipart: |Boundary required|Unexpected end of (form|multipart data)$|Malformed part header|Unsupported content type)|^\w+ terminated early due to unexpected end of multipart data$/;
 
 /**
  * Upload failures, for every upload route at once (avatar, photos, CSV import): a body that is not
