@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { serializeError, serializeRequest } from './lib/logging';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -21,6 +22,7 @@ import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inputPlugin } from './plugins/input';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
 import { webPlugin } from './plugins/web';
 
@@ -61,8 +63,8 @@ export const redactedPaths = [
 
 /**
  * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
- * Plugins are registered in a fixed, visible order: errors, security headers, docs, API routes,
- * then authentication, mail and the job mechanism, the API routes, then the web app and the
+ * Plugins are registered in a fixed, visible order: errors, input checks (docs/reliability.md),
+ * security headers, docs, then authentication, mail and the job mechanism, the API routes, then the web app and the
  * not-found fallback.
  */
 export async function buildApp({
@@ -75,12 +77,13 @@ export async function buildApp({
     logger: {
       level: config.logLevel,
       redact: { paths: redactedPaths, censor: '[redacted]' },
+      // URLs without their `token=` values, errors without their query parameters.
+      serializers: { req: serializeRequest, err: serializeError },
       ...(logStream ? { stream: logStream } : {}),
     },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    // Request ids are the server's own: a client's `X-Request-Id` is ignored, so nobody can
+    // choose the id their request is logged under.
+    genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     // Fastify takes a hop count at run time (proxy-addr), though its types only list the others.
@@ -98,6 +101,7 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

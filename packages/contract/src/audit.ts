@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { businessLimits } from './business';
-import { ZIsoDateTime } from './internal';
+import { ZIsoDateTime, queryInt } from './internal';
 
 /**
  * The audit trail of a business (`GET /api/v1/businesses/{uuid}/audit`, docs/properties.md): who
@@ -37,8 +37,8 @@ export const ZAuditEvent = z.object({
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
 export const ZAuditQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(businessLimits.auditPageSizeMax).default(20),
+  page: queryInt(1).default(1),
+  pageSize: queryInt(1, businessLimits.auditPageSizeMax).default(20),
 });
 export const ZAuditPage = z.object({
   events: z.array(ZAuditEvent),

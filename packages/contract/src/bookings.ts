@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasAtMostTwoDecimals, isCountry, ZCurrency, ZDate, ZRoomCode } from './business';
-import { blankable, custom, issue, optionalQuery, ZIsoDateTime } from './internal';
+import { dateLimits, isCountry, twoDecimals, ZCurrency, ZDate, ZRoomCode } from './business';
+import { blankable, custom, issue, optionalQuery, int, ZIsoDateTime, queryInt } from './internal';
 
 /**
  * Bookings (docs/bookings.md): entered by hand, sent in batches by an integration (tokens.ts), or
@@ -125,8 +125,9 @@ export const ZBookingCountry = z
   })
   .transform((v) => normalizeCountry(v)!);
 
+/** Hours 00–23, minutes and seconds 00–59, offsets up to ±14:00 (`T25:61`, `T24:00` refused). */
 const isoDateTimePattern =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)$/i;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar date `YYYY-MM-DD`. */
@@ -136,9 +137,16 @@ export function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/** Instants the app accepts: from 1900-01-01 to 2200-12-31 (UTC), the range of `ZDate`. */
+const instantLimits = {
+  min: Date.parse(`${dateLimits.min}T00:00:00Z`),
+  max: Date.parse(`${dateLimits.max}T23:59:59.999Z`),
+};
+
 /**
  * An instant as ISO 8601 with its offset (`2025-03-01T14:30:00Z`, `…+01:00`), or a bare date
- * (`2025-03-01`), which the API reads as midnight in the business's time zone.
+ * (`2025-03-01`), which the API reads as midnight in the business's time zone. Both between
+ * 1900-01-01 and 2200-12-31 (`date_out_of_range`), like every date.
  */
 export const ZInstant = z
   .string()
@@ -154,6 +162,18 @@ export const ZInstant = z
       message: 'Use an ISO 8601 date-time with its offset, or YYYY-MM-DD',
       ...custom('invalid_format', { format: 'datetime' }),
     },
+  )
+  .refine(
+    (v) => {
+      const at = Date.parse(isoDatePattern.test(v) ? `${v}T00:00:00Z` : v);
+      // A malformed value was reported above; only a well-formed one can be out of range.
+      return Number.isNaN(at) || (at >= instantLimits.min && at <= instantLimits.max);
+    },
+    {
+      message: `Use a moment from ${dateLimits.min} to ${dateLimits.max}`,
+      ...custom('date_out_of_range', { minimum: dateLimits.min, maximum: dateLimits.max }),
+      abort: true,
+    },
   );
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
@@ -162,14 +182,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 /** The booking total: 0 or more, at most 2 decimals. */
-export const ZBookingTotal = z
-  .number()
-  .min(0)
-  .max(bookingLimits.totalMax)
-  .refine(hasAtMostTwoDecimals, {
-    message: 'Use at most 2 decimals',
-    ...custom('too_many_decimals', { maximum: 2 }),
-  });
+export const ZBookingTotal = twoDecimals(z.number().min(0).max(bookingLimits.totalMax));
 
 // ---------------------------------------------------------------------------------------------
 // Bookings
@@ -230,9 +243,9 @@ export const ZBookingFields = z
     roomCode: blankable(ZRoomCode),
     arrival: ZDate,
     departure: ZDate,
-    rooms: z.number().int().min(1).max(bookingLimits.roomsMax).default(1),
-    adults: z.number().int().min(0).max(bookingLimits.guestsMax).default(2),
-    children: z.number().int().min(0).max(bookingLimits.guestsMax).default(0),
+    rooms: int(1, bookingLimits.roomsMax).default(1),
+    adults: int(0, bookingLimits.guestsMax).default(2),
+    children: int(0, bookingLimits.guestsMax).default(0),
     status: z.enum(bookingStatuses).default('confirmed'),
     bookedAt: blankable(ZInstant),
     cancelledAt: blankable(ZInstant),
@@ -355,8 +368,8 @@ export const ZBookingsQuery = z
     search: optionalQuery(z.string().trim().max(bookingLimits.searchMax)),
     channel: optionalQuery(z.string().trim().max(bookingLimits.labelMax)),
     roomUuid: optionalQuery(z.uuid()),
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(bookingLimits.pageSizeMax).default(20),
+    page: queryInt(1).default(1),
+    pageSize: queryInt(1, bookingLimits.pageSizeMax).default(20),
     sort: z.enum(bookingSortFields).default('arrival'),
     order: z.enum(['asc', 'desc']).default('desc'),
   })

@@ -1,7 +1,7 @@
 import { hasAtMostTwoDecimals } from '@tarifa/pricing';
 import { z } from 'zod';
 import { ZEmail } from './auth';
-import { custom, forwardIssues, issue, ZIsoDateTime } from './internal';
+import { custom, forwardIssues, int, issue, queryInt, ZIsoDateTime } from './internal';
 
 /**
  * Businesses (a "property" in the interface) and their tariff configuration: room types, settings,
@@ -69,8 +69,18 @@ export const businessDefaults = {
 /** True when the number has at most 2 decimals (money and percentages travel like that). */
 export { hasAtMostTwoDecimals };
 
-const twoDecimals = <T extends z.ZodType<number>>(schema: T) =>
-  schema.refine(hasAtMostTwoDecimals, {
+/**
+ * True for an amount the app can hold in minor units: at most 2 decimals, and not a sliver
+ * (`5e-324`, `1e-10`) that the 2-decimal test's tolerance would let through: 0, or at least 0.01
+ * away from 0.
+ */
+export function isMoneyAmount(amount: number): boolean {
+  return hasAtMostTwoDecimals(amount) && (amount === 0 || Math.abs(amount) >= 0.01);
+}
+
+/** The one money rule of every amount, price and percentage the API takes. */
+export const twoDecimals = <T extends z.ZodType<number>>(schema: T) =>
+  schema.refine(isMoneyAmount, {
     message: 'Use at most 2 decimals',
     ...custom('too_many_decimals', { maximum: 2 }),
   });
@@ -138,8 +148,26 @@ export const ZTimeOfDay = z
     ...custom('invalid_format', { format: 'time' }),
   });
 
-/** A calendar date `YYYY-MM-DD` (a real one: 2023-02-29 is refused). */
-export const ZDate = z.iso.date();
+/**
+ * The dates the app accepts, stays and seasons alike (docs/api-errors.md): far enough back for
+ * any history, far enough ahead for any plan, and well inside what PostgreSQL and JavaScript
+ * dates hold (year 0000 or 9999 with an offset is outside).
+ */
+export const dateLimits = { min: '1900-01-01', max: '2200-12-31' } as const;
+
+/** True for `YYYY-MM-DD` within `dateLimits` (compared as text: the format sorts by date). */
+export function isDateInRange(date: string): boolean {
+  return date >= dateLimits.min && date <= dateLimits.max;
+}
+
+/**
+ * A calendar date `YYYY-MM-DD` (a real one: 2023-02-29 is refused) between 1900-01-01 and
+ * 2200-12-31 (`date_out_of_range` {minimum, maximum}).
+ */
+export const ZDate = z.iso.date().refine(isDateInRange, {
+  message: `Use a date from ${dateLimits.min} to ${dateLimits.max}`,
+  ...custom('date_out_of_range', { minimum: dateLimits.min, maximum: dateLimits.max }),
+});
 
 /** `#rrggbb`, stored and answered in lower case. */
 export const ZColor = z
@@ -184,7 +212,7 @@ export const ZRoomUuids = uniqueList(z.uuid(), businessLimits.roomTypesMax);
 export const ZWeekdayList = uniqueList(z.enum(weekdays), 7);
 
 /** `version` as sent back by clients: the business's version they last read. */
-export const ZVersion = z.number().int().min(1);
+export const ZVersion = int(1);
 
 // ---------------------------------------------------------------------------------------------
 // Rooms tariff (room types)
@@ -237,7 +265,7 @@ export const ZRoomTariffFields = z
     uuid: z.uuid().optional(),
     name: ZBusinessName,
     code: ZRoomCode,
-    rooms: z.number().int().min(businessLimits.roomsMin).max(businessLimits.roomsMax),
+    rooms: int(businessLimits.roomsMin, businessLimits.roomsMax),
     basePrice: ZPrice,
     minPrice: ZPrice,
     maxPrice: ZPrice,
@@ -334,8 +362,8 @@ export type TWeekdayAdjustments = z.infer<typeof ZWeekdayAdjustments>;
 /** Days until the night, both ends included: `{fromDays: 0, toDays: 2}` is today … in 2 days. */
 export const ZLeadTimeRule = z
   .object({
-    fromDays: z.number().int().min(0).max(businessLimits.leadTimeDaysMax),
-    toDays: z.number().int().min(0).max(businessLimits.leadTimeDaysMax),
+    fromDays: int(0, businessLimits.leadTimeDaysMax),
+    toDays: int(0, businessLimits.leadTimeDaysMax),
     adjustmentPercent: ZAdjustmentPercent,
   })
   .superRefine((rule, ctx) => {
@@ -493,7 +521,7 @@ export const ZSazonalityFields = z
     roomUuids: ZRoomUuids.default([]),
     adjustmentType: z.enum(sazonalityAdjustmentTypes),
     value: z.number(),
-    priority: z.number().int().min(0).max(businessLimits.priorityMax).default(0),
+    priority: int(0, businessLimits.priorityMax).default(0),
   })
   .superRefine((s, ctx) => {
     if (s.endDate < s.startDate) {
@@ -672,7 +700,7 @@ export type TDeleteBusinessBody = z.input<typeof ZDeleteBusinessBody>;
  * `version` check travels in the query string.
  */
 export const ZVersionQuery = z.object({
-  version: z.coerce.number().int().min(1).optional(),
+  version: queryInt(1).optional(),
 });
 
 export const ZBusinessEnvelope = z.object({ business: ZBusiness });

@@ -55,3 +55,20 @@ export const optionalQuery = <T extends z.ZodType<unknown, string>>(schema: T) =
     .optional()
     .transform((v) => v || undefined)
     .pipe(schema.optional());
+
+/**
+ * Integers as the database holds them (a PostgreSQL `integer`): every whole number a request
+ * carries (versions, counts, pages, days) is bounded by these, so none can overflow a column.
+ */
+export const intLimits = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/**
+ * A whole number a column can hold, within [`min`, `max`] (each defaults to the column's bound):
+ * one bound per side, so a value out of range gets one `too_small` or `too_big`.
+ */
+export const int = (min: number = intLimits.min, max: number = intLimits.max) =>
+  z.number().int().min(Math.max(min, intLimits.min)).max(Math.min(max, intLimits.max));
+
+/** `int` for a query string (text), with the same bounds. */
+export const queryInt = (min: number = intLimits.min, max: number = intLimits.max) =>
+  z.coerce.number().int().min(Math.max(min, intLimits.min)).max(Math.min(max, intLimits.max));

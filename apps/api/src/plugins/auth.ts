@@ -18,7 +18,11 @@ export interface RequestAuth extends Authenticated {
 declare module 'fastify' {
   interface FastifyInstance {
     authService: AuthService;
-    /** preHandler: answers 401 `unauthenticated` unless a live bearer token is sent. */
+    /**
+     * An `onRequest` hook: answers 401 `unauthenticated` unless a live bearer token is sent. It
+     * runs before the body is parsed or validated, so a request without a token is 401 whatever
+     * it carries (never a 400 that would describe the route's input).
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -54,7 +58,8 @@ export function assertCan(
 
 /**
  * Resolves the bearer token to its user (or integration token). Routes opt in with
- * `preHandler: app.authenticate` (or a hook on their plugin).
+ * `onRequest: app.authenticate` (or an `onRequest` hook on their plugin) — never `preHandler` or
+ * `preValidation`, which run after the body is read (`app.test.ts` walks every route to check).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const service = authService(authRepository(app.database.db));

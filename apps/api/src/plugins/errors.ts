@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toFieldIssues } from '@tarifa/contract';
+import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, sendError as send } from '../lib/errors';
 import { RequestValidationError } from '../lib/validation';
 
@@ -19,8 +20,47 @@ function fromFastifyError(error: FastifyError): AppError | undefined {
   if (error.statusCode === 429) {
     return new AppError('rate_limited', 'Too many requests, try again later');
   }
+  return fromMultipartError(error);
+}
+
+/** Messages of busboy (the multipart parser) for a body that is not well-formed multipart. */
+const malformedMultipart =
+  /^(Multipart: |Boundary required|Unexpected end of (form|multipart data)$|Malformed part header|Unsupported content type)|^\w+ terminated early due to unexpected end of multipart data$/;
+
+/**
+ * Upload failures, for every upload route at once (avatar, photos, CSV import): a body that is not
+ * the multipart it claims (no or wrong boundary, cut short) is 400 `invalid_multipart`; a file over
+ * its limit, or more parts than the route takes, 413; a request that is not multipart, 415. Routes
+ * may throw their own AppError first, with the limit in `params`.
+ */
+function fromMultipartError(error: FastifyError): AppError | undefined {
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new AppError('payload_too_large', 'The upload is over its limit', [
+        { path: 'file', code: 'too_big', message: 'The file is too large' },
+      ]);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new AppError('unsupported_media_type', 'Send the upload as multipart/form-data');
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+    case 'FST_MP_PREMATURE_CLOSE':
+      return malformed();
+  }
+  if (!error.code && !error.statusCode && malformedMultipart.test(error.message)) {
+    return malformed();
+  }
   return undefined;
 }
+
+const malformed = () =>
+  AppError.field(
+    '',
+    'invalid_multipart',
+    'The request body is not well-formed multipart/form-data',
+  );
 
 /**
  * One place maps every failure to the one error body
@@ -43,6 +83,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
     const known = fromFastifyError(error);
     if (known) return send(reply, known);
+
+    // A unique index refused a row that a service did not expect to clash (two requests racing
+    // past its own check): the stored data wins, 409 and nothing written.
+    if (isUniqueViolation(error)) {
+      request.log.info({ err: error }, 'unique violation');
+      return send(reply, new AppError('conflict', 'The change clashes with stored data'));
+    }
 
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');

@@ -20,8 +20,10 @@ describe('GET /api/v1/admin/emails', () => {
 
   const list = (query: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: `/api/v1/admin/emails${query}`, headers });
-  const forgot = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const forgot = async (email: string) => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    await t.app.mail.idle(); // the link is made after the answer
+  };
 
   it('answers 401 without a token', async () => {
     const res = await list('');

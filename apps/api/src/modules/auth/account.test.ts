@@ -87,6 +87,7 @@ describe('the signed-in account: password and sessions', () => {
         url: '/api/auth/forgot-password',
         payload: { email: user.userData.email },
       });
+      await t.app.mail.idle(); // the link is made after the answer
       const [link] = await t.database.db
         .select()
         .from(passwordResetTokens)

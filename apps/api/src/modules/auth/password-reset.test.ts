@@ -32,8 +32,12 @@ describe('forgot and reset password (development outbox)', () => {
   });
   afterAll(() => t.close());
 
-  const forgot = (payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload });
+  /** Asks for a link, then waits for the work that runs after the answer (lookup, email). */
+  const forgot = async (payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload });
+    await t.app.mail.idle();
+    return res;
+  };
   const reset = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
   const login = (email: string, password: string) =>

@@ -10,7 +10,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export interface PasswordResetDeps {
   repo: AuthRepository;
-  mail: MailService;
+  mail: Pick<MailService, 'send' | 'later'>;
   /** Public address of the web app, without a trailing slash. */
   appUrl: string;
 }
@@ -20,30 +20,37 @@ const invalidToken = () =>
 
 /** "Forgot password" and "reset password" : single-use links sent by email. */
 export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) {
+  /** The background half of `requestReset`. */
+  async function issueReset(email: string): Promise<void> {
+    const user = await repo.findUserByEmail(email);
+    if (!user || user.disabledAt) return;
+    const token = newSecret();
+    await repo.insertResetToken({
+      userUuid: user.uuid,
+      tokenHash: hashSecret(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    });
+    const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const language = isLocale(user.language) ? user.language : 'pt';
+    await mail.send(
+      {
+        to: user.email,
+        kind: 'password_reset',
+        ...passwordResetEmail(language, { name: user.name, link }),
+      },
+      { resetLink: link },
+    );
+  }
+
   return {
     /**
      * Emails a reset link when an active account has this address; does nothing otherwise. The
-     * caller answers 202 either way, so the answer tells nobody whether the account exists.
+     * caller answers 202 either way, so the answer tells nobody whether the account exists — nor
+     * does its timing: this only hands the address to the background (`mail.later`), the same
+     * step for every address, and the lookup, token and email happen after the answer.
      */
-    async requestReset(body: TForgotPasswordBody): Promise<void> {
-      const user = await repo.findUserByEmail(body.email);
-      if (!user || user.disabledAt) return;
-      const token = newSecret();
-      await repo.insertResetToken({
-        userUuid: user.uuid,
-        tokenHash: hashSecret(token),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      });
-      const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      const language = isLocale(user.language) ? user.language : 'pt';
-      await mail.send(
-        {
-          to: user.email,
-          kind: 'password_reset',
-          ...passwordResetEmail(language, { name: user.name, link }),
-        },
-        { resetLink: link },
-      );
+    requestReset(body: TForgotPasswordBody): void {
+      mail.later(() => issueReset(body.email));
     },
 
     /**

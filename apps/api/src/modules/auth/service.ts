@@ -9,6 +9,7 @@ import {
   type TSession,
   type TUser,
 } from '@tarifa/contract';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashPassword, hashSecret, newSecret, verifyPassword } from '../../lib/secrets';
 import type { AuthRepository, UserRow } from './repository';
@@ -28,6 +29,11 @@ export function toUser(row: UserRow): TUser {
     language: isLocale(row.language) ? row.language : 'pt',
   };
 }
+
+const emailTaken = () =>
+  new AppError('conflict', 'An account with this email already exists', [
+    { path: 'email', code: 'email_taken', message: 'An account with this email already exists' },
+  ]);
 
 export interface ClientInfo {
   userAgent: string | undefined;
@@ -57,15 +63,7 @@ export function authService(repo: AuthRepository) {
 
   return {
     async register(body: TRegisterBody, client: ClientInfo): Promise<TAuthResponse> {
-      if (await repo.findUserByEmail(body.email)) {
-        throw new AppError('conflict', 'An account with this email already exists', [
-          {
-            path: 'email',
-            code: 'email_taken',
-            message: 'An account with this email already exists',
-          },
-        ]);
-      }
+      if (await repo.findUserByEmail(body.email)) throw emailTaken();
       const passwordHash = await hashPassword(body.password);
       let user: UserRow;
       try {
@@ -77,16 +75,9 @@ export function authService(repo: AuthRepository) {
           language: body.language ?? 'pt',
         });
       } catch (err) {
-        // Two registrations racing for one address: the unique index decides.
-        if (/users_email_lower_key/.test(String((err as Error).message ?? err))) {
-          throw new AppError('conflict', 'An account with this email already exists', [
-            {
-              path: 'email',
-              code: 'email_taken',
-              message: 'An account with this email already exists',
-            },
-          ]);
-        }
+        // Registrations racing for one address pass the check above together: the unique index
+        // decides, and the others are told the address is taken.
+        if (isUniqueViolation(err, 'users_email_lower_key')) throw emailTaken();
         throw err;
       }
       return openSession(user, client);

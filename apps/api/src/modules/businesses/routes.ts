@@ -21,6 +21,7 @@ import {
 } from '@tarifa/contract';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { readFileUpload } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { photoContentType, photoStore, type PhotoStore } from './photos';
 import { businessesService, type BusinessesService } from './service';
@@ -78,34 +79,12 @@ const photoFileRoutes: FastifyPluginAsyncZod<{ photos: PhotoStore }> = async (ap
   );
 };
 
-/** Reads the one uploaded file of field `file`, within the size limit. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file({
-      limits: { fileSize: businessPhotoRules.maxBytes, files: 1, fields: 10, parts: 20 },
-    });
-    if (!file || file.fieldname !== 'file') {
-      throw AppError.field('file', 'required', 'Send the image in the multipart field "file"');
-    }
-    return await file.toBuffer();
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') {
-      throw new AppError('payload_too_large', 'A photo must be at most 5 MB', [
-        {
-          path: 'file',
-          code: 'too_big',
-          params: { maximum: businessPhotoRules.maxBytes },
-          message: 'The file is too large',
-        },
-      ]);
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('unsupported_media_type', 'Send the photo as multipart/form-data');
-    }
-    throw err;
-  }
-}
+/** Reads the one uploaded file of field `file`, within the size limit (413 over it). */
+const readUpload = (request: FastifyRequest) =>
+  readFileUpload(request, {
+    maxBytes: businessPhotoRules.maxBytes,
+    tooLargeMessage: 'A photo must be at most 5 MB',
+  });
 
 /**
  * Every route here needs a signed-in caller; the token is checked before the body, so a guest

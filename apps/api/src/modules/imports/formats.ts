@@ -11,6 +11,7 @@ import {
 } from '@tarifa/contract';
 import { toBookingValues, type BookingValues, type BusinessContext } from '../bookings/mapping';
 import { zonedMidnight } from '../bookings/time';
+import { isStorableText } from '../../lib/text';
 
 /**
  * The two CSV formats (Tarifa's own, and the public "Hotel booking demand" dataset; see
@@ -86,7 +87,30 @@ export interface FormatContext extends BusinessContext {
 export type RowMapper = (fields: string[], line: number) => RowResult;
 
 export function rowMapper(format: TImportFormat, header: Header, ctx: FormatContext): RowMapper {
-  return format === 'tarifa' ? tarifaRows(header, ctx) : hotelBookingDemandRows(header, ctx);
+  const mapper =
+    format === 'tarifa' ? tarifaRows(header, ctx) : hotelBookingDemandRows(header, ctx);
+  return (fields, line) => {
+    const errors = unreadableCells(fields, header);
+    return errors.length ? { kind: 'error', errors } : mapper(fields, line);
+  };
+}
+
+/**
+ * Cells no booking may hold, in any format: a NUL character, a lone surrogate, or U+FFFD — what
+ * the UTF-8 decoder puts in place of bytes that are not UTF-8 (the file is read as UTF-8). Such a
+ * row is a bad row (`invalid_text` on each column at fault), never stored altered.
+ */
+function unreadableCells(fields: string[], header: Header): RowError[] {
+  const errors: RowError[] = [];
+  fields.forEach((value, i) => {
+    if (isStorableText(value) && !value.includes('\ufffd')) return;
+    errors.push({
+      column: header.columns[i] ?? null,
+      code: 'invalid_text',
+      message: 'Contains a character that is not allowed (NUL, or bytes that are not UTF-8)',
+    });
+  });
+  return errors;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import type { Multipart } from '@fastify/multipart';
 import { bookingLimits } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { invalidTextIssue, isStorableText } from '../../lib/text';
 import type { ReceivedFile } from './service';
 
 const tooLarge = () =>
@@ -31,6 +32,9 @@ function multipartError(err: unknown): unknown {
   return err;
 }
 
+const storableName = (name: string | undefined) =>
+  name && isStorableText(name) ? Array.from(name).slice(0, 200).join('') : 'bookings.csv';
+
 const limits = {
   fileSize: bookingLimits.importMaxBytes,
   files: 1,
@@ -39,8 +43,13 @@ const limits = {
   parts: 11,
 };
 
-/** A multipart field's value as text. */
-const fieldValue = (part: Multipart) => ('value' in part ? String(part.value) : '');
+/** A multipart field's value as text; NUL or a broken character is `invalid_text` on the field. */
+function fieldValue(part: Multipart): string {
+  const value = 'value' in part ? String(part.value) : '';
+  if (!isStorableText(part.fieldname)) throw AppError.validation([invalidTextIssue('')]);
+  if (!isStorableText(value)) throw AppError.validation([invalidTextIssue(part.fieldname)]);
+  return value;
+}
 
 /**
  * Uploaded import files: `DATA_DIR/imports/<import id>.csv`, streamed to disk as they arrive
@@ -84,7 +93,8 @@ export function uploadStore(dataDir: string) {
           file = {
             id,
             path: final,
-            name: (part.filename || 'bookings.csv').slice(0, 200),
+            // The name is only shown back: one the database cannot hold is replaced.
+            name: storableName(part.filename),
             size: out.bytesWritten,
           };
         }

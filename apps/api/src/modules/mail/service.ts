@@ -49,7 +49,10 @@ export function mailService(options: MailOptions) {
     }
   }
 
-  /** Resolves when every delivery started so far has finished (sent or failed). */
+  /**
+   * Resolves when every delivery (and background work, `later`) started so far has finished,
+   * including what they started in turn.
+   */
   async function idle(): Promise<void> {
     while (pending.size) await Promise.all([...pending]);
   }
@@ -82,6 +85,19 @@ export function mailService(options: MailOptions) {
       pending.add(delivery);
       void delivery.finally(() => pending.delete(delivery));
       return row.id;
+    },
+
+    /**
+     * Runs `work` (which ends in sending an email, or in nothing) after the caller has answered:
+     * a request that may send an email answers the same, in the same time, whether it sends one
+     * or not (forgot-password). `idle()` waits for it too; a failure is logged.
+     */
+    later(work: () => Promise<void>): void {
+      const run = work().catch((err: unknown) => {
+        options.log.error({ err }, 'background email work failed');
+      });
+      pending.add(run);
+      void run.finally(() => pending.delete(run));
     },
 
     idle,

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { readFileUpload } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
 import { avatarContentType, avatarStore } from './avatars';
 import { usersRepository } from './repository';
@@ -18,43 +19,12 @@ const errors = {
   404: ZErrorBody,
 };
 
-/** Reads the one uploaded file of field `file`, within the size limit. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await request.file({
-      limits: { fileSize: avatarRules.maxBytes, files: 1, fields: 10, parts: 20 },
-    });
-    if (!file || file.fieldname !== 'file') {
-      throw AppError.field('file', 'required', 'Send the image in the multipart field "file"');
-    }
-    return await file.toBuffer();
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (
-      code === 'FST_REQ_FILE_TOO_LARGE' ||
-      code === 'FST_FILES_LIMIT' ||
-      code === 'FST_PARTS_LIMIT' ||
-      code === 'FST_FIELDS_LIMIT'
-    ) {
-      throw new AppError(
-        'payload_too_large',
-        `The avatar must be at most ${avatarRules.maxBytes / 1024 / 1024} MB`,
-        [
-          {
-            path: 'file',
-            code: 'too_big',
-            params: { maximum: avatarRules.maxBytes },
-            message: 'The file is too large',
-          },
-        ],
-      );
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('unsupported_media_type', 'Send the avatar as multipart/form-data');
-    }
-    throw err;
-  }
-}
+/** Reads the one uploaded file of field `file`, within the size limit (413 over it). */
+const readUpload = (request: FastifyRequest) =>
+  readFileUpload(request, {
+    maxBytes: avatarRules.maxBytes,
+    tooLargeMessage: `The avatar must be at most ${avatarRules.maxBytes / 1024 / 1024} MB`,
+  });
 
 /**
  * `/api/v1/users/{uuid}` (profile) and its avatar; `/api/avatars/{filename}` serves avatars

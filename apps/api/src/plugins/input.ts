@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors';
+import { findInvalidText, invalidTextIssue } from '../lib/text';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (method and URL pattern), in the order they were added. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+/**
+ * What every request goes through before any route sees it (docs/reliability.md):
+ *
+ * - a body in a content encoding (gzip, deflate…) is refused with 415: the API reads bodies as
+ *   sent, and a compressed multipart or JSON body would otherwise fail deep in a parser;
+ * - every string of the path parameters, the query string and a JSON body (keys too) must be
+ *   storable text — no NUL character, no lone UTF-16 surrogate — or the request is a 400
+ *   `validation_failed` naming each field with `invalid_text`. Multipart fields and CSV rows get
+ *   the same check where they are read (`lib/text.ts`).
+ *
+ * Both run after `onRequest`, where routes authenticate, so a caller without a token learns
+ * nothing but 401.
+ */
+export const inputPlugin = fp(async (app: FastifyInstance) => {
+  // Every route of the app as it is added, so tests can walk them all (e.g. that each one that is
+  // not public answers 401 without a token, whatever its body).
+  const routes: RouteEntry[] = [];
+  app.decorate('routeTable', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
+  app.addHook('preParsing', async (request) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      throw new AppError(
+        'unsupported_media_type',
+        'Send the body without a content encoding (no gzip or deflate)',
+      );
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    const paths = [
+      ...findInvalidText(request.params, ['params']),
+      ...findInvalidText(request.query, ['query']),
+      ...findInvalidText(request.body),
+    ];
+    if (paths.length) throw AppError.validation(paths.map(invalidTextIssue));
+  });
+});
