@@ -1,4 +1,5 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, daysBetween } from '@tarifa/pricing';
 import { rowsOf, type Executor } from '../../db/client';
 import { priceOverrides } from '../../db/schema';
 
@@ -38,28 +39,45 @@ export function pricesRepository(db: Executor, businessUuid: string) {
 
   return {
     /**
-     * Rooms sold per room type and night `from`…`to` (both included), in one set-based query:
-     * every booking that is neither cancelled nor a no-show and overlaps the range (`arrival ≤ to`
-     * and `departure > from`, which `bookings_stay_idx` serves) is spread over the nights of the
-     * overlap (arrival ≤ D < departure) with `generate_series`, and its `rooms` summed per room
-     * type and night. Nights without bookings are absent (0).
+     * Rooms sold per room type and night `from`…`to` (both included). Every booking that is
+     * neither cancelled nor a no-show and overlaps the range (`arrival ≤ to` and
+     * `departure > from`, which `bookings_stay_idx` serves) counts its `rooms` on the nights of
+     * the overlap (arrival ≤ D < departure). The query answers, per room type, where those counts
+     * change: `+rooms` on the first night of the overlap and `-rooms` on the day after its last,
+     * summed per day (at most two rows per booking, grouped, instead of a row per booking and
+     * night); the running sum over the days gives each night. Nights without bookings are absent
+     * (0).
      */
     roomsSold: async (from: string, to: string): Promise<RoomsSoldRow[]> => {
       const result = await db.execute(sql`
-        select b.room_type_uuid as "roomUuid",
-               to_char(greatest(b.arrival, ${from}::date) + g.i, 'YYYY-MM-DD') as "night",
-               sum(b.rooms)::int as "sold"
+        select b.room_type_uuid as "roomUuid", v.day as "day", sum(v.delta)::int as "delta"
           from bookings b
-         cross join lateral generate_series(
-                0,
-                least(b.departure, ${to}::date + 1) - greatest(b.arrival, ${from}::date) - 1
-              ) as g(i)
+         cross join lateral (
+                values (greatest(b.arrival, ${from}::date) - ${from}::date, b.rooms),
+                       (least(b.departure, ${to}::date + 1) - ${from}::date, -b.rooms)
+              ) as v(day, delta)
          where b.business_uuid = ${businessUuid}
            and b.status not in ('cancelled', 'no_show')
            and b.arrival <= ${to}::date
            and b.departure > ${from}::date
          group by 1, 2`);
-      return rowsOf<RoomsSoldRow>(result);
+      const nights = daysBetween(from, to) + 1;
+      const changes = new Map<string, Int32Array>();
+      for (const row of rowsOf<{ roomUuid: string; day: number; delta: number }>(result)) {
+        let deltas = changes.get(row.roomUuid);
+        if (!deltas) changes.set(row.roomUuid, (deltas = new Int32Array(nights + 1)));
+        deltas[Number(row.day)]! += Number(row.delta);
+      }
+      const dates: string[] = [];
+      const rows: RoomsSoldRow[] = [];
+      for (const [roomUuid, deltas] of changes) {
+        let sold = 0;
+        for (let day = 0; day < nights; day += 1) {
+          sold += deltas[day]!;
+          if (sold !== 0) rows.push({ roomUuid, night: (dates[day] ??= addDays(from, day)), sold });
+        }
+      }
+      return rows;
     },
 
     /** The manual prices of the nights `from`…`to` (both included). */
