@@ -13,9 +13,16 @@ import { bookings, users } from '../apps/api/src/db/schema';
 import { businessesRepository } from '../apps/api/src/core/tenancy';
 import { hashPassword } from '../apps/api/src/lib/secrets';
 import { businessRepository } from '../apps/api/src/modules/businesses/repository';
-import { configurationOf, toEngine } from '../apps/api/src/modules/prices/configuration';
+import {
+  configurationOf,
+  toEngine,
+  toWireCell,
+} from '../apps/api/src/modules/prices/configuration';
 import { pricesRepository } from '../apps/api/src/modules/prices/repository';
 import { pricesService } from '../apps/api/src/modules/prices/service';
+import { pricesJson } from '../apps/api/src/modules/prices/wire';
+import { rowsOf } from '../apps/api/src/db/client';
+import { sql } from 'drizzle-orm';
 import { prng } from '../apps/api/test/booking-factories';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
 
@@ -186,13 +193,53 @@ async function run(label: string, database: Database) {
     const service = pricesService(database.db, { clock: () => now });
     const caller = { user: { uuid: row.ownerUuid, roles: ['client' as const] } };
     const month = `/api/v1/businesses/${uuid}/prices?from=${today}&to=${addDays(today, 30)}`;
+    /** The rooms-sold query as it was before (a row per booking and night, then grouped). */
+    const previousQuery = (explain: boolean) => sql`
+        ${sql.raw(explain ? 'explain analyze' : '')}
+        select b.room_type_uuid as "roomUuid",
+               to_char(greatest(b.arrival, ${from}::date) + g.i, 'YYYY-MM-DD') as "night",
+               sum(b.rooms)::int as "sold"
+          from bookings b
+         cross join lateral generate_series(
+                0,
+                least(b.departure, ${to}::date + 1) - greatest(b.arrival, ${from}::date) - 1
+              ) as g(i)
+         where b.business_uuid = ${uuid}
+           and b.status not in ('cancelled', 'no_show')
+           and b.arrival <= ${to}::date
+           and b.departure > ${from}::date
+         group by 1, 2`;
+    const currentQuery = sql`
+        explain analyze
+        select c."roomUuid", array_agg(c.day) as "days", array_agg(c.delta) as "deltas"
+          from (select b.room_type_uuid as "roomUuid", v.day, sum(v.delta)::int as delta
+                  from bookings b
+                 cross join lateral (
+                        values (greatest(b.arrival, ${from}::date) - ${from}::date, b.rooms),
+                               (least(b.departure, ${to}::date + 1) - ${from}::date, -b.rooms)
+                      ) as v(day, delta)
+                 where b.business_uuid = ${uuid}
+                   and b.status not in ('cancelled', 'no_show')
+                   and b.arrival <= ${to}::date
+                   and b.departure > ${from}::date
+                 group by 1, 2) as c
+         group by 1`;
+    const executionTime = async (query: ReturnType<typeof sql>) => {
+      const lines = rowsOf<Record<string, string>>(await database.db.execute(query)).map(
+        (r) => Object.values(r)[0]!,
+      );
+      return lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '');
+    };
     const parts = {
       month: [] as number[],
       service: [] as number[],
       calendar: [] as number[],
       health: [] as number[],
       query: [] as number[],
+      queryBefore: [] as number[],
       engine: [] as number[],
+      json: [] as number[],
+      jsonBefore: [] as number[],
     };
     let calendarBytes = 0;
     for (let i = 0; i < WARMUP + ROUNDS; i += 1) {
@@ -204,8 +251,19 @@ async function run(label: string, database: Database) {
       await repo.roomsSold(from, to);
       const q = performance.now() - started;
       started = performance.now();
-      computePrices({ ...toEngine(config), roomsSold: sold, today, from, to });
+      await database.db.execute(previousQuery(false));
+      const qb = performance.now() - started;
+      started = performance.now();
+      const cells = computePrices({ ...toEngine(config), roomsSold: sold, today, from, to });
       const e = performance.now() - started;
+      // Writing the answer: straight from the engine's cells, and as before (wire cells, then
+      // JSON.stringify).
+      started = performance.now();
+      pricesJson(cells, new Map());
+      const j = performance.now() - started;
+      started = performance.now();
+      JSON.stringify({ prices: cells.map((cell) => toWireCell(cell, null)) });
+      const jb = performance.now() - started;
       started = performance.now();
       await service.prices(caller, uuid, { from, to });
       const sv = performance.now() - started;
@@ -215,24 +273,38 @@ async function run(label: string, database: Database) {
         parts.calendar.push(c);
         parts.health.push(h);
         parts.query.push(q);
+        parts.queryBefore.push(qb);
         parts.engine.push(e);
+        parts.json.push(j);
+        parts.jsonBefore.push(jb);
       }
     }
-    const [c, h, q, e, sv, m] = [
+    const [c, h, q, e, sv, m, qb, j, jb] = [
       parts.calendar,
       parts.health,
       parts.query,
       parts.engine,
       parts.service,
       parts.month,
+      parts.queryBefore,
+      parts.json,
+      parts.jsonBefore,
     ].map(median);
+    const spread = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return `${sorted[Math.floor(sorted.length / 4)]!.toFixed(1)}–${sorted[Math.floor((sorted.length * 3) / 4)]!.toFixed(1)}`;
+    };
     console.log(
       `${label.padEnd(10)} full-year calendar (${365 * ROOM_TYPES} cells, ${BOOKINGS} bookings, ` +
-        `${(calendarBytes / 1024).toFixed(0)} KB) median ${c!.toFixed(1)} ms · GET /api/health ` +
-        `median ${h!.toFixed(2)} ms · ${(c! / h!).toFixed(1)}× (goal ≤ 20×) · of which rooms-sold ` +
-        `query ${q!.toFixed(1)} ms, engine ${e!.toFixed(1)} ms, the service's answer ` +
-        `${sv!.toFixed(1)} ms · ${ROUNDS} rounds\n${''.padEnd(11)}one month (31 nights, ` +
-        `${31 * ROOM_TYPES} cells) median ${m!.toFixed(1)} ms · ${(m! / h!).toFixed(1)}× health`,
+        `${(calendarBytes / 1024).toFixed(0)} KB) median ${c!.toFixed(1)} ms (IQR ${spread(parts.calendar)}) · ` +
+        `GET /api/health median ${h!.toFixed(2)} ms (IQR ${spread(parts.health)}) · ${(c! / h!).toFixed(1)}× ` +
+        `(goal ≤ 20×) · ${ROUNDS} rounds\n${''.padEnd(11)}parts: rooms-sold query ${q!.toFixed(1)} ms ` +
+        `(the previous query ${qb!.toFixed(1)} ms), engine ${e!.toFixed(1)} ms, JSON from the cells ` +
+        `${j!.toFixed(1)} ms (wire cells + JSON.stringify ${jb!.toFixed(1)} ms), the service's wire ` +
+        `cells ${sv!.toFixed(1)} ms\n${''.padEnd(11)}EXPLAIN ANALYZE execution: rooms-sold query ` +
+        `${await executionTime(currentQuery)}, the previous one ${await executionTime(previousQuery(true))}` +
+        `\n${''.padEnd(11)}one month (31 nights, ${31 * ROOM_TYPES} cells) median ${m!.toFixed(1)} ms · ` +
+        `${(m! / h!).toFixed(1)}× health`,
     );
   } finally {
     await app.close();

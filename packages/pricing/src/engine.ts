@@ -152,7 +152,8 @@ export interface PriceCell {
   parentPrice: number | null;
   /**
    * One entry per step that changed the price, in order; the last `after` is `price`. Read-only:
-   * cells without entries share one empty list.
+   * cells without entries share one empty list, and cells of a room type that the same rules
+   * brought to the same price share one frozen list (of frozen entries).
    */
   breakdown: readonly BreakdownEntry[];
 }
@@ -167,10 +168,29 @@ interface Group {
   input: LevelGroupInput;
   available: number;
   sold: Float64Array;
-  /** Per night: the level's adjustment in basis points (0 when no level applies) and as told. */
+  /** Per night: the index of the level that applies (-1 when none). */
+  level: Int32Array;
+  /** Per level: its adjustment in basis points and as told (null for 0 %). */
   levelBp: Int32Array;
   levelAdjustment: (Adjustment | null)[];
 }
+
+/**
+ * What the rules make of a room type's base price on a night (before any override): the price,
+ * the season that won the night and the breakdown. Nights where the same rules apply share one
+ * (frozen) path: a room type meets only a few hundred combinations over two years.
+ */
+interface Path {
+  price: number;
+  seasonId: string | null;
+  breakdown: readonly BreakdownEntry[];
+}
+
+/**
+ * Above this many possible combinations of rules per room type, paths are not shared (the key
+ * would lose precision); every night is then computed on its own, with the same result.
+ */
+const KEY_SPACE_MAX = 2 ** 48;
 
 /** Prices of every room type for every night from `from` to `to` (room type by room type). */
 export function computePrices(input: PricingInput): PriceCell[] {
@@ -183,37 +203,23 @@ export function computePrices(input: PricingInput): PriceCell[] {
   const { settings } = input;
   const explain = input.explain ?? true;
 
-  // Per night, once: its date, weekday, weekday adjustment and lead-time rule. Adjustments are
-  // shared by every cell they explain (frozen, so one cell's cannot change another's).
+  // Per night, once: its date, weekday and lead-time rule. Adjustments are shared by every cell
+  // they explain (frozen, so one cell's cannot change another's).
   const dates: string[] = new Array<string>(nights);
   const weekdayOfNight = new Uint8Array(nights);
-  const weekdayBp = new Int32Array(nights);
-  const weekdayAdjustment: (Adjustment | null)[] = new Array<Adjustment | null>(nights);
-  const leadBp = new Int32Array(nights);
-  const leadAdjustment: (Adjustment | null)[] = new Array<Adjustment | null>(nights);
-  const byWeekday = weekdays.map((day) => {
-    const value = settings.weekdayAdjustments[day] ?? 0;
-    return { bp: toBasisPoints(value), adjustment: percentAdjustment(value) };
-  });
-  const byRule = new Map(
-    settings.leadTimeRules.map((rule) => [
-      rule,
-      {
-        bp: toBasisPoints(rule.adjustmentPercent),
-        adjustment: percentAdjustment(rule.adjustmentPercent),
-      },
-    ]),
+  const leadOfNight = new Int32Array(nights);
+  const weekdayBp = weekdays.map((day) => toBasisPoints(settings.weekdayAdjustments[day] ?? 0));
+  const weekdayAdjustment = weekdays.map((day) =>
+    percentAdjustment(settings.weekdayAdjustments[day] ?? 0),
   );
+  const leadRules = settings.leadTimeRules;
+  const leadBp = leadRules.map((rule) => toBasisPoints(rule.adjustmentPercent));
+  const leadAdjustment = leadRules.map((rule) => percentAdjustment(rule.adjustmentPercent));
   for (let i = 0; i < nights; i += 1) {
     dates[i] = fromDayNumber(first + i);
-    const w = weekdayIndex(first + i);
-    weekdayOfNight[i] = w;
-    weekdayBp[i] = byWeekday[w]!.bp;
-    weekdayAdjustment[i] = byWeekday[w]!.adjustment;
-    const rule = leadTimeRuleFor(first + i - todayDay, settings.leadTimeRules);
-    const lead = rule ? byRule.get(rule)! : undefined;
-    leadBp[i] = lead ? lead.bp : 0;
-    leadAdjustment[i] = lead ? lead.adjustment : null;
+    weekdayOfNight[i] = weekdayIndex(first + i);
+    const rule = leadTimeRuleFor(first + i - todayDay, leadRules);
+    leadOfNight[i] = rule ? leadRules.indexOf(rule) : -1;
   }
 
   const rooms = input.roomTypes;
@@ -242,23 +248,23 @@ export function computePrices(input: PricingInput): PriceCell[] {
             return r === undefined ? [] : [r];
           });
     const available = covered.reduce((sum, r) => sum + rooms[r]!.rooms, 0);
-    const levels = group.levels.map((level) => ({
-      bp: toBasisPoints(level.adjustmentPercent),
-      adjustment: percentAdjustment(level.adjustmentPercent),
-    }));
     const groupSold = new Float64Array(nights);
-    const levelBp = new Int32Array(nights);
-    const levelAdjustment: (Adjustment | null)[] = new Array<Adjustment | null>(nights);
+    const level = new Int32Array(nights);
     for (let i = 0; i < nights; i += 1) {
       let total = 0;
       for (const r of covered) total += sold[r]![i]!;
       groupSold[i] = total;
-      const level = levelAt(group.levels, available > 0 ? total / available : 0);
-      const at = level ? levels[group.levels.indexOf(level)]! : undefined;
-      levelBp[i] = at ? at.bp : 0;
-      levelAdjustment[i] = at ? at.adjustment : null;
+      const at = levelAt(group.levels, available > 0 ? total / available : 0);
+      level[i] = at ? group.levels.indexOf(at) : -1;
     }
-    return { input: group, available, sold: groupSold, levelBp, levelAdjustment };
+    return {
+      input: group,
+      available,
+      sold: groupSold,
+      level,
+      levelBp: Int32Array.from(group.levels, (l) => toBasisPoints(l.adjustmentPercent)),
+      levelAdjustment: group.levels.map((l) => percentAdjustment(l.adjustmentPercent)),
+    };
   });
   const groupsOf = rooms.map((room) =>
     groups.filter((g) => g.input.roomUuids.length === 0 || g.input.roomUuids.includes(room.uuid)),
@@ -286,19 +292,24 @@ export function computePrices(input: PricingInput): PriceCell[] {
     return winner;
   });
 
-  // Manual prices, by room type and night.
-  const overrides = rooms.map(() => null as Map<number, number> | null);
+  // Manual prices, by room type and night (NaN: none).
+  const overrides = rooms.map(() => null as Float64Array | null);
   for (const o of input.overrides ?? []) {
     const r = indexOf.get(o.roomUuid);
     const i = dayNumber(o.date) - first;
     if (r === undefined || i < 0 || i >= nights) continue;
-    (overrides[r] ??= new Map()).set(i, o.price);
+    (overrides[r] ??= new Float64Array(nights).fill(Number.NaN))[i] = o.price;
   }
 
-  // Recommended prices (before overrides), parents before the room types that follow them.
+  // Recommended prices (before overrides), parents before the room types that follow them. The
+  // cells are written straight into the answer, room type by room type.
   const recommended: (Float64Array | null)[] = rooms.map(() => null);
-  const cells: PriceCell[][] = rooms.map(() => []);
+  const cells: PriceCell[] = new Array<PriceCell>(rooms.length * nights);
   const visiting = new Set<number>();
+  const { rounding } = settings;
+  // The nights' part of a path's key: the weekday and the lead-time rule.
+  const leadRadix = leadRules.length + 1;
+  const nightRadix = 7 * leadRadix;
 
   const compute = (r: number): void => {
     if (recommended[r]) return;
@@ -318,76 +329,19 @@ export function computePrices(input: PricingInput): PriceCell[] {
     const offsetAdjustment = offset
       ? Object.freeze<Adjustment>({ type: offset.type, value: offset.value })
       : null;
-    const out = cells[r]!;
     const seasonWinner = winners[r]!;
     const myGroups = groupsOf[r]!;
-    const myOverrides = overrides[r];
+    const myOverrides = overrides[r] ?? null;
     const { basePrice: base, minPrice: min, maxPrice: max, uuid } = room;
     // The occupancy a cell reports: its first level group's, else the room type's own.
     const occupancySold = myGroups[0] ? myGroups[0].sold : sold[r]!;
     const occupancyAvailable = myGroups[0] ? myGroups[0].available : room.rooms;
-    // Entries are gathered here, then copied to an array of their exact length.
-    const breakdown: BreakdownEntry[] = [];
-    for (let i = 0; i < nights; i += 1) {
-      breakdown.length = 0;
-      let price = base;
-      let seasonId: string | null = null;
-      let parentPrice: number | null = null;
-      if (parent && offset) {
-        // A derived room type follows its parent's recommended price, then its own bounds.
-        parentPrice = parent[i]!;
-        const after =
-          offset.type === 'percent' ? percentOf(parentPrice, offsetBp) : parentPrice + offset.value;
-        if (after !== price) {
-          if (explain)
-            breakdown.push(entry('derived', '', offset.roomUuid, price, after, offsetAdjustment));
-          price = after;
-        }
-      } else {
-        const k = seasonWinner[i]!;
-        if (k >= 0) {
-          const s = ranked[k]!;
-          seasonId = s.id;
-          const after =
-            s.adjustmentType === 'percent'
-              ? percentOf(price, seasonBp[k]!)
-              : s.adjustmentType === 'amount'
-                ? price + s.value
-                : s.value;
-          if (after !== price) {
-            if (explain)
-              breakdown.push(entry('season', s.name, s.id, price, after, seasonAdjustment[k]!));
-            price = after;
-          }
-        }
-        if (weekdayBp[i] !== 0) {
-          const after = percentOf(price, weekdayBp[i]!);
-          if (after !== price) {
-            if (explain)
-              breakdown.push(entry('weekday', '', null, price, after, weekdayAdjustment[i]!));
-            price = after;
-          }
-        }
-        for (const g of myGroups) {
-          if (g.levelBp[i] === 0) continue;
-          const after = percentOf(price, g.levelBp[i]!);
-          if (after !== price) {
-            if (explain)
-              breakdown.push(
-                entry('occupancy', g.input.name, g.input.uuid, price, after, g.levelAdjustment[i]!),
-              );
-            price = after;
-          }
-        }
-        if (leadBp[i] !== 0) {
-          const after = percentOf(price, leadBp[i]!);
-          if (after !== price) {
-            if (explain)
-              breakdown.push(entry('lead_time', '', null, price, after, leadAdjustment[i]!));
-            price = after;
-          }
-        }
-      }
+    let keySpace = (ranked.length + 1) * nightRadix;
+    for (const g of myGroups) keySpace *= g.input.levels.length + 1;
+    const shared = keySpace <= KEY_SPACE_MAX ? new Map<number, Path>() : null;
+
+    /** The clamps and the rounding, after the rules (or the parent's offset). */
+    const finish = (price: number, breakdown: BreakdownEntry[], seasonId: string | null): Path => {
       if (price < min) {
         if (explain) breakdown.push(entry('clamp_min', '', null, price, min, null));
         price = min;
@@ -395,41 +349,154 @@ export function computePrices(input: PricingInput): PriceCell[] {
         if (explain) breakdown.push(entry('clamp_max', '', null, price, max, null));
         price = max;
       }
-      const rounded = roundPrice(price, settings.rounding, min, max);
+      const rounded = roundPrice(price, rounding, min, max);
       if (rounded !== price) {
         if (explain) breakdown.push(entry('rounding', '', null, price, rounded, null));
         price = rounded;
       }
-      mine[i] = price;
-      const recommendedPrice = price;
-      const override = myOverrides?.get(i) ?? null;
-      if (override !== null && override !== price) {
+      return { price, seasonId, breakdown: breakdown.length === 0 ? noEntries : breakdown };
+    };
+
+    /** A derived room type follows its parent's recommended price, then its own bounds. */
+    const derive = (parentPrice: number): Path => {
+      const breakdown: BreakdownEntry[] = [];
+      let price = base;
+      const after =
+        offset!.type === 'percent' ? percentOf(parentPrice, offsetBp) : parentPrice + offset!.value;
+      if (after !== price) {
         if (explain)
-          breakdown.push(
-            entry('override', '', null, price, override, { type: 'price', value: override }),
-          );
-        price = override;
+          breakdown.push(entry('derived', '', offset!.roomUuid, price, after, offsetAdjustment));
+        price = after;
+      }
+      return finish(price, breakdown, null);
+    };
+
+    /** The rules of night `i`, in order. */
+    const apply = (i: number): Path => {
+      const breakdown: BreakdownEntry[] = [];
+      let price = base;
+      let seasonId: string | null = null;
+      const k = seasonWinner[i]!;
+      if (k >= 0) {
+        const s = ranked[k]!;
+        seasonId = s.id;
+        const after =
+          s.adjustmentType === 'percent'
+            ? percentOf(price, seasonBp[k]!)
+            : s.adjustmentType === 'amount'
+              ? price + s.value
+              : s.value;
+        if (after !== price) {
+          if (explain)
+            breakdown.push(entry('season', s.name, s.id, price, after, seasonAdjustment[k]!));
+          price = after;
+        }
+      }
+      const w = weekdayOfNight[i]!;
+      if (weekdayBp[w] !== 0) {
+        const after = percentOf(price, weekdayBp[w]!);
+        if (after !== price) {
+          if (explain)
+            breakdown.push(entry('weekday', '', null, price, after, weekdayAdjustment[w]!));
+          price = after;
+        }
+      }
+      for (const g of myGroups) {
+        const l = g.level[i]!;
+        if (l < 0 || g.levelBp[l] === 0) continue;
+        const after = percentOf(price, g.levelBp[l]!);
+        if (after !== price) {
+          if (explain)
+            breakdown.push(
+              entry('occupancy', g.input.name, g.input.uuid, price, after, g.levelAdjustment[l]!),
+            );
+          price = after;
+        }
+      }
+      const lead = leadOfNight[i]!;
+      if (lead >= 0 && leadBp[lead] !== 0) {
+        const after = percentOf(price, leadBp[lead]!);
+        if (after !== price) {
+          if (explain)
+            breakdown.push(entry('lead_time', '', null, price, after, leadAdjustment[lead]!));
+          price = after;
+        }
+      }
+      return finish(price, breakdown, seasonId);
+    };
+
+    const at = r * nights;
+    for (let i = 0; i < nights; i += 1) {
+      let path: Path | undefined;
+      let parentPrice: number | null = null;
+      if (parent && offset) {
+        parentPrice = parent[i]!;
+        path = shared?.get(parentPrice);
+        if (!path) {
+          path = derive(parentPrice);
+          if (shared) shared.set(parentPrice, freeze(path));
+        }
+      } else if (shared) {
+        // The night's rules as one number: season, weekday, lead-time rule, each group's level.
+        let key =
+          (seasonWinner[i]! + 1) * nightRadix +
+          weekdayOfNight[i]! * leadRadix +
+          leadOfNight[i]! +
+          1;
+        for (const g of myGroups) key = key * (g.input.levels.length + 1) + g.level[i]! + 1;
+        path = shared.get(key);
+        if (!path) {
+          path = apply(i);
+          shared.set(key, freeze(path));
+        }
+      } else path = apply(i);
+      const recommendedPrice = path.price;
+      mine[i] = recommendedPrice;
+      let price = recommendedPrice;
+      let override: number | null = null;
+      let breakdown = explain ? path.breakdown : noEntries;
+      if (myOverrides !== null && !Number.isNaN(myOverrides[i]!)) {
+        override = myOverrides[i]!;
+        if (override !== price) {
+          if (explain)
+            breakdown = [
+              ...breakdown,
+              Object.freeze(
+                entry('override', '', null, price, override, { type: 'price', value: override }),
+              ),
+            ];
+          price = override;
+        }
       }
       const roomsSold = occupancySold[i]!;
-      out.push({
+      cells[at + i] = {
         roomUuid: uuid,
         date: dates[i]!,
         price,
         recommendedPrice,
         override,
         overrideOutOfBounds: override !== null && (override < min || override > max),
-        seasonId,
+        seasonId: path.seasonId,
         occupancy: occupancyAvailable > 0 ? roomsSold / occupancyAvailable : 0,
         roomsSold,
         roomsAvailable: occupancyAvailable,
         parentPrice,
-        breakdown: breakdown.length === 0 || !explain ? noEntries : breakdown.slice(),
-      });
+        breakdown,
+      };
     }
   };
 
   for (let r = 0; r < rooms.length; r += 1) compute(r);
-  return cells.flat();
+  return cells;
+}
+
+/** A path shared by several cells: its breakdown and entries cannot change under them. */
+function freeze(path: Path): Path {
+  if (path.breakdown !== noEntries) {
+    for (const e of path.breakdown) Object.freeze(e);
+    Object.freeze(path.breakdown);
+  }
+  return path;
 }
 
 const noEntries: readonly BreakdownEntry[] = Object.freeze([]);

@@ -278,6 +278,15 @@ describe('prices API', () => {
       });
     });
 
+    it('counts the stays that begin before the range or end after it on the nights inside', async () => {
+      // 21 July alone: the 20–22 stay (5) began before, the 21–23 stay (2) ends after.
+      const one = await pricesOf(`from=2026-07-21&to=2026-07-21&roomUuid=${dbl}`);
+      expect(one.map((c) => [c.date, c.roomsSold])).toEqual([['2026-07-21', 7]]);
+      // 19…23 July: none before, none on the 23rd (every stay has left).
+      const around = await pricesOf(`from=2026-07-19&to=2026-07-23&roomUuid=${dbl}`);
+      expect(around.map((c) => c.roomsSold)).toEqual([0, 5, 7, 8, 0]);
+    });
+
     it("counts lead time from today's date in the business's time zone", async () => {
       const cells = await pricesOf(`from=2026-03-02&to=2026-03-06&roomUuid=${dbl}`);
       expect(cells.map((c) => [c.date, c.recommendedPrice])).toEqual([

@@ -1,4 +1,5 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, daysBetween } from '@tarifa/pricing';
 import { rowsOf, type Executor } from '../../db/client';
 import { priceOverrides } from '../../db/schema';
 
@@ -38,28 +39,50 @@ export function pricesRepository(db: Executor, businessUuid: string) {
 
   return {
     /**
-     * Rooms sold per room type and night `from`…`to` (both included), in one set-based query:
-     * every booking that is neither cancelled nor a no-show and overlaps the range (`arrival ≤ to`
-     * and `departure > from`, which `bookings_stay_idx` serves) is spread over the nights of the
-     * overlap (arrival ≤ D < departure) with `generate_series`, and its `rooms` summed per room
-     * type and night. Nights without bookings are absent (0).
+     * Rooms sold per room type and night `from`…`to` (both included). Every booking that is
+     * neither cancelled nor a no-show and overlaps the range (`arrival ≤ to` and
+     * `departure > from`, which `bookings_stay_idx` serves) counts its `rooms` on the nights of
+     * the overlap (arrival ≤ D < departure). The query answers, per room type, where those counts
+     * change: `+rooms` on the first night of the overlap and `-rooms` on the day after its last,
+     * summed per day (at most two per booking instead of one per booking and night), as two
+     * arrays in one row per room type (a row per night costs more to transfer than to compute,
+     * above all on PGlite); the running sum over the days gives each night. Nights without
+     * bookings are absent (0).
      */
     roomsSold: async (from: string, to: string): Promise<RoomsSoldRow[]> => {
       const result = await db.execute(sql`
-        select b.room_type_uuid as "roomUuid",
-               to_char(greatest(b.arrival, ${from}::date) + g.i, 'YYYY-MM-DD') as "night",
-               sum(b.rooms)::int as "sold"
-          from bookings b
-         cross join lateral generate_series(
-                0,
-                least(b.departure, ${to}::date + 1) - greatest(b.arrival, ${from}::date) - 1
-              ) as g(i)
-         where b.business_uuid = ${businessUuid}
-           and b.status not in ('cancelled', 'no_show')
-           and b.arrival <= ${to}::date
-           and b.departure > ${from}::date
-         group by 1, 2`);
-      return rowsOf<RoomsSoldRow>(result);
+        select c."roomUuid", array_agg(c.day) as "days", array_agg(c.delta) as "deltas"
+          from (select b.room_type_uuid as "roomUuid", v.day, sum(v.delta)::int as delta
+                  from bookings b
+                 cross join lateral (
+                        values (greatest(b.arrival, ${from}::date) - ${from}::date, b.rooms),
+                               (least(b.departure, ${to}::date + 1) - ${from}::date, -b.rooms)
+                      ) as v(day, delta)
+                 where b.business_uuid = ${businessUuid}
+                   and b.status not in ('cancelled', 'no_show')
+                   and b.arrival <= ${to}::date
+                   and b.departure > ${from}::date
+                 group by 1, 2) as c
+         group by 1`);
+      const nights = daysBetween(from, to) + 1;
+      const changes = new Map<string, Int32Array>();
+      for (const row of rowsOf<{ roomUuid: string; days: unknown; deltas: unknown }>(result)) {
+        const days = integers(row.days);
+        const deltas = integers(row.deltas);
+        const byDay = new Int32Array(nights + 1);
+        for (let k = 0; k < days.length; k += 1) byDay[days[k]!]! += deltas[k]!;
+        changes.set(row.roomUuid, byDay);
+      }
+      const dates: string[] = [];
+      const rows: RoomsSoldRow[] = [];
+      for (const [roomUuid, deltas] of changes) {
+        let sold = 0;
+        for (let day = 0; day < nights; day += 1) {
+          sold += deltas[day]!;
+          if (sold !== 0) rows.push({ roomUuid, night: (dates[day] ??= addDays(from, day)), sold });
+        }
+      }
+      return rows;
     },
 
     /** The manual prices of the nights `from`…`to` (both included). */
@@ -117,3 +140,10 @@ export function pricesRepository(db: Executor, businessUuid: string) {
   };
 }
 export type PricesRepository = ReturnType<typeof pricesRepository>;
+
+/** An `int[]` column: parsed by the driver, or PostgreSQL's text form (`{1,-2,3}`). */
+function integers(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value);
+  return text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number);
+}

@@ -7,6 +7,7 @@ import {
   ZPricePreviewResponse,
   ZPricesQuery,
   ZPricesResponse,
+  type TPricesResponse,
 } from '@tarifa/contract';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth';
@@ -24,9 +25,10 @@ const tags = ['prices'];
 const security = [{ bearer: [] }];
 
 /**
- * A year of calendar is thousands of cells: built typed from the engine's output, they are written
- * as they are instead of being checked again against their schema (which stays in the OpenAPI
- * document). Error answers go the same way; their bodies come from the one error handler.
+ * A year of calendar is thousands of cells: `GET …/prices` writes its JSON straight from the
+ * engine's cells (`wire.ts`) instead of checking them again against their schema (which stays in
+ * the OpenAPI document). Its error answers are written as they are; their bodies come from the one
+ * error handler.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
@@ -61,9 +63,15 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
       },
       serializerCompiler: plainJson,
     },
-    async (request) => ({
-      prices: await service.prices(requireAuth(request), request.params.uuid, request.query),
-    }),
+    async (request, reply) => {
+      const json = await service.pricesJson(
+        requireAuth(request),
+        request.params.uuid,
+        request.query,
+      );
+      // Already the JSON of the 200 answer (wire.ts): a string with a JSON type is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TPricesResponse);
+    },
   );
 
   app.put(

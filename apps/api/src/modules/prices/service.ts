@@ -40,6 +40,7 @@ import {
   type Configuration,
 } from './configuration';
 import { pricesRepository } from './repository';
+import { pricesJson } from './wire';
 
 type PricesQuery = z.output<typeof ZPricesQuery>;
 type OverridesBody = z.output<typeof ZOverridesBody>;
@@ -107,11 +108,15 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
     to: string,
   ): Promise<NightData> {
     const repo = pricesRepository(tx, business.uuid);
+    const [soldRows, overrideRows] = await Promise.all([
+      repo.roomsSold(from, to),
+      repo.overrides(from, to),
+    ]);
     const roomsSold: NightData['roomsSold'] = {};
-    for (const row of await repo.roomsSold(from, to)) {
+    for (const row of soldRows) {
       (roomsSold[row.roomUuid] ??= {})[row.night] = row.sold;
     }
-    const overrides = (await repo.overrides(from, to)).map((row) => ({
+    const overrides = overrideRows.map((row) => ({
       roomUuid: row.roomUuid,
       date: row.night,
       price: row.priceMinor,
@@ -167,6 +172,27 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
     return answer;
   }
 
+  /**
+   * The engine's cells of `GET …/prices`. The configuration and the nights' data are read at the
+   * same time (they do not depend on each other); an unknown room type is refused after both.
+   */
+  async function calendar(caller: Caller, businessUuid: string, query: PricesQuery) {
+    const business = await reachBusiness(db, caller, businessUuid);
+    const [config, data] = await Promise.all([
+      configuration(db, business),
+      nightData(db, business, query.from, query.to),
+    ]);
+    const roomUuid = query.roomUuid;
+    if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
+      throw unknownRoom('query.roomUuid');
+    }
+    const cells = run(config, data, todayOf(business), query.from, query.to);
+    return {
+      cells: roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
+      data,
+    };
+  }
+
   /** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
   async function openWrite(tx: Executor, caller: Caller, businessUuid: string) {
     const business = await reachBusiness(tx, caller, businessUuid);
@@ -177,18 +203,17 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
   return {
     /** `GET …/prices`: every room type (or one) on every night of the range. */
     async prices(caller: Caller, businessUuid: string, query: PricesQuery): Promise<TPriceCell[]> {
-      const business = await reachBusiness(db, caller, businessUuid);
-      const config = await configuration(db, business);
-      const roomUuid = query.roomUuid;
-      if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
-        throw unknownRoom('query.roomUuid');
-      }
-      const data = await nightData(db, business, query.from, query.to);
-      const cells = run(config, data, todayOf(business), query.from, query.to);
-      return toWire(
-        roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
-        data,
-      );
+      const { cells, data } = await calendar(caller, businessUuid, query);
+      return toWire(cells, data);
+    },
+
+    /**
+     * `GET …/prices` as the route answers it: `{"prices": [...]}`, the JSON of what `prices`
+     * gives, written straight from the engine's cells (a year is thousands of them).
+     */
+    async pricesJson(caller: Caller, businessUuid: string, query: PricesQuery): Promise<string> {
+      const { cells, data } = await calendar(caller, businessUuid, query);
+      return pricesJson(cells, data.published);
     },
 
     /**

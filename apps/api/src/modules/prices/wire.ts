@@ -1,0 +1,87 @@
+import { fromMinor, type BreakdownEntry, type PriceCell } from '@tarifa/pricing';
+
+/**
+ * `{"prices": [...]}` for engine cells, written straight to JSON: the same text as
+ * `JSON.stringify({prices: cells.map((cell) => toWireCell(cell, published))})` (same keys, same
+ * order, same numbers), without building the wire cells first. A year of calendar is thousands
+ * of cells whose breakdowns repeat (the engine shares one list between the nights the same rules
+ * apply to), so each breakdown list and entry is written once and its text reused.
+ *
+ * `published` is the price last published per `roomUuid|date` (minor units); empty when none.
+ */
+export function pricesJson(
+  cells: readonly PriceCell[],
+  published: ReadonlyMap<string, number>,
+): string {
+  const lists = new Map<readonly BreakdownEntry[], string>();
+  const entries = new Map<BreakdownEntry, string>();
+  const entryJson = (entry: BreakdownEntry): string => {
+    let text = entries.get(entry);
+    if (text === undefined) {
+      const { adjustment } = entry;
+      text =
+        `{"step":${JSON.stringify(entry.step)},"label":${JSON.stringify(entry.label)},` +
+        `"refId":${entry.refId === null ? 'null' : JSON.stringify(entry.refId)},` +
+        `"before":${number(fromMinor(entry.before))},"after":${number(fromMinor(entry.after))},` +
+        `"adjustment":${
+          adjustment === null
+            ? 'null'
+            : `{"type":${JSON.stringify(adjustment.type)},"value":${number(
+                adjustment.type === 'percent' ? adjustment.value : fromMinor(adjustment.value),
+              )}}`
+        }}`;
+      entries.set(entry, text);
+    }
+    return text;
+  };
+  const listJson = (list: readonly BreakdownEntry[]): string => {
+    let text = lists.get(list);
+    if (text === undefined) {
+      text = '[';
+      for (let e = 0; e < list.length; e += 1) text += (e === 0 ? '' : ',') + entryJson(list[e]!);
+      text += ']';
+      lists.set(list, text);
+    }
+    return text;
+  };
+
+  // Cells of one room type come together, and so do a season's nights: remember the last text.
+  // Dates are the engine's `YYYY-MM-DD`: nothing to escape.
+  let room: string | null = null;
+  let roomText = '';
+  let season: string | null = null;
+  let seasonText = 'null';
+  let out = '{"prices":[';
+  for (let c = 0; c < cells.length; c += 1) {
+    const cell = cells[c]!;
+    if (cell.roomUuid !== room) {
+      room = cell.roomUuid;
+      roomText = JSON.stringify(room);
+    }
+    if (cell.seasonId !== season) {
+      season = cell.seasonId;
+      seasonText = season === null ? 'null' : JSON.stringify(season);
+    }
+    const publishedMinor =
+      published.size === 0 ? undefined : published.get(`${cell.roomUuid}|${cell.date}`);
+    out +=
+      `${c === 0 ? '' : ','}{"date":"${cell.date}","roomUuid":${roomText},` +
+      `"recommendedPrice":${number(fromMinor(cell.price))},"publishedPrice":${
+        publishedMinor === undefined ? 'null' : number(fromMinor(publishedMinor))
+      },"override":${
+        cell.override === null
+          ? 'null'
+          : `{"price":${number(fromMinor(cell.override))},"outOfBounds":${cell.overrideOutOfBounds}}`
+      },"occupancy":${number(Math.min(1, cell.occupancy))},"roomsSold":${number(
+        cell.roomsSold,
+      )},"roomsAvailable":${number(cell.roomsAvailable)},"seasonId":${seasonText},"breakdown":${listJson(
+        cell.breakdown,
+      )}}`;
+  }
+  return `${out}]}`;
+}
+
+/** A number as JSON writes it (`null` for what JSON cannot hold). */
+function number(value: number): string {
+  return Number.isFinite(value) ? String(value) : 'null';
+}
