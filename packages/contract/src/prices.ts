@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from './bookings';
+import { issue } from './internal';
 import {
   ZDate,
   ZFluctuationLevelFields,
@@ -68,19 +69,15 @@ function checkRange(
   const { from, to } = range;
   if (!from || !to) return;
   if (to < from) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [...path, 'to'],
-      message: 'The end is before the start',
-      params: { code: 'range_reversed' },
-    });
+    issue(ctx, [...path, 'to'], 'range_reversed', 'The end is before the start');
   } else if (nightsInRange(from, to) > priceLimits.rangeNightsMax) {
-    ctx.addIssue({
-      code: 'custom',
-      path: [...path, 'to'],
-      message: `A range holds at most ${priceLimits.rangeNightsMax} nights`,
-      params: { code: 'range_too_long', maximum: priceLimits.rangeNightsMax, entity: 'nights' },
-    });
+    issue(
+      ctx,
+      [...path, 'to'],
+      'range_too_long',
+      `A range holds at most ${priceLimits.rangeNightsMax} nights`,
+      { maximum: priceLimits.rangeNightsMax, entity: 'nights' },
+    );
   }
 }
 
