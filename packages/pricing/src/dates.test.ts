@@ -35,6 +35,12 @@ describe('dates', () => {
     expect(() => dayNumber('5 June')).toThrow(RangeError);
   });
 
+  it('reads years before 100 as written (a date half typed in a form), not as 19xx', () => {
+    expect(fromDayNumber(dayNumber('0002-06-10'))).toBe('0002-06-10');
+    expect(daysBetween('0002-06-10', '0002-06-13')).toBe(3);
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+  });
+
   it('adding then counting the days gives them back', () => {
     fc.assert(
       fc.property(

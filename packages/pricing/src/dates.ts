@@ -14,8 +14,11 @@ export function dayNumber(date: string): number {
   const match = datePattern.exec(date);
   if (match) {
     const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const value = Date.UTC(y, m - 1, d);
-    const check = new Date(value);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999, and a date being
+    // typed ("0002-06-10") must be read as what it says, not refused or moved to 1902.
+    const check = new Date(0);
+    check.setUTCFullYear(y, m - 1, d);
+    const value = check.getTime();
     if (check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d) {
       return Math.round(value / dayMs);
     }
