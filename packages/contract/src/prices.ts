@@ -1,3 +1,4 @@
+import { breakdownSteps } from '@tarifa/pricing';
 import { z } from 'zod';
 import { daysBetween } from './bookings';
 import { issue } from './internal';
@@ -34,22 +35,9 @@ export const priceLimits = {
 /**
  * The steps of a price, in the order the engine applies them. `derived`: a derived room type's
  * offset from its parent; `clamp_min`/`clamp_max`: raised to the minimum or lowered to the maximum
- * price; `override`: the owner's manual price.
+ * price; `override`: the owner's manual price. The list is the engine's own (`breakdownSteps`).
  */
-export const ZPriceStep = z.enum([
-  'season',
-  'event',
-  'weekday',
-  'occupancy',
-  'lead_time',
-  'market',
-  'orphan',
-  'derived',
-  'clamp_min',
-  'clamp_max',
-  'rounding',
-  'override',
-]);
+export const ZPriceStep = z.enum(breakdownSteps);
 export type TPriceStep = z.infer<typeof ZPriceStep>;
 
 /** Nights from `from` to `to`, both included (1 when they are the same night). */
