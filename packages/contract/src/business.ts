@@ -38,6 +38,9 @@ export const businessLimits = {
   /** A deleted business can be restored for this many days. */
   restoreDays: 30,
   auditPageSizeMax: 100,
+  /** Nights ahead that prices are recomputed and changes proposed for (`settings.horizonDays`). */
+  horizonDaysMin: 30,
+  horizonDaysMax: 730,
 } as const;
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -418,6 +421,8 @@ export const ZTariffSettings = z.object({
   rounding: ZRounding,
   autoApprove: z.boolean(),
   occupancyBasis: z.enum(occupancyBases),
+  /** How many nights ahead, from today, prices are recomputed and price changes proposed. */
+  horizonDays: int(businessLimits.horizonDaysMin, businessLimits.horizonDaysMax),
 });
 export type TTariffSettings = z.output<typeof ZTariffSettings>;
 
@@ -427,6 +432,7 @@ export const defaultTariffSettings: TTariffSettings = {
   rounding: { mode: 'none' },
   autoApprove: false,
   occupancyBasis: 'on_the_books',
+  horizonDays: 365,
 };
 
 /**
@@ -577,6 +583,7 @@ export const ZTariffConfiguration = z.object({
     rounding: z.object({ mode: z.enum(roundingModes), ending: z.number().optional() }),
     autoApprove: z.boolean(),
     occupancyBasis: z.enum(occupancyBases),
+    horizonDays: z.number().int(),
   }),
   /** Oldest first. */
   fluctuationLevels: z.array(ZFluctuationLevelGroup),

@@ -12,3 +12,5 @@ export * from './demo';
 export * from './support';
 export * from './plans';
 export * from './prices';
+export * from './price-changes';
+export * from './publishing';

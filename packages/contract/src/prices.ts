@@ -49,7 +49,7 @@ export function nightsInRange(from: string, to: string): number {
  * `to` not before `from` (`range_reversed`), at most 731 nights (`range_too_long` with
  * `{maximum: 731, entity: 'nights'}`), both reported on `to`.
  */
-function checkRange(
+export function checkNightRange(
   range: { from?: string | undefined; to?: string | undefined },
   ctx: z.RefinementCtx,
   path: (string | number)[] = [],
@@ -124,7 +124,7 @@ export const ZPricesQuery = z
     to: ZDate,
     roomUuid: z.uuid().optional(),
   })
-  .superRefine((q, ctx) => checkRange(q, ctx));
+  .superRefine((q, ctx) => checkNightRange(q, ctx));
 export type TPricesQuery = z.input<typeof ZPricesQuery>;
 
 /** The answer of `GET …/prices` and of `PUT`/`DELETE …/prices/overrides` (the cells touched). */
@@ -143,7 +143,7 @@ export const ZOverride = z
     /** More than 0, at most 2 decimals. It may lie outside the room type's bounds (flagged). */
     price: ZPrice,
   })
-  .superRefine((o, ctx) => checkRange(o, ctx));
+  .superRefine((o, ctx) => checkNightRange(o, ctx));
 export type TOverride = z.input<typeof ZOverride>;
 
 /** `PUT …/prices/overrides`: sets the price of each room type on each night of its range. */
@@ -159,7 +159,7 @@ export const ZClearOverridesQuery = z
     from: ZDate,
     to: ZDate,
   })
-  .superRefine((q, ctx) => checkRange(q, ctx));
+  .superRefine((q, ctx) => checkNightRange(q, ctx));
 export type TClearOverridesQuery = z.input<typeof ZClearOverridesQuery>;
 
 // ---------------------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ export type TClearOverridesQuery = z.input<typeof ZClearOverridesQuery>;
 // ---------------------------------------------------------------------------------------------
 
 /** A configuration change as the matching tariff-configuration call would take it. */
-export const ZPriceChange = z.discriminatedUnion('kind', [
+export const ZConfigurationChange = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('roomsTariff'),
     roomsTariff: ZRoomsTariffBody.shape.roomsTariff,
@@ -188,7 +188,7 @@ export const ZPriceChange = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('deleteFluctuationLevel'), groupUuid: z.string() }),
 ]);
-export type TPriceChange = z.input<typeof ZPriceChange>;
+export type TConfigurationChange = z.input<typeof ZConfigurationChange>;
 
 /**
  * `POST …/prices/preview`: what `change` would do to the prices of the nights `from`…`to` (the
@@ -196,11 +196,11 @@ export type TPriceChange = z.input<typeof ZPriceChange>;
  */
 export const ZPricePreviewBody = z
   .object({
-    change: ZPriceChange,
+    change: ZConfigurationChange,
     from: ZDate.optional(),
     to: ZDate.optional(),
   })
-  .superRefine((b, ctx) => checkRange(b, ctx));
+  .superRefine((b, ctx) => checkNightRange(b, ctx));
 export type TPricePreviewBody = z.input<typeof ZPricePreviewBody>;
 
 export const ZPriceMove = z.object({

@@ -145,6 +145,8 @@ export interface StoredTariffSettings {
   rounding: { mode: 'none' | 'integer' | 'ending'; endingMinor?: number };
   autoApprove: boolean;
   occupancyBasis: 'on_the_books' | 'forecast';
+  /** Nights ahead that price changes are proposed for; absent in rows older than it (365). */
+  horizonDays?: number;
 }
 
 /** `fluctuation_groups.levels`: thresholds and adjustments in basis points, ascending. */
@@ -513,6 +515,11 @@ export const apiTokens = pgTable(
     createdBy: uuid('created_by').references(() => users.uuid, { onDelete: 'set null' }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** What the token may call (`bookings`, `prices`); tokens made before scopes hold both. */
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{bookings,prices}'::text[]`),
     ...timestamps,
   },
   (t) => [
@@ -611,4 +618,158 @@ export const priceOverrides = pgTable(
     primaryKey({ columns: [t.businessUuid, t.roomTypeUuid, t.night] }),
     check('price_overrides_price_check', sql`${t.priceMinor} > 0`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Price changes and publishing (docs/publishing.md). Money in integer hundredths.
+// ---------------------------------------------------------------------------------------------
+
+/** A step of a stored breakdown (the engine's `BreakdownEntry`, money in minor units). */
+export interface StoredBreakdownEntry {
+  step: string;
+  label: string;
+  refId: string | null;
+  before: number;
+  after: number;
+  adjustment: { type: 'percent' | 'amount' | 'price'; value: number } | null;
+}
+
+/** One step of a change's reason: its effect on the published price (`was`) and now, minor units. */
+export interface StoredReasonItem {
+  step: string;
+  label: string;
+  refId: string | null;
+  was: number | null;
+  now: number | null;
+}
+
+/**
+ * The log of price changes: each proposes `new_price_minor` for one room type and night, where the
+ * published price was `old_price_minor` (null: never published). At most one open change
+ * (`pending` or `approved`) per cell. `breakdown` is how the new price was made (so the next change
+ * can say what moved since); `reason` the steps whose effect differs from the published price's.
+ */
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    roomTypeUuid: uuid('room_type_uuid')
+      .notNull()
+      .references(() => roomTypes.uuid, { onDelete: 'cascade' }),
+    night: date('night', { mode: 'string' }).notNull(),
+    oldPriceMinor: integer('old_price_minor'),
+    newPriceMinor: integer('new_price_minor').notNull(),
+    basePriceMinor: integer('base_price_minor').notNull(),
+    breakdown: jsonb('breakdown').$type<StoredBreakdownEntry[]>().notNull(),
+    reason: jsonb('reason').$type<StoredReasonItem[]>().notNull(),
+    /** `pending`, `approved`, `rejected`, `published` or `superseded`. */
+    status: text('status').notNull().default('pending'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Who approved or rejected it; null with `decided_at` set: approved automatically. */
+    decidedBy: uuid('decided_by').references(() => users.uuid, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** The webhook delivery carrying it, once one took it. */
+    deliveryId: uuid('delivery_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('price_changes_open_key')
+      .on(t.businessUuid, t.roomTypeUuid, t.night)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index('price_changes_business_night_idx').on(t.businessUuid, t.night, t.roomTypeUuid),
+    index('price_changes_cell_idx').on(t.businessUuid, t.roomTypeUuid, t.night, t.createdAt),
+    index('price_changes_updated_idx').on(t.businessUuid, t.updatedAt),
+    index('price_changes_delivery_idx')
+      .on(t.deliveryId)
+      .where(sql`${t.deliveryId} is not null`),
+    check(
+      'price_changes_status_check',
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'published', 'superseded')`,
+    ),
+    check('price_changes_price_check', sql`${t.newPriceMinor} > 0`),
+  ],
+);
+
+/** The price last published per room type and night, and the change that published it. */
+export const publishedPrices = pgTable(
+  'published_prices',
+  {
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    roomTypeUuid: uuid('room_type_uuid')
+      .notNull()
+      .references(() => roomTypes.uuid, { onDelete: 'cascade' }),
+    night: date('night', { mode: 'string' }).notNull(),
+    priceMinor: integer('price_minor').notNull(),
+    changeId: uuid('change_id').references(() => priceChanges.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessUuid, t.roomTypeUuid, t.night] })],
+);
+
+/**
+ * A property's publishing endpoint. The secret signs deliveries (HMAC), so it is kept as issued
+ * (unlike passwords and tokens, which are only ever compared); it is never answered after it was
+ * shown once.
+ */
+export const webhooks = pgTable('webhooks', {
+  businessUuid: uuid('business_uuid')
+    .primaryKey()
+    .references(() => businesses.uuid, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  secret: text('secret').notNull(),
+  ...timestamps,
+});
+
+/**
+ * One message to a webhook: its exact JSON body (each attempt signs it with a fresh timestamp),
+ * retried until delivered or 24 hours after the first attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    /** `prices` or `test`. */
+    kind: text('kind').notNull(),
+    body: text('body').notNull(),
+    prices: integer('prices').notNull().default(0),
+    /** `pending`, `delivered` or `failed`. */
+    status: text('status').notNull().default('pending'),
+    firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('webhook_deliveries_business_idx').on(t.businessUuid, t.createdAt),
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} in ('pending', 'delivered', 'failed')`,
+    ),
+    check('webhook_deliveries_kind_check', sql`${t.kind} in ('prices', 'test')`),
+  ],
+);
+
+/** Every attempt of a delivery: when, the receiver's status (null: no answer), how long, why not. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+    httpStatus: integer('http_status'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
 );

@@ -20,6 +20,7 @@ export {
   type BookingsChanged,
   type OutboxEvent,
   type OverridesChanged,
+  type PriceChangesApproved,
   type StoredOutboxEvent,
   type Subscriber,
   type TariffChanged,

@@ -31,7 +31,14 @@ export interface OverridesChanged {
   to: string;
 }
 
-export type OutboxEvent = TariffChanged | BookingsChanged | OverridesChanged;
+/** Price changes approved (by the owner or automatically): the publishing job delivers them. */
+export interface PriceChangesApproved {
+  type: 'price_changes.approved';
+  businessUuid: string;
+  count: number;
+}
+
+export type OutboxEvent = TariffChanged | BookingsChanged | OverridesChanged | PriceChangesApproved;
 
 export type StoredOutboxEvent = typeof outboxEvents.$inferSelect;
 
@@ -56,7 +63,6 @@ export type Subscriber = (event: StoredOutboxEvent, tx: Executor) => Promise<voi
 /**
  * The outbox dispatcher, a job handler: hands every pending event, in order, to the subscribers of
  * its type, and stamps it dispatched in the same transaction (so each event is handed over once).
- * Nothing subscribes yet; the price recomputation will.
  */
 export function outboxDispatcher(
   db: Executor,

@@ -72,6 +72,7 @@ export function toSettings(stored: StoredTariffSettings): TTariffSettings {
         : { mode: stored.rounding.mode },
     autoApprove: stored.autoApprove,
     occupancyBasis: stored.occupancyBasis,
+    horizonDays: stored.horizonDays ?? defaultTariffSettings.horizonDays,
   };
 }
 
@@ -92,6 +93,7 @@ export function toStoredSettings(settings: TTariffSettings): StoredTariffSetting
         : { mode: settings.rounding.mode },
     autoApprove: settings.autoApprove,
     occupancyBasis: settings.occupancyBasis,
+    horizonDays: settings.horizonDays,
   };
 }
 

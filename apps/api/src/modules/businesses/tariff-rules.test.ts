@@ -70,6 +70,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       rounding: { mode: 'ending', ending: 9 },
       autoApprove: true,
       occupancyBasis: 'forecast',
+      horizonDays: 180,
     };
 
     it('stores the settings in basis points and answers the business', async () => {
@@ -89,11 +90,13 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         rounding: { mode: 'ending', endingMinor: 900 },
         autoApprove: true,
         occupancyBasis: 'forecast',
+        horizonDays: 180,
       });
       const last = (await stored.auditEvents(t, business.uuid)).at(-1)!;
       expect(last).toMatchObject({ action: 'update', entity: 'settings' });
       expect(Object.keys(last.changes).sort()).toEqual([
         'autoApprove',
+        'horizonDays',
         'leadTimeRules',
         'occupancyBasis',
         'rounding',
@@ -157,6 +160,9 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       [{ rounding: { mode: 'ceil' } }, 'settings.rounding.mode', 'invalid_option'],
       [{ occupancyBasis: 'gut_feeling' }, 'settings.occupancyBasis', 'invalid_option'],
       [{ autoApprove: 'yes' }, 'settings.autoApprove', 'invalid_type'],
+      [{ horizonDays: 29 }, 'settings.horizonDays', 'too_small'],
+      [{ horizonDays: 731 }, 'settings.horizonDays', 'too_big'],
+      [{ horizonDays: 90.5 }, 'settings.horizonDays', 'invalid_type'],
     ])('refuses %j with 400 at %s (%s), storing nothing', async (patch, path, code) => {
       const { business } = await setUp();
       const before = await stored.business(t, business.uuid);

@@ -75,6 +75,7 @@ export const demoSettings: TTariffSettings = {
   rounding: { mode: 'integer' },
   autoApprove: false,
   occupancyBasis: 'on_the_books',
+  horizonDays: 365,
 };
 
 /** The seasons, each at its next occurrence that has not ended by `today`. */

@@ -4,7 +4,7 @@ import type {
   TFieldIssue,
   TTariffConfiguration,
   TPriceCell,
-  ZPriceChange,
+  ZConfigurationChange,
 } from '@tarifa/contract';
 import {
   fromMinor,
@@ -26,7 +26,7 @@ import type { BusinessRow } from '../../core/tenancy';
  * units; percentages stay percentages).
  */
 export type Configuration = TTariffConfiguration;
-export type PriceChange = z.output<typeof ZPriceChange>;
+export type PriceChange = z.output<typeof ZConfigurationChange>;
 
 export function configurationOf(business: BusinessRow, rows: TariffRows): Configuration {
   return {

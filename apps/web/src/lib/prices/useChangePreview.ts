@@ -1,4 +1,4 @@
-import type { TBusiness, TPriceChange, TPricePreviewResponse } from '@tarifa/contract';
+import type { TBusiness, TConfigurationChange, TPricePreviewResponse } from '@tarifa/contract';
 import { usePricePreview } from './preview';
 import { useDebounced } from './useDebounced';
 
@@ -21,7 +21,7 @@ export interface ChangePreview {
  */
 export function useChangePreview(
   business: Pick<TBusiness, 'uuid' | 'version'>,
-  change: TPriceChange | null,
+  change: TConfigurationChange | null,
   ms = 400,
 ): ChangePreview {
   const settled = useDebounced(change, ms);
