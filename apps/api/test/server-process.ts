@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { testDatabaseKind } from './helpers';
+
+const main = path.resolve(import.meta.dirname, '../src/main.ts');
+
+/** The real server process (`npm start`), as the operator runs it, on a random port. */
+export function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(signal ?? code)),
+  );
+  const listening = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    child.stdout.on('data', () => {
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    });
+    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
+  });
+  listening.catch(() => {});
+  return { child, listening, exited, output: () => output };
+}
+export type ServerProcess = ReturnType<typeof startServer>;
+
+/**
+ * The environment of a server process of its own: a temporary data folder and a stand-in web
+ * build; on the PostgreSQL lane, a database of its own on the lane's server. `cleanUp` removes the
+ * folder.
+ */
+export async function serverEnvironment(env: Record<string, string> = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-process-'));
+  const web = path.join(dir, 'web');
+  fs.mkdirSync(web);
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>test</title>');
+  const all: Record<string, string> = {
+    PORT: '0',
+    DEMO: 'false',
+    DATA_DIR: path.join(dir, 'data'),
+    WEB_DIST: web,
+    ...env,
+  };
+  if (testDatabaseKind === 'postgres') {
+    const adminUrl = inject('postgresAdminUrl');
+    const name = `process_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    all.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
+  }
+  return {
+    dir,
+    env: all,
+    /** The server's database, opened from the test (only while no server runs, on PGlite). */
+    open: (): Promise<Database> =>
+      testDatabaseKind === 'postgres'
+        ? openDatabase({ kind: 'postgres', url: all.DATABASE_URL!, poolSize: 1 })
+        : openDatabase({ kind: 'pglite', dataDir: path.join(all.DATA_DIR!, 'pglite') }),
+    cleanUp: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** A JSON client of a server process. */
+export function client(base: () => string) {
+  return async (method: string, url: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base()}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    };
+  };
+}
