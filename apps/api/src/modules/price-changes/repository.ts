@@ -102,15 +102,15 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
      */
     approve: (target: ChangeTarget, by: string | null, at: Date, today: string) => {
       const old = alias(priceChanges, 'old');
-      const newer = alias(priceChanges, 'newer');
+      // Another change of the same night, newer or open: then this rejected one stays rejected.
       const newest = sql`not exists (
-        select 1 from ${newer}
-         where ${newer.businessUuid} = ${priceChanges.businessUuid}
-           and ${newer.roomTypeUuid} = ${priceChanges.roomTypeUuid}
-           and ${newer.night} = ${priceChanges.night}
-           and ${newer.id} <> ${priceChanges.id}
-           and (${newer.createdAt} > ${priceChanges.createdAt}
-                or ${newer.status} in ('pending', 'approved')))`;
+        select 1 from price_changes newer
+         where newer.business_uuid = ${priceChanges.businessUuid}
+           and newer.room_type_uuid = ${priceChanges.roomTypeUuid}
+           and newer.night = ${priceChanges.night}
+           and newer.id <> ${priceChanges.id}
+           and (newer.created_at > ${priceChanges.createdAt}
+                or newer.status in ('pending', 'approved')))`;
       return db
         .update(priceChanges)
         .set({ status: 'approved', decidedAt: at, decidedBy: by, updatedAt: at })
