@@ -36,7 +36,6 @@ export const ZCreateApiTokenBody = z.object({
   scopes: z
     .array(ZApiTokenScope)
     .min(1)
-    .max(apiTokenScopes.length)
     .refine((list) => new Set(list).size === list.length, {
       params: { code: 'duplicate' },
       message: 'Each scope once',

@@ -231,8 +231,20 @@ export interface ReasonItem {
   now: number | null;
 }
 
-/** Money of a business in a language: signed for a step's effect, plain for the base price. */
+const moneyFormats = new Map<string, ReturnType<typeof makeMoneyFormat>>();
+
+/**
+ * Money of a business in a language: signed for a step's effect, plain for the base price.
+ * Formatters are made once per language and currency (an export formats thousands of rows).
+ */
 export function moneyFormat(locale: TLocale, currency: string) {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) moneyFormats.set(key, (format = makeMoneyFormat(locale, currency)));
+  return format;
+}
+
+function makeMoneyFormat(locale: TLocale, currency: string) {
   const plain = new Intl.NumberFormat(locale, { style: 'currency', currency });
   const signed = new Intl.NumberFormat(locale, {
     style: 'currency',

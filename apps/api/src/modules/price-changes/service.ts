@@ -153,10 +153,11 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
     try {
       return await uow.write(caller, async ({ tx, record, emit }) => {
         const business = await reachBusiness(tx, caller, businessUuid);
-        const target: ChangeTarget =
-          'ids' in body ? { ids: [...new Set(body.ids)] } : { filter: filterOf(body.filter) };
-        if ('filter' in body)
-          await checkRoom(tx, business, body.filter.roomUuid, 'filter.roomUuid');
+        // The schema lets exactly one of `ids` and `filter` through.
+        const target: ChangeTarget = body.ids
+          ? { ids: [...new Set(body.ids)] }
+          : { filter: filterOf(body.filter ?? {}) };
+        await checkRoom(tx, business, body.filter?.roomUuid, 'filter.roomUuid');
 
         const repo = priceChangesRepository(tx, business.uuid);
         const now = clock();
