@@ -15,6 +15,7 @@ import { demoRoutes } from './modules/demo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
+import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
 import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
@@ -133,6 +134,7 @@ export async function buildApp({
       await api.register(businessesRoutes);
       await api.register(bookingsRoutes);
       await api.register(pricesRoutes, { clock: jobs?.clock });
+      await api.register(priceChangesRoutes, { clock: jobs?.clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
       await api.register(demoRoutes);

@@ -160,11 +160,20 @@ export const ZPriceChangeFilter = z
  * filter matches. Approving moves `pending` and `rejected` changes to `approved`; rejecting moves
  * `pending` and not yet delivered `approved` ones to `rejected`; others are left as they are.
  */
-export const ZPriceChangeDecisionBody = z.union([
-  z.object({ ids: z.array(z.uuid()).min(1).max(priceChangeLimits.idsMax) }).strict(),
-  z.object({ filter: ZPriceChangeFilter }).strict(),
-]);
-export type TPriceChangeDecisionBody = z.input<typeof ZPriceChangeDecisionBody>;
+export const ZPriceChangeDecisionBody = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(priceChangeLimits.idsMax).optional(),
+    filter: ZPriceChangeFilter.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    // One of the two, so a bad field is named where it is (`ids.0`, `filter.roomUuid`).
+    if ((body.ids === undefined) === (body.filter === undefined)) {
+      issue(ctx, [], 'ids_or_filter', 'Give either ids or a filter');
+    }
+  });
+export type TPriceChangeDecisionBody =
+  { ids: string[] } | { filter: z.input<typeof ZPriceChangeFilter> };
 
 /** How many changes moved. */
 export const ZPriceChangeDecisionResponse = z.object({ moved: z.number().int() });

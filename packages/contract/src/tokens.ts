@@ -11,6 +11,14 @@ import { ZIsoDateTime } from './internal';
 /** Every integration token starts with this, so it is recognisable (and scannable) anywhere. */
 export const integrationTokenPrefix = 'trf_';
 
+/**
+ * What a token may call: `bookings` (the bookings and their imports, read and write) and `prices`
+ * (the prices, the price changes and the published price list, read only).
+ */
+export const apiTokenScopes = ['bookings', 'prices'] as const;
+export const ZApiTokenScope = z.enum(apiTokenScopes);
+export type TApiTokenScope = z.infer<typeof ZApiTokenScope>;
+
 export const ZApiToken = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -18,12 +26,21 @@ export const ZApiToken = z.object({
   prefix: z.string(),
   createdAt: ZIsoDateTime,
   lastUsedAt: ZIsoDateTime.nullable(),
+  scopes: z.array(ZApiTokenScope),
 });
 export type TApiToken = z.infer<typeof ZApiToken>;
 
-/** `POST …/tokens`. */
+/** `POST …/tokens`: `scopes` defaults to every scope; each listed once. */
 export const ZCreateApiTokenBody = z.object({
   name: z.string().trim().min(1).max(bookingLimits.tokenNameMax),
+  scopes: z
+    .array(ZApiTokenScope)
+    .min(1)
+    .refine((list) => new Set(list).size === list.length, {
+      params: { code: 'duplicate' },
+      message: 'Each scope once',
+    })
+    .optional(),
 });
 export type TCreateApiTokenBody = z.input<typeof ZCreateApiTokenBody>;
 

@@ -1,4 +1,4 @@
-import { integrationTokenPrefix } from '@tarifa/contract';
+import { integrationTokenPrefix, type TApiTokenScope } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -9,9 +9,10 @@ import { tokenAuthRepository } from './repository';
 
 /**
  * What an integration token may call (docs/bookings.md), by scope: `bookings`, the bookings of its
- * business (read and write, CSV imports and their status included); `prices`, its prices (read
- * only: manual prices and previews are a user's). Routes by their pattern, so a new route is
- * closed to tokens until a scope lists it.
+ * business (read and write, CSV imports and their status included); `prices`, its prices, price
+ * changes and published price list (read only: manual prices, previews and approving are a
+ * user's). Routes by their pattern, so a new route is closed to tokens until a scope lists it; a
+ * token calls the routes of the scopes it holds.
  */
 export const tokenScopes = {
   bookings: {
@@ -25,14 +26,19 @@ export const tokenScopes = {
   },
   prices: {
     '/api/v1/businesses/:uuid/prices': ['GET', 'HEAD'],
+    '/api/v1/businesses/:uuid/prices/export.csv': ['GET', 'HEAD'],
+    '/api/v1/businesses/:uuid/price-changes': ['GET', 'HEAD'],
   },
-} as const satisfies Record<string, Record<string, readonly string[]>>;
+} as const satisfies Record<TApiTokenScope, Record<string, readonly string[]>>;
 export type TokenScope = keyof typeof tokenScopes;
 
-/** Every token holds every scope (tokens carry no scope list of their own yet). */
-const tokenRoutes: Record<string, readonly string[]> = Object.fromEntries(
-  Object.values(tokenScopes).flatMap((routes) => Object.entries(routes)),
-);
+/** Whether a token holding `scopes` may call `method` on the route `url` (its pattern). */
+export function scopeAllows(scopes: readonly string[], url: string, method: string): boolean {
+  return scopes.some((scope) => {
+    const routes: Record<string, readonly string[]> | undefined = tokenScopes[scope as TokenScope];
+    return routes?.[url]?.includes(method) ?? false;
+  });
+}
 
 /** The last use is written at most this often, so reads do not all become writes. */
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -54,9 +60,8 @@ export async function authenticateIntegration(
   if (!found || found.token.revokedAt || found.owner.disabledAt) {
     throw new AppError('unauthenticated', 'This integration token is not valid');
   }
-  const allowed = tokenRoutes[request.routeOptions.url ?? ''];
-  if (!allowed?.includes(request.method)) {
-    throw new AppError('forbidden', 'Integration tokens may only call the bookings and prices');
+  if (!scopeAllows(found.token.scopes, request.routeOptions.url ?? '', request.method)) {
+    throw new AppError('forbidden', 'This integration token may not call this route');
   }
   const businessUuid = (request.params as { uuid?: string }).uuid;
   if (businessUuid !== found.token.businessUuid) throw AppError.notFound('Business');

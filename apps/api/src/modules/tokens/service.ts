@@ -1,5 +1,7 @@
 import {
+  apiTokenScopes,
   bookingLimits,
+  type TApiTokenScope,
   integrationTokenPrefix,
   type TApiToken,
   type TCreateApiTokenBody,
@@ -21,6 +23,8 @@ export function toApiToken(row: ApiTokenRow): TApiToken {
     prefix: row.prefix,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    // In the order of `apiTokenScopes`, whatever order they were asked in.
+    scopes: apiTokenScopes.filter((scope) => row.scopes.includes(scope)),
   };
 }
 
@@ -63,6 +67,7 @@ export function tokensService(db: Db, options: { clock?: () => Date } = {}) {
         prefix: token.slice(0, prefixLength),
         tokenHash: hashSecret(token),
         createdBy: actorOf(caller),
+        scopes: [...new Set<TApiTokenScope>(body.scopes ?? apiTokenScopes)],
       });
       return { token, apiToken: toApiToken(row) };
     },

@@ -47,6 +47,7 @@ describe('integration tokens', () => {
         name: 'Channel manager',
         prefix: created.token.slice(0, 12),
         lastUsedAt: null,
+        scopes: ['bookings', 'prices'],
       });
       const [row] = await storedTokens(t, business.uuid);
       expect(row!.tokenHash).toBe(hashSecret(created.token));
@@ -62,6 +63,49 @@ describe('integration tokens', () => {
       const apiTokens = list.json().apiTokens as TApiToken[];
       expect(apiTokens).toEqual([created.apiToken]);
       expect(list.body).not.toContain(created.token);
+    });
+
+    it('creates a token with the scopes asked for, each once, in a stable order', async () => {
+      const business = await createBusiness(t, owner);
+      for (const [scopes, expected] of [
+        [['prices'], ['prices']],
+        [['bookings'], ['bookings']],
+        [
+          ['prices', 'bookings'],
+          ['bookings', 'prices'],
+        ],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: tokensUrl(business),
+          headers: owner.headers,
+          payload: { name: 'Scoped', scopes },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect((res.json() as TCreatedApiToken).apiToken.scopes).toEqual(expected);
+      }
+      const stored = await storedTokens(t, business.uuid);
+      expect(stored.map((row) => [...row.scopes].sort().join(',')).sort()).toEqual([
+        'bookings',
+        'bookings,prices',
+        'prices',
+      ]);
+      for (const [scopes, path, code] of [
+        [[], 'scopes', 'too_few'],
+        [['rooms'], 'scopes.0', 'invalid_option'],
+        [['prices', 'prices'], 'scopes', 'duplicate'],
+        ['prices', 'scopes', 'invalid_type'],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: tokensUrl(business),
+          headers: owner.headers,
+          payload: { name: 'Bad', scopes },
+        });
+        expect(res.statusCode, JSON.stringify(scopes)).toBe(400);
+        expect(res.json().error.details, JSON.stringify(scopes)).toMatchObject([{ path, code }]);
+      }
+      expect(await storedTokens(t, business.uuid)).toHaveLength(3);
     });
 
     it('answers 400 naming the field, 401 without a session, 404 for another user’s business', async () => {
@@ -258,6 +302,40 @@ describe('integration tokens', () => {
       });
       expect(read.statusCode).toBe(404);
       expect(await storedBookings(t, other.uuid)).toHaveLength(0);
+    });
+
+    it('calls only the routes of its scopes', async () => {
+      const pricesUrl = `${businessesUrl}/${business.uuid}/prices?from=2025-07-01&to=2025-07-03`;
+      const scoped = async (scopes: string[]) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: tokensUrl(business),
+          headers: owner.headers,
+          payload: { name: scopes.join('+'), scopes },
+        });
+        return bearer((res.json() as TCreatedApiToken).token);
+      };
+      const bookingsOnly = await scoped(['bookings']);
+      const pricesOnly = await scoped(['prices']);
+      const status = async (url: string, headers: Record<string, string>) =>
+        (await t.app.inject({ method: 'GET', url, headers })).statusCode;
+      expect(await status(bookingsUrl(business), bookingsOnly)).toBe(200);
+      expect(await status(pricesUrl, bookingsOnly)).toBe(403);
+      expect(await status(pricesUrl, pricesOnly)).toBe(200);
+      expect(await status(bookingsUrl(business), pricesOnly)).toBe(403);
+      expect(await status(importsUrl(business), pricesOnly)).toBe(403);
+      const write = await t.app.inject({
+        method: 'POST',
+        url: bookingsUrl(business),
+        headers: pricesOnly,
+        payload: { bookings: [bookingInput({ externalId: 'NOPE' })] },
+      });
+      expect(write.statusCode).toBe(403);
+      expect((await storedBookings(t, business.uuid)).map((b) => b.externalId)).not.toContain(
+        'NOPE',
+      );
+      // A token made before scopes (the column's default) holds both.
+      expect(await status(pricesUrl, bearer(token))).toBe(200);
     });
 
     it('answers 401 for a token that does not exist', async () => {

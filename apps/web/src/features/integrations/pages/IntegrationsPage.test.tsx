@@ -27,6 +27,7 @@ beforeEach(async () => {
         prefix: secret.slice(0, 12),
         createdAt: '2026-03-01T10:00:00.000Z',
         lastUsedAt: null,
+        scopes: ['bookings', 'prices'],
       };
       tokens = [apiToken, ...tokens];
       return json(201, { token: secret, apiToken });
@@ -86,6 +87,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
         prefix: 'trf_12345678',
         createdAt: '2026-02-01T10:00:00.000Z',
         lastUsedAt: '2026-03-02T08:15:00.000Z',
+        scopes: ['bookings', 'prices'],
       },
     ];
     const user = userEvent.setup();

@@ -1,0 +1,177 @@
+import type { TPriceChangeReasonStep, TPriceChangeStatus } from '@tarifa/contract';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client';
+import { priceChanges, publishedPrices, roomTypes, users } from '../../db/schema';
+
+/** What selects changes: the list's filters and a bulk decision's `filter`. */
+export interface ChangeFilter {
+  status?: TPriceChangeStatus[];
+  roomUuid?: string;
+  from?: string;
+  to?: string;
+  step?: TPriceChangeReasonStep;
+  /** Changes whose status moved strictly after this instant. */
+  since?: Date;
+}
+
+/** A decision's target: the changes listed by id, or all the filter matches. */
+export type ChangeTarget = { ids: string[] } | { filter: ChangeFilter };
+
+export type PriceChangeRow = typeof priceChanges.$inferSelect;
+
+/** A change with its room type's code and name and the name of who decided it. */
+export interface ListedChange {
+  change: PriceChangeRow;
+  roomCode: string;
+  roomName: string;
+  deciderName: string | null;
+}
+
+/**
+ * Price changes of one business the caller already reached: every query carries its uuid. SQL
+ * only; the rules (who may decide, what moves where) are the service's.
+ */
+export function priceChangesRepository(db: Executor, businessUuid: string) {
+  const ofBusiness = eq(priceChanges.businessUuid, businessUuid);
+
+  function where(filter: ChangeFilter): SQL | undefined {
+    return and(
+      ofBusiness,
+      filter.status?.length ? inArray(priceChanges.status, filter.status) : undefined,
+      filter.roomUuid ? eq(priceChanges.roomTypeUuid, filter.roomUuid) : undefined,
+      filter.from ? gte(priceChanges.night, filter.from) : undefined,
+      filter.to ? lte(priceChanges.night, filter.to) : undefined,
+      // jsonb containment: the reason lists an item of this step.
+      filter.step
+        ? sql`${priceChanges.reason} @> ${JSON.stringify([{ step: filter.step }])}::jsonb`
+        : undefined,
+      filter.since ? gt(priceChanges.updatedAt, filter.since) : undefined,
+    );
+  }
+
+  const targetOf = (target: ChangeTarget) =>
+    'ids' in target ? and(ofBusiness, inArray(priceChanges.id, target.ids)) : where(target.filter);
+
+  /** By night, room type and creation; for a sync (`since`), by the time the status moved. */
+  const orderOf = (filter: ChangeFilter) =>
+    filter.since
+      ? [asc(priceChanges.updatedAt), asc(priceChanges.id)]
+      : [
+          asc(priceChanges.night),
+          asc(roomTypes.name),
+          asc(priceChanges.roomTypeUuid),
+          asc(priceChanges.createdAt),
+          asc(priceChanges.id),
+        ];
+
+  return {
+    /** One page of the changes the filter matches (every one without `page`). */
+    list: (filter: ChangeFilter, page?: { offset: number; limit: number }) => {
+      const query = db
+        .select({
+          change: priceChanges,
+          roomCode: roomTypes.code,
+          roomName: roomTypes.name,
+          deciderName: users.name,
+        })
+        .from(priceChanges)
+        .innerJoin(roomTypes, eq(roomTypes.uuid, priceChanges.roomTypeUuid))
+        .leftJoin(users, eq(users.uuid, priceChanges.decidedBy))
+        .where(where(filter))
+        .orderBy(...orderOf(filter));
+      return page ? query.offset(page.offset).limit(page.limit) : query;
+    },
+
+    count: async (filter: ChangeFilter) =>
+      (await db.select({ value: count() }).from(priceChanges).where(where(filter)))[0]?.value ?? 0,
+
+    /** Whether the room type belongs to the business (live or deleted: its history stays). */
+    hasRoomType: async (roomUuid: string) =>
+      (
+        await db
+          .select({ uuid: roomTypes.uuid })
+          .from(roomTypes)
+          .where(and(eq(roomTypes.businessUuid, businessUuid), eq(roomTypes.uuid, roomUuid)))
+      ).length > 0,
+
+    /**
+     * Approves, in one statement, the targeted changes that are `pending`, or `rejected` and
+     * still the newest change of their night (a rejected change that a newer one replaced is not
+     * brought back) on nights from `today` on. Answers the status each had before.
+     */
+    approve: (target: ChangeTarget, by: string | null, at: Date, today: string) => {
+      const old = alias(priceChanges, 'old');
+      // Another change of the same night, newer or open: then this rejected one stays rejected.
+      const newest = sql`not exists (
+        select 1 from price_changes newer
+         where newer.business_uuid = ${priceChanges.businessUuid}
+           and newer.room_type_uuid = ${priceChanges.roomTypeUuid}
+           and newer.night = ${priceChanges.night}
+           and newer.id <> ${priceChanges.id}
+           and (newer.created_at > ${priceChanges.createdAt}
+                or newer.status in ('pending', 'approved')))`;
+      return db
+        .update(priceChanges)
+        .set({ status: 'approved', decidedAt: at, decidedBy: by, updatedAt: at })
+        .from(old)
+        .where(
+          and(
+            eq(old.id, priceChanges.id),
+            targetOf(target),
+            gte(priceChanges.night, today),
+            or(
+              eq(priceChanges.status, 'pending'),
+              and(eq(priceChanges.status, 'rejected'), newest),
+            ),
+          ),
+        )
+        .returning({ id: priceChanges.id, before: old.status });
+    },
+
+    /**
+     * Rejects, in one statement, the targeted changes that are `pending`, or `approved` and not
+     * yet taken by a delivery. Answers the status each had before.
+     */
+    reject: (target: ChangeTarget, by: string | null, at: Date) => {
+      const old = alias(priceChanges, 'old');
+      return db
+        .update(priceChanges)
+        .set({ status: 'rejected', decidedAt: at, decidedBy: by, updatedAt: at })
+        .from(old)
+        .where(
+          and(
+            eq(old.id, priceChanges.id),
+            targetOf(target),
+            or(
+              eq(priceChanges.status, 'pending'),
+              and(eq(priceChanges.status, 'approved'), isNull(priceChanges.deliveryId)),
+            ),
+          ),
+        )
+        .returning({ id: priceChanges.id, before: old.status });
+    },
+
+    /** The published prices of nights `from`…`to` (one room type or all), by night then room. */
+    published: (from: string, to: string, roomUuid?: string) =>
+      db
+        .select({
+          night: publishedPrices.night,
+          priceMinor: publishedPrices.priceMinor,
+          publishedAt: publishedPrices.publishedAt,
+          roomCode: roomTypes.code,
+          roomName: roomTypes.name,
+        })
+        .from(publishedPrices)
+        .innerJoin(roomTypes, eq(roomTypes.uuid, publishedPrices.roomTypeUuid))
+        .where(
+          and(
+            eq(publishedPrices.businessUuid, businessUuid),
+            gte(publishedPrices.night, from),
+            lte(publishedPrices.night, to),
+            roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
+          ),
+        )
+        .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
+  };
+}

@@ -1,0 +1,137 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZErrorBody,
+  ZPriceChangeDecisionBody,
+  ZPriceChangeDecisionResponse,
+  ZPriceChangesExportQuery,
+  ZPriceChangesPage,
+  ZPriceChangesQuery,
+  ZPublishedPricesExportQuery,
+} from '@tarifa/contract';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { attachment } from '../../lib/csv-writer';
+import { requireAuth } from '../../plugins/auth';
+import { priceChangesService, type CsvExport } from './service';
+
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+};
+const byUuid = z.object({ uuid: z.uuid() });
+const tags = ['price-changes'];
+const security = [{ bearer: [] }];
+/** A CSV file (`text/csv`, UTF-8 with a byte-order mark), written as it is. */
+const csvResponse = z.string().describe('CSV file (text/csv; charset=utf-8, with a BOM)');
+/** The CSV is sent as it is; error answers (objects) as JSON. */
+const asIs = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
+
+const sendCsv = (reply: FastifyReply, file: CsvExport) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', attachment(file.filename))
+    .send(file.body);
+
+export interface PriceChangesRoutesOptions {
+  /** What "now" is (tests fix it). */
+  clock?: () => Date;
+}
+
+/**
+ * `/api/v1/businesses/{uuid}/price-changes*` and `…/prices/export.csv` (docs/price-changes-api.md):
+ * the log of price changes, their approval, and the CSV exports. Integration tokens with the
+ * `prices` scope read them; deciding is a user's.
+ */
+export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const service = priceChangesService(app.database.db, {
+    clock: options.clock,
+    unitOfWork: app.unitOfWork,
+  });
+  app.addHook('onRequest', app.authenticate);
+  const base = '/v1/businesses/:uuid/price-changes';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Price changes by status, room type, nights and reason step (or moved `since`), a page at a time',
+        params: byUuid,
+        querystring: ZPriceChangesQuery,
+        response: { 200: ZPriceChangesPage, ...errors },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  for (const [action, decide] of [
+    ['approve', service.approve],
+    ['reject', service.reject],
+  ] as const) {
+    app.post(
+      `${base}/${action}`,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            action === 'approve'
+              ? 'Approve the changes listed (`ids`) or matched (`filter`): pending and rejected ones'
+              : 'Reject the changes listed (`ids`) or matched (`filter`): pending and undelivered approved ones',
+          params: byUuid,
+          body: ZPriceChangeDecisionBody,
+          response: { 200: ZPriceChangeDecisionResponse, ...errors },
+        },
+      },
+      async (request) => decide(requireAuth(request), request.params.uuid, request.body),
+    );
+  }
+
+  app.get(
+    `${base}/export.csv`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Every price change the filters select, as CSV',
+        params: byUuid,
+        querystring: ZPriceChangesExportQuery,
+        response: { 200: csvResponse, ...errors },
+      },
+      serializerCompiler: asIs,
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await service.exportChanges(requireAuth(request), request.params.uuid, request.query),
+      ),
+  );
+
+  app.get(
+    '/v1/businesses/:uuid/prices/export.csv',
+    {
+      schema: {
+        tags: ['prices'],
+        security,
+        summary: 'The published price list of nights `from`…`to` (≤ 731), as CSV',
+        params: byUuid,
+        querystring: ZPublishedPricesExportQuery,
+        response: { 200: csvResponse, ...errors },
+      },
+      serializerCompiler: asIs,
+    },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        await service.exportPublished(requireAuth(request), request.params.uuid, request.query),
+      ),
+  );
+};

@@ -1,0 +1,297 @@
+import {
+  type TFieldIssue,
+  type TLocale,
+  type TPriceChange,
+  type TPriceChangesPage,
+  type TPriceChangeStatus,
+  type ZPriceChangeDecisionBody,
+  type ZPriceChangesExportQuery,
+  type ZPriceChangesQuery,
+  type ZPublishedPricesExportQuery,
+} from '@tarifa/contract';
+import { fromMinor } from '@tarifa/pricing';
+import type { z } from 'zod';
+import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
+import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import type { Db, Executor } from '../../db/client';
+import { csvFile, type CsvCell } from '../../lib/csv-writer';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../bookings/repository';
+import { zonedDate } from '../bookings/time';
+import { phrases, reasonText } from './reason-text';
+import {
+  priceChangesRepository,
+  type ChangeFilter,
+  type ChangeTarget,
+  type ListedChange,
+} from './repository';
+
+type ChangesQuery = z.output<typeof ZPriceChangesQuery>;
+type ChangesExportQuery = z.output<typeof ZPriceChangesExportQuery>;
+type DecisionBody = z.output<typeof ZPriceChangeDecisionBody>;
+type PublishedExportQuery = z.output<typeof ZPublishedPricesExportQuery>;
+
+export interface PriceChangesServiceOptions {
+  /** What "now" is (tests fix it): decisions are stamped with it, today is its local date. */
+  clock?: () => Date;
+  /** The app's unit of work (its outbox events get dispatched). */
+  unitOfWork?: UnitOfWork;
+}
+
+/** A CSV export: the file and the name it is downloaded under. */
+export interface CsvExport {
+  filename: string;
+  body: string;
+}
+
+/** The language of the words a caller reads: its own, English for an integration token. */
+export function localeOf(caller: Caller): TLocale {
+  if (caller.kind === 'system' || caller.integration) return 'en';
+  const language = (caller.user as { language?: TLocale }).language;
+  return language && language in phrases ? language : 'en';
+}
+
+/** Writes are a user's: an integration token only reads price changes. */
+function assertUser(caller: Caller) {
+  if (caller.kind === 'system') return;
+  if (caller.integration) {
+    throw new AppError('forbidden', 'Integration tokens may only read price changes');
+  }
+}
+
+const iso = (at: Date | null) => (at ? at.toISOString() : null);
+
+/** The change from the old price to the new one, in percent with one decimal. */
+const changePercent = (oldMinor: number | null, newMinor: number) =>
+  oldMinor ? Math.round(((newMinor - oldMinor) / oldMinor) * 1000) / 10 : null;
+
+/**
+ * Price changes of a business the caller reaches (docs/price-changes-api.md): listed and
+ * exported with their reason in the caller's language; approved and rejected in bulk through the
+ * unit of work, audited, with a `price_changes.approved` event for the publishing job.
+ */
+export function priceChangesService(db: Db, options: PriceChangesServiceOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+
+  /** 400 `unknown_room` at `path` unless the room type is the business's. */
+  async function checkRoom(
+    tx: Executor,
+    business: BusinessRow,
+    roomUuid: string | undefined,
+    path: string,
+  ) {
+    if (roomUuid === undefined) return;
+    if (await priceChangesRepository(tx, business.uuid).hasRoomType(roomUuid)) return;
+    const issue: TFieldIssue = {
+      path,
+      code: 'unknown_room',
+      message: 'No such room type in this business',
+    };
+    throw AppError.validation([issue]);
+  }
+
+  const filterOf = (query: {
+    status?: TPriceChangeStatus[];
+    roomUuid?: string;
+    from?: string;
+    to?: string;
+    step?: ChangeFilter['step'];
+    since?: string;
+  }): ChangeFilter => ({
+    status: query.status,
+    roomUuid: query.roomUuid,
+    from: query.from,
+    to: query.to,
+    step: query.step,
+    since: query.since ? new Date(query.since) : undefined,
+  });
+
+  function toWire(row: ListedChange, locale: TLocale, currency: string): TPriceChange {
+    const { change } = row;
+    return {
+      id: change.id,
+      date: change.night,
+      roomUuid: change.roomTypeUuid,
+      oldPrice: change.oldPriceMinor === null ? null : fromMinor(change.oldPriceMinor),
+      newPrice: fromMinor(change.newPriceMinor),
+      reason: {
+        text: reasonText(change.reason, {
+          locale,
+          currency,
+          firstPublication: change.oldPriceMinor === null,
+        }),
+        steps: change.reason.map((item) => ({
+          step: item.step as TPriceChange['reason']['steps'][number]['step'],
+          label: item.label,
+          refId: item.refId,
+          was: item.was === null ? null : fromMinor(item.was),
+          now: item.now === null ? null : fromMinor(item.now),
+        })),
+      },
+      status: change.status as TPriceChangeStatus,
+      createdAt: change.createdAt.toISOString(),
+      decidedAt: iso(change.decidedAt),
+      decidedBy:
+        change.decidedBy && row.deciderName !== null
+          ? { uuid: change.decidedBy, name: row.deciderName }
+          : null,
+      publishedAt: iso(change.publishedAt),
+      updatedAt: change.updatedAt.toISOString(),
+    };
+  }
+
+  /** Approves or rejects the target, audited, in one transaction. */
+  async function decide(
+    caller: Caller,
+    businessUuid: string,
+    body: DecisionBody,
+    to: 'approved' | 'rejected',
+  ): Promise<{ moved: number }> {
+    assertUser(caller);
+    const by = caller.kind === 'system' ? caller.actorUuid : caller.user.uuid;
+    try {
+      return await uow.write(caller, async ({ tx, record, emit }) => {
+        const business = await reachBusiness(tx, caller, businessUuid);
+        // The schema lets exactly one of `ids` and `filter` through.
+        const target: ChangeTarget = body.ids
+          ? { ids: [...new Set(body.ids)] }
+          : { filter: filterOf(body.filter ?? {}) };
+        await checkRoom(tx, business, body.filter?.roomUuid, 'filter.roomUuid');
+
+        const repo = priceChangesRepository(tx, business.uuid);
+        const now = clock();
+        const moved =
+          to === 'approved'
+            ? await repo.approve(target, by, now, zonedDate(now, business.timezone))
+            : await repo.reject(target, by, now);
+        if (moved.length === 0) return { moved: 0 };
+
+        const before = [...new Set(moved.map((row) => row.before))].sort();
+        record(business.uuid, {
+          action: 'update',
+          entity: 'price_changes',
+          entityId: business.uuid,
+          entityName: business.name,
+          changes: {
+            status: { before: before.length === 1 ? before[0] : before, after: to },
+            count: { before: null, after: moved.length },
+          },
+        });
+        if (to === 'approved') {
+          emit({
+            type: 'price_changes.approved',
+            businessUuid: business.uuid,
+            count: moved.length,
+          });
+        }
+        return { moved: moved.length };
+      });
+    } catch (err) {
+      // A recomputation racing this call proposed a new change for one of the nights.
+      if (isUniqueViolation(err, 'price_changes_open_key')) {
+        throw new AppError(
+          'conflict',
+          'Prices changed meanwhile; reload the changes and try again',
+        );
+      }
+      throw err;
+    }
+  }
+
+  return {
+    /** `GET …/price-changes`: one page of the changes the query selects, and how many there are. */
+    async list(
+      caller: Caller,
+      businessUuid: string,
+      query: ChangesQuery,
+    ): Promise<TPriceChangesPage> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
+      const repo = priceChangesRepository(db, business.uuid);
+      const filter = filterOf(query);
+      const [rows, total] = await Promise.all([
+        repo.list(filter, { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
+        repo.count(filter),
+      ]);
+      const locale = localeOf(caller);
+      return {
+        priceChanges: rows.map((row) => toWire(row, locale, business.currency)),
+        total,
+      };
+    },
+
+    /** `POST …/price-changes/approve`: pending (and rejected, still newest) → approved. */
+    approve: (caller: Caller, businessUuid: string, body: DecisionBody) =>
+      decide(caller, businessUuid, body, 'approved'),
+
+    /** `POST …/price-changes/reject`: pending (and approved, not yet delivered) → rejected. */
+    reject: (caller: Caller, businessUuid: string, body: DecisionBody) =>
+      decide(caller, businessUuid, body, 'rejected'),
+
+    /** `GET …/price-changes/export.csv`: every change the filters select, in the list's order. */
+    async exportChanges(
+      caller: Caller,
+      businessUuid: string,
+      query: ChangesExportQuery,
+    ): Promise<CsvExport> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
+      const rows = await priceChangesRepository(db, business.uuid).list(filterOf(query));
+      const locale = localeOf(caller);
+      const words = phrases[locale];
+      const lines = rows.map(({ change, roomCode, roomName, deciderName }): CsvCell[] => [
+        change.night,
+        roomCode,
+        roomName,
+        change.oldPriceMinor === null ? null : fromMinor(change.oldPriceMinor),
+        fromMinor(change.newPriceMinor),
+        changePercent(change.oldPriceMinor, change.newPriceMinor),
+        words.statuses[change.status as TPriceChangeStatus] ?? change.status,
+        reasonText(change.reason, {
+          locale,
+          currency: business.currency,
+          firstPublication: change.oldPriceMinor === null,
+        }),
+        change.createdAt.toISOString(),
+        iso(change.decidedAt),
+        change.decidedAt ? (deciderName ?? (change.decidedBy ? null : words.automatic)) : null,
+        iso(change.publishedAt),
+      ]);
+      return {
+        filename: `price-changes-${zonedDate(clock(), business.timezone)}.csv`,
+        body: csvFile(words.changesHeader, lines),
+      };
+    },
+
+    /** `GET …/prices/export.csv`: the published price of each night of the range. */
+    async exportPublished(
+      caller: Caller,
+      businessUuid: string,
+      query: PublishedExportQuery,
+    ): Promise<CsvExport> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
+      const rows = await priceChangesRepository(db, business.uuid).published(
+        query.from,
+        query.to,
+        query.roomUuid,
+      );
+      const words = phrases[localeOf(caller)];
+      return {
+        filename: `prices-${query.from}-${query.to}.csv`,
+        body: csvFile(
+          words.pricesHeader,
+          rows.map((row) => [
+            row.night,
+            row.roomCode,
+            row.roomName,
+            fromMinor(row.priceMinor),
+            row.publishedAt.toISOString(),
+          ]),
+        ),
+      };
+    },
+  };
+}
+export type PriceChangesService = ReturnType<typeof priceChangesService>;
