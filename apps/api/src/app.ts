@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
 import { pricesRoutes } from './modules/prices/routes';
+import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(pricesRoutes, { clock: jobs?.clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
+      await api.register(publishingRoutes, { clock: jobs?.clock });
       await api.register(demoRoutes);
     },
     { prefix: '/api' },

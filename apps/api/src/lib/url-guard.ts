@@ -147,9 +147,6 @@ export async function checkOutgoingUrl(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { code: 'invalid_url', message: 'Must be an http(s) URL' };
   }
-  if (url.username || url.password) {
-    return { code: 'invalid_url', message: 'Must not hold a user name or password' };
-  }
   if (options.allowPrivate) return null;
   const host = hostOf(url);
   let addresses: string[];
