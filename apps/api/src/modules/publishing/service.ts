@@ -108,8 +108,8 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       });
       if (refusal) {
         throw refusal.code === 'invalid_url'
-          ? AppError.field('body.url', 'invalid_format', refusal.message, { format: 'url' })
-          : AppError.field('body.url', refusal.code, refusal.message);
+          ? AppError.field('url', 'invalid_format', refusal.message, { format: 'url' })
+          : AppError.field('url', refusal.code, refusal.message);
       }
       return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
         const existing = await repo.webhook({ lock: true });
