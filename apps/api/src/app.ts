@@ -60,6 +60,7 @@ export const redactedPaths = [
   '*.newPassword',
   '*.token',
   '*.accessToken',
+  '*.secret',
 ];
 
 /**

@@ -41,9 +41,9 @@ export interface AttemptOutcome {
 const ok = (status: number | null) => status !== null && status >= 200 && status < 300;
 
 /** Words for a connection error (no answer came). */
-function connectionError(err: NodeJS.ErrnoException): string {
+function connectionError(err: NodeJS.ErrnoException, timeoutMs: number): string {
   if (err.code === 'EPRIVATEADDRESS') return err.message;
-  if (err.code === 'ETIMEDOUT') return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  if (err.code === 'ETIMEDOUT') return `no answer within ${timeoutMs / 1000} s`;
   if (err.code === 'ECONNREFUSED') return 'connection refused';
   if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'the host could not be resolved';
   return err.code ? `${err.message} (${err.code})` : err.message;
@@ -104,7 +104,7 @@ export function postDelivery(
       request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
     }, timeoutMs);
     request.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ httpStatus: null, error: connectionError(err) });
+      finish({ httpStatus: null, error: connectionError(err, timeoutMs) });
     });
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
