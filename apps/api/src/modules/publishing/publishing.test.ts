@@ -10,7 +10,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { auditEvents, webhookDeliveries } from '../../db/schema';
+import { auditEvents, priceChanges, webhookDeliveries } from '../../db/schema';
 import { tokensUrl } from '../../../test/booking-factories';
 import { createBusiness, roomInput, saveRooms } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -344,7 +344,6 @@ describe('publishing', () => {
     receiver.state.statuses = [503];
     await drain();
     await t.app.unitOfWork.write({ kind: 'system', actorUuid: null }, async ({ tx }) => {
-      const { priceChanges } = await import('../../db/schema');
       await tx
         .update(priceChanges)
         .set({ status: 'superseded' })
