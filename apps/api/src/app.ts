@@ -17,6 +17,7 @@ import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
+import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -60,6 +61,7 @@ export const redactedPaths = [
   '*.newPassword',
   '*.token',
   '*.accessToken',
+  '*.secret',
 ];
 
 /**
@@ -137,6 +139,7 @@ export async function buildApp({
       await api.register(priceChangesRoutes, { clock: jobs?.clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
+      await api.register(publishingRoutes, { clock: jobs?.clock });
       await api.register(demoRoutes);
     },
     { prefix: '/api' },

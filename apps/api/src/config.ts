@@ -79,6 +79,13 @@ const envSchema = z.object({
    * years of bookings (docs/bookings.md, "Demo data"); `false` to start empty.
    */
   DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  /**
+   * `true`: webhooks may point at loopback, private, link-local and other internal addresses
+   * (docs/publishing.md). Off by default, so a webhook URL cannot reach the server's own network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
   ADMIN_EMAIL: ZEmail.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
@@ -103,6 +110,8 @@ export type Config = {
   admin: { email: string; password: string } | undefined;
   /** Seed the demo account on an empty database, and show it on the login page. */
   demo: boolean;
+  /** Webhook URLs may resolve to internal addresses (loopback, private, link-local…). */
+  webhookAllowPrivate: boolean;
 };
 
 /** Variables whose value may hold a password: a bad one is named, its value not shown. */
@@ -156,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     demo: e.DEMO === 'true',
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }
 

@@ -35,7 +35,9 @@ export async function createTestDatabase(): Promise<Database> {
 /**
  * The configuration of a test app. The auth rate limit is lifted (each test file signs in far more
  * than 10 times a minute from 127.0.0.1); tests of the limit pass `rateLimitAuthPerMinute`. The
- * demo is off (`DEMO=false`); tests whose subject is the demo pass `{ demo: true }`.
+ * demo is off (`DEMO=false`); tests whose subject is the demo pass `{ demo: true }`. Webhooks may
+ * point at private addresses (`WEBHOOK_ALLOW_PRIVATE=true`: the test receivers listen on
+ * 127.0.0.1); tests of the URL guard pass `{ webhookAllowPrivate: false }`.
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -45,6 +47,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       APP_URL: 'http://tarifa.test',
       DEMO: 'false',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     }),
     ...overrides,
   };

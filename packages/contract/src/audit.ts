@@ -17,6 +17,8 @@ export const auditEntities = [
   'sazonality',
   'photo',
   'price_override',
+  'webhook',
+  'webhook_delivery',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 
@@ -24,7 +26,10 @@ export const ZAuditEvent = z.object({
   id: z.uuid(),
   action: z.enum(auditActions),
   entity: z.enum(auditEntities),
-  /** The uuid of the room type, group or sazonality; the business's for `business`/`settings`. */
+  /**
+   * The uuid of the room type, group or sazonality; the business's for `business`/`settings`/
+   * `webhook`; the delivery's for `webhook_delivery` (a test sent, a delivery re-sent).
+   */
   entityId: z.uuid(),
   /** Name of the entity when it happened, to show without another call. */
   entityName: z.string().nullable(),

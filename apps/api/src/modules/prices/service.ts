@@ -62,8 +62,8 @@ interface NightData {
   roomsSold: Record<string, Record<string, number>>;
   overrides: PriceOverride[];
   /**
-   * The price last published per `roomUuid|date` (minor units). Empty until prices are
-   * published: the published-prices table is read here, next to the overrides.
+   * The price last published per `roomUuid|date` (minor units), from the published-prices
+   * table, read here next to the overrides.
    */
   published: Map<string, number>;
 }
@@ -108,9 +108,10 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
     to: string,
   ): Promise<NightData> {
     const repo = pricesRepository(tx, business.uuid);
-    const [soldRows, overrideRows] = await Promise.all([
+    const [soldRows, overrideRows, publishedRows] = await Promise.all([
       repo.roomsSold(from, to),
       repo.overrides(from, to),
+      repo.published(from, to),
     ]);
     const roomsSold: NightData['roomsSold'] = {};
     for (const row of soldRows) {
@@ -121,7 +122,10 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       date: row.night,
       price: row.priceMinor,
     }));
-    return { roomsSold, overrides, published: new Map() };
+    const published = new Map(
+      publishedRows.map((row) => [keyOf(row.roomUuid, row.night), row.priceMinor]),
+    );
+    return { roomsSold, overrides, published };
   }
 
   function run(

@@ -1,0 +1,287 @@
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import { webhookHeaders, webhookLimits } from '@tarifa/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobHandler, JobRunner } from '../../core/jobs';
+import { withTransaction, type Db } from '../../db/client';
+import { priceChanges, webhookAttempts, webhookDeliveries } from '../../db/schema';
+import { classifyAddress, guardedLookup, hostOf } from '../../lib/url-guard';
+import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
+import { attemptsInSeries, publishingRepository } from './repository';
+import { signDelivery } from './signature';
+
+/** How long the receiver has to answer. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** At most this much of a receiver's answer is kept, as the attempt's error text. */
+const ERROR_TEXT_MAX = 1024;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * When the attempt after failed attempt `n` (1-based) of a series goes: 1 min · 2^(n−1), at most
+ * 1 h, and never later than 24 h after the first attempt (the last one is made then).
+ */
+export function nextAttemptAt(firstAttemptAt: Date, now: Date, n: number): Date | null {
+  const end = firstAttemptAt.getTime() + webhookLimits.retryForHours * HOUR;
+  if (now.getTime() >= end) return null;
+  const delay = Math.min(HOUR, MINUTE * 2 ** Math.max(0, n - 1));
+  return new Date(Math.min(now.getTime() + delay, end));
+}
+
+export interface AttemptOutcome {
+  /** The receiver's status; null when it did not answer. */
+  httpStatus: number | null;
+  durationMs: number;
+  /** Why it failed, in words; null for a 2xx. */
+  error: string | null;
+}
+
+const ok = (status: number | null) => status !== null && status >= 200 && status < 300;
+
+/** Words for a connection error (no answer came). */
+function connectionError(err: NodeJS.ErrnoException, timeoutMs: number): string {
+  if (err.code === 'EPRIVATEADDRESS') return err.message;
+  if (err.code === 'ETIMEDOUT') return `no answer within ${timeoutMs / 1000} s`;
+  if (err.code === 'ECONNREFUSED') return 'connection refused';
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'the host could not be resolved';
+  return err.code ? `${err.message} (${err.code})` : err.message;
+}
+
+/**
+ * POSTs one signed attempt of a delivery. Never throws for the receiver's failure: the outcome
+ * says what happened. Redirects are not followed (a 3xx is a failure); unless `allowPrivate`, an
+ * internal address is refused before connecting, on the addresses actually connected to.
+ */
+export function postDelivery(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { allowPrivate: boolean; signal: AbortSignal; timeoutMs?: number },
+): Promise<AttemptOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  return new Promise((resolve) => {
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      resolve({ httpStatus: null, durationMs: 0, error: 'the URL is not valid' });
+      return;
+    }
+    const host = hostOf(url);
+    if (!options.allowPrivate && net.isIP(host) && classifyAddress(host) !== null) {
+      resolve({
+        httpStatus: null,
+        durationMs: 0,
+        error: `refused to connect to the internal address ${host}`,
+      });
+      return;
+    }
+    let settled = false;
+    const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...outcome, durationMs: elapsed() });
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'user-agent': 'Tarifa-Webhook/1',
+        ...headers,
+      },
+      signal: options.signal,
+      ...(options.allowPrivate ? {} : { lookup: guardedLookup() }),
+    });
+    const timer = setTimeout(() => {
+      request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
+    }, timeoutMs);
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      finish({ httpStatus: null, error: connectionError(err, timeoutMs) });
+    });
+    request.on('response', (response) => {
+      const status = response.statusCode ?? 0;
+      if (ok(status)) {
+        response.resume();
+        finish({ httpStatus: status, error: null });
+        response.destroy();
+        return;
+      }
+      // Only the start of a failure's answer is kept (as its error text).
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = () => {
+        const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim();
+        const error = `HTTP ${status}${text ? `: ${text}` : ''}`;
+        finish({ httpStatus: status, error: error.slice(0, ERROR_TEXT_MAX) });
+        response.destroy();
+      };
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= ERROR_TEXT_MAX) done();
+      });
+      response.on('end', done);
+      response.on('error', done);
+      response.on('close', done);
+    });
+    request.end(body);
+  });
+}
+
+/**
+ * `webhook.deliver` (docs/publishing.md): one attempt of a pending delivery, signed with the
+ * webhook's current secret and a fresh timestamp, logged as a `webhook_attempts` row. A 2xx
+ * delivers it (its prices become published); anything else queues the next attempt by the
+ * backoff, until 24 h after the first attempt, when the delivery fails and its price changes are
+ * freed for a later one. A receiver's failure is recorded, never thrown.
+ */
+export function deliverJob(deps: {
+  db: Db;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  log: FastifyBaseLogger;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}): JobHandler<DeliverJobPayload> {
+  const { db, jobs, log } = deps;
+  return {
+    async run({ deliveryId }, ctx) {
+      const [delivery] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, deliveryId));
+      if (!delivery || delivery.status !== 'pending') return;
+      const repo = publishingRepository(db, delivery.businessUuid);
+      const webhook = await repo.webhook();
+      const now = ctx.now();
+      if (!webhook) {
+        await withTransaction(db, (tx) =>
+          publishingRepository(tx, delivery.businessUuid).failDeliveries([deliveryId], now),
+        );
+        return;
+      }
+      const timestamp = Math.floor(now.getTime() / 1000);
+      const outcome = await postDelivery(
+        webhook.url,
+        {
+          [webhookHeaders.timestamp]: String(timestamp),
+          [webhookHeaders.signature]: signDelivery(webhook.secret, timestamp, delivery.body),
+          [webhookHeaders.delivery]: delivery.id,
+        },
+        delivery.body,
+        { allowPrivate: deps.allowPrivate, signal: ctx.signal, timeoutMs: deps.timeoutMs },
+      );
+      // The server is stopping: this attempt did not happen; the job mechanism retries it.
+      if (ctx.signal.aborted) throw ctx.signal.reason;
+
+      const kicked = await withTransaction(db, async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.id, deliveryId))
+          .for('update');
+        if (!current) return false;
+        await tx.insert(webhookAttempts).values({
+          deliveryId,
+          attemptedAt: now,
+          httpStatus: outcome.httpStatus,
+          durationMs: outcome.durationMs,
+          error: outcome.error,
+        });
+        // Ended meanwhile (the webhook was removed): the attempt is logged, nothing else.
+        if (current.status !== 'pending') return false;
+        const first = current.firstAttemptAt ?? now;
+        const scoped = publishingRepository(tx, current.businessUuid);
+        if (ok(outcome.httpStatus)) {
+          await tx
+            .update(webhookDeliveries)
+            .set({
+              status: 'delivered',
+              deliveredAt: now,
+              firstAttemptAt: first,
+              nextAttemptAt: null,
+              updatedAt: now,
+            })
+            .where(eq(webhookDeliveries.id, deliveryId));
+          if (current.kind === 'prices') {
+            const carried = await tx
+              .select({ id: priceChanges.id })
+              .from(priceChanges)
+              .where(
+                and(
+                  eq(priceChanges.businessUuid, current.businessUuid),
+                  eq(priceChanges.deliveryId, deliveryId),
+                  inArray(priceChanges.status, ['approved', 'superseded']),
+                ),
+              );
+            await publishChanges(
+              tx,
+              current.businessUuid,
+              carried.map((c) => c.id),
+              now,
+            );
+            // Approved changes that waited for this delivery go next.
+            await enqueuePublish(jobs, tx, current.businessUuid);
+          }
+          log.info(
+            { deliveryId, businessUuid: current.businessUuid, httpStatus: outcome.httpStatus },
+            'webhook delivered',
+          );
+          return true;
+        }
+        const n = await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
+        const next = nextAttemptAt(first, now, n);
+        if (next === null) {
+          await tx
+            .update(webhookDeliveries)
+            .set({ firstAttemptAt: first, updatedAt: now })
+            .where(eq(webhookDeliveries.id, deliveryId));
+          await scoped.failDeliveries([deliveryId], now);
+          log.warn(
+            { deliveryId, businessUuid: current.businessUuid, attempts: n },
+            'webhook delivery failed for good',
+          );
+          return false;
+        }
+        await tx
+          .update(webhookDeliveries)
+          .set({ firstAttemptAt: first, nextAttemptAt: next, updatedAt: now })
+          .where(eq(webhookDeliveries.id, deliveryId));
+        await enqueueDelivery(jobs, tx, deliveryId, next);
+        log.info(
+          {
+            deliveryId,
+            businessUuid: current.businessUuid,
+            httpStatus: outcome.httpStatus,
+            attempt: n,
+            next: next.toISOString(),
+          },
+          'webhook attempt failed; retry queued',
+        );
+        return false;
+      });
+      if (kicked) jobs.kick();
+    },
+
+    /**
+     * Its process died with no attempt of the job left: the delivery is still owed, so it gets a
+     * new job (its 24 hours still count from its first attempt).
+     */
+    async onAbandoned({ deliveryId }) {
+      const [delivery] = await db
+        .select({ status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.id, deliveryId));
+      if (delivery?.status !== 'pending') return;
+      await enqueueDelivery(jobs, db, deliveryId);
+      jobs.kick();
+    },
+  };
+}

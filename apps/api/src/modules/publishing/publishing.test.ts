@@ -1,0 +1,649 @@
+import {
+  ZWebhookPayload,
+  type TBusiness,
+  type TCreatedApiToken,
+  type TPriceCell,
+  type TWebhookDeliveriesPage,
+  type TWebhookDelivery,
+  type TWebhookWithSecret,
+} from '@tarifa/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { auditEvents, priceChanges, webhookDeliveries } from '../../db/schema';
+import { tokensUrl } from '../../../test/booking-factories';
+import { createBusiness, roomInput, saveRooms } from '../../../test/business-factories';
+import { createUser, type TestUser } from '../../../test/factories';
+import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers';
+import {
+  seedPriceChanges,
+  storedChanges,
+  storedPublished,
+} from '../../../test/publishing-factories';
+import { startReceiver, type Receiver } from '../../../test/webhook-receiver';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Publishing end to end on a real database: price changes approved (seeded as the recomputation
+ * writes them), the `prices.publish` and `webhook.deliver` jobs drained with an injected clock,
+ * and a receiver inside the test that verifies every signature.
+ */
+describe('publishing', () => {
+  let t: TestApp;
+  let now: Date;
+  let receiver: Receiver;
+  let owner: TestUser;
+  let stranger: TestUser;
+
+  beforeAll(async () => {
+    now = new Date('2026-03-02T12:00:00Z');
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig(),
+      database,
+      jobs: { clock: () => now, background: false },
+    });
+    await app.ready();
+    t = {
+      app,
+      database,
+      close: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+    receiver = await startReceiver(() => now);
+    owner = await createUser(t);
+    stranger = await createUser(t);
+  });
+
+  afterAll(async () => {
+    await receiver.close();
+    await t.close();
+  });
+
+  beforeEach(() => {
+    receiver.received.length = 0;
+    receiver.state.statuses = [];
+    receiver.state.fallback = 200;
+    receiver.state.oldSecrets = [];
+  });
+
+  const webhookUrl = (business: { uuid: string }, rest = '') =>
+    `/api/v1/businesses/${business.uuid}/webhook${rest}`;
+  /** What the receiver got for one business (other tests' deliveries may still be retried). */
+  const receivedFor = (business: { uuid: string }) =>
+    receiver.received.filter(
+      (r) => (JSON.parse(r.body) as { business: { uuid: string } }).business.uuid === business.uuid,
+    );
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms);
+  };
+
+  /** A business with two room types: DBL (base 100) and STE (base 200). */
+  async function hotel() {
+    const business = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
+    const saved = await saveRooms(t, owner, business, [
+      roomInput({ name: 'Double', code: 'DBL', basePrice: 100 }),
+      roomInput({ name: 'Suite', code: 'STE', basePrice: 200, minPrice: 150, maxPrice: 400 }),
+    ]);
+    const uuidOf = (code: string) =>
+      saved.tariffConfiguration.roomsTariff.find((r) => r.code === code)!.uuid;
+    return { business, dbl: uuidOf('DBL'), ste: uuidOf('STE') };
+  }
+
+  async function setWebhook(business: TBusiness, url = receiver.url) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: webhookUrl(business),
+      headers: owner.headers,
+      payload: { url },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as TWebhookWithSecret;
+    if (body.secret) receiver.state.secret = body.secret;
+    return body;
+  }
+
+  async function deliveries(business: TBusiness, query = '') {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: webhookUrl(business, `/deliveries${query}`),
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TWebhookDeliveriesPage;
+  }
+
+  async function webhookOf(business: TBusiness) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: webhookUrl(business),
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().webhook as TWebhookWithSecret['webhook'] | null;
+  }
+
+  async function pricesOf(business: TBusiness, from: string, to: string) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${business.uuid}/prices?from=${from}&to=${to}`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().prices as TPriceCell[];
+  }
+  const published = (cells: TPriceCell[], roomUuid: string, date: string) =>
+    cells.find((c) => c.roomUuid === roomUuid && c.date === date)!.publishedPrice;
+
+  /** Drains the due jobs until none is left at this instant. */
+  const drain = () => t.app.jobs.drain();
+
+  /** Moves the clock to the delivery's next attempt and runs it. */
+  async function nextAttempt(business: TBusiness, id: string) {
+    const delivery = (await deliveries(business)).deliveries.find((d) => d.id === id)!;
+    expect(delivery.nextAttemptAt).not.toBeNull();
+    now = new Date(delivery.nextAttemptAt!);
+    await drain();
+  }
+
+  it('publishes approved changes at once when the property has no webhook', async () => {
+    const { business, dbl, ste } = await hotel();
+    const ids = await seedPriceChanges(
+      t,
+      business.uuid,
+      [
+        { roomUuid: dbl, night: '2026-07-10', priceMinor: 12_000 },
+        { roomUuid: ste, night: '2026-07-10', priceMinor: 23_050 },
+      ],
+      { now },
+    );
+    await drain();
+
+    const changes = await storedChanges(t, ids);
+    expect(changes.map((c) => c.status)).toEqual(['published', 'published']);
+    expect(changes.every((c) => c.publishedAt?.getTime() === now.getTime())).toBe(true);
+    const stored = await storedPublished(t, business.uuid);
+    expect(stored.get(`${dbl}|2026-07-10`)).toMatchObject({ priceMinor: 12_000, changeId: ids[0] });
+    expect(stored.get(`${ste}|2026-07-10`)).toMatchObject({ priceMinor: 23_050, changeId: ids[1] });
+    const cells = await pricesOf(business, '2026-07-09', '2026-07-10');
+    expect(published(cells, dbl, '2026-07-10')).toBe(120);
+    expect(published(cells, ste, '2026-07-10')).toBe(230.5);
+    expect(published(cells, dbl, '2026-07-09')).toBeNull();
+    expect(await webhookOf(business)).toBeNull();
+    expect((await deliveries(business)).total).toBe(0);
+  });
+
+  it('sets a webhook with a secret shown once; a new URL keeps the secret', async () => {
+    const { business } = await hotel();
+    const created = await setWebhook(business);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.webhook).toMatchObject({
+      url: receiver.url,
+      secretPrefix: created.secret!.slice(0, 10),
+      health: 'never',
+      lastDeliveredAt: null,
+    });
+
+    const moved = await setWebhook(business, `${receiver.url}?v=2`);
+    expect(moved.secret).toBeNull();
+    expect(moved.webhook.url).toBe(`${receiver.url}?v=2`);
+    expect(moved.webhook.secretPrefix).toBe(created.webhook.secretPrefix);
+    const read = await webhookOf(business);
+    expect(read).toMatchObject({ url: `${receiver.url}?v=2`, health: 'never' });
+    expect(JSON.stringify(read)).not.toContain(created.secret);
+
+    // Audited, without the secret.
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.businessUuid, business.uuid));
+    const webhookEvents = audit.filter((e) => e.entity === 'webhook');
+    expect(webhookEvents.map((e) => e.action).sort()).toEqual(['create', 'update']);
+    expect(JSON.stringify(audit)).not.toContain(created.secret);
+  });
+
+  it('delivers signed prices, retries after 500s by the backoff, then publishes them', async () => {
+    const { business, dbl, ste } = await hotel();
+    // STE on 11 July was published before at 210; a pending change of DBL on 10 July waits.
+    const [earlier] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: ste, night: '2026-07-11', priceMinor: 21_000 }],
+      { now },
+    );
+    await drain();
+    await setWebhook(business);
+    advance(MINUTE);
+    const [pending] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-07-11', priceMinor: 9_000, status: 'pending' }],
+      { now },
+    );
+    const ids = await seedPriceChanges(
+      t,
+      business.uuid,
+      [
+        { roomUuid: dbl, night: '2026-07-10', priceMinor: 12_000 },
+        { roomUuid: ste, night: '2026-07-11', priceMinor: 22_500 },
+      ],
+      { now },
+    );
+    receiver.state.statuses = [500, 500, 200];
+    const first = now;
+    await drain();
+
+    // First attempt: 500, retried in 1 minute; the webhook is retrying.
+    let [delivery] = (await deliveries(business)).deliveries as [TWebhookDelivery];
+    expect(delivery).toMatchObject({
+      kind: 'prices',
+      status: 'pending',
+      prices: 2,
+      nextAttemptAt: new Date(first.getTime() + MINUTE).toISOString(),
+      attempts: [{ httpStatus: 500, at: first.toISOString() }],
+    });
+    expect(delivery.attempts[0]!.error).toContain('500');
+    expect((await webhookOf(business))!.health).toBe('retrying');
+    expect((await storedChanges(t, ids)).map((c) => c.status)).toEqual(['approved', 'approved']);
+
+    // Nothing runs before it is due.
+    advance(30_000);
+    await drain();
+    expect(receivedFor(business)).toHaveLength(1);
+
+    await nextAttempt(business, delivery.id); // +1 min: 500 again, next in 2 min
+    [delivery] = (await deliveries(business)).deliveries as [TWebhookDelivery];
+    expect(delivery.nextAttemptAt).toBe(new Date(first.getTime() + 3 * MINUTE).toISOString());
+    await nextAttempt(business, delivery.id); // +3 min: 200
+
+    [delivery] = (await deliveries(business)).deliveries as [TWebhookDelivery];
+    expect(delivery.status).toBe('delivered');
+    expect(delivery.nextAttemptAt).toBeNull();
+    expect(delivery.attempts.map((a) => a.httpStatus)).toEqual([200, 500, 500]);
+    expect(delivery.attempts.map((a) => a.at)).toEqual([
+      new Date(first.getTime() + 3 * MINUTE).toISOString(),
+      new Date(first.getTime() + MINUTE).toISOString(),
+      first.toISOString(),
+    ]);
+    expect(delivery.attempts[0]!.error).toBeNull();
+
+    // The receiver got the same signed body three times, each with a fresh timestamp.
+    expect(receivedFor(business).map((r) => r.status)).toEqual([500, 500, 200]);
+    expect(receivedFor(business).every((r) => r.verified)).toBe(true);
+    expect(new Set(receivedFor(business).map((r) => r.body)).size).toBe(1);
+    expect(new Set(receivedFor(business).map((r) => r.headers['x-tarifa-timestamp'])).size).toBe(3);
+    expect(receivedFor(business).map((r) => r.headers['x-tarifa-delivery'])).toEqual([
+      delivery.id,
+      delivery.id,
+      delivery.id,
+    ]);
+    expect(receivedFor(business)[0]!.headers['content-type']).toBe('application/json');
+    const payload = ZWebhookPayload.parse(JSON.parse(receivedFor(business)[0]!.body));
+    expect(payload).toEqual({
+      id: delivery.id,
+      type: 'prices.published',
+      business: { uuid: business.uuid, name: business.name, currency: business.currency },
+      createdAt: first.toISOString(),
+      prices: [
+        {
+          date: '2026-07-10',
+          roomUuid: dbl,
+          roomCode: 'DBL',
+          price: 120,
+          previousPrice: null,
+          priceChangeId: ids[0],
+        },
+        {
+          date: '2026-07-11',
+          roomUuid: ste,
+          roomCode: 'STE',
+          price: 225,
+          previousPrice: 210,
+          priceChangeId: ids[1],
+        },
+      ],
+    });
+
+    // Published: the changes, the published prices, the calendar; the pending change of a
+    // delivered cell now starts from the new published price.
+    const changes = await storedChanges(t, [...ids, pending!, earlier!]);
+    expect(changes.map((c) => c.status)).toEqual([
+      'published',
+      'published',
+      'pending',
+      'published',
+    ]);
+    expect(changes[0]!.publishedAt?.toISOString()).toBe(now.toISOString());
+    const stored = await storedPublished(t, business.uuid);
+    expect(stored.get(`${dbl}|2026-07-10`)).toMatchObject({ priceMinor: 12_000, changeId: ids[0] });
+    expect(stored.get(`${ste}|2026-07-11`)).toMatchObject({ priceMinor: 22_500, changeId: ids[1] });
+    const cells = await pricesOf(business, '2026-07-10', '2026-07-11');
+    expect(published(cells, dbl, '2026-07-10')).toBe(120);
+    expect(published(cells, ste, '2026-07-11')).toBe(225);
+    expect(published(cells, dbl, '2026-07-11')).toBeNull();
+
+    const webhook = (await webhookOf(business))!;
+    expect(webhook.health).toBe('ok');
+    expect(webhook.lastDeliveredAt).toBe(now.toISOString());
+  });
+
+  it('rebases the open change of a delivered cell on the new published price', async () => {
+    const { business, dbl } = await hotel();
+    await setWebhook(business);
+    const [approved] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-08-01', priceMinor: 11_000 }],
+      { now },
+    );
+    // Sent (and failing) before a newer recommendation supersedes it with an open change.
+    receiver.state.statuses = [503];
+    await drain();
+    await t.app.unitOfWork.write({ kind: 'system', actorUuid: null }, async ({ tx }) => {
+      await tx
+        .update(priceChanges)
+        .set({ status: 'superseded' })
+        .where(eq(priceChanges.id, approved!));
+    });
+    const [open] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-08-01', priceMinor: 13_000, status: 'pending' }],
+      { now },
+    );
+    const [{ id }] = (await deliveries(business)).deliveries as [TWebhookDelivery];
+    await nextAttempt(business, id);
+
+    // The receiver holds 110 now: that is the published price, and the open change starts there.
+    const stored = await storedPublished(t, business.uuid);
+    expect(stored.get(`${dbl}|2026-08-01`)).toMatchObject({
+      priceMinor: 11_000,
+      changeId: approved,
+    });
+    const [superseded, rebased] = await storedChanges(t, [approved!, open!]);
+    expect(superseded!.status).toBe('superseded');
+    expect(rebased).toMatchObject({ status: 'pending', oldPriceMinor: 11_000 });
+  });
+
+  it('fails a delivery after 24 hours of failed attempts, then re-sends it on request', async () => {
+    const { business, dbl } = await hotel();
+    await setWebhook(business);
+    const ids = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-09-01', priceMinor: 14_000 }],
+      { now },
+    );
+    receiver.state.fallback = 500;
+    const first = now;
+    await drain();
+    const [{ id }] = (await deliveries(business)).deliveries as [TWebhookDelivery];
+    for (let i = 0; i < 100; i++) {
+      const delivery = (await deliveries(business)).deliveries[0]!;
+      if (delivery.status !== 'pending') break;
+      await nextAttempt(business, id);
+    }
+    const failed = (await deliveries(business)).deliveries[0]!;
+    expect(failed.status).toBe('failed');
+    expect(failed.nextAttemptAt).toBeNull();
+    // 1, 2, 4 … 32 minutes, then hourly, and a last attempt 24 hours after the first.
+    const times = failed.attempts.map((a) => new Date(a.at).getTime()).reverse();
+    const gaps = times.slice(1).map((time, i) => (time - times[i]!) / MINUTE);
+    expect(gaps.slice(0, 8)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    expect(gaps.every((g) => g <= 60)).toBe(true);
+    expect(times.at(-1)! - first.getTime()).toBe(24 * HOUR);
+    expect(failed.attempts).toHaveLength(30);
+    expect(failed.attempts.every((a) => a.httpStatus === 500)).toBe(true);
+    expect((await webhookOf(business))!.health).toBe('failing');
+    // The change waits for a re-send or the next publication.
+    const [change] = await storedChanges(t, ids);
+    expect(change).toMatchObject({ status: 'approved', deliveryId: null });
+    expect((await storedPublished(t, business.uuid)).has(`${dbl}|2026-09-01`)).toBe(false);
+
+    // Re-sent: the same body and id as a new series; its change goes with it again.
+    receiver.received.length = 0;
+    receiver.state.fallback = 200;
+    advance(HOUR);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, `/deliveries/${id}/resend`),
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().delivery).toMatchObject({ id, status: 'pending' });
+    await drain();
+    const resent = (await deliveries(business)).deliveries[0]!;
+    expect(resent).toMatchObject({ id, status: 'delivered' });
+    expect(resent.attempts).toHaveLength(31);
+    expect(resent.attempts[0]).toMatchObject({ httpStatus: 200, at: now.toISOString() });
+    expect(receivedFor(business)).toHaveLength(1);
+    expect(receivedFor(business)[0]!.verified).toBe(true);
+    expect(receivedFor(business)[0]!.headers['x-tarifa-delivery']).toBe(id);
+    expect(JSON.parse(receivedFor(business)[0]!.body).id).toBe(id);
+    expect((await storedChanges(t, ids))[0]!.status).toBe('published');
+    expect((await storedPublished(t, business.uuid)).get(`${dbl}|2026-09-01`)?.priceMinor).toBe(
+      14_000,
+    );
+    expect((await webhookOf(business))!.health).toBe('ok');
+
+    // A pending delivery is not re-sent twice.
+    receiver.state.fallback = 500;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, '/test'),
+      headers: owner.headers,
+    });
+    const testId = again.json().delivery.id as string;
+    await drain();
+    const conflict = await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, `/deliveries/${testId}/resend`),
+      headers: owner.headers,
+    });
+    expect(conflict.statusCode).toBe(409);
+    // Its retries would reach the receiver during the next tests.
+    await t.app.inject({ method: 'DELETE', url: webhookUrl(business), headers: owner.headers });
+    await drain();
+  });
+
+  it('sends a test that publishes nothing', async () => {
+    const { business, dbl } = await hotel();
+    await setWebhook(business);
+    // An approved change not yet announced: the test must not carry nor publish it.
+    const ids = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-10-01', priceMinor: 15_000 }],
+      { now, emit: false },
+    );
+    advance(MINUTE);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, '/test'),
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().delivery).toMatchObject({
+      kind: 'test',
+      status: 'pending',
+      prices: 0,
+      attempts: [],
+    });
+    await drain();
+    expect(receivedFor(business)).toHaveLength(1);
+    expect(receivedFor(business)[0]!.verified).toBe(true);
+    const payload = ZWebhookPayload.parse(JSON.parse(receivedFor(business)[0]!.body));
+    expect(payload).toMatchObject({ type: 'test', prices: [], business: { uuid: business.uuid } });
+    const [delivery] = (await deliveries(business)).deliveries;
+    expect(delivery).toMatchObject({ kind: 'test', status: 'delivered' });
+    expect(await storedChanges(t, ids)).toMatchObject([{ status: 'approved', deliveryId: null }]);
+    expect((await storedPublished(t, business.uuid)).size).toBe(0);
+    expect((await webhookOf(business))!.health).toBe('ok');
+  });
+
+  it('rotates the secret: deliveries are signed with the new one only', async () => {
+    const { business } = await hotel();
+    const { secret: old } = await setWebhook(business);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, '/secret'),
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rotated = res.json() as TWebhookWithSecret;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(old);
+    expect(rotated.webhook.secretPrefix).toBe(rotated.secret!.slice(0, 10));
+    expect((await webhookOf(business))!.secretPrefix).toBe(rotated.webhook.secretPrefix);
+
+    receiver.state.secret = rotated.secret!;
+    receiver.state.oldSecrets = [old!];
+    await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, '/test'),
+      headers: owner.headers,
+    });
+    await drain();
+    expect(receivedFor(business)).toHaveLength(1);
+    expect(receivedFor(business)[0]!.verified).toBe(true);
+    expect(receivedFor(business)[0]!.verifiedWithOld).toBe(false);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.businessUuid, business.uuid));
+    expect(JSON.stringify(audit)).not.toContain(rotated.secret);
+    expect(JSON.stringify(audit)).not.toContain(old);
+  });
+
+  it('removing the webhook fails its pending delivery and publishes without it', async () => {
+    const { business, dbl } = await hotel();
+    await setWebhook(business);
+    const ids = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-11-01', priceMinor: 16_000 }],
+      { now },
+    );
+    receiver.state.fallback = 500;
+    await drain();
+    expect((await deliveries(business)).deliveries[0]!.status).toBe('pending');
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: webhookUrl(business),
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await drain();
+    expect(await webhookOf(business)).toBeNull();
+    expect((await deliveries(business)).deliveries[0]!.status).toBe('failed');
+    expect((await storedChanges(t, ids))[0]!.status).toBe('published');
+    const cells = await pricesOf(business, '2026-11-01', '2026-11-01');
+    expect(published(cells, dbl, '2026-11-01')).toBe(160);
+    // Nothing more was sent after the removal.
+    advance(2 * HOUR);
+    await drain();
+    expect(receivedFor(business)).toHaveLength(1);
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: webhookUrl(business),
+      headers: owner.headers,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('names the url when it is not an http(s) URL', async () => {
+    const { business } = await hotel();
+    for (const payload of [{ url: 'ftp://example.com/x' }, { url: 'not a url' }, {}]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: webhookUrl(business),
+        headers: owner.headers,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details).toEqual([expect.objectContaining({ path: 'url' })]);
+    }
+    expect(await webhookOf(business)).toBeNull();
+  });
+
+  it("answers 404 for another tenant's business and 403 for an integration token", async () => {
+    const { business } = await hotel();
+    await setWebhook(business);
+    const delivery = (
+      await t.app.inject({
+        method: 'POST',
+        url: webhookUrl(business, '/test'),
+        headers: owner.headers,
+      })
+    ).json().delivery as TWebhookDelivery;
+    const calls = [
+      { method: 'GET', url: webhookUrl(business) },
+      { method: 'PUT', url: webhookUrl(business), payload: { url: 'https://evil.example/' } },
+      { method: 'DELETE', url: webhookUrl(business) },
+      { method: 'POST', url: webhookUrl(business, '/secret') },
+      { method: 'POST', url: webhookUrl(business, '/test') },
+      { method: 'GET', url: webhookUrl(business, '/deliveries') },
+      { method: 'POST', url: webhookUrl(business, `/deliveries/${delivery.id}/resend`) },
+    ] as const;
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: stranger.headers });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(404);
+    }
+    const created = await t.app.inject({
+      method: 'POST',
+      url: tokensUrl(business),
+      headers: owner.headers,
+      payload: { name: 'Channel manager' },
+    });
+    const token = (created.json() as TCreatedApiToken).token;
+    for (const call of calls) {
+      const res = await t.app.inject({ ...call, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, `${call.method} ${call.url}`).toBe(403);
+    }
+    expect((await webhookOf(business))!.url).toBe(receiver.url);
+    // The stranger's own delivery id under the owner's business is not found either.
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: webhookUrl(business, `/deliveries/${crypto.randomUUID()}/resend`),
+      headers: owner.headers,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('pages the delivery log newest first', async () => {
+    const { business } = await hotel();
+    await setWebhook(business);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      advance(MINUTE);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: webhookUrl(business, '/test'),
+        headers: owner.headers,
+      });
+      ids.push(res.json().delivery.id);
+    }
+    const page1 = await deliveries(business, '?page=1&pageSize=2');
+    expect(page1.total).toBe(3);
+    expect(page1.deliveries.map((d) => d.id)).toEqual([ids[2], ids[1]]);
+    const page2 = await deliveries(business, '?page=2&pageSize=2');
+    expect(page2.deliveries.map((d) => d.id)).toEqual([ids[0]]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: webhookUrl(business, '/deliveries?pageSize=1000'),
+      headers: owner.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].path).toBe('query.pageSize');
+    await drain();
+    const stored = await t.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.businessUuid, business.uuid));
+    expect(stored.every((d) => d.status === 'delivered')).toBe(true);
+  });
+});

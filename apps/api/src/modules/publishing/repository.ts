@@ -1,0 +1,241 @@
+import type { TWebhook, TWebhookDelivery } from '@tarifa/contract';
+import { and, count, desc, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { priceChanges, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
+import { secretPrefixOf } from './signature';
+
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** A timestamp as SQL, from the injected clock. */
+export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** `id in (…)` for a list of uuids (empty: false). */
+export const idIn = (column: unknown, ids: string[]) =>
+  ids.length === 0
+    ? sql`false`
+    : sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`;
+
+/**
+ * The webhook of one business the caller already reached, its deliveries and their attempts.
+ * Every query carries the business's uuid.
+ */
+export function publishingRepository(db: Executor, businessUuid: string) {
+  const ofBusiness = eq(webhookDeliveries.businessUuid, businessUuid);
+
+  return {
+    async webhook(options: { lock?: boolean } = {}): Promise<WebhookRow | undefined> {
+      const query = db.select().from(webhooks).where(eq(webhooks.businessUuid, businessUuid));
+      const [row] = await (options.lock ? query.for('update') : query);
+      return row;
+    },
+
+    async insertWebhook(url: string, secret: string, now: Date): Promise<WebhookRow> {
+      const [row] = await db
+        .insert(webhooks)
+        .values({ businessUuid, url, secret, createdAt: now, updatedAt: now })
+        .returning();
+      return row!;
+    },
+
+    async updateWebhook(values: { url?: string; secret?: string }, now: Date): Promise<WebhookRow> {
+      const [row] = await db
+        .update(webhooks)
+        .set({ ...values, updatedAt: now })
+        .where(eq(webhooks.businessUuid, businessUuid))
+        .returning();
+      return row!;
+    },
+
+    async deleteWebhook() {
+      await db.delete(webhooks).where(eq(webhooks.businessUuid, businessUuid));
+    },
+
+    /**
+     * The webhook's health from its deliveries: `retrying` while a delivery has failed attempts
+     * and is still tried; otherwise `ok` or `failing` by the last delivery that ended; `never`
+     * before any did.
+     */
+    async health(): Promise<Pick<TWebhook, 'health' | 'lastDeliveredAt'>> {
+      const [retrying] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            ofBusiness,
+            eq(webhookDeliveries.status, 'pending'),
+            isNotNull(webhookDeliveries.firstAttemptAt),
+          ),
+        );
+      const [last] = await db
+        .select({ status: webhookDeliveries.status })
+        .from(webhookDeliveries)
+        .where(and(ofBusiness, inArray(webhookDeliveries.status, ['delivered', 'failed'])))
+        .orderBy(
+          desc(sql`coalesce(${webhookDeliveries.deliveredAt}, ${webhookDeliveries.failedAt})`),
+        )
+        .limit(1);
+      const [delivered] = await db
+        .select({ at: max(webhookDeliveries.deliveredAt) })
+        .from(webhookDeliveries)
+        .where(ofBusiness);
+      return {
+        health:
+          (retrying?.n ?? 0) > 0
+            ? 'retrying'
+            : last?.status === 'delivered'
+              ? 'ok'
+              : last?.status === 'failed'
+                ? 'failing'
+                : 'never',
+        lastDeliveredAt: delivered?.at ? new Date(delivered.at).toISOString() : null,
+      };
+    },
+
+    async delivery(id: string, options: { lock?: boolean } = {}): Promise<DeliveryRow | undefined> {
+      const query = db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(ofBusiness, eq(webhookDeliveries.id, id)));
+      const [row] = await (options.lock ? query.for('update') : query);
+      return row;
+    },
+
+    /** A page of deliveries, newest first, with their attempts (newest first). */
+    async deliveries(page: number, pageSize: number) {
+      const [total] = await db.select({ n: count() }).from(webhookDeliveries).where(ofBusiness);
+      const rows = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(ofBusiness)
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Pending deliveries (to fail when the webhook goes away). */
+    async pendingDeliveries(): Promise<DeliveryRow[]> {
+      return db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(ofBusiness, eq(webhookDeliveries.status, 'pending')))
+        .for('update');
+    },
+
+    /** Whether a delivery of prices is still being tried: the next one waits for it. */
+    async pricesDeliveryPending(): Promise<boolean> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(
+          and(
+            ofBusiness,
+            eq(webhookDeliveries.kind, 'prices'),
+            eq(webhookDeliveries.status, 'pending'),
+          ),
+        );
+      return (row?.n ?? 0) > 0;
+    },
+
+    async insertDelivery(values: {
+      id: string;
+      kind: 'prices' | 'test';
+      body: string;
+      prices: number;
+      now: Date;
+    }): Promise<DeliveryRow> {
+      const [row] = await db
+        .insert(webhookDeliveries)
+        .values({
+          id: values.id,
+          businessUuid,
+          kind: values.kind,
+          body: values.body,
+          prices: values.prices,
+          status: 'pending',
+          nextAttemptAt: values.now,
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning();
+      return row!;
+    },
+
+    /** Ends deliveries as failed, and frees their price changes for a later delivery. */
+    async failDeliveries(ids: string[], now: Date) {
+      if (ids.length === 0) return;
+      await db
+        .update(webhookDeliveries)
+        .set({ status: 'failed', failedAt: now, nextAttemptAt: null, updatedAt: now })
+        .where(and(ofBusiness, inArray(webhookDeliveries.id, ids)));
+      await db
+        .update(priceChanges)
+        .set({ deliveryId: null, updatedAt: now })
+        .where(
+          and(eq(priceChanges.businessUuid, businessUuid), inArray(priceChanges.deliveryId, ids)),
+        );
+    },
+  };
+}
+
+/** The attempts of some deliveries, newest first, by delivery. */
+export async function attemptsOf(db: Executor, deliveryIds: string[]) {
+  const byDelivery = new Map<string, AttemptRow[]>();
+  if (deliveryIds.length === 0) return byDelivery;
+  const rows = await db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, deliveryIds))
+    .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id));
+  for (const row of rows) {
+    byDelivery.set(row.deliveryId, [...(byDelivery.get(row.deliveryId) ?? []), row]);
+  }
+  return byDelivery;
+}
+
+/** How many attempts the delivery's current series has made (since its first attempt). */
+export async function attemptsInSeries(db: Executor, delivery: DeliveryRow): Promise<number> {
+  if (!delivery.firstAttemptAt) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(webhookAttempts)
+    .where(
+      and(
+        eq(webhookAttempts.deliveryId, delivery.id),
+        gte(webhookAttempts.attemptedAt, delivery.firstAttemptAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export const toWireWebhook = (
+  row: WebhookRow,
+  health: Pick<TWebhook, 'health' | 'lastDeliveredAt'>,
+): TWebhook => ({
+  url: row.url,
+  secretPrefix: secretPrefixOf(row.secret),
+  health: health.health,
+  lastDeliveredAt: health.lastDeliveredAt,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const toWireDelivery = (row: DeliveryRow, attempts: AttemptRow[]): TWebhookDelivery => ({
+  id: row.id,
+  kind: row.kind as TWebhookDelivery['kind'],
+  status: row.status as TWebhookDelivery['status'],
+  prices: row.prices,
+  createdAt: row.createdAt.toISOString(),
+  nextAttemptAt: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+  attempts: attempts.map((a) => ({
+    at: a.attemptedAt.toISOString(),
+    httpStatus: a.httpStatus,
+    durationMs: a.durationMs,
+    error: a.error,
+  })),
+});

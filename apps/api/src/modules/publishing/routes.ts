@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ZErrorBody,
+  ZWebhookBody,
+  ZWebhookDeliveriesPage,
+  ZWebhookDeliveriesQuery,
+  ZWebhookDeliveryResponse,
+  ZWebhookResponse,
+  ZWebhookWithSecret,
+} from '@tarifa/contract';
+import { z } from 'zod';
+import type { Resolver } from '../../lib/url-guard';
+import { requireAuth } from '../../plugins/auth';
+import { registerPublishingJobs } from './jobs';
+import { publishingService } from './service';
+
+const errors = {
+  400: ZErrorBody,
+  401: ZErrorBody,
+  403: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+};
+const byUuid = z.object({ uuid: z.uuid() });
+const tags = ['publishing'];
+const security = [{ bearer: [] }];
+
+export interface PublishingRoutesOptions {
+  /** What "now" is (tests fix it; the jobs use the job mechanism's clock). */
+  clock?: () => Date;
+  /** How host names are resolved when a URL is saved (tests pass their own). */
+  resolve?: Resolver;
+}
+
+/**
+ * `/api/v1/businesses/{uuid}/webhook*`: the property's webhook, its secret, a test, the delivery
+ * log and re-sends (docs/publishing.md). Also registers the publishing jobs (`prices.publish`,
+ * `webhook.deliver`) and their trigger, the `price_changes.approved` event. A user's routes:
+ * integration tokens are refused (403).
+ */
+export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const allowPrivate = app.config.webhookAllowPrivate;
+  registerPublishingJobs(app, {
+    db: app.database.db,
+    log: app.log.child({ module: 'publishing' }),
+    allowPrivate,
+  });
+  const service = publishingService(app.database.db, {
+    unitOfWork: app.unitOfWork,
+    jobs: app.jobs,
+    allowPrivate,
+    clock: options.clock,
+    resolve: options.resolve,
+  });
+  app.addHook('onRequest', app.authenticate);
+  const base = '/v1/businesses/:uuid/webhook';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The webhook of a property and its health; null when it has none',
+        params: byUuid,
+        response: { 200: ZWebhookResponse, ...errors },
+      },
+    },
+    async (request) => service.get(requireAuth(request), request.params.uuid),
+  );
+
+  app.put(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set the webhook URL; a new webhook gets its secret in this answer only (a changed URL keeps it)',
+        params: byUuid,
+        body: ZWebhookBody,
+        response: { 200: ZWebhookWithSecret, ...errors },
+      },
+    },
+    async (request) => service.put(requireAuth(request), request.params.uuid, request.body.url),
+  );
+
+  app.delete(
+    base,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove the webhook: its pending deliveries fail; prices are published without it',
+        params: byUuid,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(requireAuth(request), request.params.uuid);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/secret`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A new secret (in this answer only); the old one stops signing at once',
+        params: byUuid,
+        response: { 200: ZWebhookWithSecret, ...errors },
+      },
+    },
+    async (request) => service.rotateSecret(requireAuth(request), request.params.uuid),
+  );
+
+  app.post(
+    `${base}/test`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a test delivery (no prices) now',
+        params: byUuid,
+        response: { 202: ZWebhookDeliveryResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await service.sendTest(requireAuth(request), request.params.uuid);
+      return reply.status(202).send({ delivery });
+    },
+  );
+
+  app.get(
+    `${base}/deliveries`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The delivery log, newest first, each with its attempts',
+        params: byUuid,
+        querystring: ZWebhookDeliveriesQuery,
+        response: { 200: ZWebhookDeliveriesPage, ...errors },
+      },
+    },
+    async (request) => service.deliveries(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.post(
+    `${base}/deliveries/:id/resend`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Send a delivered or failed delivery again (same body and id, new attempts)',
+        params: byUuid.extend({ id: z.uuid() }),
+        response: { 202: ZWebhookDeliveryResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await service.resend(
+        requireAuth(request),
+        request.params.uuid,
+        request.params.id,
+      );
+      return reply.status(202).send({ delivery });
+    },
+  );
+};

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  TWebhookDeliveriesPage,
+  TWebhookDelivery,
+  TWebhookPayload,
+  TWebhookResponse,
+  TWebhookWithSecret,
+} from '@tarifa/contract';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { JobRunner } from '../../core/jobs';
+import { reachBusiness, type Caller } from '../../core/tenancy';
+import type { UnitOfWork } from '../../core/unit-of-work';
+import type { Db, Executor } from '../../db/client';
+import { priceChanges, webhookDeliveries } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { checkOutgoingUrl, type Resolver } from '../../lib/url-guard';
+import { deliveryBody, enqueueDelivery, enqueuePublish } from './publish';
+import {
+  attemptsOf,
+  idIn,
+  publishingRepository,
+  toWireDelivery,
+  toWireWebhook,
+  type DeliveryRow,
+} from './repository';
+import { newWebhookSecret, secretPrefixOf } from './signature';
+
+export interface PublishingServiceDeps {
+  unitOfWork: UnitOfWork;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  /** Webhooks may point at internal addresses (`WEBHOOK_ALLOW_PRIVATE`). */
+  allowPrivate: boolean;
+  clock?: () => Date;
+  /** How host names are resolved when a URL is saved (tests pass their own). */
+  resolve?: Resolver;
+}
+
+/** The webhook is a user's to manage: integration tokens only read prices. */
+function assertUser(caller: Caller) {
+  if (caller.kind !== 'system' && caller.integration) {
+    throw new AppError('forbidden', 'Integration tokens may not manage the webhook');
+  }
+}
+
+const noWebhook = () => AppError.notFound('Webhook');
+
+/**
+ * A business's webhook (docs/publishing.md): set, changed, removed, its secret rotated, a test
+ * sent, its deliveries listed and re-sent. Every write goes through the unit of work with its
+ * audit event (entity `webhook` or `webhook_delivery`); the secret is never audited nor logged,
+ * and answered only when it is issued.
+ */
+export function publishingService(db: Db, deps: PublishingServiceDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  const uow = deps.unitOfWork;
+
+  async function webhookAnswer(tx: Executor, businessUuid: string) {
+    const repo = publishingRepository(tx, businessUuid);
+    const row = await repo.webhook();
+    return row ? toWireWebhook(row, await repo.health()) : null;
+  }
+
+  async function deliveryAnswer(tx: Executor, row: DeliveryRow): Promise<TWebhookDelivery> {
+    const attempts = await attemptsOf(tx, [row.id]);
+    return toWireDelivery(row, attempts.get(row.id) ?? []);
+  }
+
+  /** Writes on the webhook of a business the caller reaches; `work` gets its repository. */
+  async function write<T>(
+    caller: Caller,
+    businessUuid: string,
+    work: (
+      ctx: Parameters<Parameters<UnitOfWork['write']>[1]>[0] & {
+        repo: ReturnType<typeof publishingRepository>;
+        now: Date;
+      },
+    ) => Promise<T>,
+  ): Promise<T> {
+    assertUser(caller);
+    const { result, kick } = await uow.write(caller, async (ctx) => {
+      const business = await reachBusiness(ctx.tx, caller, businessUuid);
+      const repo = publishingRepository(ctx.tx, business.uuid);
+      return { result: await work({ ...ctx, repo, now: clock() }), kick: true };
+    });
+    if (kick) deps.jobs.kick();
+    return result;
+  }
+
+  return {
+    /** `GET …/webhook`. */
+    async get(caller: Caller, businessUuid: string): Promise<TWebhookResponse> {
+      assertUser(caller);
+      const business = await reachBusiness(db, caller, businessUuid);
+      return { webhook: await webhookAnswer(db, business.uuid) };
+    },
+
+    /**
+     * `PUT …/webhook`: sets the URL (checked: http(s), and no internal address unless allowed).
+     * A new webhook gets a secret, answered this once; changing the URL keeps the secret.
+     */
+    async put(caller: Caller, businessUuid: string, url: string): Promise<TWebhookWithSecret> {
+      assertUser(caller);
+      // Another tenant's business is refused before its URL is looked up.
+      await reachBusiness(db, caller, businessUuid);
+      const refusal = await checkOutgoingUrl(url, {
+        allowPrivate: deps.allowPrivate,
+        resolve: deps.resolve,
+      });
+      if (refusal) {
+        throw refusal.code === 'invalid_url'
+          ? AppError.field('url', 'invalid_format', refusal.message, { format: 'url' })
+          : AppError.field('url', refusal.code, refusal.message);
+      }
+      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+        const existing = await repo.webhook({ lock: true });
+        let secret: string | null = null;
+        if (!existing) {
+          secret = newWebhookSecret();
+          await repo.insertWebhook(url, secret, now);
+          record(businessUuid, {
+            action: 'create',
+            entity: 'webhook',
+            entityId: businessUuid,
+            entityName: null,
+            changes: {
+              url: { before: null, after: url },
+              secretPrefix: { before: null, after: secretPrefixOf(secret) },
+            },
+          });
+        } else if (existing.url !== url) {
+          await repo.updateWebhook({ url }, now);
+          record(businessUuid, {
+            action: 'update',
+            entity: 'webhook',
+            entityId: businessUuid,
+            entityName: null,
+            changes: { url: { before: existing.url, after: url } },
+          });
+        }
+        return { webhook: (await webhookAnswer(tx, businessUuid))!, secret };
+      });
+    },
+
+    /**
+     * `DELETE …/webhook`: its pending deliveries fail, and the approved changes they carried are
+     * published without it (as for a business that never had one).
+     */
+    async remove(caller: Caller, businessUuid: string): Promise<void> {
+      await write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+        const existing = await repo.webhook({ lock: true });
+        if (!existing) throw noWebhook();
+        const pending = await repo.pendingDeliveries();
+        await repo.failDeliveries(
+          pending.map((d) => d.id),
+          now,
+        );
+        await repo.deleteWebhook();
+        record(businessUuid, {
+          action: 'delete',
+          entity: 'webhook',
+          entityId: businessUuid,
+          entityName: null,
+          changes: { url: { before: existing.url, after: null } },
+        });
+        await enqueuePublish(deps.jobs, tx, businessUuid);
+      });
+    },
+
+    /** `POST …/webhook/secret`: a new secret, answered this once; the old one stops signing. */
+    async rotateSecret(caller: Caller, businessUuid: string): Promise<TWebhookWithSecret> {
+      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+        const existing = await repo.webhook({ lock: true });
+        if (!existing) throw noWebhook();
+        const secret = newWebhookSecret();
+        await repo.updateWebhook({ secret }, now);
+        record(businessUuid, {
+          action: 'update',
+          entity: 'webhook',
+          entityId: businessUuid,
+          entityName: null,
+          changes: {
+            secretPrefix: {
+              before: secretPrefixOf(existing.secret),
+              after: secretPrefixOf(secret),
+            },
+          },
+        });
+        return { webhook: (await webhookAnswer(tx, businessUuid))!, secret };
+      });
+    },
+
+    /** `POST …/webhook/test`: a delivery of kind `test` with no prices, sent now. */
+    async sendTest(caller: Caller, businessUuid: string): Promise<TWebhookDelivery> {
+      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+        if (!(await repo.webhook())) throw noWebhook();
+        const business = await reachBusiness(tx, caller, businessUuid);
+        const id = randomUUID();
+        const row = await repo.insertDelivery({
+          id,
+          kind: 'test',
+          body: deliveryBody(id, 'test', business, now, []),
+          prices: 0,
+          now,
+        });
+        await enqueueDelivery(deps.jobs, tx, id);
+        record(businessUuid, {
+          action: 'create',
+          entity: 'webhook_delivery',
+          entityId: id,
+          entityName: null,
+          changes: { kind: { before: null, after: 'test' } },
+        });
+        return deliveryAnswer(tx, row);
+      });
+    },
+
+    /** `GET …/webhook/deliveries`: newest first, each with its attempts (newest first). */
+    async deliveries(
+      caller: Caller,
+      businessUuid: string,
+      query: { page: number; pageSize: number },
+    ): Promise<TWebhookDeliveriesPage> {
+      assertUser(caller);
+      const business = await reachBusiness(db, caller, businessUuid);
+      const { rows, total } = await publishingRepository(db, business.uuid).deliveries(
+        query.page,
+        query.pageSize,
+      );
+      const attempts = await attemptsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        deliveries: rows.map((row) => toWireDelivery(row, attempts.get(row.id) ?? [])),
+        total,
+      };
+    },
+
+    /**
+     * `POST …/webhook/deliveries/{id}/resend`: a delivered or failed delivery is sent again, the
+     * same body and id, as a new series of attempts. Its price changes that are still approved
+     * and in no other delivery go with it again (published when it arrives).
+     */
+    async resend(caller: Caller, businessUuid: string, id: string): Promise<TWebhookDelivery> {
+      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+        const delivery = await repo.delivery(id, { lock: true });
+        if (!delivery) throw AppError.notFound('Delivery');
+        if (delivery.status === 'pending') {
+          throw new AppError('conflict', 'This delivery is still being sent');
+        }
+        if (!(await repo.webhook())) throw noWebhook();
+        if (delivery.kind === 'prices') {
+          const payload = JSON.parse(delivery.body) as TWebhookPayload;
+          await tx
+            .update(priceChanges)
+            .set({ deliveryId: id, updatedAt: now })
+            .where(
+              and(
+                eq(priceChanges.businessUuid, businessUuid),
+                eq(priceChanges.status, 'approved'),
+                isNull(priceChanges.deliveryId),
+                idIn(
+                  priceChanges.id,
+                  payload.prices.map((p) => p.priceChangeId),
+                ),
+              ),
+            );
+        }
+        const [row] = await tx
+          .update(webhookDeliveries)
+          .set({
+            status: 'pending',
+            firstAttemptAt: null,
+            nextAttemptAt: now,
+            deliveredAt: null,
+            failedAt: null,
+            updatedAt: now,
+          })
+          .where(eq(webhookDeliveries.id, id))
+          .returning();
+        await enqueueDelivery(deps.jobs, tx, id);
+        record(businessUuid, {
+          action: 'update',
+          entity: 'webhook_delivery',
+          entityId: id,
+          entityName: null,
+          changes: { status: { before: delivery.status, after: 'pending' } },
+        });
+        return deliveryAnswer(tx, row!);
+      });
+    },
+  };
+}
