@@ -1,7 +1,7 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@tarifa/pricing';
 import { rowsOf, type Executor } from '../../db/client';
-import { priceOverrides } from '../../db/schema';
+import { priceOverrides, publishedPrices } from '../../db/schema';
 
 /** Rooms sold of one room type on one night. */
 export interface RoomsSoldRow {
@@ -12,6 +12,13 @@ export interface RoomsSoldRow {
 
 /** A manual price as stored (minor units). */
 export interface OverrideRow {
+  roomUuid: string;
+  night: string;
+  priceMinor: number;
+}
+
+/** The price last published for one room type and night (minor units). */
+export interface PublishedRow {
   roomUuid: string;
   night: string;
   priceMinor: number;
@@ -92,6 +99,22 @@ export function pricesRepository(db: Executor, businessUuid: string) {
         .from(priceOverrides)
         .where(and(ofBusiness, between(priceOverrides.night, from, to)))
         .orderBy(asc(priceOverrides.roomTypeUuid), asc(priceOverrides.night)),
+
+    /** The published prices of the nights `from`…`to` (both included); unpublished are absent. */
+    published: (from: string, to: string): Promise<PublishedRow[]> =>
+      db
+        .select({
+          roomUuid: publishedPrices.roomTypeUuid,
+          night: publishedPrices.night,
+          priceMinor: publishedPrices.priceMinor,
+        })
+        .from(publishedPrices)
+        .where(
+          and(
+            eq(publishedPrices.businessUuid, businessUuid),
+            between(publishedPrices.night, from, to),
+          ),
+        ),
 
     /**
      * Sets the price of every night of every range, in one statement: the ranges are expanded in
