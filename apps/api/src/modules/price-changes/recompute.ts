@@ -167,11 +167,15 @@ export async function recompute(
   if (from > to) return outcome;
   outcome.range = { from, to };
 
-  const [{ config, cells }, publishedRows, latestRows] = await Promise.all([
-    priceCells(tx, business, { today, from, to }, { published: false }),
-    repo.published(from, to),
-    repo.latest(from, to),
-  ]);
+  // One after the other: a transaction is one connection.
+  const { config, cells } = await priceCells(
+    tx,
+    business,
+    { today, from, to },
+    { published: false },
+  );
+  const publishedRows = await repo.published(from, to);
+  const latestRows = await repo.latest(from, to);
   const wanted = scope.roomTypeUuids === null ? null : new Set(scope.roomTypeUuids);
   const published = new Map<string, PublishedCell>();
   for (const row of publishedRows) published.set(cellKey(row.roomUuid, row.night), row);

@@ -1,9 +1,15 @@
 import { computePrices, type PriceCell, type PriceOverride } from '@tarifa/pricing';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { businessRepository } from '../businesses/repository';
 import { configurationOf, toEngine, type Configuration } from './configuration';
-import { pricesRepository } from './repository';
+import {
+  pricesRepository,
+  type OverrideRow,
+  type PublishedRow,
+  type RoomsSoldRow,
+} from './repository';
 
 /**
  * The engine path of a business's prices, shared by the prices API and the price recomputation:
@@ -20,6 +26,22 @@ export interface NightData {
 }
 
 export const cellKey = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
+
+/**
+ * Runs independent reads at the same time on the database (a pool on PostgreSQL), one after the
+ * other in a transaction (a single connection, on which `pg` does not take overlapping queries).
+ */
+async function reads<T extends readonly unknown[]>(
+  db: Executor,
+  work: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) {
+    return (await Promise.all(work.map((run) => run()))) as unknown as T;
+  }
+  const answers: unknown[] = [];
+  for (const run of work) answers.push(await run());
+  return answers as unknown as T;
+}
 
 /** The business's tariff configuration (wire units). */
 export async function loadConfiguration(
@@ -41,10 +63,12 @@ export async function loadNightData(
   options: { published?: boolean } = {},
 ): Promise<NightData> {
   const repo = pricesRepository(tx, business.uuid);
-  const [soldRows, overrideRows, publishedRows] = await Promise.all([
-    repo.roomsSold(from, to),
-    repo.overrides(from, to),
-    options.published === false ? Promise.resolve([]) : repo.published(from, to),
+  const [soldRows, overrideRows, publishedRows] = await reads<
+    [RoomsSoldRow[], OverrideRow[], PublishedRow[]]
+  >(tx, [
+    () => repo.roomsSold(from, to),
+    () => repo.overrides(from, to),
+    () => (options.published === false ? Promise.resolve([]) : repo.published(from, to)),
   ]);
   const roomsSold: NightData['roomsSold'] = {};
   for (const row of soldRows) {
@@ -88,9 +112,9 @@ export async function priceCells(
   range: { today: string; from: string; to: string },
   options: { published?: boolean } = {},
 ): Promise<{ config: Configuration; data: NightData; cells: PriceCell[] }> {
-  const [config, data] = await Promise.all([
-    loadConfiguration(tx, business),
-    loadNightData(tx, business, range.from, range.to, options),
+  const [config, data] = await reads<[Configuration, NightData]>(tx, [
+    () => loadConfiguration(tx, business),
+    () => loadNightData(tx, business, range.from, range.to, options),
   ]);
   return { config, data, cells: runEngine(config, data, range.today, range.from, range.to) };
 }
