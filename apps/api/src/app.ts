@@ -15,6 +15,7 @@ import { demoRoutes } from './modules/demo/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
+import { priceChangesJobsPlugin } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
 import { publishingRoutes } from './modules/publishing/routes';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(jobsPlugin, jobs ?? {});
+  await app.register(priceChangesJobsPlugin, { clock: jobs?.clock });
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {

@@ -17,6 +17,13 @@ export interface OverrideRow {
   priceMinor: number;
 }
 
+/** The price last published for one room type and night (minor units). */
+export interface PublishedRow {
+  roomUuid: string;
+  night: string;
+  priceMinor: number;
+}
+
 /** One range of a `PUT …/prices/overrides`, in stored units; a later item wins a shared night. */
 export interface OverrideWrite {
   roomUuid: string;
@@ -93,8 +100,8 @@ export function pricesRepository(db: Executor, businessUuid: string) {
         .where(and(ofBusiness, between(priceOverrides.night, from, to)))
         .orderBy(asc(priceOverrides.roomTypeUuid), asc(priceOverrides.night)),
 
-    /** The published prices of the nights `from`…`to` (both included; docs/publishing.md). */
-    published: (from: string, to: string): Promise<OverrideRow[]> =>
+    /** The published prices of the nights `from`…`to` (both included); unpublished are absent. */
+    published: (from: string, to: string): Promise<PublishedRow[]> =>
       db
         .select({
           roomUuid: publishedPrices.roomTypeUuid,

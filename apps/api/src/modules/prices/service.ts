@@ -9,15 +9,7 @@ import {
   type ZPricePreviewBody,
   type ZPricesQuery,
 } from '@tarifa/contract';
-import {
-  addDays,
-  computePrices,
-  diffPrices,
-  fromMinor,
-  toMinor,
-  type PriceCell,
-  type PriceOverride,
-} from '@tarifa/pricing';
+import { addDays, diffPrices, fromMinor, toMinor, type PriceCell } from '@tarifa/pricing';
 import type { z } from 'zod';
 import {
   actorOf,
@@ -32,13 +24,8 @@ import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../bookings/time';
 import { businessRepository } from '../businesses/repository';
-import {
-  applyChange,
-  configurationOf,
-  toEngine,
-  toWireCell,
-  type Configuration,
-} from './configuration';
+import { cellKey, loadConfiguration, loadNightData, runEngine, type NightData } from './cells';
+import { applyChange, toWireCell, type Configuration } from './configuration';
 import { pricesRepository } from './repository';
 import { pricesJson } from './wire';
 
@@ -56,19 +43,6 @@ export interface PricesServiceOptions {
 
 /** How far a preview looks when the request gives no end: a year after its first night. */
 const PREVIEW_DAYS = 365;
-
-/** What the engine needs besides the configuration, for the nights `from`…`to`. */
-interface NightData {
-  roomsSold: Record<string, Record<string, number>>;
-  overrides: PriceOverride[];
-  /**
-   * The price last published per `roomUuid|date` (minor units), from the published-prices
-   * table, read here next to the overrides.
-   */
-  published: Map<string, number>;
-}
-
-const keyOf = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
 
 const unknownRoomIssue = (path: string): TFieldIssue => ({
   path,
@@ -97,57 +71,14 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
 
-  async function configuration(tx: Executor, business: BusinessRow): Promise<Configuration> {
-    return configurationOf(business, await businessRepository(tx, business.uuid).loadTariff());
-  }
-
-  async function nightData(
-    tx: Executor,
-    business: BusinessRow,
-    from: string,
-    to: string,
-  ): Promise<NightData> {
-    const repo = pricesRepository(tx, business.uuid);
-    const [soldRows, overrideRows, publishedRows] = await Promise.all([
-      repo.roomsSold(from, to),
-      repo.overrides(from, to),
-      repo.published(from, to),
-    ]);
-    const roomsSold: NightData['roomsSold'] = {};
-    for (const row of soldRows) {
-      (roomsSold[row.roomUuid] ??= {})[row.night] = row.sold;
-    }
-    const overrides = overrideRows.map((row) => ({
-      roomUuid: row.roomUuid,
-      date: row.night,
-      price: row.priceMinor,
-    }));
-    const published = new Map(
-      publishedRows.map((row) => [keyOf(row.roomUuid, row.night), row.priceMinor]),
-    );
-    return { roomsSold, overrides, published };
-  }
-
-  function run(
-    config: Configuration,
-    data: NightData,
-    today: string,
-    from: string,
-    to: string,
-  ): PriceCell[] {
-    return computePrices({
-      ...toEngine(config),
-      roomsSold: data.roomsSold,
-      overrides: data.overrides,
-      today,
-      from,
-      to,
-    });
-  }
+  const configuration = loadConfiguration;
+  const nightData = (tx: Executor, business: BusinessRow, from: string, to: string) =>
+    loadNightData(tx, business, from, to);
+  const run = runEngine;
 
   const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
     cells.map((cell) =>
-      toWireCell(cell, data.published.get(keyOf(cell.roomUuid, cell.date)) ?? null),
+      toWireCell(cell, data.published.get(cellKey(cell.roomUuid, cell.date)) ?? null),
     );
 
   /** The cells of `ranges` (per room type), each disjoint run of nights computed once. */

@@ -1,0 +1,161 @@
+import { addDays } from '@tarifa/pricing';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { JobRunner } from '../../core/jobs';
+import type { BusinessRow } from '../../core/tenancy';
+import type {
+  BookingsChanged,
+  OverridesChanged,
+  StoredOutboxEvent,
+  UnitOfWork,
+} from '../../core/unit-of-work';
+import { rowsOf, withTransaction, type Database, type Executor } from '../../db/client';
+import { recompute, type RecomputeScope } from './recompute';
+import { nextMidnight, roll } from './roll';
+
+/** Recomputes some room types and nights of one business (docs/price-changes.md). */
+export const RECOMPUTE_JOB = 'prices.recompute';
+/** The daily roll of one business, at midnight in its time zone. */
+export const ROLL_JOB = 'prices.roll';
+
+export interface RecomputeJobPayload extends RecomputeScope {
+  businessUuid: string;
+}
+export interface RollJobPayload {
+  businessUuid: string;
+}
+
+const rollKey = (businessUuid: string) => `${ROLL_JOB}:${businessUuid}`;
+
+/** Queues the business's next roll at its next midnight, unless one is queued already. */
+function queueRoll(
+  jobs: Pick<JobRunner, 'enqueue'>,
+  tx: Executor,
+  business: Pick<BusinessRow, 'uuid' | 'timezone'>,
+  now: Date,
+) {
+  return jobs.enqueue(
+    tx,
+    ROLL_JOB,
+    { businessUuid: business.uuid },
+    { runAt: nextMidnight(now, business.timezone), singletonKey: rollKey(business.uuid) },
+  );
+}
+
+/** The recomputation's job handlers and what queues them, on the app's job mechanism. */
+export function priceChangeJobs(deps: {
+  database: Database;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  unitOfWork: Pick<UnitOfWork, 'flushIn'>;
+}) {
+  const { database, jobs, unitOfWork } = deps;
+  const db = database.db;
+
+  return {
+    /**
+     * `prices.recompute`: one transaction for the business; its roll is queued if it has none
+     * (a business's first recomputation follows its first rooms).
+     */
+    recompute: {
+      async run(payload: RecomputeJobPayload, ctx: { now(): Date }) {
+        const now = ctx.now();
+        const outcome = await withTransaction(db, async (tx) => {
+          const done = await recompute(tx, payload.businessUuid, payload, now, { unitOfWork });
+          if (done) await queueRoll(jobs, tx, done.business, now);
+          return done;
+        });
+        if (outcome?.emitted) jobs.kick();
+      },
+    },
+
+    /** `prices.roll`: past nights superseded, the horizon recomputed, the next roll queued. */
+    roll: {
+      async run({ businessUuid }: RollJobPayload, ctx: { now(): Date }) {
+        const now = ctx.now();
+        const outcome = await withTransaction(db, async (tx) => {
+          const done = await roll(tx, businessUuid, now, { unitOfWork });
+          if (done) await queueRoll(jobs, tx, done.business, now);
+          return done;
+        });
+        if (outcome?.emitted) jobs.kick();
+      },
+    },
+
+    /** Every live business without a queued (or running) roll gets one. Answers how many. */
+    async ensureRolls(now: Date): Promise<number> {
+      const missing = rowsOf<{ uuid: string; timezone: string }>(
+        await db.execute(sql`
+          select b.uuid, b.timezone
+            from businesses b
+           where b.deleted_at is null
+             and not exists (
+                   select 1 from jobs j
+                    where j.singleton_key = ${`${ROLL_JOB}:`} || b.uuid::text
+                      and j.status in ('queued', 'running'))`),
+      );
+      let queued = 0;
+      for (const business of missing) {
+        if (await queueRoll(jobs, db, business, now)) queued += 1;
+      }
+      if (queued) jobs.kick();
+      return queued;
+    },
+
+    /**
+     * The subscribers that turn outbox events into recomputations, queued in the dispatch
+     * transaction: a tariff change → every room type over the whole horizon; bookings or manual
+     * prices → every room type (occupancy groups and derived room types carry a change to others)
+     * over the event's nights (`from` ≤ night < `to`).
+     */
+    subscribers: {
+      'tariff.changed': async (event: StoredOutboxEvent, tx: Executor) => {
+        await jobs.enqueue(
+          tx,
+          RECOMPUTE_JOB,
+          { businessUuid: event.businessUuid, roomTypeUuids: null, from: null, to: null },
+          { singletonKey: `${RECOMPUTE_JOB}:${event.businessUuid}` },
+        );
+      },
+      'bookings.changed': (event: StoredOutboxEvent, tx: Executor) => nights(event, tx),
+      'overrides.changed': (event: StoredOutboxEvent, tx: Executor) => nights(event, tx),
+    },
+  };
+
+  async function nights(event: StoredOutboxEvent, tx: Executor) {
+    const { from, to } = event.payload as unknown as Pick<
+      BookingsChanged | OverridesChanged,
+      'from' | 'to'
+    >;
+    await jobs.enqueue(tx, RECOMPUTE_JOB, {
+      businessUuid: event.businessUuid,
+      roomTypeUuids: null,
+      from,
+      to: addDays(to, -1),
+    });
+  }
+}
+
+/**
+ * Registers the recomputation on the job mechanism (after the jobs plugin): its two handlers, its
+ * subscribers, and, when the app is ready, a roll for every live business that has none.
+ */
+export const priceChangesJobsPlugin = fp(
+  async (app: FastifyInstance, options: { clock?: () => Date }) => {
+    const clock = options.clock ?? (() => new Date());
+    const handlers = priceChangeJobs({
+      database: app.database,
+      jobs: app.jobs,
+      unitOfWork: app.unitOfWork,
+    });
+    app.jobs.register(RECOMPUTE_JOB, handlers.recompute);
+    app.jobs.register(ROLL_JOB, handlers.roll);
+    for (const [type, subscriber] of Object.entries(handlers.subscribers)) {
+      app.subscribe(type, subscriber);
+    }
+    app.addHook('onReady', async () => {
+      await handlers.ensureRolls(clock());
+    });
+  },
+  { name: 'price-changes-jobs' },
+);

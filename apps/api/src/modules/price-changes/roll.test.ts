@@ -1,0 +1,158 @@
+import type { TBusiness } from '@tarifa/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { jobs } from '../../db/schema';
+import {
+  businessesUrl,
+  createBusiness,
+  roomInput,
+  saveRooms,
+} from '../../../test/business-factories';
+import { createUser, type TestUser } from '../../../test/factories';
+import { testConfig, type TestApp } from '../../../test/helpers';
+import { ROLL_JOB } from './jobs';
+import { changesOf, publishOpen, recomputeTestApp, tariffCall } from './recompute-fixtures';
+
+/**
+ * The daily roll with an injected clock. The business is in Lisbon (UTC+0 in March); "now" starts
+ * at 2026-03-02 12:00 UTC. Its horizon is 30 nights; nights 0–2 days away cost 10 % less, so on
+ * the 2nd a Double (base 100) costs 90 on the 2nd, 3rd and 4th and 100 from the 5th.
+ */
+describe('the daily roll', () => {
+  let now = new Date('2026-03-02T12:00:00Z');
+  const at = (iso: string) => (now = new Date(iso));
+  let t: TestApp;
+  let owner: TestUser;
+  let business: TBusiness;
+  let dbl: string;
+
+  /** The queued rolls of a business: when each runs. */
+  const queuedRolls = async (businessUuid: string) =>
+    (
+      await t.database.db
+        .select({ runAt: jobs.runAt, key: jobs.singletonKey })
+        .from(jobs)
+        .where(
+          and(
+            eq(jobs.type, ROLL_JOB),
+            eq(jobs.status, 'queued'),
+            sql`${jobs.payload}->>'businessUuid' = ${businessUuid}`,
+          ),
+        )
+    ).map((row) => ({ runAt: row.runAt.toISOString(), key: row.key }));
+  const moves = async (statuses = ['pending']) =>
+    (await changesOf(t, business.uuid, statuses)).map((r) => [
+      r.night,
+      r.oldPriceMinor,
+      r.newPriceMinor,
+    ]);
+
+  beforeAll(async () => {
+    t = await recomputeTestApp(() => now);
+    owner = await createUser(t);
+    business = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
+    const saved = await saveRooms(t, owner, business, [
+      roomInput({ name: 'Double', code: 'DBL', rooms: 10, basePrice: 100 }),
+    ]);
+    dbl = saved.tariffConfiguration.roomsTariff[0]!.uuid;
+    await tariffCall(t, owner, business, 'settings', 'PUT', {
+      settings: {
+        horizonDays: 30,
+        leadTimeRules: [{ fromDays: 0, toDays: 2, adjustmentPercent: -10 }],
+      },
+    });
+    await t.app.jobs.drain();
+  });
+  afterAll(() => t.close());
+
+  it('is queued for the next midnight in the business’s time zone once its prices exist', async () => {
+    const proposed = await moves();
+    expect(proposed).toHaveLength(30);
+    expect(proposed.slice(0, 4)).toEqual([
+      ['2026-03-02', null, 9_000],
+      ['2026-03-03', null, 9_000],
+      ['2026-03-04', null, 9_000],
+      ['2026-03-05', null, 10_000],
+    ]);
+    expect(proposed[29]![0]).toBe('2026-03-31');
+    expect(await queuedRolls(business.uuid)).toEqual([
+      { runAt: '2026-03-03T00:00:00.000Z', key: `${ROLL_JOB}:${business.uuid}` },
+    ]);
+    await publishOpen(t, business.uuid, now);
+
+    // A manual price for tonight: an open change on a night that is about to pass.
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${businessesUrl}/${business.uuid}/prices/overrides`,
+      headers: owner.headers,
+      payload: { overrides: [{ roomUuid: dbl, from: '2026-03-02', to: '2026-03-02', price: 80 }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.app.jobs.drain();
+    expect(await moves()).toEqual([['2026-03-02', 9_000, 8_000]]);
+  });
+
+  it('does not run before midnight', async () => {
+    at('2026-03-02T23:59:00Z');
+    expect(await t.app.jobs.drain()).toBe(0);
+    expect(await moves()).toEqual([['2026-03-02', 9_000, 8_000]]);
+  });
+
+  it('at midnight: past nights’ changes superseded, lead-time nights re-priced, a new night proposed', async () => {
+    at('2026-03-03T00:00:30Z');
+    expect(await t.app.jobs.drain()).toBe(1);
+
+    // The 2nd is gone: its open change is superseded.
+    expect(await moves(['superseded'])).toEqual([['2026-03-02', 9_000, 8_000]]);
+    // The 5th is now 2 days away (90 instead of the published 100); the 3rd and 4th keep their
+    // published 90; 1 April enters the horizon, never published.
+    const rows = await changesOf(t, business.uuid, ['pending']);
+    expect(rows.map((r) => [r.night, r.oldPriceMinor, r.newPriceMinor])).toEqual([
+      ['2026-03-05', 10_000, 9_000],
+      ['2026-04-01', null, 10_000],
+    ]);
+    expect(rows[0]!.reason).toEqual([
+      { step: 'lead_time', label: '', refId: null, was: null, now: -1_000 },
+    ]);
+    expect(rows[1]!.reason).toEqual([
+      { step: 'base', label: '', refId: null, was: null, now: 10_000 },
+    ]);
+    // And the next roll waits for the next midnight.
+    expect(await queuedRolls(business.uuid)).toEqual([
+      { runAt: '2026-03-04T00:00:00.000Z', key: `${ROLL_JOB}:${business.uuid}` },
+    ]);
+  });
+
+  it('rolls again the next night', async () => {
+    await publishOpen(t, business.uuid, now);
+    at('2026-03-04T00:00:05Z');
+    expect(await t.app.jobs.drain()).toBe(1);
+    expect(await moves()).toEqual([
+      ['2026-03-06', 10_000, 9_000],
+      ['2026-04-02', null, 10_000],
+    ]);
+    expect((await queuedRolls(business.uuid)).map((r) => r.runAt)).toEqual([
+      '2026-03-05T00:00:00.000Z',
+    ]);
+  });
+
+  it('on start, every live business without a queued roll gets one (in its own time zone)', async () => {
+    const other = await createBusiness(t, owner, { timezone: 'America/New_York' });
+    expect(await queuedRolls(other.uuid)).toEqual([]); // no rooms yet: nothing recomputed
+
+    const restarted = await buildApp({
+      config: testConfig(),
+      database: t.database,
+      jobs: { clock: () => now, background: false },
+    });
+    await restarted.ready();
+    await restarted.close();
+
+    // 4 March 00:00 UTC is the 3rd, 19:00 in New York: its next midnight is 05:00 UTC.
+    expect(await queuedRolls(other.uuid)).toEqual([
+      { runAt: '2026-03-04T05:00:00.000Z', key: `${ROLL_JOB}:${other.uuid}` },
+    ]);
+    expect(await queuedRolls(business.uuid)).toHaveLength(1);
+  });
+});

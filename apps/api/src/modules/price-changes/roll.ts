@@ -1,0 +1,38 @@
+import { addDays } from '@tarifa/pricing';
+import { businessesRepository } from '../../core/tenancy';
+import type { Executor } from '../../db/client';
+import { zonedDate, zonedMidnight } from '../bookings/time';
+import { recompute, type RecomputeDeps, type RecomputeOutcome } from './recompute';
+import { recomputeRepository } from './recompute-repository';
+
+/** The next midnight after `now` in a time zone: when the business's next day starts. */
+export function nextMidnight(now: Date, timeZone: string): Date {
+  return zonedMidnight(addDays(zonedDate(now, timeZone), 1), timeZone);
+}
+
+/**
+ * The daily roll of one business (docs/price-changes.md), in `tx` under its recomputation lock:
+ * open changes of nights before today are superseded (those nights are sold or gone), then the
+ * whole horizon is recomputed (lead-time rules move with the calendar, a new night enters the
+ * horizon). Undefined when the business does not exist or was deleted.
+ */
+export async function roll(
+  tx: Executor,
+  businessUuid: string,
+  now: Date,
+  deps: RecomputeDeps = {},
+): Promise<(RecomputeOutcome & { pastSuperseded: number }) | undefined> {
+  const repo = recomputeRepository(tx, businessUuid);
+  await repo.lock();
+  const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
+  if (!business) return undefined;
+  const pastSuperseded = await repo.supersedeBefore(zonedDate(now, business.timezone), now);
+  const outcome = await recompute(
+    tx,
+    businessUuid,
+    { roomTypeUuids: null, from: null, to: null },
+    now,
+    deps,
+  );
+  return outcome && { ...outcome, pastSuperseded };
+}
