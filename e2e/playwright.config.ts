@@ -33,6 +33,8 @@ const server = (listen: number, demo: boolean) => ({
     ADMIN_PASSWORD: adminCredentials.password,
     // Every spec signs in from one IP: the production limit would trip within a run.
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+    // The publishing spec's webhook receiver listens on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
   },
 });

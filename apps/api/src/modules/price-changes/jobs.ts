@@ -1,6 +1,6 @@
 import { addDays } from '@tarifa/pricing';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JobRunner } from '../../core/jobs';
 import type { BusinessRow } from '../../core/tenancy';
@@ -48,8 +48,9 @@ export function priceChangeJobs(deps: {
   database: Database;
   jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
   unitOfWork: Pick<UnitOfWork, 'flushIn'>;
+  log?: FastifyBaseLogger;
 }) {
-  const { database, jobs, unitOfWork } = deps;
+  const { database, jobs, unitOfWork, log } = deps;
   const db = database.db;
 
   return {
@@ -60,6 +61,8 @@ export function priceChangeJobs(deps: {
     recompute: {
       async run(payload: RecomputeJobPayload, ctx: { now(): Date }) {
         const now = ctx.now();
+        const { businessUuid, from, to } = payload;
+        log?.info({ businessUuid, from, to }, 'recomputing prices');
         const outcome = await withTransaction(db, async (tx) => {
           const done = await recompute(tx, payload.businessUuid, payload, now, { unitOfWork });
           if (done) await queueRoll(jobs, tx, done.business, now);
@@ -147,6 +150,7 @@ export const priceChangesJobsPlugin = fp(
       database: app.database,
       jobs: app.jobs,
       unitOfWork: app.unitOfWork,
+      log: app.log.child({ module: 'price-changes' }),
     });
     app.jobs.register(RECOMPUTE_JOB, handlers.recompute);
     app.jobs.register(ROLL_JOB, handlers.roll);

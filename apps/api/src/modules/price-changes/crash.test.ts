@@ -1,0 +1,210 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client';
+import { roomInput } from '../../../test/business-factories';
+import {
+  client,
+  serverEnvironment,
+  startServer,
+  type ServerProcess,
+} from '../../../test/server-process';
+
+/** Polls `probe` until it answers true (every 100 ms, at most `ms`). */
+async function until(probe: () => Promise<boolean> | boolean, ms = 120_000) {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * A webhook receiver that first holds every request open (the server is killed meanwhile), then
+ * answers 200 and keeps the prices it was sent.
+ */
+function receiver() {
+  let holding = true;
+  const held: http.ServerResponse[] = [];
+  const prices = new Map<string, number>();
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      requests += 1;
+      if (holding) {
+        held.push(res);
+        return;
+      }
+      const payload = JSON.parse(body) as {
+        prices: { roomUuid: string; date: string; price: number }[];
+      };
+      for (const p of payload.prices) prices.set(`${p.roomUuid}|${p.date}`, p.price);
+      res.writeHead(200).end();
+    });
+  });
+  return {
+    server,
+    prices,
+    requests: () => requests,
+    answer() {
+      holding = false;
+      for (const res of held) res.destroy();
+    },
+  };
+}
+
+/**
+ * A change committed is never a recomputation or a delivery lost. The server is killed (SIGKILL,
+ * no chance to clean up) while it recomputes a large horizon and again while a delivery is in
+ * flight; each time the data left behind is whole (all of the recomputation or none of it, no
+ * change published that was not delivered), and once started again the job finishes.
+ */
+describe('a server killed during a recomputation and during a delivery', () => {
+  let place: Awaited<ReturnType<typeof serverEnvironment>>;
+  const hook = receiver();
+  const rooms = 20;
+  const horizon = 730;
+  const cells = rooms * horizon;
+
+  beforeAll(async () => {
+    place = await serverEnvironment({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
+  }, 60_000);
+  afterAll(async () => {
+    hook.answer();
+    hook.server.closeAllConnections();
+    await new Promise((resolve) => hook.server.close(resolve));
+    place.cleanUp();
+  });
+
+  /** Counts rows of the server's database while no server runs. */
+  async function counts() {
+    const database = await place.open();
+    try {
+      const [row] = rowsOf<Record<string, number>>(
+        await database.db.execute(sql`
+          select (select count(*)::int from price_changes) as changes,
+                 (select count(*)::int from price_changes where status = 'pending') as pending,
+                 (select count(*)::int from price_changes where status = 'published') as published,
+                 (select count(*)::int from published_prices) as "publishedPrices"`),
+      );
+      return row!;
+    } finally {
+      await database.close();
+    }
+  }
+
+  async function kill(server: ServerProcess) {
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+  }
+
+  it('finishes both after a restart, with nothing half-written', async () => {
+    let server = startServer(place.env);
+    let base = await server.listening;
+    const call = client(() => base);
+
+    const registered = await call('POST', '/api/auth/register', {
+      name: 'Crash Test',
+      email: 'crash-prices@example.test',
+      password: 'Crash-test-pass-1',
+    });
+    expect(registered.status).toBe(201);
+    const token = registered.body.accessToken as string;
+    const created = await call('POST', '/api/v1/businesses', { name: 'Hotel Crash' }, token);
+    const business = (created.body.businesses as { uuid: string }[])[0]!;
+    const url = `/api/v1/businesses/${business.uuid}`;
+    const settings = await call(
+      'PUT',
+      `${url}/tariff-configuration/settings`,
+      { settings: { horizonDays: horizon } },
+      token,
+    );
+    expect(settings.status).toBe(200);
+
+    // 1. Twenty room types over two years: 14 600 first prices to propose in one recomputation.
+    const logged = server.output().length;
+    const saved = await call(
+      'POST',
+      `${url}/tariff-configuration/rooms-tariff`,
+      {
+        roomsTariff: Array.from({ length: rooms }, (_, i) =>
+          roomInput({ name: `Room ${i + 1}`, code: `R${i + 1}`, rooms: 5, basePrice: 100 + i }),
+        ),
+      },
+      token,
+    );
+    expect(saved.status).toBe(200);
+    await until(() => server.output().slice(logged).includes('recomputing prices'));
+    await kill(server);
+
+    const afterKill = await counts();
+    // The recomputation is one transaction: all of it or none of it.
+    expect([0, cells]).toContain(afterKill.changes);
+
+    server = startServer(place.env);
+    base = await server.listening;
+    const pendingTotal = async () =>
+      (await call('GET', `${url}/price-changes?status=pending&pageSize=1`, undefined, token)).body
+        .total as number;
+    await until(async () => (await pendingTotal()) === cells);
+
+    // 2. Approve them all, with a webhook that holds the first delivery open: killed in flight.
+    const webhook = await call(
+      'PUT',
+      `${url}/webhook`,
+      { url: `http://127.0.0.1:${(hook.server.address() as AddressInfo).port}/prices` },
+      token,
+    );
+    expect(webhook.status).toBe(200);
+    const approved = await call('POST', `${url}/price-changes/approve`, { filter: {} }, token);
+    expect(approved.body).toEqual({ moved: cells });
+    await until(() => hook.requests() > 0);
+    await kill(server);
+
+    const inFlight = await counts();
+    expect(inFlight).toMatchObject({
+      changes: cells,
+      pending: 0,
+      published: 0,
+      publishedPrices: 0,
+    });
+
+    // 3. Started again, with a receiver that answers: every price arrives and is published.
+    hook.answer();
+    server = startServer(place.env);
+    base = await server.listening;
+    const publishedTotal = async () =>
+      (await call('GET', `${url}/price-changes?status=published&pageSize=1`, undefined, token)).body
+        .total as number;
+    await until(async () => (await publishedTotal()) === cells, 180_000);
+    expect(hook.prices.size).toBe(cells);
+
+    // The first night of the horizon, as the calendar shows it: published = delivered = recommended.
+    const night = [...hook.prices.keys()].map((key) => key.split('|')[1]!).sort()[0]!;
+    const calendar = await call('GET', `${url}/prices?from=${night}&to=${night}`, undefined, token);
+    const first = calendar.body.prices as {
+      roomUuid: string;
+      date: string;
+      publishedPrice: number;
+      recommendedPrice: number;
+    }[];
+    expect(first).toHaveLength(rooms);
+    for (const cell of first) {
+      expect(cell.publishedPrice).toBe(hook.prices.get(`${cell.roomUuid}|${cell.date}`));
+      expect(cell.publishedPrice).toBe(cell.recommendedPrice);
+    }
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(await counts()).toMatchObject({
+      changes: cells,
+      pending: 0,
+      published: cells,
+      publishedPrices: cells,
+    });
+  }, 480_000);
+});
