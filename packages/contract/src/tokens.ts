@@ -11,6 +11,14 @@ import { ZIsoDateTime } from './internal';
 /** Every integration token starts with this, so it is recognisable (and scannable) anywhere. */
 export const integrationTokenPrefix = 'trf_';
 
+/**
+ * What a token may reach: `bookings` (send and read the bookings), `prices` (read the published
+ * prices and the price changes).
+ */
+export const apiTokenScopes = ['bookings', 'prices'] as const;
+export const ZApiTokenScope = z.enum(apiTokenScopes);
+export type TApiTokenScope = z.infer<typeof ZApiTokenScope>;
+
 export const ZApiToken = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -18,12 +26,15 @@ export const ZApiToken = z.object({
   prefix: z.string(),
   createdAt: ZIsoDateTime,
   lastUsedAt: ZIsoDateTime.nullable(),
+  scopes: z.array(ZApiTokenScope),
 });
 export type TApiToken = z.infer<typeof ZApiToken>;
 
 /** `POST …/tokens`. */
 export const ZCreateApiTokenBody = z.object({
   name: z.string().trim().min(1).max(bookingLimits.tokenNameMax),
+  /** Left out: every scope. */
+  scopes: z.array(ZApiTokenScope).min(1).optional(),
 });
 export type TCreateApiTokenBody = z.input<typeof ZCreateApiTokenBody>;
 
