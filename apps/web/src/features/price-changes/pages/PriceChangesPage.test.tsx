@@ -36,10 +36,14 @@ let fetchMock: ReturnType<typeof vi.fn>;
 let changes: TPriceChange[];
 let webhook: TWebhook | null;
 
-const calls = (method: string, path: string) =>
-  fetchMock.mock.calls.filter(
+const calls = (method: string, path: string): [string, RequestInit | undefined][] =>
+  (fetchMock.mock.calls as [string, RequestInit | undefined][]).filter(
     ([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(`${base}${path}`),
   );
+
+/** The bodies of the calls, parsed. */
+const bodyOf = (list: [string, RequestInit | undefined][]) =>
+  list.map(([, init]) => JSON.parse(init!.body as string) as unknown);
 
 beforeEach(async () => {
   await changeLanguage('pt');
@@ -143,8 +147,9 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar (2)' }));
 
     expect(await screen.findByText('Alterações de preço aprovadas: 2')).toBeInTheDocument();
-    const [[, init]] = calls('POST', '/price-changes/approve');
-    expect(JSON.parse(init!.body as string)).toEqual({ ids: changes.map((c) => c.id) });
+    expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([
+      { ids: changes.map((c) => c.id) },
+    ]);
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
 
@@ -162,15 +167,16 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Rejeitar todas (2)' }));
 
     expect(await screen.findByText('Alterações de preço rejeitadas: 7')).toBeInTheDocument();
-    const [[, init]] = calls('POST', '/price-changes/reject');
-    expect(JSON.parse(init!.body as string)).toEqual({
-      filter: {
-        status: ['pending'],
-        roomUuid: doubleRoom.uuid,
-        from: '2026-08-01',
-        to: '2026-08-31',
+    expect(bodyOf(calls('POST', '/price-changes/reject'))).toEqual([
+      {
+        filter: {
+          status: ['pending'],
+          roomUuid: doubleRoom.uuid,
+          from: '2026-08-01',
+          to: '2026-08-31',
+        },
       },
-    });
+    ]);
   });
 
   it('approves all matching with {filter} too, and says the prices are up to date when none wait', async () => {
@@ -181,8 +187,9 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: 'Aprovar todas as alterações filtradas?' });
     changes = [];
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar todas (2)' }));
-    const [[, init]] = calls('POST', '/price-changes/approve');
-    expect(JSON.parse(init!.body as string)).toEqual({ filter: { status: ['pending'] } });
+    expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([
+      { filter: { status: ['pending'] } },
+    ]);
     expect(
       await screen.findByRole('heading', { name: 'Os preços estão em dia' }),
     ).toBeInTheDocument();
