@@ -228,3 +228,20 @@ describe('webhook health', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('webhook-health-banner')).not.toBeInTheDocument();
   });
 });
+
+describe('in Arabic', { timeout: 30_000 }, () => {
+  afterEach(() => changeLanguage('pt'));
+
+  it('reads right to left, the arrow pointing from the old price to the new', async () => {
+    await changeLanguage('ar');
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    const table = await screen.findByRole('grid', { name: 'تغييرات الأسعار' });
+    expect(document.documentElement.dir).toBe('rtl');
+    const row = within(table)
+      .getAllByRole('row')
+      .find((r) => /Quarto Duplo/.test(r.textContent ?? ''))!;
+    expect(row).toHaveTextContent(/100.* ← .*120/);
+    expect(row).toHaveTextContent('الموسم «Verão»');
+    expect(row).toHaveTextContent('بانتظارك');
+  });
+});
