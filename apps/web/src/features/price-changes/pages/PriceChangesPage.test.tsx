@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { TPriceChange, TWebhook } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { aBusiness, anUuid, doubleRoom, json, renderWithBusinesses, suiteRoom } from '@/testing';
@@ -71,6 +71,15 @@ beforeEach(async () => {
       return json(200, { moved: body.ids ? body.ids.length : 7 });
     }
     if (url === `${base}/webhook`) return json(200, { webhook });
+    if (url.startsWith(`${base}/price-changes/export.csv`)) {
+      return new Response('\uFEFFdate,room\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="alteracoes.csv"',
+        },
+      });
+    }
     return json(404, { error: { code: 'not_found', message: 'No' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -193,6 +202,44 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Os preços estão em dia' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('exports', { timeout: 30_000 }, () => {
+  it('downloads the changes of the filters on screen as a file', async () => {
+    const createObjectURL = vi.fn((_: Blob) => 'blob:changes');
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+    });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithBusinesses(
+      <PriceChangesPage />,
+      [business],
+      `/pricing-central/price-changes?room=${suiteRoom.uuid}&step=base`,
+    );
+    await rowOf(/Suite/);
+    await user.click(screen.getByRole('button', { name: 'Exportar alterações (CSV)' }));
+    await waitFor(() => expect(clicked).toEqual(['alteracoes.csv']));
+    expect(calls('GET', '/price-changes/export.csv').map(([url]) => url)).toEqual([
+      `${base}/price-changes/export.csv?status=pending&roomUuid=${suiteRoom.uuid}&step=base`,
+    ]);
+    // The file is what the server sent (the BOM kept, so spreadsheets read accents).
+    const file = createObjectURL.mock.calls[0]![0];
+    expect(file.type).toContain('text/csv');
+    const bytes = [...new Uint8Array(await file.arrayBuffer())];
+    expect(bytes.slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await file.text()).toBe('date,room\r\n');
+    click.mockRestore();
   });
 });
 
