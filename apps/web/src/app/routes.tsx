@@ -59,6 +59,7 @@ const PriceSetup = lazy(() => import('@/features/businesses/pages/PriceSetupPage
 const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsPage'));
 const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
 const Integrations = needsBusiness(() => import('@/features/integrations/pages/IntegrationsPage'));
+const PriceChanges = needsBusiness(() => import('@/features/price-changes/pages/PriceChangesPage'));
 const PriceCalendar = needsBusiness(
   () => import('@/features/price-calendar/pages/PriceCalendarPage'),
 );
@@ -225,7 +226,7 @@ export const appRoutes: AppRoute[] = [
     path: '/pricing-central/price-changes',
     name: 'pricing-central-price-changes',
     meta: { ...readAll, title: 'nav:priceChanges' },
-    page: PlaceholderNeedingBusiness,
+    page: PriceChanges,
   },
   {
     path: '/pricing-central/price-setup',

@@ -78,3 +78,31 @@ describe('pricing rules', { timeout: 30_000 }, () => {
     await waitFor(() => expect(monday).toHaveAccessibleDescription(/igual ou inferior a 25/));
   });
 });
+
+describe('the horizon', { timeout: 30_000 }, () => {
+  const business = aBusiness({ version: 4 });
+
+  it('refuses 10 nights on the field, and sends a horizon within 30–730', async () => {
+    renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
+    const user = userEvent.setup();
+    const horizon = screen.getByRole('textbox', { name: 'Horizonte (noites à frente)' });
+    expect(horizon).toHaveValue('365');
+    expect(horizon).toHaveAccessibleDescription(/de 30 a 730/);
+    await user.clear(horizon);
+    await fill(user, horizon, '10');
+    await user.click(screen.getByRole('button', { name: 'Guardar regras' }));
+    expect(horizon).toHaveAttribute('aria-invalid', 'true');
+    expect(horizon).toHaveAccessibleDescription(/igual ou superior a 30/);
+    expect(horizon).toHaveFocus();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.clear(horizon);
+    await fill(user, horizon, '540');
+    fetchMock.mockResolvedValueOnce(json(200, { business: { ...business, version: 5 } }));
+    await user.click(screen.getByRole('button', { name: 'Guardar regras' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
+      settings: { horizonDays: 540, autoApprove: false },
+    });
+  });
+});

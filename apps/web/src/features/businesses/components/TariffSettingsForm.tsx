@@ -42,6 +42,8 @@ export interface SettingsDraft {
   leadTimeRules: { key: number; fromDays: string; toDays: string; adjustmentPercent: string }[];
   rounding: { mode: TRoundingMode; ending: string };
   autoApprove: boolean;
+  /** Nights ahead, as typed. */
+  horizonDays: string;
   occupancyBasis: TOccupancyBasis;
 }
 
@@ -60,6 +62,7 @@ export function draftOfSettings(
     })),
     rounding: { mode: settings.rounding.mode, ending: numberText(settings.rounding.ending ?? 9) },
     autoApprove: settings.autoApprove,
+    horizonDays: numberText(settings.horizonDays),
     occupancyBasis: settings.occupancyBasis,
   };
 }
@@ -81,6 +84,7 @@ export function settingsOfDraft(draft: SettingsDraft) {
         ? { mode: draft.rounding.mode, ending: num(draft.rounding.ending) }
         : { mode: draft.rounding.mode },
     autoApprove: draft.autoApprove,
+    horizonDays: num(draft.horizonDays),
     occupancyBasis: draft.occupancyBasis,
   };
 }
@@ -390,6 +394,28 @@ export function TariffSettingsForm({
                 />
               }
               label={draft.autoApprove ? t('settings.approval.on') : t('settings.approval.off')}
+            />
+            <TextField
+              label={t('settings.approval.horizon')}
+              name="horizonDays"
+              size="small"
+              sx={{ maxInlineSize: 320 }}
+              value={draft.horizonDays}
+              onChange={(event) => setDraft({ ...draft, horizonDays: event.target.value })}
+              error={hasError('horizonDays')}
+              helperText={
+                errorAt('horizonDays') ??
+                t('settings.approval.horizonHelp', {
+                  min: intl.number(businessLimits.horizonDaysMin),
+                  max: intl.number(businessLimits.horizonDaysMax),
+                })
+              }
+              slotProps={{
+                htmlInput: {
+                  inputMode: 'numeric',
+                  'data-testid': 'horizon-days',
+                },
+              }}
             />
           </Section>
 

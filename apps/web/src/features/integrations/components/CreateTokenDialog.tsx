@@ -6,11 +6,23 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bookingLimits, ZCreateApiTokenBody, type TCreatedApiToken } from '@tarifa/contract';
+import {
+  apiTokenScopes,
+  bookingLimits,
+  ZCreateApiTokenBody,
+  type TApiTokenScope,
+  type TCreatedApiToken,
+} from '@tarifa/contract';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useCreateApiToken } from '../api/tokens';
 import { CopyField } from './CopyField';
@@ -31,9 +43,10 @@ export function CreateTokenDialog({
   const formId = `${titleId}-form`;
   const create = useCreateApiToken(businessUuid);
   const [created, setCreated] = useState<TCreatedApiToken | null>(null);
+  const scopesId = useId();
   const form = useZodForm({
     schema: ZCreateApiTokenBody,
-    initialValues: { name: '' },
+    initialValues: { name: '', scopes: [...apiTokenScopes] as TApiTokenScope[] },
     onSubmit: async (body) => setCreated(await create.mutateAsync(body)),
   });
 
@@ -74,6 +87,42 @@ export function CreateTokenDialog({
               slotProps={{ htmlInput: { maxLength: bookingLimits.tokenNameMax } }}
               {...form.field('name', { helperText: t('create.nameHelp') })}
             />
+            <FormControl
+              component="fieldset"
+              error={Boolean(form.errorFor('scopes'))}
+              aria-describedby={`${scopesId}-help`}
+            >
+              <FormLabel component="legend">{t('scopes.label')}</FormLabel>
+              <FormGroup>
+                {apiTokenScopes.map((scope) => {
+                  const scopes = form.values.scopes ?? [];
+                  return (
+                    <FormControlLabel
+                      key={scope}
+                      control={
+                        <Checkbox
+                          name="scopes"
+                          value={scope}
+                          checked={scopes.includes(scope)}
+                          onChange={(event) =>
+                            form.setValue(
+                              'scopes',
+                              event.target.checked
+                                ? apiTokenScopes.filter((s) => s === scope || scopes.includes(s))
+                                : scopes.filter((s) => s !== scope),
+                            )
+                          }
+                        />
+                      }
+                      label={t(`scopes.${scope}`)}
+                    />
+                  );
+                })}
+              </FormGroup>
+              <FormHelperText id={`${scopesId}-help`}>
+                {form.errorFor('scopes') ?? t('scopes.help')}
+              </FormHelperText>
+            </FormControl>
           </Stack>
         )}
       </DialogContent>

@@ -12,7 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TApiToken } from '@tarifa/contract';
+import { apiTokenScopes, type TApiToken } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage } from '@/lib/forms';
@@ -122,6 +122,7 @@ export function TokensList({
             <TableRow>
               <TableCell>{t('list.name')}</TableCell>
               <TableCell>{t('list.prefix')}</TableCell>
+              <TableCell>{t('list.scopes')}</TableCell>
               <TableCell>{t('list.created')}</TableCell>
               <TableCell>{t('list.lastUsed')}</TableCell>
               <TableCell align="right">
@@ -141,6 +142,12 @@ export function TokensList({
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }} dir="ltr">
                   {`${token.prefix}…`}
+                </TableCell>
+                <TableCell>
+                  {/* Older answers may not list scopes yet: such a token reaches everything. */}
+                  {(token.scopes ?? apiTokenScopes)
+                    .map((scope) => t(`scopes.short.${scope}`))
+                    .join(', ')}
                 </TableCell>
                 <TableCell>{when(token.createdAt)}</TableCell>
                 <TableCell>{token.lastUsedAt ? when(token.lastUsedAt) : t('list.never')}</TableCell>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TApiToken } from '@tarifa/contract';
+import type { TApiToken, TWebhook, TWebhookDelivery } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
 import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
@@ -9,6 +9,9 @@ import IntegrationsPage from './IntegrationsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let tokens: TApiToken[];
+let webhook: TWebhook | null;
+let deliveries: TWebhookDelivery[];
+const webhookSecret = 'whsec_c2VjcmV0LXNob3duLW9uY2Utb25seQ';
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [aRoomType()] } });
 const secret = 'trf_abcdefgh0123456789secret';
 
@@ -16,18 +19,45 @@ beforeEach(async () => {
   await changeLanguage('pt');
   clearSnackbars();
   tokens = [];
+  webhook = null;
+  deliveries = [];
   fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const hook = `/api/v1/businesses/${business.uuid}/webhook`;
+    const method = init.method ?? 'GET';
+    if (url === hook && method === 'GET') return json(200, { webhook });
+    if (url === hook && method === 'PUT') {
+      const { url: address } = JSON.parse(init.body as string) as { url: string };
+      const isNew = webhook === null;
+      webhook = {
+        url: address,
+        secretPrefix: webhookSecret.slice(0, 10),
+        health: 'never',
+        lastDeliveredAt: null,
+        createdAt: '2026-03-01T10:00:00.000Z',
+        updatedAt: '2026-03-01T10:00:00.000Z',
+      };
+      return json(200, { webhook, secret: isNew ? webhookSecret : null });
+    }
+    if (url.startsWith(`${hook}/deliveries?`)) {
+      return json(200, { deliveries, total: deliveries.length });
+    }
+    if (url.startsWith(`${hook}/deliveries/`) && method === 'POST') {
+      return json(202, { delivery: deliveries[0] });
+    }
     const base = `/api/v1/businesses/${business.uuid}/tokens`;
     if (url === base && (init.method ?? 'GET') === 'GET') return json(200, { apiTokens: tokens });
     if (url === base && init.method === 'POST') {
-      const { name } = JSON.parse(init.body as string) as { name: string };
+      const { name, scopes } = JSON.parse(init.body as string) as Pick<
+        TApiToken,
+        'name' | 'scopes'
+      >;
       const apiToken: TApiToken = {
         id: anUuid(),
         name,
         prefix: secret.slice(0, 12),
         createdAt: '2026-03-01T10:00:00.000Z',
         lastUsedAt: null,
-        scopes: ['bookings', 'prices'],
+        scopes,
       };
       tokens = [apiToken, ...tokens];
       return json(201, { token: secret, apiToken });
@@ -60,6 +90,17 @@ describe('integration tokens', { timeout: 30_000 }, () => {
       'Preencha este campo.',
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Channel manager');
+    // Both scopes are ticked at first; at least one must stay.
+    const bookingsScope = within(dialog).getByRole('checkbox', { name: /^Reservas/ });
+    const pricesScope = within(dialog).getByRole('checkbox', { name: /^Preços/ });
+    expect(bookingsScope).toBeChecked();
+    expect(pricesScope).toBeChecked();
+    await user.click(bookingsScope);
+    await user.click(pricesScope);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar token' }));
+    expect(within(dialog).getByText('Escolha pelo menos 1.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0);
+    await user.click(pricesScope);
     await user.click(within(dialog).getByRole('button', { name: 'Criar token' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Token “Channel manager” criado' });
@@ -73,9 +114,16 @@ describe('integration tokens', { timeout: 30_000 }, () => {
     // Listed by name and beginning only; the secret is nowhere on the page any more.
     const table = await screen.findByRole('table', { name: 'Tokens de integração' });
     expect(
-      within(table).getByRole('row', { name: /Channel manager trf_abcdefgh… .* Nunca usado/ }),
+      within(table).getByRole('row', {
+        name: /Channel manager trf_abcdefgh… Preços .* Nunca usado/,
+      }),
     ).toBeInTheDocument();
     expect(screen.queryByDisplayValue(secret)).not.toBeInTheDocument();
+    const posted = fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST');
+    expect(JSON.parse(posted[0]![1].body as string)).toEqual({
+      name: 'Channel manager',
+      scopes: ['prices'],
+    });
   });
 
   it('revokes a token after asking', async () => {
@@ -87,7 +135,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
         prefix: 'trf_12345678',
         createdAt: '2026-02-01T10:00:00.000Z',
         lastUsedAt: '2026-03-02T08:15:00.000Z',
-        scopes: ['bookings', 'prices'],
+        scopes: ['bookings'],
       },
     ];
     const user = userEvent.setup();
@@ -105,5 +153,100 @@ describe('integration tokens', { timeout: 30_000 }, () => {
     ]);
     expect(await screen.findByText('Token “Motor de reservas” revogado.')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Ainda não há tokens' })).toBeInTheDocument();
+  });
+});
+
+describe('the webhook', { timeout: 30_000 }, () => {
+  it('refuses an address that is not a web address, then shows the secret once', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    renderWithBusinesses(<IntegrationsPage />, [business]);
+    const card = await screen.findByRole('region', {
+      name: 'Publicar preços no seu channel manager',
+    });
+    const field = await within(card).findByRole('textbox', { name: 'Endereço do webhook' });
+    await user.type(field, 'ftp://cm.example.com');
+    await user.click(within(card).getByRole('button', { name: 'Ligar' }));
+    expect(field).toHaveAccessibleDescription(
+      'Indique um endereço web começado por https://, por exemplo https://meuhotel.pt.',
+    );
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'https://cm.example.com/tarifa');
+    await user.click(within(card).getByRole('button', { name: 'Ligar' }));
+
+    const once = await within(card).findByTestId('webhook-secret-once');
+    expect(once).toHaveTextContent('única vez que o segredo de assinatura é mostrado');
+    expect(within(once).getByRole('textbox', { name: 'Segredo de assinatura' })).toHaveValue(
+      webhookSecret,
+    );
+    expect(await within(card).findByText('Ainda nada enviado')).toBeInTheDocument();
+    await user.click(within(once).getByRole('button', { name: 'Já o copiei' }));
+    expect(screen.queryByDisplayValue(webhookSecret)).not.toBeInTheDocument();
+    // Only its beginning stays on the page.
+    expect(within(card).getByText(`${webhookSecret.slice(0, 10)}…`)).toBeInTheDocument();
+  });
+
+  it('lists the deliveries with every attempt, and re-sends a failed one', async () => {
+    webhook = {
+      url: 'https://cm.example.com/tarifa',
+      secretPrefix: 'whsec_abcd',
+      health: 'failing',
+      lastDeliveredAt: null,
+      createdAt: '2026-03-01T10:00:00.000Z',
+      updatedAt: '2026-03-01T10:00:00.000Z',
+    };
+    deliveries = [
+      {
+        id: anUuid(),
+        kind: 'prices',
+        status: 'failed',
+        prices: 12,
+        createdAt: '2026-03-02T09:00:00.000Z',
+        nextAttemptAt: null,
+        attempts: [
+          { at: '2026-03-02T10:00:00.000Z', httpStatus: 500, durationMs: 120, error: null },
+          {
+            at: '2026-03-02T09:00:00.000Z',
+            httpStatus: null,
+            durationMs: 10000,
+            error: 'timed out',
+          },
+        ],
+      },
+      {
+        id: anUuid(),
+        kind: 'test',
+        status: 'pending',
+        prices: 0,
+        createdAt: '2026-03-03T09:00:00.000Z',
+        nextAttemptAt: '2026-03-03T09:01:00.000Z',
+        attempts: [],
+      },
+    ];
+    const user = userEvent.setup();
+    renderWithBusinesses(<IntegrationsPage />, [business]);
+    const log = await screen.findByRole('table', { name: 'Entregas do webhook' });
+    expect(screen.getByTestId('webhook-health')).toHaveTextContent('Com falhas');
+    const [, failed, queued] = within(log).getAllByRole('row') as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(failed).toHaveTextContent('Preços: 12');
+    expect(failed).toHaveTextContent('Falhou');
+    expect(failed).toHaveTextContent(/HTTP 500 · 120\sms/);
+    expect(failed).toHaveTextContent(/sem resposta · 10\.000\sms — timed out/);
+    expect(queued).toHaveTextContent('Teste');
+    expect(queued).toHaveTextContent('Em fila');
+    expect(within(queued).queryByRole('button', { name: /Reenviar/ })).not.toBeInTheDocument();
+
+    await user.click(within(failed).getByRole('button', { name: /Reenviar a entrega/ }));
+    expect(await screen.findByText('Entrega posta de novo em fila.')).toBeInTheDocument();
+    const resent = fetchMock.mock.calls.filter(([u]) => String(u).endsWith('/resend'));
+    expect(resent.map(([u]) => u)).toEqual([
+      `/api/v1/businesses/${business.uuid}/webhook/deliveries/${deliveries[0]!.id}/resend`,
+    ]);
   });
 });

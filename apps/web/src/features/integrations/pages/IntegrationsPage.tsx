@@ -15,6 +15,7 @@ import { useApiTokens } from '../api/tokens';
 import { CopyField } from '../components/CopyField';
 import { CreateTokenDialog } from '../components/CreateTokenDialog';
 import { TokensList } from '../components/TokensList';
+import { WebhookCard } from '../components/WebhookCard';
 
 function Integrations({ business }: { business: TBusiness }) {
   const { t } = useTranslation('integrations');
@@ -67,6 +68,8 @@ function Integrations({ business }: { business: TBusiness }) {
         </CardContent>
       </Card>
 
+      <WebhookCard businessUuid={business.uuid} />
+
       <Card component="section" aria-labelledby="tokens-usage">
         <CardHeader
           title={t('usage.title')}
@@ -88,7 +91,7 @@ function Integrations({ business }: { business: TBusiness }) {
   );
 }
 
-/** `/my-property/integrations`: the property's integration tokens. */
+/** `/my-property/integrations`: the property's integration tokens and its webhook. */
 export default function IntegrationsPage() {
   const { data: business } = useSelectedBusiness();
   if (!business) return null;

@@ -9,6 +9,7 @@ import type {
   TClearOverridesQuery,
   TOverride,
   TPriceCell,
+  TPriceChange,
 } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -27,6 +28,8 @@ interface CalendarBodyProps {
   rooms: readonly TRoomTariff[];
   nights: readonly string[];
   cells: ReadonlyMap<string, TPriceCell>;
+  /** The changes waiting for approval, by cell. */
+  changes: ReadonlyMap<string, TPriceChange>;
   today: string;
   label: string;
   roomy: boolean;
@@ -48,6 +51,7 @@ export function CalendarBody({
   rooms,
   nights,
   cells,
+  changes,
   today,
   label,
   roomy,
@@ -157,6 +161,7 @@ export function CalendarBody({
         rooms={rooms}
         nights={nights}
         cells={cells}
+        changes={changes}
         seasonNames={seasonNames}
         today={today}
         currency={business.currency}
@@ -171,6 +176,8 @@ export function CalendarBody({
           room={explained.room}
           date={explained.date}
           cell={cells.get(cellKey(explained.room.uuid, explained.date))}
+          change={changes.get(cellKey(explained.room.uuid, explained.date))}
+          businessUuid={business.uuid}
           rooms={allRooms}
           currency={business.currency}
           today={today}

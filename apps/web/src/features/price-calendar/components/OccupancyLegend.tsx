@@ -77,6 +77,15 @@ export function OccupancyLegend() {
         <Item
           swatch={
             <Box
+              sx={{ inlineSize: 8, blockSize: 8, borderRadius: '50%', bgcolor: 'warning.main' }}
+            />
+          }
+        >
+          {t('legend.pending')}
+        </Item>
+        <Item
+          swatch={
+            <Box
               sx={(theme) => ({
                 ...box,
                 bgcolor: 'action.hover',

@@ -7,15 +7,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
+import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/lib/prices';
+import { PendingChange } from './PendingChange';
 
 interface PriceExplanationProps {
   room: TRoomTariff;
   date: string;
   /** Undefined when the API gave no price for this night. */
   cell: TPriceCell | undefined;
+  /** The night's change waiting for approval, if any. */
+  change?: TPriceChange;
+  businessUuid: string;
   rooms: readonly TRoomTariff[];
   currency: string;
   today: string;
@@ -36,6 +40,8 @@ export function PriceExplanation({
   room,
   date,
   cell,
+  change,
+  businessUuid,
   rooms,
   currency,
   today,
@@ -119,6 +125,9 @@ export function PriceExplanation({
               </Alert>
             )}
           </>
+        )}
+        {change && (
+          <PendingChange businessUuid={businessUuid} change={change} currency={currency} />
         )}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           {cell?.override && (

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TRoomTariff, TPriceCell } from '@tarifa/contract';
+import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import type { GridPosition, GridSelection } from '../hooks/useGridSelection';
 import { dayValue, isWeekend } from '@/lib/dates';
@@ -18,6 +18,8 @@ export interface PriceGridProps {
   /** The nights shown, one column each. */
   nights: readonly string[];
   cells: ReadonlyMap<string, TPriceCell>;
+  /** The changes waiting for approval, by cell (`cellKey`). */
+  changes?: ReadonlyMap<string, TPriceChange>;
   /** Season names by id, to name a season's first night. */
   seasonNames: ReadonlyMap<string, string>;
   today: string;
@@ -63,6 +65,7 @@ export function PriceGrid({
   rooms,
   nights,
   cells,
+  changes,
   seasonNames,
   today,
   currency,
@@ -266,6 +269,7 @@ export function PriceGrid({
                 const previous =
                   col > 0 ? cells.get(cellKey(room.uuid, nights[col - 1]!)) : undefined;
                 const flags = cellFlags(cell, previous);
+                const change = changes?.get(cellKey(room.uuid, date));
                 const isToday = date === today;
                 const selected = selection.isSelected(pos);
                 const focused = selection.focus.row === row && selection.focus.col === col;
@@ -283,6 +287,9 @@ export function PriceGrid({
                   else if (flags.overridden) notes.push(t('cell.overridden'));
                   if (flags.unpublished)
                     notes.push(t('cell.unpublished', { price: money(cell.publishedPrice!) }));
+                }
+                if (change) notes.push(t('cell.pending', { price: money(change.newPrice) }));
+                if (cell) {
                   if (flags.seasonChange === 'start')
                     notes.push(
                       t('cell.seasonStart', {
@@ -309,6 +316,7 @@ export function PriceGrid({
                     data-row={row}
                     data-col={col}
                     data-date={date}
+                    data-pending={change ? 'true' : undefined}
                     tabIndex={focused ? 0 : -1}
                     aria-selected={selected}
                     aria-label={name}
@@ -355,6 +363,41 @@ export function PriceGrid({
                     }}
                   >
                     <span aria-hidden="true">{cell ? money(cell.recommendedPrice) : '–'}</span>
+                    {flags.unpublished && (
+                      // What the channels sell the night at now, beside the recommendation.
+                      <Box
+                        component="span"
+                        aria-hidden="true"
+                        data-mark="published-price"
+                        title={t('legend.published')}
+                        sx={{
+                          display: 'block',
+                          fontSize: '0.6875rem',
+                          lineHeight: 1.1,
+                          color: 'text.secondary',
+                          fontWeight: 400,
+                        }}
+                      >
+                        {money(cell!.publishedPrice!)}
+                      </Box>
+                    )}
+                    {change && (
+                      <Box
+                        component="span"
+                        aria-hidden="true"
+                        data-mark="pending"
+                        sx={{
+                          position: 'absolute',
+                          insetBlockStart: 3,
+                          insetInlineStart: 3,
+                          inlineSize: 7,
+                          blockSize: 7,
+                          borderRadius: '50%',
+                          bgcolor: 'warning.main',
+                          boxShadow: (th) => `0 0 0 1px ${th.palette.background.paper}`,
+                        }}
+                      />
+                    )}
                     {flags.overridden && (
                       <Box
                         component={flags.outOfBounds ? WarningIcon : EditIcon}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
+import type { TPriceChange } from '@tarifa/contract';
 import { json, renderWithBusinesses, stubScreenWidth } from '@/testing';
 import { august, calendarBusiness, double, suite } from '../testing/fixtures';
 import PriceCalendarPage from './PriceCalendarPage';
@@ -44,6 +45,9 @@ const calls = (method: string) =>
       body: (init as RequestInit).body ? JSON.parse((init as RequestInit).body as string) : null,
     }));
 
+/** The GET prices calls (the calendar also asks for the changes waiting for approval). */
+const priceCalls = () => calls('GET').filter((c) => c.url.startsWith(`${base}/prices?`));
+
 async function openAugust(path = augustPath, shown = business) {
   const view = renderWithBusinesses(<PriceCalendarPage />, [shown], path);
   const grid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
@@ -64,8 +68,10 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     vi.setSystemTime(new Date('2026-08-12T09:00:00Z'));
     const { grid } = await openAugust();
 
+    // One call for the prices; the changes waiting for approval come beside them.
     expect(calls('GET').map((c) => c.url)).toEqual([
       `${base}/prices?from=2026-08-01&to=2026-08-31`,
+      `${base}/price-changes?status=pending&from=2026-08-01&to=2026-08-31&page=1&pageSize=500`,
     ]);
     expect(
       within(grid)
@@ -92,6 +98,8 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     );
     expect(manual.querySelector('[data-mark="override"]')).not.toBeNull();
     expect(manual.querySelector('[data-mark="unpublished"]')).not.toBeNull();
+    // The published price shows beside the recommendation.
+    expect(plain(manual.querySelector('[data-mark="published-price"]')?.textContent)).toBe('€ 132');
     expect(screen.getByRole('region', { name: 'Legenda' })).toHaveTextContent('Preço manual');
   });
 
@@ -246,7 +254,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
       },
     ]);
     // The prices are fetched again.
-    await waitFor(() => expect(calls('GET')).toHaveLength(2));
+    await waitFor(() => expect(priceCalls()).toHaveLength(2));
     expect(await screen.findByText(/^Preço definido:/)).toBeInTheDocument();
   });
 
@@ -312,11 +320,11 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(
       await screen.findByRole('grid', { name: 'Preços, setembro de 2026' }),
     ).toBeInTheDocument();
-    expect(calls('GET').at(-1)!.url).toBe(`${base}/prices?from=2026-09-01&to=2026-09-30`);
+    expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-09-01&to=2026-09-30`);
 
     await user.click(screen.getByRole('button', { name: 'Semana' }));
     await waitFor(() =>
-      expect(calls('GET').at(-1)!.url).toBe(`${base}/prices?from=2026-08-31&to=2026-09-06`),
+      expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-08-31&to=2026-09-06`),
     );
     const week = await screen.findByRole('grid');
     expect(within(week).getAllByRole('columnheader')).toHaveLength(8);
@@ -371,5 +379,72 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(plain(document.activeElement!.getAttribute('aria-label'))).toMatch(/^Quarto duplo، /);
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toHaveAttribute('data-date', '2026-08-01');
+  });
+});
+
+describe('changes waiting for approval', { timeout: 30_000 }, () => {
+  const pending: TPriceChange = {
+    id: '00000000-0000-4000-8000-0000000000c1',
+    date: '2026-08-15',
+    roomUuid: double.uuid,
+    oldPrice: 150,
+    newPrice: 160,
+    reason: {
+      text: 'Occupancy: +€10.00 (was +€0.00)',
+      steps: [{ step: 'occupancy', label: '', refId: null, was: 0, now: 10 }],
+    },
+    status: 'pending',
+    createdAt: '2026-08-01T10:00:00.000Z',
+    decidedAt: null,
+    decidedBy: null,
+    publishedAt: null,
+    updatedAt: '2026-08-01T10:00:00.000Z',
+  };
+
+  it('marks a night with a pending change and approves it from the night', async () => {
+    let waiting = [pending];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url.startsWith(`${base}/prices?`)) return json(200, august());
+      if (method === 'GET' && url.startsWith(`${base}/price-changes?`)) {
+        return json(200, { priceChanges: waiting, total: waiting.length });
+      }
+      if (method === 'POST' && url === `${base}/price-changes/approve`) {
+        waiting = [];
+        return json(200, { moved: 1 });
+      }
+      return json(500, { error: { code: 'internal', message: 'unexpected call' } });
+    });
+    const { grid, user } = await openAugust();
+    const saturday = cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: € 160;');
+    await waitFor(() => expect(saturday.querySelector('[data-mark="pending"]')).not.toBeNull());
+    expect(plain(saturday.getAttribute('aria-label'))).toContain(
+      'alteração de preço à espera de aprovação (para € 160)',
+    );
+    // Other nights have no mark.
+    expect(grid.querySelectorAll('[data-mark="pending"]')).toHaveLength(1);
+
+    await user.click(saturday);
+    const panel = screen.getByRole('region', {
+      name: 'Quarto duplo, sábado, 15 de agosto de 2026',
+    });
+    const box = within(panel).getByTestId('pending-change');
+    expect(plain(box.textContent)).toContain('€ 150 → € 160: +€ 10 (+6,7%).');
+    expect(plain(box.textContent)).toContain(
+      'Motivo: Ocupação: +€ 10 (antes €0)'.replace('€0', '€ 0'),
+    );
+    const before = calls('GET').length;
+    await user.click(within(box).getByRole('button', { name: 'Aprovar' }));
+
+    expect(await screen.findByText(/Alteração aprovada/)).toBeInTheDocument();
+    expect(calls('POST')).toEqual([
+      { url: `${base}/price-changes/approve`, body: { ids: [pending.id] } },
+    ]);
+    // The prices and the marks are fetched again: the mark goes.
+    await waitFor(() => expect(grid.querySelector('[data-mark="pending"]')).toBeNull());
+    const after = calls('GET')
+      .slice(before)
+      .map((c) => c.url.split('?')[0]);
+    expect(after).toEqual(expect.arrayContaining([`${base}/prices`, `${base}/price-changes`]));
   });
 });

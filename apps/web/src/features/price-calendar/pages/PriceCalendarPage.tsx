@@ -21,12 +21,13 @@ import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
+import { usePendingChanges } from '@/lib/price-changes';
 import { usePrices } from '@/lib/prices';
 import { useRequiredBusiness } from '@/lib/business';
 import { CalendarBody } from '../components/CalendarBody';
 import { CalendarSkeleton } from '../components/CalendarSkeleton';
 import { OccupancyLegend } from '../components/OccupancyLegend';
-import { indexCells } from '../utils/cells';
+import { indexCells, indexChanges } from '../utils/cells';
 import {
   addDays,
   addMonths,
@@ -75,6 +76,9 @@ function PriceCalendar({ business }: { business: TBusiness }) {
 
   const prices = usePrices(business, from, to, rooms.length > 0);
   const cells = useMemo(() => indexCells(prices.data?.prices ?? []), [prices.data]);
+  // The marks of changes waiting for approval; the prices show without them until they come.
+  const pending = usePendingChanges(business.uuid, from, to, rooms.length > 0);
+  const changes = useMemo(() => indexChanges(pending.data ?? []), [pending.data]);
 
   const go = (next: { view?: View; date?: string | null }) =>
     setParams((current) => {
@@ -210,6 +214,7 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                   rooms={shown}
                   nights={nights}
                   cells={cells}
+                  changes={changes}
                   today={today}
                   label={t('grid.label', { range: title })}
                   roomy={view === 'week'}

@@ -1,0 +1,105 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { TPriceChange } from '@tarifa/contract';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+import {
+  describeReason,
+  formatDifference,
+  useDecidePriceChanges,
+  type PriceChangeDecision,
+} from '@/lib/price-changes';
+import { formatMoney } from '@/lib/prices';
+import { showSnackbar } from '@/lib/snackbar';
+
+/**
+ * A night's change waiting for approval, in the explanation panel: old → new with the difference,
+ * why, and Approve / Reject for this one change (the calendar and the list are fetched again).
+ */
+export function PendingChange({
+  businessUuid,
+  change,
+  currency,
+}: {
+  businessUuid: string;
+  change: TPriceChange;
+  currency: string;
+}) {
+  const { t } = useTranslation('priceCalendar');
+  const intl = useIntl();
+  const decide = useDecidePriceChanges(businessUuid);
+  const money = (value: number) => formatMoney(intl, value, currency);
+  const difference = formatDifference(intl, currency, change);
+
+  const send = (decision: PriceChangeDecision) =>
+    decide.mutate(
+      { decision, body: { ids: [change.id] } },
+      {
+        onSuccess: () =>
+          showSnackbar({
+            severity: 'success',
+            message: t(`pending.${decision}d`, { price: money(change.newPrice) }),
+          }),
+        onError: (error) =>
+          showSnackbar({
+            severity: 'error',
+            message: `${t('pending.failed')} ${errorMessage(t, error)}`,
+          }),
+      },
+    );
+
+  return (
+    <Alert severity="warning" data-testid="pending-change">
+      <AlertTitle>{t('pending.title')}</AlertTitle>
+      <Stack spacing={1}>
+        <Typography variant="body2">
+          {change.oldPrice === null
+            ? t('pending.first', { price: money(change.newPrice) })
+            : difference?.percent
+              ? t('pending.change', {
+                  old: money(change.oldPrice),
+                  new: money(change.newPrice),
+                  money: difference.money,
+                  percent: difference.percent,
+                })
+              : t('pending.changeNoPercent', {
+                  old: money(change.oldPrice),
+                  new: money(change.newPrice),
+                  money: difference?.money ?? '',
+                })}
+        </Typography>
+        <Typography variant="body2">
+          {t('pending.why', { reason: describeReason(t, intl, currency, change.reason) })}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            variant="contained"
+            color="primary"
+            loading={decide.isPending && decide.variables?.decision === 'approve'}
+            disabled={decide.isPending}
+            onClick={() => send('approve')}
+            data-testid="approve-pending-change"
+          >
+            {t('pending.approve')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            loading={decide.isPending && decide.variables?.decision === 'reject'}
+            disabled={decide.isPending}
+            onClick={() => send('reject')}
+            data-testid="reject-pending-change"
+          >
+            {t('pending.reject')}
+          </Button>
+        </Stack>
+      </Stack>
+    </Alert>
+  );
+}

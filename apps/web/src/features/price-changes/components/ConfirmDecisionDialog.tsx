@@ -1,0 +1,80 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PriceChangeDecision } from '@/lib/price-changes';
+import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
+
+/** What is about to be decided: the selected rows, or everything the filters match. */
+export interface PendingDecision {
+  decision: PriceChangeDecision;
+  scope: 'selected' | 'matching';
+  count: number;
+}
+
+/**
+ * "Approve 3 price changes?" / "Reject all 42 matching price changes?": the count and what it
+ * means, Cancel (the default) and the decision.
+ */
+export function ConfirmDecisionDialog({
+  pending,
+  sending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  pending: PendingDecision;
+  sending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('priceChanges');
+  const titleId = useId();
+  const bodyId = useId();
+  const intl = useIntl();
+  const n = intl.number(pending.count);
+  const key = `confirm.${pending.decision}.${pending.scope}`;
+  return (
+    <Dialog
+      open
+      onClose={() => !sending && onCancel()}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>{t(`${key}.title`, { n })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText id={bodyId}>{t(`${key}.body`, { n })}</DialogContentText>
+          {error ? (
+            <Alert severity="error" role="alert">
+              {errorMessage(t, error)}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} disabled={sending} autoFocus>
+          {t('actions.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color={pending.decision === 'approve' ? 'primary' : 'error'}
+          loading={sending}
+          onClick={onConfirm}
+        >
+          {t(`${key}.confirm`, { n })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

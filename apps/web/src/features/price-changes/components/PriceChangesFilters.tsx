@@ -1,0 +1,161 @@
+import ClearIcon from '@mui/icons-material/FilterAltOffOutlined';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Grid from '@mui/material/Grid';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { useTranslation } from 'react-i18next';
+import {
+  priceChangeReasonSteps,
+  priceChangeStatuses,
+  type TPriceChangeReasonStep,
+  type TPriceChangeStatus,
+  type TRoomTariff,
+} from '@tarifa/contract';
+import { fromLocalDate, toLocalDate } from '@/lib/dates';
+import {
+  defaultFilters,
+  isDefaultView,
+  type PriceChangeFilters,
+} from '../hooks/usePriceChangesQueryState';
+
+/** Status (pending first), room type, nights from–to and the step the reason names. */
+export function PriceChangesFilters({
+  filters,
+  onChange,
+  rooms,
+}: {
+  filters: PriceChangeFilters;
+  onChange: (patch: Partial<PriceChangeFilters>) => void;
+  rooms: readonly TRoomTariff[];
+}) {
+  const { t } = useTranslation('priceChanges');
+  return (
+    <Stack spacing={2} role="search" aria-label={t('filters.label')}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('filters.status')}
+            value={filters.status}
+            onChange={(event) => {
+              const next = event.target.value as unknown as TPriceChangeStatus[] | string;
+              onChange({
+                status: (typeof next === 'string'
+                  ? next.split(',').filter(Boolean)
+                  : next) as TPriceChangeStatus[],
+              });
+            }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': 'price-changes-status-filter' },
+              select: {
+                multiple: true,
+                displayEmpty: true,
+                renderValue: (selected) => {
+                  const list = selected as TPriceChangeStatus[];
+                  return list.length === 0
+                    ? t('filters.allStatuses')
+                    : list.map((status) => t(`status.${status}`)).join(', ');
+                },
+              },
+            }}
+          >
+            {priceChangeStatuses.map((status) => (
+              <MenuItem key={status} value={status}>
+                <Checkbox
+                  checked={filters.status.includes(status)}
+                  size="small"
+                  sx={{ p: 0.5, marginInlineEnd: 1 }}
+                />
+                <ListItemText primary={t(`status.${status}`)} />
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('filters.room')}
+            value={rooms.some((room) => room.uuid === filters.roomUuid) ? filters.roomUuid : ''}
+            onChange={(event) => onChange({ roomUuid: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('filters.allRooms')}</MenuItem>
+            {rooms.map((room) => (
+              <MenuItem key={room.uuid} value={room.uuid}>
+                {room.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <DatePicker
+            label={t('filters.from')}
+            value={toLocalDate(filters.from)}
+            onChange={(next) => {
+              const from = fromLocalDate(next);
+              if (next && !from) return;
+              onChange({ from, ...(from && filters.to && filters.to < from ? { to: from } : {}) });
+            }}
+            slotProps={{
+              textField: { size: 'small', fullWidth: true, name: 'from' },
+              field: { clearable: true },
+            }}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <DatePicker
+            label={t('filters.to')}
+            value={toLocalDate(filters.to)}
+            minDate={toLocalDate(filters.from) ?? undefined}
+            onChange={(next) => {
+              const to = fromLocalDate(next);
+              if (next && !to) return;
+              if (to && filters.from && to < filters.from) return;
+              onChange({ to });
+            }}
+            slotProps={{
+              textField: { size: 'small', fullWidth: true, name: 'to' },
+              field: { clearable: true },
+            }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 2 }}>
+          <TextField
+            select
+            size="small"
+            fullWidth
+            label={t('filters.step')}
+            value={filters.step}
+            onChange={(event) =>
+              onChange({ step: event.target.value as TPriceChangeReasonStep | '' })
+            }
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('filters.allSteps')}</MenuItem>
+            {priceChangeReasonSteps.map((step) => (
+              <MenuItem key={step} value={step}>
+                {t(`reason.steps.${step}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+      </Grid>
+      {!isDefaultView(filters) && (
+        <div>
+          <Button size="small" startIcon={<ClearIcon />} onClick={() => onChange(defaultFilters)}>
+            {t('filters.clear')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,294 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { TPriceChange, TWebhook } from '@tarifa/contract';
+import { changeLanguage } from '@/lib/i18n';
+import { aBusiness, anUuid, doubleRoom, json, renderWithBusinesses, suiteRoom } from '@/testing';
+import PriceChangesPage from './PriceChangesPage';
+
+const business = aBusiness({
+  tariffConfiguration: { roomsTariff: [doubleRoom, suiteRoom] },
+});
+const base = `/api/v1/businesses/${business.uuid}`;
+
+function aChange(overrides: Partial<TPriceChange> = {}): TPriceChange {
+  return {
+    id: anUuid(),
+    date: '2026-08-15',
+    roomUuid: doubleRoom.uuid,
+    oldPrice: 100,
+    newPrice: 120,
+    reason: {
+      text: 'Season “Summer”: +€20.00 (was +€0.00)',
+      steps: [{ step: 'season', label: 'Verão', refId: anUuid(), was: null, now: 20 }],
+    },
+    status: 'pending',
+    createdAt: '2026-08-01T10:00:00.000Z',
+    decidedAt: null,
+    decidedBy: null,
+    publishedAt: null,
+    updatedAt: '2026-08-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let changes: TPriceChange[];
+let webhook: TWebhook | null;
+
+const calls = (method: string, path: string): [string, RequestInit | undefined][] =>
+  (fetchMock.mock.calls as [string, RequestInit | undefined][]).filter(
+    ([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(`${base}${path}`),
+  );
+
+/** The bodies of the calls, parsed. */
+const bodyOf = (list: [string, RequestInit | undefined][]) =>
+  list.map(([, init]) => JSON.parse(init!.body as string) as unknown);
+
+beforeEach(async () => {
+  await changeLanguage('pt');
+  webhook = null;
+  changes = [
+    aChange(),
+    aChange({
+      roomUuid: suiteRoom.uuid,
+      date: '2026-08-16',
+      oldPrice: 200,
+      newPrice: 180,
+      reason: {
+        text: 'Base price €180.00 (was €200.00)',
+        steps: [{ step: 'base', label: '', refId: null, was: 200, now: 180 }],
+      },
+    }),
+  ];
+  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    if (url.startsWith(`${base}/price-changes?`) && method === 'GET') {
+      return json(200, { priceChanges: changes, total: changes.length });
+    }
+    if (url === `${base}/price-changes/approve` || url === `${base}/price-changes/reject`) {
+      const body = JSON.parse(init.body as string) as { ids?: string[] };
+      return json(200, { moved: body.ids ? body.ids.length : 7 });
+    }
+    if (url === `${base}/webhook`) return json(200, { webhook });
+    if (url.startsWith(`${base}/price-changes/export.csv`)) {
+      return new Response('\uFEFFdate,room\r\n', {
+        status: 200,
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="alteracoes.csv"',
+        },
+      });
+    }
+    return json(404, { error: { code: 'not_found', message: 'No' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const rowOf = async (text: RegExp) => {
+  const table = await screen.findByRole('grid', { name: 'Alterações de preço' });
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => text.test(r.textContent ?? ''));
+  if (!row) throw new Error(`No row with ${text}`);
+  return row;
+};
+
+describe('price changes page', { timeout: 30_000 }, () => {
+  it('lists pending changes with old → new, the difference in money and percent, and the reason', async () => {
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    const up = await rowOf(/Quarto Duplo/);
+    expect(up).toHaveTextContent(/€\s100 → €\s120/);
+    expect(up).toHaveTextContent(/\+€\s20 \(\+20\s?%\)/);
+    expect(up).toHaveTextContent(/Época “Verão”: \+€\s20/);
+    expect(up).toHaveTextContent('Pendente');
+    expect(
+      within(up)
+        .getByText(/\+€\s20 \(\+20\s?%\)/)
+        .closest('[data-direction]'),
+    ).toHaveAttribute('data-direction', 'up');
+    const down = await rowOf(/Suite/);
+    expect(down).toHaveTextContent(/€\s200 → €\s180/);
+    expect(down).toHaveTextContent(/[-−]€\s20 \([-−]10\s?%\)/);
+    expect(down).toHaveTextContent(/Preço base: €\s180 \(antes €\s200\)/);
+    // The first request asks for the pending changes only.
+    expect(calls('GET', '/price-changes?')[0]![0]).toContain('status=pending');
+  });
+});
+
+describe('filters and decisions', { timeout: 30_000 }, () => {
+  it('asks the API again when a filter changes', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await rowOf(/Quarto Duplo/);
+
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de quarto' }));
+    await user.click(await screen.findByRole('option', { name: 'Suite' }));
+    await waitFor(() =>
+      expect(calls('GET', '/price-changes?').at(-1)![0]).toContain(`roomUuid=${suiteRoom.uuid}`),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Motivo' }));
+    await user.click(await screen.findByRole('option', { name: 'Época' }));
+    await waitFor(() =>
+      expect(calls('GET', '/price-changes?').at(-1)![0]).toContain('step=season'),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Estado' }));
+    await user.click(await screen.findByRole('option', { name: 'Rejeitada' }));
+    await waitFor(() =>
+      expect(calls('GET', '/price-changes?').at(-1)![0]).toContain('status=pending%2Crejected'),
+    );
+  });
+
+  it('approves the selected rows after a confirmation that gives their count', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await user.click(within(await rowOf(/Quarto Duplo/)).getByRole('checkbox'));
+    await user.click(within(await rowOf(/Suite/)).getByRole('checkbox'));
+    expect(screen.getByText('Selecionadas: 2')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Aprovar selecionadas' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aprovar as alterações selecionadas?' });
+    expect(dialog).toHaveTextContent('Alterações de preço a aprovar: 2.');
+    expect(calls('POST', '/price-changes/approve')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar (2)' }));
+
+    expect(await screen.findByText('Alterações de preço aprovadas: 2')).toBeInTheDocument();
+    expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([
+      { ids: changes.map((c) => c.id) },
+    ]);
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('rejects every change matching the filters with {filter}', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(
+      <PriceChangesPage />,
+      [business],
+      `/pricing-central/price-changes?room=${doubleRoom.uuid}&from=2026-08-01&to=2026-08-31`,
+    );
+    await rowOf(/Quarto Duplo/);
+    await user.click(screen.getByRole('button', { name: 'Rejeitar todas as filtradas' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rejeitar todas as alterações filtradas?' });
+    expect(dialog).toHaveTextContent('Alterações de preço que correspondem aos filtros: 2.');
+    await user.click(within(dialog).getByRole('button', { name: 'Rejeitar todas (2)' }));
+
+    expect(await screen.findByText('Alterações de preço rejeitadas: 7')).toBeInTheDocument();
+    expect(bodyOf(calls('POST', '/price-changes/reject'))).toEqual([
+      {
+        filter: {
+          status: ['pending'],
+          roomUuid: doubleRoom.uuid,
+          from: '2026-08-01',
+          to: '2026-08-31',
+        },
+      },
+    ]);
+  });
+
+  it('approves all matching with {filter} too, and says the prices are up to date when none wait', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await rowOf(/Quarto Duplo/);
+    await user.click(screen.getByRole('button', { name: 'Aprovar todas as filtradas' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aprovar todas as alterações filtradas?' });
+    changes = [];
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar todas (2)' }));
+    expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([
+      { filter: { status: ['pending'] } },
+    ]);
+    expect(
+      await screen.findByRole('heading', { name: 'Os preços estão em dia' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('exports', { timeout: 30_000 }, () => {
+  it('downloads the changes of the filters on screen as a file', async () => {
+    const createObjectURL = vi.fn((_: Blob) => 'blob:changes');
+    const saved = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = createObjectURL;
+    URL.revokeObjectURL = vi.fn();
+    onTestFinished(() => {
+      URL.createObjectURL = saved.create;
+      URL.revokeObjectURL = saved.revoke;
+    });
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderWithBusinesses(
+      <PriceChangesPage />,
+      [business],
+      `/pricing-central/price-changes?room=${suiteRoom.uuid}&step=base`,
+    );
+    await rowOf(/Suite/);
+    await user.click(screen.getByRole('button', { name: 'Exportar alterações (CSV)' }));
+    await waitFor(() => expect(clicked).toEqual(['alteracoes.csv']));
+    expect(calls('GET', '/price-changes/export.csv').map(([url]) => url)).toEqual([
+      `${base}/price-changes/export.csv?status=pending&roomUuid=${suiteRoom.uuid}&step=base`,
+    ]);
+    // The file is what the server sent (the BOM kept, so spreadsheets read accents).
+    const file = createObjectURL.mock.calls[0]![0];
+    expect(file.type).toContain('text/csv');
+    const bytes = [...new Uint8Array(await file.arrayBuffer())];
+    expect(bytes.slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await file.text()).toBe('date,room\r\n');
+    click.mockRestore();
+  });
+});
+
+describe('webhook health', { timeout: 30_000 }, () => {
+  const aWebhook = (health: TWebhook['health']): TWebhook => ({
+    url: 'https://cm.example.com/tarifa',
+    secretPrefix: 'whsec_abcd',
+    health,
+    lastDeliveredAt: null,
+    createdAt: '2026-08-01T10:00:00.000Z',
+    updatedAt: '2026-08-01T10:00:00.000Z',
+  });
+
+  it('warns when deliveries are failing, with a way to the Integrations page', async () => {
+    webhook = aWebhook('failing');
+    const user = userEvent.setup();
+    const { router } = renderWithBusinesses(
+      <PriceChangesPage />,
+      [business],
+      '/pricing-central/price-changes',
+    );
+    const banner = await screen.findByTestId('webhook-health-banner');
+    expect(banner).toHaveTextContent('Os seus preços não estão a chegar ao channel manager');
+    await user.click(within(banner).getByRole('link', { name: 'Abrir Integrações' }));
+    expect(router.state.location.pathname).toBe('/my-property/integrations');
+  });
+
+  it('shows no banner while deliveries arrive', async () => {
+    webhook = aWebhook('ok');
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await rowOf(/Quarto Duplo/);
+    await waitFor(() => expect(calls('GET', '/webhook')).toHaveLength(1));
+    expect(screen.queryByTestId('webhook-health-banner')).not.toBeInTheDocument();
+  });
+});
+
+describe('in Arabic', { timeout: 30_000 }, () => {
+  afterEach(() => changeLanguage('pt'));
+
+  it('reads right to left, the arrow pointing from the old price to the new', async () => {
+    await changeLanguage('ar');
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    const table = await screen.findByRole('grid', { name: 'تغييرات الأسعار' });
+    expect(document.documentElement.dir).toBe('rtl');
+    const row = within(table)
+      .getAllByRole('row')
+      .find((r) => /Quarto Duplo/.test(r.textContent ?? ''))!;
+    expect(row).toHaveTextContent(/100.* ← .*120/);
+    expect(row).toHaveTextContent('الموسم «Verão»');
+    expect(row).toHaveTextContent('بانتظارك');
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Price changes (the log the owner approves or rejects), for every feature that shows or decides
+ * them: the price-changes page and the price calendar's marks. Import from here
+ * (`@/lib/price-changes`). Every decision invalidates `priceChangeKeys.all` and `priceKeys.all`.
+ */
+export { priceChangeKeys } from './keys';
+export {
+  decidePriceChanges,
+  fetchPendingChanges,
+  fetchPriceChanges,
+  invalidateAfterDecision,
+  priceChangesQueryOptions,
+  priceChangesSearch,
+  useDecidePriceChanges,
+  usePendingChanges,
+  usePriceChanges,
+  type PriceChangeDecision,
+} from './api';
+export { changeFigures, describeReason, formatDifference } from './reason';

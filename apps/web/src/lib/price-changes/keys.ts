@@ -1,0 +1,12 @@
+import type { TPriceChangesQuery } from '@tarifa/contract';
+
+/** Query keys of a business's price changes; every decision invalidates `all`. */
+export const priceChangeKeys = {
+  all: (businessUuid: string) => ['price-changes', businessUuid] as const,
+  /** One page of the list, by its filters. */
+  list: (businessUuid: string, query: TPriceChangesQuery) =>
+    ['price-changes', businessUuid, 'list', query] as const,
+  /** Every pending change of a range of nights (the calendar's marks). */
+  pending: (businessUuid: string, from: string, to: string) =>
+    ['price-changes', businessUuid, 'pending', from, to] as const,
+};
