@@ -1,6 +1,9 @@
 import { ZBookingFields, type TBusiness, type TBookingFieldsInput } from '@tarifa/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
+import { rowsOf } from '../../db/client';
+import { businesses } from '../../db/schema';
 import { ConfigError, loadConfig } from '../../config';
 import { createTestApp, testConfig, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/factories';
@@ -153,6 +156,38 @@ describe('demo data (seeded at the first start)', () => {
 
     const demo = await t.app.inject({ method: 'GET', url: '/api/demo' });
     expect(demo.json()).toEqual({ enabled: false }); // answered before the seed, kept a minute
+  });
+
+  it('has its prices published over the horizon, and the last season’s nights pending', async () => {
+    const uuid = (await t.database.db.select().from(businesses))[0]!.uuid;
+    const [published] = rowsOf<{ n: number; first: string; last: string }>(
+      await t.database.db.execute(sql`
+        select count(*)::int as n, min(night)::text as first, max(night)::text as last
+          from published_prices where business_uuid = ${uuid}`),
+    );
+    // 4 room types × 365 nights, from today (10 March 2025 in Lisbon).
+    expect(published).toEqual({ n: 4 * 365, first: '2025-03-10', last: '2026-03-09' });
+    const pending = rowsOf<{ night: string; reason: unknown }>(
+      await t.database.db.execute(sql`
+        select night::text as night, reason from price_changes
+         where business_uuid = ${uuid} and status = 'pending' order by night`),
+    );
+    expect(pending.length).toBeGreaterThanOrEqual(10);
+    expect(pending.length).toBeLessThanOrEqual(200);
+    const christmas = demoSazonalities('2025-03-10').at(-1)!;
+    for (const change of pending) {
+      expect(change.night >= christmas.startDate && change.night <= christmas.endDate).toBe(true);
+      const reason = (
+        typeof change.reason === 'string' ? JSON.parse(change.reason) : change.reason
+      ) as { step: string; label: string }[];
+      // The season itself, or (the derived room type) the parent price that followed it.
+      expect(
+        reason.some(
+          (item) =>
+            (item.step === 'season' && item.label === christmas.name) || item.step === 'derived',
+        ),
+      ).toBe(true);
+    }
   });
 
   it('shows the credentials in demo mode only', async () => {

@@ -7,9 +7,9 @@ import {
   ZSazonalityBody,
   ZSettingsBody,
 } from '@tarifa/contract';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
@@ -17,6 +17,7 @@ import { bookingsService } from '../bookings/service';
 import { isUniqueViolation } from '../bookings/repository';
 import type { Caller } from '../../core/tenancy';
 import { businessesService } from '../businesses/service';
+import { recompute } from '../price-changes/recompute';
 import {
   demoAccount,
   demoBookings,
@@ -30,6 +31,32 @@ import {
 export interface DemoSeedResult {
   businessUuid: string;
   bookings: number;
+  /** Price changes left pending for the owner to review. */
+  pendingChanges: number;
+}
+
+const whole = { roomTypeUuids: null, from: null, to: null };
+
+/**
+ * Every open change of the business as delivered: `published`, and its price the published
+ * price of its night (as the publishing job records a delivery). The demo starts from there.
+ */
+async function publishAllOpen(tx: Executor, businessUuid: string, now: Date) {
+  const at = now.toISOString();
+  await tx.execute(sql`
+    with published as (
+      update price_changes
+         set status = 'published', published_at = ${at}::timestamptz,
+             updated_at = ${at}::timestamptz
+       where business_uuid = ${businessUuid} and status in ('pending', 'approved')
+      returning id, room_type_uuid, night, new_price_minor)
+    insert into published_prices (business_uuid, room_type_uuid, night, price_minor, change_id,
+                                  published_at)
+    select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, id, ${at}::timestamptz
+      from published
+    on conflict (business_uuid, room_type_uuid, night) do update
+       set price_minor = excluded.price_minor, change_id = excluded.change_id,
+           published_at = excluded.published_at`);
 }
 
 /**
@@ -64,7 +91,9 @@ export async function seedDemoIfEmpty(
         uuid,
         ZRoomsTariffBody.parse({ roomsTariff: demoRooms }),
       );
-      for (const sazonality of demoSazonalities(now.toISOString().slice(0, 10))) {
+      // The last season is created after the first prices were published (below).
+      const seasons = demoSazonalities(now.toISOString().slice(0, 10));
+      for (const sazonality of seasons.slice(0, -1)) {
         await businesses.createSazonality(caller, uuid, ZSazonalityBody.parse({ sazonality }));
       }
       await businesses.createFluctuationGroup(
@@ -88,7 +117,22 @@ export async function seedDemoIfEmpty(
           }),
         );
       }
-      return { businessUuid: uuid, bookings: bookings.length };
+      // The hotel has been publishing its prices: what this configuration gives over the
+      // horizon is its published price list. Then the owner adds the last season, and its nights
+      // wait as pending price changes.
+      await recompute(tx, uuid, whole, now);
+      await publishAllOpen(tx, uuid, now);
+      await businesses.createSazonality(
+        caller,
+        uuid,
+        ZSazonalityBody.parse({ sazonality: seasons[seasons.length - 1] }),
+      );
+      const proposed = await recompute(tx, uuid, whole, now);
+      return {
+        businessUuid: uuid,
+        bookings: bookings.length,
+        pendingChanges: proposed?.inserted ?? 0,
+      };
     });
   } catch (err) {
     // Several instances starting at once on an empty server: one of them seeds.
@@ -106,7 +150,11 @@ export async function demoAtStart(db: Db, log: FastifyBaseLogger): Promise<void>
   const seeded = await seedDemoIfEmpty(db);
   if (seeded) {
     log.info(
-      { bookings: seeded.bookings, ms: Date.now() - started },
+      {
+        bookings: seeded.bookings,
+        pendingChanges: seeded.pendingChanges,
+        ms: Date.now() - started,
+      },
       `demo data created: ${demoBusiness.name}`,
     );
   }

@@ -43,6 +43,25 @@ function queueRoll(
   );
 }
 
+/**
+ * Queues the business's roll unless it has one queued or running (a running roll queues the next
+ * itself; a second one queued meanwhile would stand in the way of its retry).
+ */
+async function ensureRoll(
+  jobs: Pick<JobRunner, 'enqueue'>,
+  tx: Executor,
+  business: Pick<BusinessRow, 'uuid' | 'timezone'>,
+  now: Date,
+) {
+  const [found] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select id from jobs
+       where singleton_key = ${rollKey(business.uuid)} and status in ('queued', 'running')
+       limit 1`),
+  );
+  if (!found) await queueRoll(jobs, tx, business, now);
+}
+
 /** The recomputation's job handlers and what queues them, on the app's job mechanism. */
 export function priceChangeJobs(deps: {
   database: Database;
@@ -65,7 +84,7 @@ export function priceChangeJobs(deps: {
         log?.info({ businessUuid, from, to }, 'recomputing prices');
         const outcome = await withTransaction(db, async (tx) => {
           const done = await recompute(tx, payload.businessUuid, payload, now, { unitOfWork });
-          if (done) await queueRoll(jobs, tx, done.business, now);
+          if (done) await ensureRoll(jobs, tx, done.business, now);
           return done;
         });
         if (outcome?.emitted) jobs.kick();

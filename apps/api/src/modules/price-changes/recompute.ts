@@ -155,8 +155,8 @@ export async function recompute(
   const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
   if (!business) return undefined;
   const { today, last } = horizonOf(business, now);
-  const from = scope.from === null || scope.from < today ? today : scope.from;
-  const to = scope.to === null || scope.to > last ? last : scope.to;
+  const from = scope.from == null || scope.from < today ? today : scope.from;
+  const to = scope.to == null || scope.to > last ? last : scope.to;
   const outcome: RecomputeOutcome = {
     business,
     range: null,
@@ -176,7 +176,7 @@ export async function recompute(
   );
   const publishedRows = await repo.published(from, to);
   const latestRows = await repo.latest(from, to);
-  const wanted = scope.roomTypeUuids === null ? null : new Set(scope.roomTypeUuids);
+  const wanted = scope.roomTypeUuids == null ? null : new Set(scope.roomTypeUuids);
   const published = new Map<string, PublishedCell>();
   for (const row of publishedRows) published.set(cellKey(row.roomUuid, row.night), row);
   const latest = new Map<string, LatestChange>();
