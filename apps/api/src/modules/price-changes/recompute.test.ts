@@ -15,7 +15,7 @@ import {
 import { createUser, type TestUser } from '../../../test/factories';
 import type { TestApp } from '../../../test/helpers';
 import { RECOMPUTE_JOB } from './jobs';
-import { recompute } from './recompute';
+import { reasonOf, recompute } from './recompute';
 import {
   changesOf,
   publishOpen,
@@ -357,5 +357,50 @@ describe('price recomputation', () => {
     );
     expect(open).toHaveLength(6);
     expect(new Set(open.map((r) => `${r.roomUuid}|${r.night}`)).size).toBe(6);
+  });
+});
+
+describe('the reason of a change', () => {
+  const entry = (step: string, refId: string | null, before: number, after: number) => ({
+    step,
+    label: step === 'season' ? 'Summer' : '',
+    refId,
+    before,
+    after,
+  });
+
+  it('names the steps whose effect moved, the base price when it moved, and steps gone', () => {
+    // Published: base 100, Summer +10 %, Saturday +10 % (of 110). Now: base 120, no season,
+    // Saturday +10 % (of 120), a manual price of 150.
+    const published = {
+      basePriceMinor: 10_000,
+      breakdown: [entry('season', 's1', 10_000, 11_000), entry('weekday', null, 11_000, 12_100)],
+    };
+    const now = [entry('weekday', null, 12_000, 13_200), entry('override', null, 13_200, 15_000)];
+    expect(reasonOf(now, 12_000, published)).toEqual([
+      { step: 'base', label: '', refId: null, was: 10_000, now: 12_000 },
+      { step: 'weekday', label: '', refId: null, was: 1_100, now: 1_200 },
+      { step: 'override', label: '', refId: null, was: null, now: 1_800 },
+      { step: 'season', label: 'Summer', refId: 's1', was: 1_000, now: null },
+    ]);
+  });
+
+  it('leaves out steps whose effect did not move, and compares seasons by id', () => {
+    const published = {
+      basePriceMinor: 10_000,
+      breakdown: [entry('season', 's1', 10_000, 11_000), entry('lead_time', null, 11_000, 10_450)],
+    };
+    const now = [entry('season', 's2', 10_000, 11_000), entry('lead_time', null, 11_000, 10_450)];
+    expect(reasonOf(now, 10_000, published)).toEqual([
+      { step: 'season', label: 'Summer', refId: 's2', was: null, now: 1_000 },
+      { step: 'season', label: 'Summer', refId: 's1', was: 1_000, now: null },
+    ]);
+  });
+
+  it('lists every step with was null when nothing is known of the published price', () => {
+    expect(reasonOf([entry('season', 's1', 10_000, 11_000)], 10_000, null)).toEqual([
+      { step: 'base', label: '', refId: null, was: null, now: 10_000 },
+      { step: 'season', label: 'Summer', refId: 's1', was: null, now: 1_000 },
+    ]);
   });
 });

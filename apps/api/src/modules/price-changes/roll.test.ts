@@ -137,7 +137,7 @@ describe('the daily roll', () => {
     ]);
   });
 
-  it('on start, every live business without a queued roll gets one (in its own time zone)', async () => {
+  it('on start, every live business without a queued roll gets one (in its own time zone), until deleted', async () => {
     const other = await createBusiness(t, owner, { timezone: 'America/New_York' });
     expect(await queuedRolls(other.uuid)).toEqual([]); // no rooms yet: nothing recomputed
 
@@ -154,5 +154,17 @@ describe('the daily roll', () => {
       { runAt: '2026-03-04T05:00:00.000Z', key: `${ROLL_JOB}:${other.uuid}` },
     ]);
     expect(await queuedRolls(business.uuid)).toHaveLength(1);
+
+    // Deleted, its roll finds nothing to do and does not come back.
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `${businessesUrl}/${other.uuid}`,
+      headers: owner.headers,
+      payload: { confirmName: other.name },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    at('2026-03-04T05:00:01Z');
+    expect(await t.app.jobs.drain()).toBe(1);
+    expect(await queuedRolls(other.uuid)).toEqual([]);
   });
 });
