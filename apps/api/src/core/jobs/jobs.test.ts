@@ -137,6 +137,36 @@ describe('the job mechanism', () => {
     expect(second).toBeNull();
   });
 
+  it('a failed singleton gives way to the same key queued meanwhile, instead of a second copy', async () => {
+    now = new Date('2030-04-01T00:00:00Z');
+    const jobsOf = runner();
+    let calls = 0;
+    jobsOf.register('test.singleRetry', {
+      run: async () => {
+        calls++;
+        // While it runs, the same work is asked for again (e.g. another configuration edit).
+        if (calls === 1) {
+          await jobsOf.enqueue(database.db, 'test.singleRetry', {}, { singletonKey: 'again' });
+          throw new Error('first attempt failed');
+        }
+      },
+    });
+    const first = (await jobsOf.enqueue(
+      database.db,
+      'test.singleRetry',
+      {},
+      { singletonKey: 'again' },
+    ))!;
+    // The failed attempt is not queued again beside the newer one, which runs once.
+    expect(await jobsOf.drain()).toBe(2);
+    expect(await stored(first)).toMatchObject({
+      status: 'failed',
+      lastError: 'first attempt failed',
+    });
+    expect(calls).toBe(2);
+    expect(await jobsOf.drain()).toBe(0);
+  });
+
   it('stops gracefully: the running job sees Interrupted and is queued again', async () => {
     now = new Date('2030-05-01T00:00:00Z');
     const jobsOf = runner({ pollMs: 10, reapMs: 60_000 });

@@ -105,10 +105,16 @@ export function jobsRepository(db: Executor) {
       now: Date,
       expiredBy?: Date,
     ): Promise<JobRow | undefined> {
+      // A retry whose singleton key is already queued again (by a newer enqueue) gives way to it:
+      // the queued job does the same work, and two queued jobs may not share a key.
+      const retried = sql<string>`case when exists (
+            select 1 from jobs q
+             where q.singleton_key = ${jobs.singletonKey} and q.status = 'queued' and q.id <> ${jobs.id})
+          then 'failed' else 'queued' end`;
       const [row] = await db
         .update(jobs)
         .set({
-          status: retryAt ? 'queued' : 'failed',
+          status: retryAt ? retried : 'failed',
           runAt: retryAt ?? undefined,
           leaseOwner: null,
           leaseExpiresAt: null,
