@@ -1,0 +1,171 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
+
+// From a recommendation to the systems that sell the rooms, in Portuguese: the owner connects a
+// webhook on the Integrations page (its secret shown once), a season moves some nights' prices,
+// the price-changes page lists them with their reason, the owner approves them all, and a receiver
+// inside this test (which checks every signature with that secret) gets the new prices while the
+// calendar's published prices follow.
+
+const screenshots = 'test-results/screenshots';
+
+/** Next month, so every night is ahead of today: its `YYYY-MM-DD` maker and the nights in words. */
+const now = new Date();
+const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+const year = month.getUTCFullYear();
+const pad = (n: number) => String(n).padStart(2, '0');
+const night = (day: number) => `${year}-${pad(month.getUTCMonth() + 1)}-${pad(day)}`;
+const inWords = (day: number) =>
+  new Intl.DateTimeFormat('pt', { dateStyle: 'full', timeZone: 'UTC' }).format(
+    Date.UTC(year, month.getUTCMonth(), day),
+  );
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const cell = (page: Page, room: string, day: number): Locator =>
+  page
+    .getByRole('grid')
+    .getByRole('gridcell', { name: new RegExp(`^${escape(`${room}, ${inWords(day)}:`)}`) });
+
+interface Delivered {
+  roomUuid: string;
+  roomCode: string;
+  date: string;
+  price: number;
+}
+
+/** A webhook receiver that keeps the prices of every delivery whose signature verifies. */
+function receiver() {
+  let secret = '';
+  const prices = new Map<string, Delivered>();
+  let refused = 0;
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const timestamp = String(req.headers['x-tarifa-timestamp'] ?? '');
+      const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+      if (!secret || req.headers['x-tarifa-signature'] !== expected) {
+        refused += 1;
+        res.writeHead(401).end();
+        return;
+      }
+      for (const price of (JSON.parse(body) as { prices: Delivered[] }).prices) {
+        prices.set(`${price.roomCode}|${price.date}`, price);
+      }
+      res.writeHead(204).end();
+    });
+  });
+  return {
+    server,
+    prices,
+    refused: () => refused,
+    useSecret: (value: string) => (secret = value),
+  };
+}
+
+test('an owner approves the changes a season made; the calendar and the channel manager follow', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const hook = receiver();
+  await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
+  const port = (hook.server.address() as AddressInfo).port;
+  try {
+    const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
+    const api = `/api/v1/businesses/${owner.businessUuid}`;
+    await signIn(page, owner);
+
+    // The webhook, through the Integrations page: its secret is shown this once.
+    await page.goto('/my-property/integrations');
+    const card = page.getByTestId('webhook-card');
+    await card
+      .getByRole('textbox', { name: 'Endereço do webhook' })
+      .fill(`http://127.0.0.1:${port}/tarifa`);
+    await card.getByRole('button', { name: 'Ligar' }).click();
+    const secret = page.getByTestId('webhook-secret-once').getByRole('textbox');
+    await expect(secret).toHaveValue(/^whsec_/);
+    hook.useSecret(await secret.inputValue());
+    await page.getByRole('button', { name: 'Já o copiei' }).click();
+
+    // The property's first prices (the base prices) wait for approval; approved, they arrive.
+    const total = async (status: string) => {
+      const res = await request.get(`${api}/price-changes?status=${status}&pageSize=1`, {
+        headers: owner.headers,
+      });
+      return ((await res.json()) as { total: number }).total;
+    };
+    await expect.poll(() => total('pending'), { timeout: 30_000 }).toBeGreaterThan(700);
+    const first = await request.post(`${api}/price-changes/approve`, {
+      headers: owner.headers,
+      data: { filter: {} },
+    });
+    expect(first.status()).toBe(200);
+    await expect.poll(() => hook.prices.size, { timeout: 30_000 }).toBeGreaterThan(700);
+    expect(hook.prices.get(`DBL|${night(12)}`)?.price).toBe(100);
+
+    // A season: +25 % on the 10th to the 14th.
+    const season = await request.post(`${api}/tariff-configuration/sazonalities`, {
+      headers: owner.headers,
+      data: {
+        sazonality: {
+          name: 'Festival de Verão',
+          color: '#f4511e',
+          startDate: night(10),
+          endDate: night(14),
+          weekdays: [],
+          roomUuids: [],
+          adjustmentType: 'percent',
+          value: 25,
+          priority: 1,
+        },
+      },
+    });
+    expect(season.status(), await season.text()).toBe(201);
+    await expect.poll(() => total('pending'), { timeout: 30_000 }).toBe(10);
+
+    // The calendar marks the season's nights: a change waits, the published price beside it.
+    await page.goto(`/pricing-central?date=${night(1)}`);
+    await expect(cell(page, 'Quarto Duplo', 12)).toHaveAttribute('data-pending', 'true');
+    await expect(
+      cell(page, 'Quarto Duplo', 12).locator('[data-mark="published-price"]'),
+    ).toHaveText(/100/);
+    await expect(cell(page, 'Quarto Duplo', 20)).not.toHaveAttribute('data-pending', 'true');
+
+    // The price-changes page lists the ten, old → new, with the season as their reason.
+    await page.goto('/pricing-central/price-changes');
+    const table = page.getByTestId('price-changes-table');
+    await expect(table.getByRole('row').filter({ hasText: 'Festival de Verão' })).toHaveCount(10);
+    await expect(table).toContainText('125');
+    await page.screenshot({ path: `${screenshots}/price-changes-pt.png`, fullPage: true });
+    await page.getByTestId('approve-matching').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('10');
+    await dialog.getByRole('button', { name: 'Aprovar todas (10)' }).click();
+    await expect(page.getByText('Alterações de preço aprovadas: 10')).toBeVisible();
+    await expect(page.getByText('Os preços estão em dia', { exact: false })).toBeVisible();
+
+    // The receiver gets the new prices…
+    await expect
+      .poll(() => hook.prices.get(`DBL|${night(12)}`)?.price, { timeout: 30_000 })
+      .toBe(125);
+    await expect.poll(() => hook.prices.get(`STE|${night(14)}`)?.price).toBe(225);
+    expect(hook.prices.get(`DBL|${night(20)}`)?.price).toBe(100);
+    expect(hook.refused()).toBe(0);
+
+    // …and the calendar's published prices follow: nothing waits, nothing differs.
+    await page.goto(`/pricing-central?date=${night(1)}`);
+    await expect(cell(page, 'Quarto Duplo', 12)).toBeVisible();
+    await expect(cell(page, 'Quarto Duplo', 12)).not.toHaveAttribute('data-pending', 'true');
+    await expect(
+      cell(page, 'Quarto Duplo', 12).locator('[data-mark="published-price"]'),
+    ).toHaveCount(0);
+    expect(await total('published')).toBeGreaterThan(710);
+  } finally {
+    hook.server.closeAllConnections();
+    await new Promise((resolve) => hook.server.close(resolve));
+  }
+});
