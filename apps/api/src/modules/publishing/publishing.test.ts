@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { auditEvents, priceChanges, webhookDeliveries } from '../../db/schema';
 import { tokensUrl } from '../../../test/booking-factories';
-import { createBusiness, roomInput, saveRooms } from '../../../test/business-factories';
+import { createBusiness, roomInput, saveRooms, tariffUrl } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers';
 import {
@@ -91,6 +91,15 @@ describe('publishing', () => {
     ]);
     const uuidOf = (code: string) =>
       saved.tariffConfiguration.roomsTariff.find((r) => r.code === code)!.uuid;
+    // The changes these tests publish are seeded in November, beyond a 30-night horizon: the
+    // recomputation (which the room types start) proposes its own only for March's nights.
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: tariffUrl(business, 'settings'),
+      headers: owner.headers,
+      payload: { settings: { horizonDays: 30 } },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
     return { business, dbl: uuidOf('DBL'), ste: uuidOf('STE') };
   }
 
