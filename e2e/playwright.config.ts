@@ -42,6 +42,8 @@ const server = (listen: number, demo: boolean) => ({
 export default defineConfig({
   testDir: path.join(import.meta.dirname, 'specs'),
   outputDir: path.join(import.meta.dirname, '../test-results/e2e'),
+  // One spec file at a time: the lane is bound by the 2-core machine's CPU (the app's server and
+  // Chromium), and two workers made it slower (12.5 minutes instead of 10.9).
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { dumpPglite, openDatabase } from '../src/db/client';
 import { findPostgresBin, startPostgres } from './postgres-server';
 
 export const templateDatabase = 'tarifa_template';
@@ -10,7 +13,19 @@ export const templateDatabase = 'tarifa_template';
  * database; every test file then gets its own copy of it (see `createTestApp`).
  */
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB !== 'postgres') return;
+  if (process.env.TEST_DB !== 'postgres') {
+    // One migrated embedded database, dumped: each test file starts from a copy of it instead of
+    // creating and migrating its own (most of a test file's start-up).
+    const template = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    await template.migrate();
+    const dump = await dumpPglite(template);
+    await template.close();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-pglite-template-'));
+    const file = path.join(dir, 'template.tar');
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    project.provide('pgliteTemplate', file);
+    return () => fs.rmSync(dir, { recursive: true, force: true });
+  }
   const bin = findPostgresBin();
   if (!bin) throw new Error('TEST_DB=postgres but no PostgreSQL binaries were found (set PG_BIN)');
   const server = await startPostgres(bin);
@@ -34,5 +49,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresAdminUrl: string;
+    /** A migrated embedded database's data (`dumpPglite`), on the PGlite lane. */
+    pgliteTemplate: string;
   }
 }

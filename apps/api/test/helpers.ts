@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,9 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import type { JobsPluginOptions } from '../src/plugins/jobs';
 
+/** The migrated template of the PGlite lane, read once per worker. */
+let pgliteTemplate: Blob | undefined;
+
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 /**
@@ -17,9 +21,8 @@ export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' 
  */
 export async function createTestDatabase(): Promise<Database> {
   if (testDatabaseKind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
-    await database.migrate();
-    return database;
+    pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ kind: 'pglite', dataDir: undefined, template: pgliteTemplate });
   }
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;

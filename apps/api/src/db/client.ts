@@ -50,18 +50,30 @@ const MIGRATION_LOCK = 7_251_104;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  /** `dataDir` undefined keeps the embedded database in memory (tests). */
-  | { kind: 'pglite'; dataDir: string | undefined };
+  /**
+   * `dataDir` undefined keeps the embedded database in memory (tests); `template`, a dump of
+   * another one (`dumpPglite`), starts it as a copy of that one instead of an empty database.
+   */
+  | { kind: 'pglite'; dataDir: string | undefined; template?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir);
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** The data of an embedded database, for `openDatabase`'s `template` (tests). */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  if (database.kind !== 'pglite') throw new Error('Only an embedded database can be dumped');
+  return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+}
+
+async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+  });
   const db: Db = drizzlePglite(client, { schema });
   return {
     db,

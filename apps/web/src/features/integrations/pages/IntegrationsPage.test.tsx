@@ -144,7 +144,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
       await screen.findByRole('button', { name: 'Revogar o token Motor de reservas' }),
     );
     const confirm = screen.getByRole('dialog', { name: 'Revogar “Motor de reservas”?' });
-    expect(confirm).toHaveTextContent('deixam de chegar às suas reservas de imediato');
+    expect(confirm).toHaveTextContent('deixam de chegar a esta propriedade de imediato');
     await user.click(within(confirm).getByRole('button', { name: 'Revogar token' }));
     await waitFor(() => expect(confirm).not.toBeInTheDocument());
     const deleted = fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE');

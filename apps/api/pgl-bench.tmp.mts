@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '/work/main/apps/api/src/db/client.ts';
+let t = performance.now();
+const d = await openDatabase({ kind: 'pglite', dataDir: undefined });
+const t1 = performance.now();
+await d.migrate();
+const t2 = performance.now();
+console.log('create', Math.round(t1 - t), 'migrate', Math.round(t2 - t1));
+const client = (d.db as any).$client as PGlite;
+const dump = await client.dumpDataDir('none');
+const t3 = performance.now();
+console.log('dump', Math.round(t3 - t2), dump.size);
+const c2 = await PGlite.create({ loadDataDir: dump });
+const t4 = performance.now();
+await c2.query('select count(*) from users');
+console.log('load', Math.round(t4 - t3), 'query', Math.round(performance.now() - t4));
