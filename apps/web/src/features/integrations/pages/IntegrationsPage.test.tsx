@@ -126,6 +126,21 @@ describe('integration tokens', { timeout: 30_000 }, () => {
     });
   });
 
+  it('gives the technical partner the bookings, prices and published-changes addresses', async () => {
+    renderWithBusinesses(<IntegrationsPage />, [business]);
+    const card = await screen.findByRole('region', { name: 'Para o parceiro técnico' });
+    const api = `${window.location.origin}/api/v1/businesses/${business.uuid}`;
+    expect(within(card).getByRole('textbox', { name: 'Endereço das reservas' })).toHaveValue(
+      `${api}/bookings`,
+    );
+    expect(within(card).getByRole('textbox', { name: 'Endereço dos preços' })).toHaveValue(
+      `${api}/prices?from=YYYY-MM-DD&to=YYYY-MM-DD`,
+    );
+    expect(
+      within(card).getByRole('textbox', { name: 'Endereço das alterações publicadas' }),
+    ).toHaveValue(`${api}/price-changes?status=published&since=…`);
+  });
+
   it('revokes a token after asking', async () => {
     const id = anUuid();
     tokens = [

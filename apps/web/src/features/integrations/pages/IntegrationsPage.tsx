@@ -22,7 +22,7 @@ function Integrations({ business }: { business: TBusiness }) {
   const [creating, setCreating] = useState(false);
   const tokens = useApiTokens(business.uuid);
   const full = (tokens.data?.length ?? 0) >= bookingLimits.tokensMax;
-  const endpoint = `${window.location.origin}/api/v1/businesses/${business.uuid}/bookings`;
+  const api = `${window.location.origin}/api/v1/businesses/${business.uuid}`;
 
   return (
     <Stack spacing={3}>
@@ -78,7 +78,15 @@ function Integrations({ business }: { business: TBusiness }) {
         />
         <CardContent>
           <Stack spacing={2}>
-            <CopyField label={t('usage.endpoint')} value={endpoint} />
+            <CopyField label={t('usage.endpoint')} value={`${api}/bookings`} />
+            <CopyField
+              label={t('usage.pricesEndpoint')}
+              value={`${api}/prices?from=YYYY-MM-DD&to=YYYY-MM-DD`}
+            />
+            <CopyField
+              label={t('usage.changesEndpoint')}
+              value={`${api}/price-changes?status=published&since=…`}
+            />
             <CopyField label={t('usage.header')} value="Authorization: Bearer trf_…" />
           </Stack>
         </CardContent>
