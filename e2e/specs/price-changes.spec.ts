@@ -1,8 +1,9 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
+import { cell, night } from '../support/calendar';
 
 // From a recommendation to the systems that sell the rooms, in Portuguese: the owner connects a
 // webhook on the Integrations page (its secret shown once), a season moves some nights' prices,
@@ -11,23 +12,6 @@ import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 // calendar's published prices follow.
 
 const screenshots = 'test-results/screenshots';
-
-/** Next month, so every night is ahead of today: its `YYYY-MM-DD` maker and the nights in words. */
-const now = new Date();
-const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-const year = month.getUTCFullYear();
-const pad = (n: number) => String(n).padStart(2, '0');
-const night = (day: number) => `${year}-${pad(month.getUTCMonth() + 1)}-${pad(day)}`;
-const inWords = (day: number) =>
-  new Intl.DateTimeFormat('pt', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    Date.UTC(year, month.getUTCMonth(), day),
-  );
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const cell = (page: Page, room: string, day: number): Locator =>
-  page
-    .getByRole('grid')
-    .getByRole('gridcell', { name: new RegExp(`^${escape(`${room}, ${inWords(day)}:`)}`) });
 
 interface Delivered {
   roomUuid: string;

@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
+import { cell, inWords, monthDigits, night, year } from '../support/calendar';
 
 // The price calendar against the real engine, in Portuguese (the default): a season added through
 // the UI moves the prices of its nights and names itself in their explanation; a manual price set
@@ -7,25 +8,6 @@ import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 // and its two room types are created through the API.
 
 const screenshots = 'test-results/screenshots';
-
-/** Next month, so every night shown is ahead of today: its first night and `YYYY-MM-DD` maker. */
-const now = new Date();
-const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-const year = month.getUTCFullYear();
-const pad = (n: number) => String(n).padStart(2, '0');
-const night = (day: number) => `${year}-${pad(month.getUTCMonth() + 1)}-${pad(day)}`;
-/** The night in words, as the cells' names say it ("sábado, 12 de setembro de 2026"). */
-const inWords = (day: number) =>
-  new Intl.DateTimeFormat('pt', { dateStyle: 'full', timeZone: 'UTC' }).format(
-    Date.UTC(year, month.getUTCMonth(), day),
-  );
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** One room type's cell on one night of the grid. */
-const cell = (page: Page, room: string, day: number): Locator =>
-  page
-    .getByRole('grid')
-    .getByRole('gridcell', { name: new RegExp(`^${escape(`${room}, ${inWords(day)}:`)}`) });
 
 /** Types a date (`dd/mm/yyyy` digits) into one of the season form's date fields. */
 async function typeDate(page: Page, label: string, digits: string) {
@@ -56,8 +38,8 @@ test('an owner sees the engine’s prices, moves them with a season and sets and
   await page.goto('/pricing-central/sazonalities');
   await page.getByRole('navigation').getByRole('link', { name: 'Adicionar sazonalidade' }).click();
   await page.getByRole('textbox', { name: 'Nome' }).fill('Festival de Verão');
-  await typeDate(page, 'Primeira noite', `10${pad(month.getUTCMonth() + 1)}${year}`);
-  await typeDate(page, 'Última noite', `14${pad(month.getUTCMonth() + 1)}${year}`);
+  await typeDate(page, 'Primeira noite', `10${monthDigits}${year}`);
+  await typeDate(page, 'Última noite', `14${monthDigits}${year}`);
   await page.getByRole('textbox', { name: 'Alteração em %' }).fill('25');
   await page.getByRole('textbox', { name: 'Prioridade' }).fill('1');
   // The form says what the change does to the prices before it is saved.
