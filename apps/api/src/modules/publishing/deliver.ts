@@ -158,8 +158,7 @@ export function deliverJob(deps: {
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.id, deliveryId));
       if (!delivery || delivery.status !== 'pending') return;
-      const repo = publishingRepository(db, delivery.businessUuid);
-      const webhook = await repo.webhook();
+      const webhook = await publishingRepository(db, delivery.businessUuid).webhook();
       const now = ctx.now();
       if (!webhook) {
         await withTransaction(db, (tx) =>
@@ -198,67 +197,57 @@ export function deliverJob(deps: {
         // Ended meanwhile (the webhook was removed): the attempt is logged, nothing else.
         if (current.status !== 'pending') return false;
         const first = current.firstAttemptAt ?? now;
-        const scoped = publishingRepository(tx, current.businessUuid);
-        if (ok(outcome.httpStatus)) {
-          await tx
-            .update(webhookDeliveries)
-            .set({
-              status: 'delivered',
-              deliveredAt: now,
-              firstAttemptAt: first,
-              nextAttemptAt: null,
-              updatedAt: now,
-            })
-            .where(eq(webhookDeliveries.id, deliveryId));
+        const businessUuid = current.businessUuid;
+        const delivered = ok(outcome.httpStatus);
+        const n = delivered ? 0 : await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
+        const next = delivered ? null : nextAttemptAt(first, now, n);
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            firstAttemptAt: first,
+            nextAttemptAt: next,
+            updatedAt: now,
+            ...(delivered ? { status: 'delivered', deliveredAt: now } : {}),
+          })
+          .where(eq(webhookDeliveries.id, deliveryId));
+
+        if (delivered) {
           if (current.kind === 'prices') {
             const carried = await tx
               .select({ id: priceChanges.id })
               .from(priceChanges)
               .where(
                 and(
-                  eq(priceChanges.businessUuid, current.businessUuid),
+                  eq(priceChanges.businessUuid, businessUuid),
                   eq(priceChanges.deliveryId, deliveryId),
                   inArray(priceChanges.status, ['approved', 'superseded']),
                 ),
               );
             await publishChanges(
               tx,
-              current.businessUuid,
+              businessUuid,
               carried.map((c) => c.id),
               now,
             );
             // Approved changes that waited for this delivery go next.
-            await enqueuePublish(jobs, tx, current.businessUuid);
+            await enqueuePublish(jobs, tx, businessUuid);
           }
           log.info(
-            { deliveryId, businessUuid: current.businessUuid, httpStatus: outcome.httpStatus },
+            { deliveryId, businessUuid, httpStatus: outcome.httpStatus },
             'webhook delivered',
           );
           return true;
         }
-        const n = await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
-        const next = nextAttemptAt(first, now, n);
         if (next === null) {
-          await tx
-            .update(webhookDeliveries)
-            .set({ firstAttemptAt: first, updatedAt: now })
-            .where(eq(webhookDeliveries.id, deliveryId));
-          await scoped.failDeliveries([deliveryId], now);
-          log.warn(
-            { deliveryId, businessUuid: current.businessUuid, attempts: n },
-            'webhook delivery failed for good',
-          );
+          await publishingRepository(tx, businessUuid).failDeliveries([deliveryId], now);
+          log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
           return false;
         }
-        await tx
-          .update(webhookDeliveries)
-          .set({ firstAttemptAt: first, nextAttemptAt: next, updatedAt: now })
-          .where(eq(webhookDeliveries.id, deliveryId));
         await enqueueDelivery(jobs, tx, deliveryId, next);
         log.info(
           {
             deliveryId,
-            businessUuid: current.businessUuid,
+            businessUuid,
             httpStatus: outcome.httpStatus,
             attempt: n,
             next: next.toISOString(),
