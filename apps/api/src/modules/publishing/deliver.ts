@@ -7,7 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db } from '../../db/client';
 import { priceChanges, webhookAttempts, webhookDeliveries } from '../../db/schema';
-import { classifyAddress, guardedLookup, hostOf } from '../../lib/url-guard';
+import {
+  guardedLookup,
+  hostOf,
+  InternalAddressError,
+  isInternalAddress,
+} from '../../lib/url-guard';
 import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
 import { attemptsInSeries, publishingRepository } from './repository';
 import { signDelivery } from './signature';
@@ -72,12 +77,9 @@ export function postDelivery(
       return;
     }
     const host = hostOf(url);
-    if (!options.allowPrivate && net.isIP(host) && classifyAddress(host) !== null) {
-      resolve({
-        httpStatus: null,
-        durationMs: 0,
-        error: `refused to connect to the internal address ${host}`,
-      });
+    // An IP literal does not go through the guarded lookup: it is checked here.
+    if (!options.allowPrivate && net.isIP(host) && isInternalAddress(host)) {
+      resolve({ httpStatus: null, durationMs: 0, error: new InternalAddressError(host).message });
       return;
     }
     let settled = false;
@@ -141,7 +143,11 @@ export function postDelivery(
  * webhook's current secret and a fresh timestamp, logged as a `webhook_attempts` row. A 2xx
  * delivers it (its prices become published); anything else queues the next attempt by the
  * backoff, until 24 h after the first attempt, when the delivery fails and its price changes are
- * freed for a later one. A receiver's failure is recorded, never thrown.
+ * freed for a later one. A receiver's failure is recorded, never thrown: the job mechanism's own
+ * retries (count-bound, one backoff for every job type) are for the server's failures (a database
+ * error, a stop mid-attempt), which are not attempts; a receiver's failures follow the delivery's
+ * own schedule — time-bound, restarted by a re-send, and shown to users as `nextAttemptAt` — by
+ * queueing the next attempt as a job of its own.
  */
 export function deliverJob(deps: {
   db: Db;
