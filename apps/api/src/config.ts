@@ -8,6 +8,10 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
  * Every environment variable Tarifa reads, validated once at start-up. Documented in README.md
  * ("Configuration"); keep the two in step.
  */
+/** A yes/no variable: `true` or `false`, `fallback` when unset. */
+const flag = (fallback: 'true' | 'false') =>
+  z.enum(['true', 'false'], { error: 'must be true or false' }).default(fallback);
+
 const envSchema = z.object({
   /** TCP port of the HTTP server (API and web app). */
   PORT: z.coerce
@@ -78,14 +82,12 @@ const envSchema = z.object({
    * On the first start with an empty database, create the demo account and its hotel with two
    * years of bookings (docs/bookings.md, "Demo data"); `false` to start empty.
    */
-  DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  DEMO: flag('true'),
   /**
    * `true`: webhooks may point at loopback, private, link-local and other internal addresses
    * (docs/publishing.md). Off by default, so a webhook URL cannot reach the server's own network.
    */
-  WEBHOOK_ALLOW_PRIVATE: z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .default('false'),
+  WEBHOOK_ALLOW_PRIVATE: flag('false'),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
   ADMIN_EMAIL: ZEmail.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */

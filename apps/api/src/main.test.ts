@@ -1,62 +1,17 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { testDatabaseKind } from '../test/helpers';
-
-const main = path.resolve(import.meta.dirname, 'main.ts');
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout.on('data', () => {
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    void exited.then(() => reject(new Error(`server exited:\n${output}`)));
-  });
-  listening.catch(() => {}); // awaited only by the tests that expect a start
-  return { child, listening, exited, output: () => output };
-}
+import { serverEnvironment, startServer } from '../test/server-process';
 
 describe('the server process (npm start)', () => {
-  let dir: string;
-  const env: Record<string, string> = { PORT: '0' };
+  // As the operator starts it: the demo is seeded on the first start (DEMO's default).
+  let place: Awaited<ReturnType<typeof serverEnvironment>>;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-main-'));
-    const web = path.join(dir, 'web');
-    fs.mkdirSync(web);
-    fs.writeFileSync(
-      path.join(web, 'index.html'),
-      '<!doctype html><title>Tarifa test shell</title>',
-    );
-    Object.assign(env, { DATA_DIR: path.join(dir, 'data'), WEB_DIST: web });
-    if (testDatabaseKind === 'postgres') {
-      const adminUrl = inject('postgresAdminUrl');
-      const name = `main_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      env.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
-    }
+    place = await serverEnvironment({ DEMO: 'true' });
+    env = place.env;
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => place.cleanUp());
 
   it('refuses to start on bad configuration, naming the variable', async () => {
     const server = startServer({ ...env, PORT: 'abc' });
@@ -85,18 +40,9 @@ describe('the server process (npm start)', () => {
   );
 
   it('creates the ADMIN_EMAIL super-admin at the first start, and keeps its password on the next', async () => {
-    const adminEnv: Record<string, string> = {
-      ...env,
-      DATA_DIR: `${env.DATA_DIR}-admin`,
-      ADMIN_EMAIL: 'root@example.test',
-    };
-    if (env.DATABASE_URL) adminEnv.DATABASE_URL = `${env.DATABASE_URL}_admin`;
-    if (adminEnv.DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: inject('postgresAdminUrl') });
-      await admin.connect();
-      await admin.query(`create database ${new URL(adminEnv.DATABASE_URL).pathname.slice(1)}`);
-      await admin.end();
-    }
+    const adminPlace = await serverEnvironment({ DEMO: 'true', ADMIN_EMAIL: 'root@example.test' });
+    onTestFinished(() => adminPlace.cleanUp());
+    const adminEnv = adminPlace.env;
     const login = (base: string, password: string) =>
       fetch(`${base}/api/auth/login`, {
         method: 'POST',

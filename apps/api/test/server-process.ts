@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { testDatabaseKind } from './helpers';
 
@@ -33,7 +33,7 @@ export function startServer(env: Record<string, string>) {
     });
     void exited.then(() => reject(new Error(`server exited:\n${output}`)));
   });
-  listening.catch(() => {});
+  listening.catch(() => {}); // awaited only by the tests that expect a start
   return { child, listening, exited, output: () => output };
 }
 export type ServerProcess = ReturnType<typeof startServer>;
@@ -47,7 +47,7 @@ export async function serverEnvironment(env: Record<string, string> = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-process-'));
   const web = path.join(dir, 'web');
   fs.mkdirSync(web);
-  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>test</title>');
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Tarifa test shell</title>');
   const all: Record<string, string> = {
     PORT: '0',
     DEMO: 'false',
@@ -93,4 +93,24 @@ export function client(base: () => string) {
       body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
     };
   };
+}
+
+/**
+ * A new account (`email`) with one property of its own, through the API of a running server:
+ * its access token and the property.
+ */
+export async function signUpWithBusiness(
+  call: ReturnType<typeof client>,
+  { email, businessName = 'Hotel Crash' }: { email: string; businessName?: string },
+) {
+  const registered = await call('POST', '/api/auth/register', {
+    name: 'Crash Test',
+    email,
+    password: 'Crash-test-pass-1',
+  });
+  expect(registered.status).toBe(201);
+  const token = registered.body.accessToken as string;
+  const created = await call('POST', '/api/v1/businesses', { name: businessName }, token);
+  const business = (created.body.businesses as { uuid: string; name: string }[])[0]!;
+  return { token, business };
 }

@@ -1,5 +1,6 @@
-import { ZAdminEmailsQuery, ZAdminEmailsResponse, ZErrorBody } from '@tarifa/contract';
+import { ZAdminEmailsQuery, ZAdminEmailsResponse } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses, routeDoc } from '../../lib/route-schemas';
 import { assertCan } from '../../plugins/auth';
 
 /** How many emails the outbox answers at most (the newest). */
@@ -18,15 +19,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ],
       schema: {
-        tags: ['admin'],
+        ...routeDoc('admin'),
         summary: `The emails sent or kept in the outbox, newest first (at most ${OUTBOX_LIMIT})`,
-        security: [{ bearer: [] }],
         querystring: ZAdminEmailsQuery,
         response: {
           200: ZAdminEmailsResponse,
-          400: ZErrorBody,
-          401: ZErrorBody,
-          403: ZErrorBody,
+          ...errorResponses(400, 401, 403),
         },
       },
     },

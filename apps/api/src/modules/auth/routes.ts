@@ -13,6 +13,7 @@ import {
 } from '@tarifa/contract';
 import { z } from 'zod';
 import { limitAttempts, rateLimiter } from '../../lib/rate-limit';
+import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { passwordResetService } from './password-reset';
 import { authRepository } from './repository';
@@ -22,12 +23,7 @@ export function clientInfo(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
 }
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  409: ZErrorBody,
-  429: ZErrorBody,
-};
+const errors = errorResponses(400, 401, 409, 429);
 
 /**
  * `/api/auth/*` (register, login, logout, the current user, forgot and reset password) and
@@ -82,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the access token stops working',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 204: z.null(), 401: ZErrorBody },
       },
     },
@@ -99,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: ZUserDataEnvelope, 401: ZErrorBody },
       },
     },
@@ -148,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Change the password; signs out every other session',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         body: ZChangePasswordBody,
         response: { 204: z.null(), 400: ZErrorBody, 401: ZErrorBody },
       },
@@ -166,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user’s live sessions; `current` marks this one',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: ZSessionsResponse, 401: ZErrorBody },
       },
     },
@@ -180,7 +176,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign one of your sessions out',
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
         response: {
           204: z.null(),

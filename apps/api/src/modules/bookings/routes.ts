@@ -11,20 +11,13 @@ import {
   ZUpdateBookingBody,
 } from '@tarifa/contract';
 import { z } from 'zod';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { bookingsService } from './service';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
+const errors = errorResponses(400, 401, 403, 404, 409);
 const byBooking = byUuid.extend({ id: z.uuid() });
-const tags = ['bookings'];
-const security = [{ bearer: [] }];
+const doc = routeDoc('bookings');
 
 /**
  * `/api/v1/businesses/{uuid}/bookings[/{id}]` (docs/bookings.md). Reached with a session, or with
@@ -39,8 +32,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Bookings whose stay overlaps [from, to], filtered and paginated',
         params: byUuid,
         querystring: ZBookingsQuery,
@@ -56,8 +48,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // 5 000 bookings of JSON are a few MB; the app's default limit is 1 MB.
       bodyLimit: 16 * 1024 * 1024,
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Insert or update (by externalId) up to 5 000 bookings, all or nothing',
         params: byUuid,
         body: ZBookingsBatchBody,
@@ -71,8 +62,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/facets`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Channels, segments and countries the bookings use (for filters)',
         params: byUuid,
         response: { 200: ZBookingFacets, ...errors },
@@ -85,8 +75,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'One booking',
         params: byBooking,
         response: { 200: ZBookingEnvelope, ...errors },
@@ -101,8 +90,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Replace a booking',
         params: byBooking,
         body: ZUpdateBookingBody,
@@ -123,8 +111,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Cancel a booking, keeping it (answers it); ?purge=true deletes it (204)',
         params: byBooking,
         querystring: ZDeleteBookingQuery,

@@ -22,22 +22,16 @@ import {
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { readFileUpload } from '../../lib/uploads';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { photoContentType, photoStore, type PhotoStore } from './photos';
 import { businessesService, type BusinessesService } from './service';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
+const errors = errorResponses(400, 401, 404, 409);
 const byGroup = byUuid.extend({ groupUuid: z.uuid() });
 const bySazonality = byUuid.extend({ id: z.uuid() });
 const byPhoto = byUuid.extend({ id: z.uuid() });
-const tags = ['businesses'];
-const security = [{ bearer: [] }];
+const doc = routeDoc('businesses');
 
 /**
  * `/api/v1/businesses/*`: properties and their tariff configuration
@@ -59,7 +53,7 @@ const photoFileRoutes: FastifyPluginAsyncZod<{ photos: PhotoStore }> = async (ap
     '/business-photos/:filename',
     {
       schema: {
-        tags,
+        tags: doc.tags,
         summary: 'A gallery photo, by the `url` of a business photo (public)',
         params: z.object({ filename: z.string() }),
         response: { 404: ZErrorBody },
@@ -103,8 +97,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: "The caller's own businesses, last changed first",
         response: { 200: ZBusinessesEnvelope, 401: ZErrorBody },
       },
@@ -116,8 +109,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Create a business; answers the whole list',
         body: ZCreateBusinessBody,
         response: { 201: ZBusinessesEnvelope, ...errors },
@@ -133,8 +125,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/deleted`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: "The caller's deleted businesses that can still be restored",
         response: { 200: ZBusinessesEnvelope, 401: ZErrorBody },
       },
@@ -146,8 +137,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'One business',
         params: byUuid,
         response: { 200: ZBusinessEnvelope, ...errors },
@@ -162,8 +152,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Update a business (stale version → 409)',
         params: byUuid,
         body: ZUpdateBusinessBody,
@@ -179,8 +168,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Delete a business (confirmed by its name; restorable for 30 days)',
         params: byUuid,
         body: ZDeleteBusinessBody,
@@ -196,8 +184,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid/restore`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Restore a deleted business',
         params: byUuid,
         response: { 200: ZBusinessesEnvelope, ...errors },
@@ -212,8 +199,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid/audit`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Who changed what in the business, newest first',
         params: byUuid,
         querystring: ZAuditQuery,
@@ -227,8 +213,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/rooms-tariff`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Replace the room types with the full list',
         params: byUuid,
         body: ZRoomsTariffBody,
@@ -248,8 +233,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/fluctuation-levels`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Add a fluctuation-level group',
         params: byUuid,
         body: ZFluctuationLevelBody,
@@ -270,8 +254,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/fluctuation-levels/:groupUuid`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Replace a fluctuation-level group',
         params: byGroup,
         body: ZFluctuationLevelBody,
@@ -292,8 +275,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/fluctuation-levels/:groupUuid`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Delete a fluctuation-level group',
         params: byGroup,
         querystring: ZVersionQuery,
@@ -314,8 +296,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/sazonalities`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Add a sazonality (season)',
         params: byUuid,
         body: ZSazonalityBody,
@@ -336,8 +317,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/sazonalities/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Replace a sazonality',
         params: bySazonality,
         body: ZSazonalityBody,
@@ -357,8 +337,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/sazonalities/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Delete a sazonality',
         params: bySazonality,
         querystring: ZVersionQuery,
@@ -379,8 +358,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid/photos`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Add a gallery photo: multipart field "file", PNG, JPEG or WebP up to 5 MB',
         consumes: ['multipart/form-data'],
         params: byUuid,
@@ -406,8 +384,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${base}/:uuid/photos/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Remove a gallery photo',
         params: byPhoto,
         querystring: ZVersionQuery,
@@ -428,8 +405,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     `${tariff}/settings`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Update the tariff settings',
         params: byUuid,
         body: ZSettingsBody,

@@ -4,7 +4,12 @@ import type { TImportStatus } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeHotelBookingDemandCsv } from '../../../test/booking-factories';
 import { roomInput } from '../../../test/business-factories';
-import { client, serverEnvironment, startServer } from '../../../test/server-process';
+import {
+  client,
+  serverEnvironment,
+  signUpWithBusiness,
+  startServer,
+} from '../../../test/server-process';
 
 /**
  * Nothing half-imported survives a crash. The process is killed (SIGKILL, no
@@ -28,15 +33,7 @@ describe('a server killed during an import', () => {
     let base = await server.listening;
     const call = client(() => base);
 
-    const registered = await call('POST', '/api/auth/register', {
-      name: 'Crash Test',
-      email: 'crash@example.test',
-      password: 'Crash-test-pass-1',
-    });
-    expect(registered.status).toBe(201);
-    const token = registered.body.accessToken as string;
-    const created = await call('POST', '/api/v1/businesses', { name: 'Hotel Crash' }, token);
-    const business = (created.body.businesses as { uuid: string; name: string }[])[0]!;
+    const { token, business } = await signUpWithBusiness(call, { email: 'crash@example.test' });
     const rooms = await call(
       'POST',
       `/api/v1/businesses/${business.uuid}/tariff-configuration/rooms-tariff`,

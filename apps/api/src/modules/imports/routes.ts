@@ -1,7 +1,6 @@
 import multipart from '@fastify/multipart';
 import {
   bookingLimits,
-  ZErrorBody,
   ZImportAccepted,
   importFormats,
   ZImportPreview,
@@ -12,22 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { importsService } from './service';
 import { uploadStore } from './uploads';
 import { registerImportJobs } from './jobs';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  413: ZErrorBody,
-  415: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
-const tags = ['imports'];
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
+const doc = routeDoc('imports');
 
 /**
  * CSV imports (docs/bookings.md): `POST …/bookings/import` queues a job and answers 202 at once,
@@ -51,8 +42,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${business}/bookings/import`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary:
           'Import a CSV of bookings in the background (multipart: file ≤ 100 MB, format, hotel, mode, createMissingRooms)',
         consumes: ['multipart/form-data'],
@@ -74,8 +64,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${business}/bookings/import/preview`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary:
           'What the first 64 KB of a CSV hold: format, columns, hotels, room codes, first rows (multipart: file, format?)',
         consumes: ['multipart/form-data'],
@@ -104,8 +93,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${business}/imports`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'The 20 most recent imports of the business, newest first',
         params: byUuid,
         response: { 200: ZImportsList, ...errors },
@@ -120,8 +108,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${business}/imports/:importId`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Status, counts and the first 1 000 bad rows of an import',
         params: byUuid.extend({ importId: z.uuid() }),
         response: { 200: ZImportStatus, ...errors },

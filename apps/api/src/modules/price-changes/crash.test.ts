@@ -1,24 +1,20 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { roomInput } from '../../../test/business-factories';
 import {
   client,
   serverEnvironment,
+  signUpWithBusiness,
   startServer,
   type ServerProcess,
 } from '../../../test/server-process';
 
-/** Polls `probe` until it answers true (every 100 ms, at most `ms`). */
-async function until(probe: () => Promise<boolean> | boolean, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > end) throw new Error('gave up waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** Waits until `probe` answers true (every 100 ms, at most `ms`). */
+const until = (probe: () => Promise<boolean> | boolean, ms = 120_000) =>
+  vi.waitUntil(probe, { timeout: ms, interval: 100 });
 
 /**
  * A webhook receiver that first holds every request open (the server is killed meanwhile), then
@@ -107,15 +103,9 @@ describe('a server killed during a recomputation and during a delivery', () => {
     let base = await server.listening;
     const call = client(() => base);
 
-    const registered = await call('POST', '/api/auth/register', {
-      name: 'Crash Test',
+    const { token, business } = await signUpWithBusiness(call, {
       email: 'crash-prices@example.test',
-      password: 'Crash-test-pass-1',
     });
-    expect(registered.status).toBe(201);
-    const token = registered.body.accessToken as string;
-    const created = await call('POST', '/api/v1/businesses', { name: 'Hotel Crash' }, token);
-    const business = (created.body.businesses as { uuid: string }[])[0]!;
     const url = `/api/v1/businesses/${business.uuid}`;
     const settings = await call(
       'PUT',

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZErrorBody,
   ZPriceChangeDecisionBody,
   ZPriceChangeDecisionResponse,
   ZPriceChangesExportQuery,
@@ -11,19 +10,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { attachment } from '../../lib/csv-writer';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { priceChangesService, type CsvExport } from './service';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
-const tags = ['price-changes'];
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
+const doc = routeDoc('price-changes');
 /** A CSV file (`text/csv`, UTF-8 with a byte-order mark), written as it is. */
 const csvResponse = z.string().describe('CSV file (text/csv; charset=utf-8, with a BOM)');
 /** The CSV is sent as it is; error answers (objects) as JSON. */
@@ -60,8 +52,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary:
           'Price changes by status, room type, nights and reason step (or moved `since`), a page at a time',
         params: byUuid,
@@ -80,8 +71,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
       `${base}/${action}`,
       {
         schema: {
-          tags,
-          security,
+          ...doc,
           summary:
             action === 'approve'
               ? 'Approve the changes listed (`ids`) or matched (`filter`): pending and rejected ones'
@@ -99,8 +89,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
     `${base}/export.csv`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Every price change the filters select, as CSV',
         params: byUuid,
         querystring: ZPriceChangesExportQuery,
@@ -119,8 +108,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
     '/v1/businesses/:uuid/prices/export.csv',
     {
       schema: {
-        tags: ['prices'],
-        security,
+        ...routeDoc('prices'),
         summary: 'The published price list of nights `from`…`to` (≤ 731), as CSV',
         params: byUuid,
         querystring: ZPublishedPricesExportQuery,

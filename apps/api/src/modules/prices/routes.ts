@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZErrorBody,
   ZClearOverridesQuery,
   ZOverridesBody,
   ZPricePreviewBody,
@@ -9,20 +8,12 @@ import {
   ZPricesResponse,
   type TPricesResponse,
 } from '@tarifa/contract';
-import { z } from 'zod';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { pricesService } from './service';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
-const tags = ['prices'];
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
+const doc = routeDoc('prices');
 
 /**
  * A year of calendar is thousands of cells: `GET …/prices` writes its JSON straight from the
@@ -54,8 +45,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Prices of every room type (or one) on every night from `from` to `to` (≤ 731)',
         params: byUuid,
         querystring: ZPricesQuery,
@@ -78,8 +68,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     `${base}/overrides`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Set manual prices on every night of each range (all or nothing)',
         params: byUuid,
         body: ZOverridesBody,
@@ -95,8 +84,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     `${base}/overrides`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Clear the manual prices of a range (one room type, or all without roomUuid)',
         params: byUuid,
         querystring: ZClearOverridesQuery,
@@ -116,8 +104,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     `${base}/preview`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'What a tariff-configuration change would do to the prices (saves nothing)',
         params: byUuid,
         body: ZPricePreviewBody,

@@ -7,7 +7,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db } from '../../db/client';
 import { priceChanges, webhookAttempts, webhookDeliveries } from '../../db/schema';
-import { classifyAddress, guardedLookup, hostOf } from '../../lib/url-guard';
+import {
+  guardedLookup,
+  hostOf,
+  InternalAddressError,
+  isInternalAddress,
+} from '../../lib/url-guard';
 import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
 import { attemptsInSeries, publishingRepository } from './repository';
 import { signDelivery } from './signature';
@@ -72,12 +77,9 @@ export function postDelivery(
       return;
     }
     const host = hostOf(url);
-    if (!options.allowPrivate && net.isIP(host) && classifyAddress(host) !== null) {
-      resolve({
-        httpStatus: null,
-        durationMs: 0,
-        error: `refused to connect to the internal address ${host}`,
-      });
+    // An IP literal does not go through the guarded lookup: it is checked here.
+    if (!options.allowPrivate && net.isIP(host) && isInternalAddress(host)) {
+      resolve({ httpStatus: null, durationMs: 0, error: new InternalAddressError(host).message });
       return;
     }
     let settled = false;
@@ -141,7 +143,11 @@ export function postDelivery(
  * webhook's current secret and a fresh timestamp, logged as a `webhook_attempts` row. A 2xx
  * delivers it (its prices become published); anything else queues the next attempt by the
  * backoff, until 24 h after the first attempt, when the delivery fails and its price changes are
- * freed for a later one. A receiver's failure is recorded, never thrown.
+ * freed for a later one. A receiver's failure is recorded, never thrown: the job mechanism's own
+ * retries (count-bound, one backoff for every job type) are for the server's failures (a database
+ * error, a stop mid-attempt), which are not attempts; a receiver's failures follow the delivery's
+ * own schedule — time-bound, restarted by a re-send, and shown to users as `nextAttemptAt` — by
+ * queueing the next attempt as a job of its own.
  */
 export function deliverJob(deps: {
   db: Db;
@@ -158,8 +164,7 @@ export function deliverJob(deps: {
         .from(webhookDeliveries)
         .where(eq(webhookDeliveries.id, deliveryId));
       if (!delivery || delivery.status !== 'pending') return;
-      const repo = publishingRepository(db, delivery.businessUuid);
-      const webhook = await repo.webhook();
+      const webhook = await publishingRepository(db, delivery.businessUuid).webhook();
       const now = ctx.now();
       if (!webhook) {
         await withTransaction(db, (tx) =>
@@ -198,67 +203,57 @@ export function deliverJob(deps: {
         // Ended meanwhile (the webhook was removed): the attempt is logged, nothing else.
         if (current.status !== 'pending') return false;
         const first = current.firstAttemptAt ?? now;
-        const scoped = publishingRepository(tx, current.businessUuid);
-        if (ok(outcome.httpStatus)) {
-          await tx
-            .update(webhookDeliveries)
-            .set({
-              status: 'delivered',
-              deliveredAt: now,
-              firstAttemptAt: first,
-              nextAttemptAt: null,
-              updatedAt: now,
-            })
-            .where(eq(webhookDeliveries.id, deliveryId));
+        const businessUuid = current.businessUuid;
+        const delivered = ok(outcome.httpStatus);
+        const n = delivered ? 0 : await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
+        const next = delivered ? null : nextAttemptAt(first, now, n);
+        await tx
+          .update(webhookDeliveries)
+          .set({
+            firstAttemptAt: first,
+            nextAttemptAt: next,
+            updatedAt: now,
+            ...(delivered ? { status: 'delivered', deliveredAt: now } : {}),
+          })
+          .where(eq(webhookDeliveries.id, deliveryId));
+
+        if (delivered) {
           if (current.kind === 'prices') {
             const carried = await tx
               .select({ id: priceChanges.id })
               .from(priceChanges)
               .where(
                 and(
-                  eq(priceChanges.businessUuid, current.businessUuid),
+                  eq(priceChanges.businessUuid, businessUuid),
                   eq(priceChanges.deliveryId, deliveryId),
                   inArray(priceChanges.status, ['approved', 'superseded']),
                 ),
               );
             await publishChanges(
               tx,
-              current.businessUuid,
+              businessUuid,
               carried.map((c) => c.id),
               now,
             );
             // Approved changes that waited for this delivery go next.
-            await enqueuePublish(jobs, tx, current.businessUuid);
+            await enqueuePublish(jobs, tx, businessUuid);
           }
           log.info(
-            { deliveryId, businessUuid: current.businessUuid, httpStatus: outcome.httpStatus },
+            { deliveryId, businessUuid, httpStatus: outcome.httpStatus },
             'webhook delivered',
           );
           return true;
         }
-        const n = await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
-        const next = nextAttemptAt(first, now, n);
         if (next === null) {
-          await tx
-            .update(webhookDeliveries)
-            .set({ firstAttemptAt: first, updatedAt: now })
-            .where(eq(webhookDeliveries.id, deliveryId));
-          await scoped.failDeliveries([deliveryId], now);
-          log.warn(
-            { deliveryId, businessUuid: current.businessUuid, attempts: n },
-            'webhook delivery failed for good',
-          );
+          await publishingRepository(tx, businessUuid).failDeliveries([deliveryId], now);
+          log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
           return false;
         }
-        await tx
-          .update(webhookDeliveries)
-          .set({ firstAttemptAt: first, nextAttemptAt: next, updatedAt: now })
-          .where(eq(webhookDeliveries.id, deliveryId));
         await enqueueDelivery(jobs, tx, deliveryId, next);
         log.info(
           {
             deliveryId,
-            businessUuid: current.businessUuid,
+            businessUuid,
             httpStatus: outcome.httpStatus,
             attempt: n,
             next: next.toISOString(),

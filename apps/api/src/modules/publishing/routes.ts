@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZErrorBody,
   ZWebhookBody,
   ZWebhookDeliveriesPage,
   ZWebhookDeliveriesQuery,
@@ -10,20 +9,13 @@ import {
 } from '@tarifa/contract';
 import { z } from 'zod';
 import type { Resolver } from '../../lib/url-guard';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { registerPublishingJobs } from './jobs';
 import { publishingService } from './service';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
-const tags = ['publishing'];
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
+const doc = routeDoc('publishing');
 
 export interface PublishingRoutesOptions {
   /** What "now" is (tests fix it; the jobs use the job mechanism's clock). */
@@ -62,8 +54,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'The webhook of a property and its health; null when it has none',
         params: byUuid,
         response: { 200: ZWebhookResponse, ...errors },
@@ -76,8 +67,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary:
           'Set the webhook URL; a new webhook gets its secret in this answer only (a changed URL keeps it)',
         params: byUuid,
@@ -92,8 +82,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Remove the webhook: its pending deliveries fail; prices are published without it',
         params: byUuid,
         response: { 204: z.null(), ...errors },
@@ -109,8 +98,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     `${base}/secret`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'A new secret (in this answer only); the old one stops signing at once',
         params: byUuid,
         response: { 200: ZWebhookWithSecret, ...errors },
@@ -123,8 +111,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     `${base}/test`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Send a test delivery (no prices) now',
         params: byUuid,
         response: { 202: ZWebhookDeliveryResponse, ...errors },
@@ -140,8 +127,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     `${base}/deliveries`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'The delivery log, newest first, each with its attempts',
         params: byUuid,
         querystring: ZWebhookDeliveriesQuery,
@@ -155,8 +141,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     `${base}/deliveries/:id/resend`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Send a delivered or failed delivery again (same body and id, new attempts)',
         params: byUuid.extend({ id: z.uuid() }),
         response: { 202: ZWebhookDeliveryResponse, ...errors },

@@ -8,8 +8,8 @@ import type {
 } from '@tarifa/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { JobRunner } from '../../core/jobs';
-import { reachBusiness, type Caller } from '../../core/tenancy';
-import type { UnitOfWork } from '../../core/unit-of-work';
+import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
+import type { UnitOfWork, WriteContext } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { priceChanges, webhookDeliveries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -22,6 +22,7 @@ import {
   toWireDelivery,
   toWireWebhook,
   type DeliveryRow,
+  type WebhookRow,
 } from './repository';
 import { newWebhookSecret, secretPrefixOf } from './signature';
 
@@ -54,35 +55,37 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
   const clock = deps.clock ?? (() => new Date());
   const uow = deps.unitOfWork;
 
-  async function webhookAnswer(tx: Executor, businessUuid: string) {
-    const repo = publishingRepository(tx, businessUuid);
-    const row = await repo.webhook();
-    return row ? toWireWebhook(row, await repo.health()) : null;
-  }
+  /** The webhook as answered: its row (read once by the caller) and its health. */
+  const webhookAnswer = async (repo: ReturnType<typeof publishingRepository>, row: WebhookRow) =>
+    toWireWebhook(row, await repo.health());
 
   async function deliveryAnswer(tx: Executor, row: DeliveryRow): Promise<TWebhookDelivery> {
     const attempts = await attemptsOf(tx, [row.id]);
     return toWireDelivery(row, attempts.get(row.id) ?? []);
   }
 
-  /** Writes on the webhook of a business the caller reaches; `work` gets its repository. */
+  /**
+   * Writes on the webhook of a business the caller reaches; `work` gets the business and its
+   * repository. The job runner is woken after (a write may have queued a delivery or a publish).
+   */
   async function write<T>(
     caller: Caller,
     businessUuid: string,
     work: (
-      ctx: Parameters<Parameters<UnitOfWork['write']>[1]>[0] & {
+      ctx: WriteContext & {
+        business: BusinessRow;
         repo: ReturnType<typeof publishingRepository>;
         now: Date;
       },
     ) => Promise<T>,
   ): Promise<T> {
     assertUser(caller);
-    const { result, kick } = await uow.write(caller, async (ctx) => {
+    const result = await uow.write(caller, async (ctx) => {
       const business = await reachBusiness(ctx.tx, caller, businessUuid);
       const repo = publishingRepository(ctx.tx, business.uuid);
-      return { result: await work({ ...ctx, repo, now: clock() }), kick: true };
+      return work({ ...ctx, business, repo, now: clock() });
     });
-    if (kick) deps.jobs.kick();
+    deps.jobs.kick();
     return result;
   }
 
@@ -91,7 +94,9 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
     async get(caller: Caller, businessUuid: string): Promise<TWebhookResponse> {
       assertUser(caller);
       const business = await reachBusiness(db, caller, businessUuid);
-      return { webhook: await webhookAnswer(db, business.uuid) };
+      const repo = publishingRepository(db, business.uuid);
+      const row = await repo.webhook();
+      return { webhook: row ? await webhookAnswer(repo, row) : null };
     },
 
     /**
@@ -111,12 +116,13 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
           ? AppError.field('url', 'invalid_format', refusal.message, { format: 'url' })
           : AppError.field('url', refusal.code, refusal.message);
       }
-      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+      return write(caller, businessUuid, async ({ repo, record, now }) => {
         const existing = await repo.webhook({ lock: true });
         let secret: string | null = null;
+        let row = existing;
         if (!existing) {
           secret = newWebhookSecret();
-          await repo.insertWebhook(url, secret, now);
+          row = await repo.insertWebhook(url, secret, now);
           record(businessUuid, {
             action: 'create',
             entity: 'webhook',
@@ -128,7 +134,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
             },
           });
         } else if (existing.url !== url) {
-          await repo.updateWebhook({ url }, now);
+          row = await repo.updateWebhook({ url }, now);
           record(businessUuid, {
             action: 'update',
             entity: 'webhook',
@@ -137,7 +143,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
             changes: { url: { before: existing.url, after: url } },
           });
         }
-        return { webhook: (await webhookAnswer(tx, businessUuid))!, secret };
+        return { webhook: await webhookAnswer(repo, row!), secret };
       });
     },
 
@@ -168,11 +174,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
 
     /** `POST …/webhook/secret`: a new secret, answered this once; the old one stops signing. */
     async rotateSecret(caller: Caller, businessUuid: string): Promise<TWebhookWithSecret> {
-      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+      return write(caller, businessUuid, async ({ repo, record, now }) => {
         const existing = await repo.webhook({ lock: true });
         if (!existing) throw noWebhook();
         const secret = newWebhookSecret();
-        await repo.updateWebhook({ secret }, now);
+        const row = await repo.updateWebhook({ secret }, now);
         record(businessUuid, {
           action: 'update',
           entity: 'webhook',
@@ -185,15 +191,14 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
             },
           },
         });
-        return { webhook: (await webhookAnswer(tx, businessUuid))!, secret };
+        return { webhook: await webhookAnswer(repo, row), secret };
       });
     },
 
     /** `POST …/webhook/test`: a delivery of kind `test` with no prices, sent now. */
     async sendTest(caller: Caller, businessUuid: string): Promise<TWebhookDelivery> {
-      return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+      return write(caller, businessUuid, async ({ tx, business, repo, record, now }) => {
         if (!(await repo.webhook())) throw noWebhook();
-        const business = await reachBusiness(tx, caller, businessUuid);
         const id = randomUUID();
         const row = await repo.insertDelivery({
           id,

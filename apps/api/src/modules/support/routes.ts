@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZErrorBody, ZSupportMessageBody, ZSupportMessageEnvelope } from '@tarifa/contract';
+import { ZSupportMessageBody, ZSupportMessageEnvelope } from '@tarifa/contract';
+import { errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { supportRepository } from './repository';
 import { supportService } from './service';
@@ -13,15 +14,12 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['support'],
+        ...routeDoc('support'),
         summary: 'Send a message to the support team',
-        security: [{ bearer: [] }],
         body: ZSupportMessageBody,
         response: {
           201: ZSupportMessageEnvelope,
-          400: ZErrorBody,
-          401: ZErrorBody,
-          429: ZErrorBody,
+          ...errorResponses(400, 401, 429),
         },
       },
     },

@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiTokens, ZCreateApiTokenBody, ZCreatedApiToken, ZErrorBody } from '@tarifa/contract';
+import { ZApiTokens, ZCreateApiTokenBody, ZCreatedApiToken } from '@tarifa/contract';
 import { z } from 'zod';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { tokensService } from './service';
 
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  403: ZErrorBody,
-  404: ZErrorBody,
-  409: ZErrorBody,
-};
-const byUuid = z.object({ uuid: z.uuid() });
-const tags = ['tokens'];
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409);
+const doc = routeDoc('tokens');
 
 /** `/api/v1/businesses/{uuid}/tokens[/{id}]`: integration tokens (docs/bookings.md). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -25,8 +18,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'The live integration tokens of a business, newest first',
         params: byUuid,
         response: { 200: ZApiTokens, ...errors },
@@ -41,8 +33,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     base,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Create an integration token; its secret is in this answer only',
         params: byUuid,
         body: ZCreateApiTokenBody,
@@ -59,8 +50,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:id`,
     {
       schema: {
-        tags,
-        security,
+        ...doc,
         summary: 'Revoke an integration token (it answers 401 from then on)',
         params: byUuid.extend({ id: z.uuid() }),
         response: { 204: z.null(), ...errors },

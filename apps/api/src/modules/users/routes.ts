@@ -6,18 +6,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { readFileUpload } from '../../lib/uploads';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { avatarContentType, avatarStore } from './avatars';
 import { usersRepository } from './repository';
 import { usersService } from './service';
 
-const uuidParams = z.object({ uuid: z.uuid() });
-
-const errors = {
-  400: ZErrorBody,
-  401: ZErrorBody,
-  404: ZErrorBody,
-};
+const errors = errorResponses(400, 401, 404);
+const doc = routeDoc('users');
 
 /** Reads the one uploaded file of field `file`, within the size limit (413 over it). */
 const readUpload = (request: FastifyRequest) =>
@@ -40,10 +36,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['users'],
+        ...doc,
         summary: 'Change a user’s name or language (read-only fields in the body are ignored)',
-        security: [{ bearer: [] }],
-        params: uuidParams,
+        params: byUuid,
         body: ZUpdateUserBody,
         response: { 200: ZUserEnvelope, ...errors },
       },
@@ -58,11 +53,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['users'],
+        ...doc,
         summary: `Upload the avatar: multipart field "file", PNG, JPEG or WebP up to 2 MB`,
-        security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        params: uuidParams,
+        params: byUuid,
         response: {
           200: ZUserEnvelope,
           ...errors,
@@ -85,10 +79,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.authenticate,
       schema: {
-        tags: ['users'],
+        ...doc,
         summary: 'Remove the avatar',
-        security: [{ bearer: [] }],
-        params: uuidParams,
+        params: byUuid,
         response: { 200: ZUserEnvelope, ...errors },
       },
     },
@@ -101,7 +94,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/avatars/:filename',
     {
       schema: {
-        tags: ['users'],
+        tags: doc.tags,
         summary: 'An avatar image, by the `profile_img_filename` of its user (public)',
         params: z.object({ filename: z.string() }),
         response: { 404: ZErrorBody },
