@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { systemCaller } from '../src/core/tenancy';
-import { rowsOf, type Executor } from '../src/db/client';
+import type { Executor } from '../src/db/client';
+import { publishAllOpen } from '../src/modules/demo/seed';
 import {
   priceChanges,
   publishedPrices,
@@ -252,30 +253,12 @@ export const storedPublished = (t: TestApp, businessUuid: string) =>
   publishedOf(t.database.db, businessUuid);
 
 /**
- * Publishes every open change of the business as the publishing module would once delivered:
- * `published`, and the cell's published price set, naming the change.
+ * Publishes every open change of the business as the publishing module would once delivered
+ * (as the demo seed does): `published`, and the cell's published price set, naming the change.
+ * Answers how many.
  */
-export async function publishOpen(t: TestApp, businessUuid: string, now: Date): Promise<number> {
-  const stamp = now.toISOString();
-  const moved = rowsOf<{ id: string }>(
-    await t.database.db.execute(sql`
-      update price_changes set status = 'published', published_at = ${stamp}::timestamptz,
-             updated_at = ${stamp}::timestamptz
-       where business_uuid = ${businessUuid} and status in ('pending', 'approved')
-      returning id`),
-  );
-  await t.database.db.execute(sql`
-    insert into published_prices (business_uuid, room_type_uuid, night, price_minor, change_id,
-                                  published_at)
-    select business_uuid, room_type_uuid, night, new_price_minor, id, ${stamp}::timestamptz
-      from price_changes
-     where business_uuid = ${businessUuid} and status = 'published'
-       and published_at = ${stamp}::timestamptz
-    on conflict (business_uuid, room_type_uuid, night) do update
-       set price_minor = excluded.price_minor, change_id = excluded.change_id,
-           published_at = excluded.published_at`);
-  return moved.length;
-}
+export const publishOpen = (t: TestApp, businessUuid: string, now: Date): Promise<number> =>
+  publishAllOpen(t.database.db, businessUuid, now);
 
 /** Marks these changes rejected by the owner, as the reject call would. */
 export async function rejectChanges(t: TestApp, ids: string[], by: string, now: Date) {
