@@ -18,7 +18,7 @@ import {
   toEngine,
   toWireCell,
 } from '../apps/api/src/modules/prices/configuration';
-import { pricesRepository } from '../apps/api/src/modules/prices/repository';
+import { pricesRepository, roomsSoldQuery } from '../apps/api/src/modules/prices/repository';
 import { pricesService } from '../apps/api/src/modules/prices/service';
 import { pricesJson } from '../apps/api/src/modules/prices/wire';
 import { rowsOf } from '../apps/api/src/db/client';
@@ -209,21 +209,7 @@ async function run(label: string, database: Database) {
            and b.arrival <= ${to}::date
            and b.departure > ${from}::date
          group by 1, 2`;
-    const currentQuery = sql`
-        explain analyze
-        select c."roomUuid", array_agg(c.day) as "days", array_agg(c.delta) as "deltas"
-          from (select b.room_type_uuid as "roomUuid", v.day, sum(v.delta)::int as delta
-                  from bookings b
-                 cross join lateral (
-                        values (greatest(b.arrival, ${from}::date) - ${from}::date, b.rooms),
-                               (least(b.departure, ${to}::date + 1) - ${from}::date, -b.rooms)
-                      ) as v(day, delta)
-                 where b.business_uuid = ${uuid}
-                   and b.status not in ('cancelled', 'no_show')
-                   and b.arrival <= ${to}::date
-                   and b.departure > ${from}::date
-                 group by 1, 2) as c
-         group by 1`;
+    const currentQuery = sql`explain analyze ${roomsSoldQuery(uuid, from, to)}`;
     const executionTime = async (query: ReturnType<typeof sql>) => {
       const lines = rowsOf<Record<string, string>>(await database.db.execute(query)).map(
         (r) => Object.values(r)[0]!,

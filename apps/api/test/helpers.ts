@@ -78,3 +78,10 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * A test app at the test's clock whose jobs run only when the test drains them
+ * (`app.jobs.drain()`), never in the background.
+ */
+export const createClockedTestApp = (clock: () => Date, overrides: Partial<Config> = {}) =>
+  createTestApp(overrides, { jobs: { clock, background: false } });

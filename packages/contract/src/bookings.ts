@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { dateLimits, isCountry, twoDecimals, ZCurrency, ZDate, ZRoomCode } from './business';
-import { blankable, custom, issue, optionalQuery, int, ZIsoDateTime, queryInt } from './internal';
+import {
+  blankable,
+  custom,
+  issue,
+  optionalQuery,
+  int,
+  ZIsoDateTime,
+  queryInt,
+  queryList,
+} from './internal';
 
 /**
  * Bookings (docs/bookings.md): entered by hand, sent in batches by an integration (tokens.ts), or
@@ -342,17 +351,7 @@ export const ZDeleteBookingQuery = z.object({
 });
 
 /** Statuses as `a,b` or repeated (`status=a&status=b`), or an array from a client. */
-const ZStatusList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => {
-    const list = (Array.isArray(v) ? v : v === undefined ? [] : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return list.length ? list : undefined;
-  })
-  .pipe(z.array(z.enum(bookingStatuses)).optional());
+const ZStatusList = queryList(z.enum(bookingStatuses));
 
 /**
  * `GET …/bookings`: stays overlapping [from, to] (nights from `from` to `to`, both included: a

@@ -47,6 +47,23 @@ export const blankable = <T extends z.ZodType<unknown, string>>(schema: T) =>
     .transform((v) => v || null)
     .pipe(schema.nullable());
 
+/**
+ * An optional list in a query: `a,b` or repeated (`status=a&status=b`), or an array from a client;
+ * each item must pass `item`. Blank items are dropped; an empty list counts as absent.
+ */
+export const queryList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => {
+      const list = (Array.isArray(v) ? v : v === undefined ? [] : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return list.length ? list : undefined;
+    })
+    .pipe(z.array(item).optional());
+
 /** An optional query parameter: blank counts as absent. */
 export const optionalQuery = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z

@@ -2,7 +2,7 @@ import { breakdownSteps } from '@tarifa/pricing';
 import { z } from 'zod';
 import { ZDate } from './business';
 import { checkNightRange } from './prices';
-import { issue, optionalQuery, queryInt, ZIsoDateTime } from './internal';
+import { issue, optionalQuery, queryInt, queryList, ZIsoDateTime } from './internal';
 
 /**
  * Price changes (docs/publishing.md): whenever a room type's recommended price for a night differs
@@ -88,17 +88,7 @@ export const ZPriceChange = z.object({
 export type TPriceChange = z.infer<typeof ZPriceChange>;
 
 /** Statuses as `a,b` or repeated (`status=a&status=b`), or an array from a client. */
-const ZStatusList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => {
-    const list = (Array.isArray(v) ? v : v === undefined ? [] : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return list.length ? list : undefined;
-  })
-  .pipe(z.array(ZPriceChangeStatus).optional());
+const ZStatusList = queryList(ZPriceChangeStatus);
 
 /** What selects changes: the list's filters, and the `{filter}` of a bulk decision. */
 const filterFields = {

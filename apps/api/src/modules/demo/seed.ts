@@ -9,7 +9,7 @@ import {
 } from '@tarifa/contract';
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../db/client';
+import { rowsOf, type Db, type Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
@@ -39,24 +39,36 @@ const whole = { roomTypeUuids: null, from: null, to: null };
 
 /**
  * Every open change of the business as delivered: `published`, and its price the published
- * price of its night (as the publishing job records a delivery). The demo starts from there.
+ * price of its night (as the publishing job records a delivery). The demo starts from there (and
+ * so do tests of the recomputation). Answers how many changes were published.
  */
-async function publishAllOpen(tx: Executor, businessUuid: string, now: Date) {
+export async function publishAllOpen(
+  tx: Executor,
+  businessUuid: string,
+  now: Date,
+): Promise<number> {
   const at = now.toISOString();
-  await tx.execute(sql`
-    with published as (
-      update price_changes
-         set status = 'published', published_at = ${at}::timestamptz,
-             updated_at = ${at}::timestamptz
-       where business_uuid = ${businessUuid} and status in ('pending', 'approved')
-      returning id, room_type_uuid, night, new_price_minor)
-    insert into published_prices (business_uuid, room_type_uuid, night, price_minor, change_id,
-                                  published_at)
-    select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, id, ${at}::timestamptz
-      from published
-    on conflict (business_uuid, room_type_uuid, night) do update
-       set price_minor = excluded.price_minor, change_id = excluded.change_id,
-           published_at = excluded.published_at`);
+  const [counted] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with published as (
+        update price_changes
+           set status = 'published', published_at = ${at}::timestamptz,
+               updated_at = ${at}::timestamptz
+         where business_uuid = ${businessUuid} and status in ('pending', 'approved')
+        returning id, room_type_uuid, night, new_price_minor),
+      stored as (
+        insert into published_prices (business_uuid, room_type_uuid, night, price_minor,
+                                      change_id, published_at)
+        select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, id,
+               ${at}::timestamptz
+          from published
+        on conflict (business_uuid, room_type_uuid, night) do update
+           set price_minor = excluded.price_minor, change_id = excluded.change_id,
+               published_at = excluded.published_at
+        returning 1)
+      select count(*)::int as n from stored`),
+  );
+  return Number(counted?.n ?? 0);
 }
 
 /**

@@ -131,30 +131,36 @@ export function priceChangeJobs(deps: {
      * over the event's nights (`from` ≤ night < `to`).
      */
     subscribers: {
-      'tariff.changed': async (event: StoredOutboxEvent, tx: Executor) => {
-        await jobs.enqueue(
-          tx,
-          RECOMPUTE_JOB,
-          { businessUuid: event.businessUuid, roomTypeUuids: null, from: null, to: null },
-          { singletonKey: `${RECOMPUTE_JOB}:${event.businessUuid}` },
-        );
-      },
-      'bookings.changed': (event: StoredOutboxEvent, tx: Executor) => nights(event, tx),
-      'overrides.changed': (event: StoredOutboxEvent, tx: Executor) => nights(event, tx),
+      'tariff.changed': (event: StoredOutboxEvent, tx: Executor) => queueRecompute(tx, event, null),
+      'bookings.changed': nights,
+      'overrides.changed': nights,
     },
   };
 
-  async function nights(event: StoredOutboxEvent, tx: Executor) {
+  /**
+   * Queues a recomputation of every room type of the event's business over `range` (null: the
+   * whole horizon, at most one queued at a time).
+   */
+  async function queueRecompute(
+    tx: Executor,
+    { businessUuid }: StoredOutboxEvent,
+    range: { from: string; to: string } | null,
+  ) {
+    await jobs.enqueue(
+      tx,
+      RECOMPUTE_JOB,
+      { businessUuid, roomTypeUuids: null, from: range?.from ?? null, to: range?.to ?? null },
+      range ? {} : { singletonKey: `${RECOMPUTE_JOB}:${businessUuid}` },
+    );
+  }
+
+  /** The event's nights, `from` ≤ night < `to`. */
+  function nights(event: StoredOutboxEvent, tx: Executor) {
     const { from, to } = event.payload as unknown as Pick<
       BookingsChanged | OverridesChanged,
       'from' | 'to'
     >;
-    await jobs.enqueue(tx, RECOMPUTE_JOB, {
-      businessUuid: event.businessUuid,
-      roomTypeUuids: null,
-      from,
-      to: addDays(to, -1),
-    });
+    return queueRecompute(tx, event, { from, to: addDays(to, -1) });
   }
 }
 

@@ -3,7 +3,7 @@ import type { TCreatedApiToken, TPriceChange } from '@tarifa/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, outboxEvents, roomTypes } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createBusiness, roomInput } from '../../../test/business-factories';
 import { bookingsUrl, tokensUrl, withRooms } from '../../../test/booking-factories';
@@ -15,6 +15,7 @@ import {
   pricesExportUrl,
   storedChange,
   storedChanges,
+  storedChangesById,
 } from '../../../test/price-change-factories';
 
 /** "Now" for these tests: 1 June 2026, midday in Lisbon. Decisions are stamped with it. */
@@ -32,7 +33,7 @@ describe('price changes API', () => {
   let owner: TestUser;
   let stranger: TestUser;
   beforeAll(async () => {
-    t = await createTestApp({}, { jobs: { clock: () => now, background: false } });
+    t = await createClockedTestApp(() => now);
     owner = await createUser(t, { name: 'Olga Owner', language: 'en' });
     stranger = await createUser(t);
   });
@@ -237,7 +238,10 @@ describe('price changes API', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ moved: 2 });
 
-      const after = await Promise.all(rows.map((row) => storedChange(t, row.id)));
+      const after = await storedChangesById(
+        t,
+        rows.map((row) => row.id),
+      );
       expect(after.map((row) => row.status)).toEqual([
         'approved',
         'approved',
@@ -286,7 +290,10 @@ describe('price changes API', () => {
         filter: { roomUuid: dbl, from: '2026-06-01', to: '2026-06-05', status: ['pending'] },
       });
       expect(res.json()).toEqual({ moved: 2 });
-      const after = await Promise.all(rows.map((row) => storedChange(t, row.id)));
+      const after = await storedChangesById(
+        t,
+        rows.map((row) => row.id),
+      );
       expect(after.map((row) => row.status)).toEqual([
         'approved',
         'approved',
@@ -323,7 +330,10 @@ describe('price changes API', () => {
         ids: rows.map((row) => row.id),
       });
       expect(res.json()).toEqual({ moved: 2 });
-      const after = await Promise.all(rows.map((row) => storedChange(t, row.id)));
+      const after = await storedChangesById(
+        t,
+        rows.map((row) => row.id),
+      );
       expect(after.map((row) => row.status)).toEqual([
         'rejected',
         'rejected',

@@ -13,17 +13,17 @@ import {
   sazonalityInput,
 } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import type { TestApp } from '../../../test/helpers';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { RECOMPUTE_JOB } from './jobs';
 import { reasonOf, recompute } from './recompute';
 import {
   changesOf,
   publishOpen,
-  recomputeTestApp,
   rejectChanges,
+  setOverrides,
   tariffCall,
   type ChangeRow,
-} from './recompute-fixtures';
+} from '../../../test/price-change-factories';
 
 /**
  * The recomputation against hand-computed prices. The business is in Lisbon; "now" starts at
@@ -56,7 +56,7 @@ describe('price recomputation', () => {
   };
 
   beforeAll(async () => {
-    t = await recomputeTestApp(() => now);
+    t = await createClockedTestApp(() => now);
     owner = await createUser(t);
     business = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
     const saved = await saveRooms(t, owner, business, [
@@ -295,13 +295,9 @@ describe('price recomputation', () => {
     expect(await pending(['pending', 'approved'])).toEqual([]);
 
     const at = tick();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `${businessesUrl}/${business.uuid}/prices/overrides`,
-      headers: owner.headers,
-      payload: { overrides: [{ roomUuid: ste, from: '2026-04-20', to: '2026-04-20', price: 250 }] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await setOverrides(t, owner, business, [
+      { roomUuid: ste, from: '2026-04-20', to: '2026-04-20', price: 250 },
+    ]);
     await t.app.jobs.drain();
 
     // Approved as it arose, then published by the publishing job (this property has no webhook).

@@ -150,10 +150,32 @@ export async function recompute(
   now: Date,
   deps: RecomputeDeps = {},
 ): Promise<RecomputeOutcome | undefined> {
+  const business = await lockBusiness(tx, businessUuid);
+  return business && recomputeLocked(tx, business, scope, now, deps);
+}
+
+/**
+ * Takes the business's recomputation lock (held until the transaction ends) and reads it;
+ * undefined when it does not exist or was deleted.
+ */
+export async function lockBusiness(
+  tx: Executor,
+  businessUuid: string,
+): Promise<BusinessRow | undefined> {
+  await recomputeRepository(tx, businessUuid).lock();
+  return businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
+}
+
+/** `recompute` of a business whose lock `tx` holds already (`lockBusiness`). */
+export async function recomputeLocked(
+  tx: Executor,
+  business: BusinessRow,
+  scope: RecomputeScope,
+  now: Date,
+  deps: RecomputeDeps = {},
+): Promise<RecomputeOutcome> {
+  const businessUuid = business.uuid;
   const repo = recomputeRepository(tx, businessUuid);
-  await repo.lock();
-  const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
-  if (!business) return undefined;
   const { today, last } = horizonOf(business, now);
   const from = scope.from == null || scope.from < today ? today : scope.from;
   const to = scope.to == null || scope.to > last ? last : scope.to;

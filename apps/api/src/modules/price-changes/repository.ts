@@ -65,6 +65,26 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           asc(priceChanges.id),
         ];
 
+  /**
+   * Moves the targeted changes that `movable` admits to `status`, decided by `by` at `at`, in one
+   * statement. Answers the status each had before.
+   */
+  const decide = (
+    status: 'approved' | 'rejected',
+    target: ChangeTarget,
+    by: string | null,
+    at: Date,
+    movable: SQL | undefined,
+  ) => {
+    const old = alias(priceChanges, 'old');
+    return db
+      .update(priceChanges)
+      .set({ status, decidedAt: at, decidedBy: by, updatedAt: at })
+      .from(old)
+      .where(and(eq(old.id, priceChanges.id), targetOf(target), movable))
+      .returning({ id: priceChanges.id, before: old.status });
+  };
+
   return {
     /** One page of the changes the filter matches (every one without `page`). */
     list: (filter: ChangeFilter, page?: { offset: number; limit: number }) => {
@@ -101,7 +121,6 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
      * brought back) on nights from `today` on. Answers the status each had before.
      */
     approve: (target: ChangeTarget, by: string | null, at: Date, today: string) => {
-      const old = alias(priceChanges, 'old');
       // Another change of the same night, newer or open: then this rejected one stays rejected.
       const newest = sql`not exists (
         select 1 from price_changes newer
@@ -111,46 +130,33 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
            and newer.id <> ${priceChanges.id}
            and (newer.created_at > ${priceChanges.createdAt}
                 or newer.status in ('pending', 'approved')))`;
-      return db
-        .update(priceChanges)
-        .set({ status: 'approved', decidedAt: at, decidedBy: by, updatedAt: at })
-        .from(old)
-        .where(
-          and(
-            eq(old.id, priceChanges.id),
-            targetOf(target),
-            gte(priceChanges.night, today),
-            or(
-              eq(priceChanges.status, 'pending'),
-              and(eq(priceChanges.status, 'rejected'), newest),
-            ),
-          ),
-        )
-        .returning({ id: priceChanges.id, before: old.status });
+      return decide(
+        'approved',
+        target,
+        by,
+        at,
+        and(
+          gte(priceChanges.night, today),
+          or(eq(priceChanges.status, 'pending'), and(eq(priceChanges.status, 'rejected'), newest)),
+        ),
+      );
     },
 
     /**
      * Rejects, in one statement, the targeted changes that are `pending`, or `approved` and not
      * yet taken by a delivery. Answers the status each had before.
      */
-    reject: (target: ChangeTarget, by: string | null, at: Date) => {
-      const old = alias(priceChanges, 'old');
-      return db
-        .update(priceChanges)
-        .set({ status: 'rejected', decidedAt: at, decidedBy: by, updatedAt: at })
-        .from(old)
-        .where(
-          and(
-            eq(old.id, priceChanges.id),
-            targetOf(target),
-            or(
-              eq(priceChanges.status, 'pending'),
-              and(eq(priceChanges.status, 'approved'), isNull(priceChanges.deliveryId)),
-            ),
-          ),
-        )
-        .returning({ id: priceChanges.id, before: old.status });
-    },
+    reject: (target: ChangeTarget, by: string | null, at: Date) =>
+      decide(
+        'rejected',
+        target,
+        by,
+        at,
+        or(
+          eq(priceChanges.status, 'pending'),
+          and(eq(priceChanges.status, 'approved'), isNull(priceChanges.deliveryId)),
+        ),
+      ),
 
     /** The published prices of nights `from`…`to` (one room type or all), by night then room. */
     published: (from: string, to: string, roomUuid?: string) =>

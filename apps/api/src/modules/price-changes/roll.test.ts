@@ -10,9 +10,14 @@ import {
   saveRooms,
 } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import { testConfig, type TestApp } from '../../../test/helpers';
+import { createClockedTestApp, testConfig, type TestApp } from '../../../test/helpers';
 import { ROLL_JOB } from './jobs';
-import { changesOf, publishOpen, recomputeTestApp, tariffCall } from './recompute-fixtures';
+import {
+  changesOf,
+  publishOpen,
+  setOverrides,
+  tariffCall,
+} from '../../../test/price-change-factories';
 
 /**
  * The daily roll with an injected clock. The business is in Lisbon (UTC+0 in March); "now" starts
@@ -49,7 +54,7 @@ describe('the daily roll', () => {
     ]);
 
   beforeAll(async () => {
-    t = await recomputeTestApp(() => now);
+    t = await createClockedTestApp(() => now);
     owner = await createUser(t);
     business = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
     const saved = await saveRooms(t, owner, business, [
@@ -82,13 +87,9 @@ describe('the daily roll', () => {
     await publishOpen(t, business.uuid, now);
 
     // A manual price for tonight: an open change on a night that is about to pass.
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `${businessesUrl}/${business.uuid}/prices/overrides`,
-      headers: owner.headers,
-      payload: { overrides: [{ roomUuid: dbl, from: '2026-03-02', to: '2026-03-02', price: 80 }] },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await setOverrides(t, owner, business, [
+      { roomUuid: dbl, from: '2026-03-02', to: '2026-03-02', price: 80 },
+    ]);
     await t.app.jobs.drain();
     expect(await moves()).toEqual([['2026-03-02', 9_000, 8_000]]);
   });

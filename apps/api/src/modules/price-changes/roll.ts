@@ -1,8 +1,12 @@
 import { addDays } from '@tarifa/pricing';
-import { businessesRepository } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { zonedDate, zonedMidnight } from '../bookings/time';
-import { recompute, type RecomputeDeps, type RecomputeOutcome } from './recompute';
+import {
+  lockBusiness,
+  recomputeLocked,
+  type RecomputeDeps,
+  type RecomputeOutcome,
+} from './recompute';
 import { recomputeRepository } from './recompute-repository';
 
 /** The next midnight after `now` in a time zone: when the business's next day starts. */
@@ -22,17 +26,18 @@ export async function roll(
   now: Date,
   deps: RecomputeDeps = {},
 ): Promise<(RecomputeOutcome & { pastSuperseded: number }) | undefined> {
-  const repo = recomputeRepository(tx, businessUuid);
-  await repo.lock();
-  const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
+  const business = await lockBusiness(tx, businessUuid);
   if (!business) return undefined;
-  const pastSuperseded = await repo.supersedeBefore(zonedDate(now, business.timezone), now);
-  const outcome = await recompute(
+  const pastSuperseded = await recomputeRepository(tx, businessUuid).supersedeBefore(
+    zonedDate(now, business.timezone),
+    now,
+  );
+  const outcome = await recomputeLocked(
     tx,
-    businessUuid,
+    business,
     { roomTypeUuids: null, from: null, to: null },
     now,
     deps,
   );
-  return outcome && { ...outcome, pastSuperseded };
+  return { ...outcome, pastSuperseded };
 }

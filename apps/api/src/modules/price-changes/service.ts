@@ -1,5 +1,4 @@
 import {
-  type TFieldIssue,
   type TLocale,
   type TPriceChange,
   type TPriceChangesPage,
@@ -18,6 +17,7 @@ import { csvFile, type CsvCell } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../bookings/repository';
 import { zonedDate } from '../bookings/time';
+import { assertUser, unknownRoom } from '../prices/service';
 import { phrases, reasonText } from './reason-text';
 import {
   priceChangesRepository,
@@ -51,14 +51,6 @@ export function localeOf(caller: Caller): TLocale {
   return language && language in phrases ? language : 'en';
 }
 
-/** Writes are a user's: an integration token only reads price changes. */
-function assertUser(caller: Caller) {
-  if (caller.kind === 'system') return;
-  if (caller.integration) {
-    throw new AppError('forbidden', 'Integration tokens may only read price changes');
-  }
-}
-
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** The change from the old price to the new one, in percent with one decimal. */
@@ -82,13 +74,9 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
     path: string,
   ) {
     if (roomUuid === undefined) return;
-    if (await priceChangesRepository(tx, business.uuid).hasRoomType(roomUuid)) return;
-    const issue: TFieldIssue = {
-      path,
-      code: 'unknown_room',
-      message: 'No such room type in this business',
-    };
-    throw AppError.validation([issue]);
+    if (!(await priceChangesRepository(tx, business.uuid).hasRoomType(roomUuid))) {
+      throw unknownRoom(path);
+    }
   }
 
   const filterOf = (query: {
@@ -148,7 +136,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
     body: DecisionBody,
     to: 'approved' | 'rejected',
   ): Promise<{ moved: number }> {
-    assertUser(caller);
+    assertUser(caller, 'price changes');
     const by = caller.kind === 'system' ? caller.actorUuid : caller.user.uuid;
     try {
       return await uow.write(caller, async ({ tx, record, emit }) => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { TBusiness, TCreatedApiToken, TPriceCell } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { outboxEvents } from '../../db/schema';
 import { bookingInput, bookingsUrl, tokensUrl } from '../../../test/booking-factories';
 import {
@@ -16,7 +15,7 @@ import {
   tariffUrl,
 } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 
 /**
  * The prices API against hand-computed prices. "Now" is fixed at 2026-03-02 12:00 UTC; the main
@@ -38,21 +37,7 @@ describe('prices API', () => {
   let festivalId: string;
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      jobs: { clock: () => now, background: false },
-    });
-    await app.ready();
-    t = {
-      app,
-      database,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    t = await createClockedTestApp(() => now);
     owner = await createUser(t);
     stranger = await createUser(t);
     business = await createBusiness(t, owner, { timezone: 'Pacific/Auckland' });

@@ -57,20 +57,7 @@ export function pricesRepository(db: Executor, businessUuid: string) {
      * bookings are absent (0).
      */
     roomsSold: async (from: string, to: string): Promise<RoomsSoldRow[]> => {
-      const result = await db.execute(sql`
-        select c."roomUuid", array_agg(c.day) as "days", array_agg(c.delta) as "deltas"
-          from (select b.room_type_uuid as "roomUuid", v.day, sum(v.delta)::int as delta
-                  from bookings b
-                 cross join lateral (
-                        values (greatest(b.arrival, ${from}::date) - ${from}::date, b.rooms),
-                               (least(b.departure, ${to}::date + 1) - ${from}::date, -b.rooms)
-                      ) as v(day, delta)
-                 where b.business_uuid = ${businessUuid}
-                   and b.status not in ('cancelled', 'no_show')
-                   and b.arrival <= ${to}::date
-                   and b.departure > ${from}::date
-                 group by 1, 2) as c
-         group by 1`);
+      const result = await db.execute(roomsSoldQuery(businessUuid, from, to));
       const nights = daysBetween(from, to) + 1;
       const changes = new Map<string, Int32Array>();
       for (const row of rowsOf<{ roomUuid: string; days: unknown; deltas: unknown }>(result)) {
@@ -163,6 +150,25 @@ export function pricesRepository(db: Executor, businessUuid: string) {
   };
 }
 export type PricesRepository = ReturnType<typeof pricesRepository>;
+
+/**
+ * The query of `roomsSold`: per room type, the days on which its rooms sold change and by how
+ * much (days counted from `from`). Exported for the benchmark's query plans.
+ */
+export const roomsSoldQuery = (businessUuid: string, from: string, to: string) => sql`
+    select c."roomUuid", array_agg(c.day) as "days", array_agg(c.delta) as "deltas"
+      from (select b.room_type_uuid as "roomUuid", v.day, sum(v.delta)::int as delta
+              from bookings b
+             cross join lateral (
+                    values (greatest(b.arrival, ${from}::date) - ${from}::date, b.rooms),
+                           (least(b.departure, ${to}::date + 1) - ${from}::date, -b.rooms)
+                  ) as v(day, delta)
+             where b.business_uuid = ${businessUuid}
+               and b.status not in ('cancelled', 'no_show')
+               and b.arrival <= ${to}::date
+               and b.departure > ${from}::date
+             group by 1, 2) as c
+     group by 1`;
 
 /** An `int[]` column: parsed by the driver, or PostgreSQL's text form (`{1,-2,3}`). */
 function integers(value: unknown): number[] {

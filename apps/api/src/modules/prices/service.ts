@@ -1,6 +1,5 @@
 import {
   nightsInRange,
-  type TFieldIssue,
   priceLimits,
   type TPriceCell,
   type TPricePreviewResponse,
@@ -23,8 +22,16 @@ import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/uni
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../bookings/time';
+import { unknownRoom as unknownRoomIssue } from '../businesses/change';
 import { businessRepository } from '../businesses/repository';
-import { cellKey, loadConfiguration, loadNightData, runEngine, type NightData } from './cells';
+import {
+  cellKey,
+  loadConfiguration,
+  loadNightData,
+  priceCells,
+  runEngine,
+  type NightData,
+} from './cells';
 import { applyChange, toWireCell, type Configuration } from './configuration';
 import { pricesRepository } from './repository';
 import { pricesJson } from './wire';
@@ -44,18 +51,13 @@ export interface PricesServiceOptions {
 /** How far a preview looks when the request gives no end: a year after its first night. */
 const PREVIEW_DAYS = 365;
 
-const unknownRoomIssue = (path: string): TFieldIssue => ({
-  path,
-  code: 'unknown_room',
-  message: 'No such room type in this business',
-});
-const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);
+/** 400 `unknown_room` at `path`. */
+export const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);
 
-/** Writes are a user's: an integration token only reads prices. */
-function assertUser(caller: Caller) {
-  if (caller.kind === 'system') return;
-  if (caller.integration) {
-    throw new AppError('forbidden', 'Integration tokens may only read prices');
+/** Writes are a user's: an integration token only reads (`what`: what it reads). */
+export function assertUser(caller: Caller, what = 'prices') {
+  if (caller.kind !== 'system' && caller.integration) {
+    throw new AppError('forbidden', `Integration tokens may only read ${what}`);
   }
 }
 
@@ -70,11 +72,6 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
   const uow = options.unitOfWork ?? defaultUnitOfWork(db);
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
-
-  const configuration = loadConfiguration;
-  const nightData = (tx: Executor, business: BusinessRow, from: string, to: string) =>
-    loadNightData(tx, business, from, to);
-  const run = runEngine;
 
   const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
     cells.map((cell) =>
@@ -101,8 +98,8 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
     const answer: TPriceCell[] = [];
     for (const { from, to } of runs) {
-      const data = await nightData(tx, business, from, to);
-      answer.push(...toWire(run(config, data, today, from, to).filter(wanted), data));
+      const data = await loadNightData(tx, business, from, to);
+      answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
     }
     return answer;
   }
@@ -113,15 +110,15 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
    */
   async function calendar(caller: Caller, businessUuid: string, query: PricesQuery) {
     const business = await reachBusiness(db, caller, businessUuid);
-    const [config, data] = await Promise.all([
-      configuration(db, business),
-      nightData(db, business, query.from, query.to),
-    ]);
-    const roomUuid = query.roomUuid;
+    const { from, to, roomUuid } = query;
+    const { config, data, cells } = await priceCells(db, business, {
+      today: todayOf(business),
+      from,
+      to,
+    });
     if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
       throw unknownRoom('query.roomUuid');
     }
-    const cells = run(config, data, todayOf(business), query.from, query.to);
     return {
       cells: roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
       data,
@@ -132,7 +129,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
   async function openWrite(tx: Executor, caller: Caller, businessUuid: string) {
     const business = await reachBusiness(tx, caller, businessUuid);
     await businessesRepository(tx, policyFor(caller).businessScope()).lock(business.uuid, 'share');
-    return { business, config: await configuration(tx, business) };
+    return { business, config: await loadConfiguration(tx, business) };
   }
 
   return {
@@ -273,7 +270,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       body: PricePreviewBody,
     ): Promise<TPricePreviewResponse> {
       const business = await reachBusiness(db, caller, businessUuid);
-      const config = await configuration(db, business);
+      const config = await loadConfiguration(db, business);
       const changed = await applyChange(config, body.change, {
         roomTypesWithBookings: (uuids) =>
           businessRepository(db, business.uuid).roomTypesWithBookings(uuids),
@@ -293,7 +290,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
         );
       }
 
-      const data = await nightData(db, business, from, to);
+      const data = await loadNightData(db, business, from, to);
       // Room types added or removed by the change have no price on one side: not compared.
       const before = new Set(config.roomsTariff.map((room) => room.uuid));
       const common = new Set(
@@ -301,8 +298,8 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       );
       const inBoth = (cell: PriceCell) => common.has(cell.roomUuid);
       const diff = diffPrices(
-        run(config, data, today, from, to).filter(inBoth),
-        run(changed, data, today, from, to).filter(inBoth),
+        runEngine(config, data, today, from, to).filter(inBoth),
+        runEngine(changed, data, today, from, to).filter(inBoth),
       );
       const move = (m: { roomUuid: string; date: string; before: number; after: number }) => ({
         date: m.date,

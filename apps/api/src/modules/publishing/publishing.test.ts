@@ -9,17 +9,16 @@ import {
 } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { auditEvents, priceChanges, webhookDeliveries } from '../../db/schema';
 import { tokensUrl } from '../../../test/booking-factories';
 import { createBusiness, roomInput, saveRooms, tariffUrl } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import {
   seedPriceChanges,
-  storedChanges,
+  storedChangesById,
   storedPublished,
-} from '../../../test/publishing-factories';
+} from '../../../test/price-change-factories';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver';
 
 const MINUTE = 60_000;
@@ -39,21 +38,7 @@ describe('publishing', () => {
 
   beforeAll(async () => {
     now = new Date('2026-03-02T12:00:00Z');
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      jobs: { clock: () => now, background: false },
-    });
-    await app.ready();
-    t = {
-      app,
-      database,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    t = await createClockedTestApp(() => now);
     receiver = await startReceiver(() => now);
     owner = await createUser(t);
     stranger = await createUser(t);
@@ -172,7 +157,7 @@ describe('publishing', () => {
     );
     await drain();
 
-    const changes = await storedChanges(t, ids);
+    const changes = await storedChangesById(t, ids);
     expect(changes.map((c) => c.status)).toEqual(['published', 'published']);
     expect(changes.every((c) => c.publishedAt?.getTime() === now.getTime())).toBe(true);
     const stored = await storedPublished(t, business.uuid);
@@ -257,7 +242,10 @@ describe('publishing', () => {
     });
     expect(delivery.attempts[0]!.error).toContain('500');
     expect((await webhookOf(business))!.health).toBe('retrying');
-    expect((await storedChanges(t, ids)).map((c) => c.status)).toEqual(['approved', 'approved']);
+    expect((await storedChangesById(t, ids)).map((c) => c.status)).toEqual([
+      'approved',
+      'approved',
+    ]);
 
     // Nothing runs before it is due.
     advance(30_000);
@@ -319,7 +307,7 @@ describe('publishing', () => {
 
     // Published: the changes, the published prices, the calendar; the pending change of a
     // delivered cell now starts from the new published price.
-    const changes = await storedChanges(t, [...ids, pending!, earlier!]);
+    const changes = await storedChangesById(t, [...ids, pending!, earlier!]);
     expect(changes.map((c) => c.status)).toEqual([
       'published',
       'published',
@@ -373,7 +361,7 @@ describe('publishing', () => {
       priceMinor: 11_000,
       changeId: approved,
     });
-    const [superseded, rebased] = await storedChanges(t, [approved!, open!]);
+    const [superseded, rebased] = await storedChangesById(t, [approved!, open!]);
     expect(superseded!.status).toBe('superseded');
     expect(rebased).toMatchObject({ status: 'pending', oldPriceMinor: 11_000 });
   });
@@ -409,7 +397,7 @@ describe('publishing', () => {
     expect(failed.attempts.every((a) => a.httpStatus === 500)).toBe(true);
     expect((await webhookOf(business))!.health).toBe('failing');
     // The change waits for a re-send or the next publication.
-    const [change] = await storedChanges(t, ids);
+    const [change] = await storedChangesById(t, ids);
     expect(change).toMatchObject({ status: 'approved', deliveryId: null });
     expect((await storedPublished(t, business.uuid)).has(`${dbl}|2026-09-01`)).toBe(false);
 
@@ -433,7 +421,7 @@ describe('publishing', () => {
     expect(receivedFor(business)[0]!.verified).toBe(true);
     expect(receivedFor(business)[0]!.headers['x-tarifa-delivery']).toBe(id);
     expect(JSON.parse(receivedFor(business)[0]!.body).id).toBe(id);
-    expect((await storedChanges(t, ids))[0]!.status).toBe('published');
+    expect((await storedChangesById(t, ids))[0]!.status).toBe('published');
     expect((await storedPublished(t, business.uuid)).get(`${dbl}|2026-09-01`)?.priceMinor).toBe(
       14_000,
     );
@@ -489,7 +477,9 @@ describe('publishing', () => {
     expect(payload).toMatchObject({ type: 'test', prices: [], business: { uuid: business.uuid } });
     const [delivery] = (await deliveries(business)).deliveries;
     expect(delivery).toMatchObject({ kind: 'test', status: 'delivered' });
-    expect(await storedChanges(t, ids)).toMatchObject([{ status: 'approved', deliveryId: null }]);
+    expect(await storedChangesById(t, ids)).toMatchObject([
+      { status: 'approved', deliveryId: null },
+    ]);
     expect((await storedPublished(t, business.uuid)).size).toBe(0);
     expect((await webhookOf(business))!.health).toBe('ok');
   });
@@ -549,7 +539,7 @@ describe('publishing', () => {
     await drain();
     expect(await webhookOf(business)).toBeNull();
     expect((await deliveries(business)).deliveries[0]!.status).toBe('failed');
-    expect((await storedChanges(t, ids))[0]!.status).toBe('published');
+    expect((await storedChangesById(t, ids))[0]!.status).toBe('published');
     const cells = await pricesOf(business, '2026-11-01', '2026-11-01');
     expect(published(cells, dbl, '2026-11-01')).toBe(160);
     // Nothing more was sent after the removal.

@@ -1,10 +1,9 @@
 import type { TBusiness, TWebhookDeliveriesPage } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { webhooks } from '../../db/schema';
 import { createBusiness } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import { createTestDatabase, testConfig, type TestApp } from '../../../test/helpers';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver';
 
 /**
@@ -20,21 +19,7 @@ describe('webhook URL guard', () => {
   const now = new Date('2026-03-02T12:00:00Z');
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      config: testConfig({ webhookAllowPrivate: false }),
-      database,
-      jobs: { clock: () => now, background: false },
-    });
-    await app.ready();
-    t = {
-      app,
-      database,
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    t = await createClockedTestApp(() => now, { webhookAllowPrivate: false });
     receiver = await startReceiver(() => now);
     owner = await createUser(t);
     business = await createBusiness(t, owner);
