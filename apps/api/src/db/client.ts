@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { advisoryLocks } from './locks';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,9 +45,6 @@ export interface Database {
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
-
-/** Any number: identifies Tarifa's migration lock among other advisory locks. */
-const MIGRATION_LOCK = 7_251_104;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -99,10 +97,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       // Several instances may start at once on one server: the advisory lock lets one migrate.
       const client = await pool.connect();
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await client.query('select pg_advisory_lock($1)', [advisoryLocks.migration]);
         await migratePg(drizzlePg(client), { migrationsFolder });
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        await client
+          .query('select pg_advisory_unlock($1)', [advisoryLocks.migration])
+          .catch(() => {});
         client.release();
       }
     },

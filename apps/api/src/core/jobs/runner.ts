@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { rowsOf, type Database, type Db, type Executor } from '../../db/client';
+import { advisoryLocks } from '../../db/locks';
 import * as schema from '../../db/schema';
 import { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
 
@@ -69,9 +70,6 @@ export interface JobRunnerOptions {
   /** Backoff before retry `attempt` (1-based): `baseMs · 2^(attempt-1)`, at most `maxMs`. */
   backoff?: { baseMs: number; maxMs: number };
 }
-
-/** Advisory lock class of running jobs (any number, unique among Tarifa's advisory locks). */
-const LOCK_CLASS = 7_251_105;
 
 /**
  * The one job mechanism (docs/jobs.md): modules register handlers by type, enqueue jobs in their
@@ -148,7 +146,7 @@ export function jobRunner(options: JobRunnerOptions) {
       const free = await database.db.transaction(async (tx) => {
         const [row] = rowsOf<{ free: boolean }>(
           await tx.execute(
-            sql`select pg_try_advisory_xact_lock(${LOCK_CLASS}, hashtext(${job.id}::text)) as free`,
+            sql`select pg_try_advisory_xact_lock(${advisoryLocks.runningJob}, hashtext(${job.id}::text)) as free`,
           ),
         );
         return row?.free === true;
@@ -192,7 +190,10 @@ export function jobRunner(options: JobRunnerOptions) {
       await client.query('begin');
       job = await jobsRepository(db).claim(owner, types, leaseMs, clock());
       if (job) {
-        await client.query('select pg_advisory_lock($1, hashtext($2::text))', [LOCK_CLASS, job.id]);
+        await client.query('select pg_advisory_lock($1, hashtext($2::text))', [
+          advisoryLocks.runningJob,
+          job.id,
+        ]);
       }
       await client.query('commit');
     } catch (err) {
@@ -213,7 +214,10 @@ export function jobRunner(options: JobRunnerOptions) {
         // A handler may leave its transaction open when it failed: end it first.
         await client.query('rollback').catch(() => {});
         await client
-          .query('select pg_advisory_unlock($1, hashtext($2::text))', [LOCK_CLASS, id])
+          .query('select pg_advisory_unlock($1, hashtext($2::text))', [
+            advisoryLocks.runningJob,
+            id,
+          ])
           .catch((err: Error) => (broken = err));
         client.release(broken);
       },

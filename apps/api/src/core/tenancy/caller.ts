@@ -1,4 +1,5 @@
 import type { TUser } from '@tarifa/contract';
+import { AppError } from '../../lib/errors';
 
 /** A signed-in user (client or super-admin), acting with the rules of its roles. */
 export interface UserCaller {
@@ -38,4 +39,12 @@ export const isSystem = (caller: Caller): caller is SystemCaller => caller.kind 
 /** The user recorded as the actor of what the caller does (null for the server itself). */
 export function actorOf(caller: Caller): string | null {
   return isSystem(caller) ? caller.actorUuid : caller.user.uuid;
+}
+
+/**
+ * Writes that are a user's own (approving prices, setting manual prices, managing the webhook):
+ * an integration token is refused with 403 `forbidden` and `message`, whatever its scopes.
+ */
+export function assertNotIntegration(caller: Caller, message: string): void {
+  if (!isSystem(caller) && caller.integration) throw new AppError('forbidden', message);
 }

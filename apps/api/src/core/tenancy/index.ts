@@ -4,6 +4,7 @@
  */
 export {
   actorOf,
+  assertNotIntegration,
   isSystem,
   systemCaller,
   type Caller,

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
+import { lockBusinessFor } from '../../db/locks';
 import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
-
-/** Advisory lock class of a business's price recomputation (unique among Tarifa's locks). */
-export const RECOMPUTE_LOCK_CLASS = 7_251_111;
 
 /** A cell's published price and the change that published it (null: published otherwise). */
 export interface PublishedCell {
@@ -48,11 +46,7 @@ const uuidList = (ids: string[]) =>
 export function recomputeRepository(db: Executor, businessUuid: string) {
   return {
     /** Holds the business's recomputation lock until the transaction ends. */
-    lock: async () => {
-      await db.execute(
-        sql`select pg_advisory_xact_lock(${RECOMPUTE_LOCK_CLASS}, hashtext(${businessUuid}))`,
-      );
-    },
+    lock: () => lockBusinessFor(db, 'recomputation', businessUuid),
 
     /** The published prices of the nights `from`…`to`. */
     published: async (from: string, to: string): Promise<PublishedCell[]> =>

@@ -10,14 +10,19 @@ import {
 } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
-import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
+import {
+  assertNotIntegration,
+  reachBusiness,
+  type BusinessRow,
+  type Caller,
+} from '../../core/tenancy';
 import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { csvFile, type CsvCell } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../bookings/repository';
 import { zonedDate } from '../bookings/time';
-import { assertUser, unknownRoom } from '../prices/service';
+import { unknownRoom } from '../prices/service';
 import { phrases, reasonText } from './reason-text';
 import {
   priceChangesRepository,
@@ -136,7 +141,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
     body: DecisionBody,
     to: 'approved' | 'rejected',
   ): Promise<{ moved: number }> {
-    assertUser(caller, 'price changes');
+    assertNotIntegration(caller, 'Integration tokens may only read price changes');
     const by = caller.kind === 'system' ? caller.actorUuid : caller.user.uuid;
     try {
       return await uow.write(caller, async ({ tx, record, emit }) => {

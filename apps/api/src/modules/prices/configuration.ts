@@ -18,6 +18,7 @@ import { toRoomTariff } from '../../core/room-types';
 import { AppError } from '../../lib/errors';
 import { toFluctuationGroup, toSazonality, toSettings } from '../businesses/mapping';
 import type { TariffRows } from '../businesses/mapping';
+import { unknownRoom } from '../businesses/change';
 import type { BusinessRow } from '../../core/tenancy';
 
 /**
@@ -128,12 +129,6 @@ export function toWireCell(cell: PriceCell, publishedMinor: number | null): TPri
 // ---------------------------------------------------------------------------------------------
 // A proposed change, applied in memory (the preview)
 // ---------------------------------------------------------------------------------------------
-
-const unknownRoom = (path: string): TFieldIssue => ({
-  path,
-  code: 'unknown_room',
-  message: 'No such room type in this business',
-});
 
 function checkRoomUuids(config: Configuration, uuids: string[], path: string) {
   const live = new Set(config.roomsTariff.map((room) => room.uuid));

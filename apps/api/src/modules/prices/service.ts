@@ -12,6 +12,7 @@ import { addDays, diffPrices, fromMinor, toMinor, type PriceCell } from '@tarifa
 import type { z } from 'zod';
 import {
   actorOf,
+  assertNotIntegration,
   businessesRepository,
   policyFor,
   reachBusiness,
@@ -53,13 +54,6 @@ const PREVIEW_DAYS = 365;
 
 /** 400 `unknown_room` at `path`. */
 export const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);
-
-/** Writes are a user's: an integration token only reads (`what`: what it reads). */
-export function assertUser(caller: Caller, what = 'prices') {
-  if (caller.kind !== 'system' && caller.integration) {
-    throw new AppError('forbidden', `Integration tokens may only read ${what}`);
-  }
-}
 
 /**
  * Prices of a business the caller reaches (docs/pricing.md, "Prices API"): the engine run over
@@ -157,7 +151,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       businessUuid: string,
       body: OverridesBody,
     ): Promise<TPriceCell[]> {
-      assertUser(caller);
+      assertNotIntegration(caller, 'Integration tokens may only read prices');
       return uow.write(caller, async ({ tx, record, emit }) => {
         const { business, config } = await openWrite(tx, caller, businessUuid);
         const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
@@ -210,7 +204,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       businessUuid: string,
       query: ClearOverridesQuery,
     ): Promise<TPriceCell[]> {
-      assertUser(caller);
+      assertNotIntegration(caller, 'Integration tokens may only read prices');
       return uow.write(caller, async ({ tx, record, emit }) => {
         const { business, config } = await openWrite(tx, caller, businessUuid);
         const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));

@@ -5,6 +5,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { rowsOf, withTransaction, type Db, type Executor } from '../../db/client';
+import { lockBusinessFor } from '../../db/locks';
 import { businesses, priceChanges } from '../../db/schema';
 import { at, idIn, publishingRepository } from './repository';
 
@@ -22,9 +23,6 @@ export interface DeliverJobPayload {
 
 /** At most this many prices in one delivery; the rest go in the next. */
 export const PRICES_PER_DELIVERY = 1000;
-
-/** Advisory lock class of a business's publishing (unique among Tarifa's advisory locks). */
-const PUBLISH_LOCK_CLASS = 7_251_107;
 
 type Enqueue = Pick<JobRunner, 'enqueue'>;
 
@@ -164,9 +162,7 @@ export function publishJob(deps: {
       for (;;) {
         const now = ctx.now();
         const outcome = await withTransaction(db, async (tx) => {
-          await tx.execute(
-            sql`select pg_advisory_xact_lock(${PUBLISH_LOCK_CLASS}, hashtext(${businessUuid}::text))`,
-          );
+          await lockBusinessFor(tx, 'publishing', businessUuid);
           const [business] = await tx
             .select({ uuid: businesses.uuid, name: businesses.name, currency: businesses.currency })
             .from(businesses)

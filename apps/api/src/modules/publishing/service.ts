@@ -8,7 +8,12 @@ import type {
 } from '@tarifa/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { JobRunner } from '../../core/jobs';
-import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
+import {
+  assertNotIntegration,
+  reachBusiness,
+  type BusinessRow,
+  type Caller,
+} from '../../core/tenancy';
 import type { UnitOfWork, WriteContext } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { priceChanges, webhookDeliveries } from '../../db/schema';
@@ -34,13 +39,6 @@ export interface PublishingServiceDeps {
   clock?: () => Date;
   /** How host names are resolved when a URL is saved (tests pass their own). */
   resolve?: Resolver;
-}
-
-/** The webhook is a user's to manage: integration tokens only read prices. */
-function assertUser(caller: Caller) {
-  if (caller.kind !== 'system' && caller.integration) {
-    throw new AppError('forbidden', 'Integration tokens may not manage the webhook');
-  }
 }
 
 const noWebhook = () => AppError.notFound('Webhook');
@@ -79,7 +77,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       },
     ) => Promise<T>,
   ): Promise<T> {
-    assertUser(caller);
+    assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
     const result = await uow.write(caller, async (ctx) => {
       const business = await reachBusiness(ctx.tx, caller, businessUuid);
       const repo = publishingRepository(ctx.tx, business.uuid);
@@ -92,7 +90,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
   return {
     /** `GET …/webhook`. */
     async get(caller: Caller, businessUuid: string): Promise<TWebhookResponse> {
-      assertUser(caller);
+      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
       const business = await reachBusiness(db, caller, businessUuid);
       const repo = publishingRepository(db, business.uuid);
       const row = await repo.webhook();
@@ -104,7 +102,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
      * A new webhook gets a secret, answered this once; changing the URL keeps the secret.
      */
     async put(caller: Caller, businessUuid: string, url: string): Promise<TWebhookWithSecret> {
-      assertUser(caller);
+      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
       // Another tenant's business is refused before its URL is looked up.
       await reachBusiness(db, caller, businessUuid);
       const refusal = await checkOutgoingUrl(url, {
@@ -225,7 +223,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       businessUuid: string,
       query: { page: number; pageSize: number },
     ): Promise<TWebhookDeliveriesPage> {
-      assertUser(caller);
+      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
       const business = await reachBusiness(db, caller, businessUuid);
       const { rows, total } = await publishingRepository(db, business.uuid).deliveries(
         query.page,

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client';
+
+/**
+ * Tarifa's PostgreSQL advisory locks, one class number each, so that none waits on another's: the
+ * migrations at start, a running job (held by its process while it lives), and the work done for
+ * one business at a time.
+ */
+export const advisoryLocks = {
+  migration: 7_251_104,
+  runningJob: 7_251_105,
+  publishing: 7_251_107,
+  recomputation: 7_251_111,
+} as const;
+
+/**
+ * Holds the `kind` lock of one business until the transaction ends: another transaction asking
+ * for it waits, so two recomputations (or two publishings) of a business never interleave.
+ */
+export async function lockBusinessFor(
+  tx: Executor,
+  kind: 'publishing' | 'recomputation',
+  businessUuid: string,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${advisoryLocks[kind]}, hashtext(${businessUuid}::text))`,
+  );
+}
