@@ -14,3 +14,4 @@ export * from './plans';
 export * from './prices';
 export * from './price-changes';
 export * from './publishing';
+export * from './analytics';
