@@ -1,7 +1,6 @@
 import { computePrices, type PriceCell, type PriceOverride } from '@tarifa/pricing';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { BusinessRow } from '../../core/tenancy';
-import type { Executor } from '../../db/client';
+import { reads, type Executor } from '../../db/client';
 import { businessRepository } from '../businesses/repository';
 import { configurationOf, toEngine, type Configuration } from './configuration';
 import {
@@ -26,22 +25,6 @@ export interface NightData {
 }
 
 export const cellKey = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
-
-/**
- * Runs independent reads at the same time on the database (a pool on PostgreSQL), one after the
- * other in a transaction (a single connection, on which `pg` does not take overlapping queries).
- */
-async function reads<T extends readonly unknown[]>(
-  db: Executor,
-  work: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  if (!(db instanceof PgTransaction)) {
-    return (await Promise.all(work.map((run) => run()))) as unknown as T;
-  }
-  const answers: unknown[] = [];
-  for (const run of work) answers.push(await run());
-  return answers as unknown as T;
-}
 
 /** The business's tariff configuration (wire units). */
 export async function loadConfiguration(
