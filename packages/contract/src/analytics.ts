@@ -344,7 +344,7 @@ export type TForecastResponse = z.infer<typeof ZForecastResponse>;
  * `sold_out_early`: at or above 95 % occupancy long before arrival (probably underpriced);
  * `pickup_ahead` / `pickup_behind`: booking well above or below the same time last year;
  * `low_occupancy_soon`: a night within 14 days below a low occupancy; `season_underperforming`: a
- * season whose nights sold worse than the nights around it. Thresholds in docs/analytics.md.
+ * season whose nights sold worse than the nights around it. Thresholds in docs/forecast.md.
  */
 export const insightKinds = [
   'sold_out_early',

@@ -7,6 +7,7 @@ import {
   forecastModel,
   forecastNights,
   type BookingCurveRow,
+  type BookingCurves,
   type ForecastAccuracy,
   type NightForecast,
 } from '@tarifa/pricing';
@@ -23,7 +24,7 @@ import type { BusinessRow } from './tenancy';
  */
 
 /** The SQL the forecast reads, for one business (every query carries its uuid). */
-export function forecastRepository(db: Executor, businessUuid: string, timeZone: string) {
+export function bookingCurvesRepository(db: Executor, businessUuid: string, timeZone: string) {
   return {
     /** The first night any booking of the business stays (null without bookings). */
     firstNight: async (): Promise<string | null> => {
@@ -80,6 +81,39 @@ export function forecastRepository(db: Executor, businessUuid: string, timeZone:
   };
 }
 
+/** A business's booking curves over a run of nights, and its rooms. */
+export interface BusinessCurves {
+  curves: BookingCurves;
+  /** The rooms of the business's room types (every night). */
+  roomsAvailable: number;
+}
+
+/**
+ * The booking curves of the nights `from`…`to` (leads up to `maxLead`), the first night the
+ * business has a booking for (where its history starts; without bookings, none is history) and
+ * its rooms, read at the same time.
+ */
+export async function loadBookingCurves(
+  db: Executor,
+  business: BusinessRow,
+  nights: { from: string; to: string; maxLead: number },
+): Promise<BusinessCurves> {
+  const { from, to, maxLead } = nights;
+  const repo = bookingCurvesRepository(db, business.uuid, business.timezone);
+  const [rooms, firstNight, rows] = await reads<[RoomTypeRow[], string | null, BookingCurveRow[]]>(
+    db,
+    [
+      () => roomTypesRepository(db, business.uuid).liveRoomTypes(),
+      () => repo.firstNight(),
+      () => repo.bookingCurves(from, to, maxLead),
+    ],
+  );
+  return {
+    curves: bookingCurves(rows, firstNight ?? addDays(to, 1)),
+    roomsAvailable: rooms.reduce((sum, room) => sum + room.rooms, 0),
+  };
+}
+
 export interface BusinessForecast {
   /** The rooms of the business's room types (every night). */
   roomsAvailable: number;
@@ -92,7 +126,7 @@ export interface BusinessForecast {
 /**
  * The forecast of the nights `from`…`to` as of the end of day `asOf` (docs/forecast.md), learned
  * from the business's bookings as they stood then, and its back-test when `accuracy` is asked
- * for. Reads the room types, the first night booked and the curves of the nights the model needs.
+ * for: the curves of the range and of the history the model learns from (`forecastHistoryStart`).
  */
 export async function businessForecast(
   db: Executor,
@@ -101,23 +135,12 @@ export async function businessForecast(
   options: { accuracy?: boolean } = {},
 ): Promise<BusinessForecast> {
   const { asOf, from, to } = range;
-  const repo = forecastRepository(db, business.uuid, business.timezone);
-  // The nights the model reads: the range, and the history before `asOf` it learns from.
   const historyFrom = forecastHistoryStart(asOf, to);
-  const first = from < historyFrom ? from : historyFrom;
-  const last = to > asOf ? to : addDays(asOf, -1);
-  const maxLead = Math.max(daysBetween(asOf, to), forecastModel.backtestLead);
-  const [rooms, firstNight, rows] = await reads<[RoomTypeRow[], string | null, BookingCurveRow[]]>(
-    db,
-    [
-      () => roomTypesRepository(db, business.uuid).liveRoomTypes(),
-      () => repo.firstNight(),
-      () => repo.bookingCurves(first, last, maxLead),
-    ],
-  );
-  const roomsAvailable = rooms.reduce((sum, room) => sum + room.rooms, 0);
-  // Without a booking nothing is history: every night is forecast as what it has on the books.
-  const curves = bookingCurves(rows, firstNight ?? addDays(asOf, 1));
+  const { curves, roomsAvailable } = await loadBookingCurves(db, business, {
+    from: from < historyFrom ? from : historyFrom,
+    to: to > asOf ? to : addDays(asOf, -1),
+    maxLead: Math.max(daysBetween(asOf, to), forecastModel.backtestLead),
+  });
   return {
     roomsAvailable,
     nights: forecastNights({ curves, asOf, roomsAvailable, from, to }),

@@ -206,14 +206,10 @@ describe('forecast API', () => {
   });
 
   describe('access and validation', () => {
+    // Both calls of the module: the forecast and the insights.
+    const calls = [`forecast?from=${today}&to=${today}`, 'insights'];
+
     it('needs a session: 401 without one, 403 with an integration token', async () => {
-      const anonymous = await getAnalytics(
-        t,
-        { headers: {} },
-        steady,
-        `forecast?from=${today}&to=${today}`,
-      );
-      expect(anonymous.statusCode).toBe(401);
       const created = await t.app.inject({
         method: 'POST',
         url: tokensUrl(steady),
@@ -222,32 +218,46 @@ describe('forecast API', () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const { token } = created.json() as TCreatedApiToken;
-      const res = await getAnalytics(
-        t,
-        { headers: { authorization: `Bearer ${token}` } },
-        steady,
-        `forecast?from=${today}&to=${today}`,
-      );
-      expect(res.statusCode).toBe(403);
+      for (const call of calls) {
+        expect((await getAnalytics(t, { headers: {} }, steady, call)).statusCode, call).toBe(401);
+        const res = await getAnalytics(
+          t,
+          { headers: { authorization: `Bearer ${token}` } },
+          steady,
+          call,
+        );
+        expect(res.statusCode, call).toBe(403);
+      }
     });
 
     it('answers 404 for another tenant’s business', async () => {
-      const res = await getAnalytics(t, stranger, steady, `forecast?from=${today}&to=${today}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().error.code).toBe('not_found');
+      for (const call of calls) {
+        const res = await getAnalytics(t, stranger, steady, call);
+        expect(res.statusCode, call).toBe(404);
+        expect(res.json().error.code).toBe('not_found');
+      }
     });
 
-    it('names the field of a bad query', async () => {
+    it('names the field of a bad query (the insights’ defaults filled in first)', async () => {
       const cases: [string, string, string][] = [
-        ['from=2026-06-10&to=2026-06-01', 'query.to', 'range_reversed'],
-        ['from=2026-06-01&to=2029-06-01', 'query.to', 'range_too_long'],
-        ['from=2026-06-01', 'query.to', 'required'],
-        ['from=2026-06-01&to=2026-06-02&asOf=2026-02-30', 'query.asOf', 'invalid_format'],
+        ['forecast?from=2026-06-10&to=2026-06-01', 'query.to', 'range_reversed'],
+        ['forecast?from=2026-06-01&to=2029-06-01', 'query.to', 'range_too_long'],
+        ['forecast?from=2026-06-01', 'query.to', 'required'],
+        ['forecast?from=2026-06-01&to=2026-06-02&asOf=2026-02-30', 'query.asOf', 'invalid_format'],
         // Today is 1 June: the 2nd has not happened yet.
-        ['from=2026-06-01&to=2026-06-02&asOf=2026-06-02', 'query.asOf', 'date_out_of_range'],
+        [
+          'forecast?from=2026-06-01&to=2026-06-02&asOf=2026-06-02',
+          'query.asOf',
+          'date_out_of_range',
+        ],
+        ['insights?from=2026-07-10&to=2026-07-01', 'query.to', 'range_reversed'],
+        // Without `from`, the insights start today (1 June).
+        ['insights?to=2026-05-01', 'query.to', 'range_reversed'],
+        ['insights?from=2026-06-01&to=2029-06-01', 'query.to', 'range_too_long'],
+        ['insights?from=2026-13-01', 'query.from', 'invalid_format'],
       ];
-      for (const [query, field, code] of cases) {
-        expect(await refusedAnalytics(t, owner, steady, `forecast?${query}`), query).toEqual([
+      for (const [path, field, code] of cases) {
+        expect(await refusedAnalytics(t, owner, steady, path), path).toEqual([
           expect.objectContaining({ path: field, code }),
         ]);
       }

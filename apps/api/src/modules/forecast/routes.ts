@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZForecastQuery, ZForecastResponse } from '@tarifa/contract';
+import {
+  ZForecastQuery,
+  ZForecastResponse,
+  ZInsightsQuery,
+  ZInsightsResponse,
+} from '@tarifa/contract';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { forecastService } from './service';
@@ -38,5 +43,20 @@ export const forecastRoutes: FastifyPluginAsyncZod<ForecastRoutesOptions> = asyn
       },
     },
     async (request) => service.forecast(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.get(
+    `${base}/insights`,
+    {
+      schema: {
+        ...doc,
+        summary:
+          'Nights `from`…`to` (default today and the 89 after it) that deserve attention, with their evidence and a suggested action',
+        params: byUuid,
+        querystring: ZInsightsQuery,
+        response: { 200: ZInsightsResponse, ...errors },
+      },
+    },
+    async (request) => service.insights(requireAuth(request), request.params.uuid, request.query),
   );
 };
