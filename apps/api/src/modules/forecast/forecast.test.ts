@@ -5,10 +5,10 @@ import type {
   TForecastNight,
   TForecastResponse,
 } from '@tarifa/contract';
-import { addDays } from '@tarifa/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAnalytics, readAnalytics, refusedAnalytics } from '../../../test/analytics-factories';
-import { bookingInput, saveBookings, tokensUrl, withRooms } from '../../../test/booking-factories';
+import { saveBookings, tokensUrl, withRooms } from '../../../test/booking-factories';
+import { nights, stay, steadyHistory } from '../../../test/forecast-factories';
 import { createBusiness, roomInput } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createClockedTestApp, type TestApp } from '../../../test/helpers';
@@ -17,27 +17,6 @@ import { createClockedTestApp, type TestApp } from '../../../test/helpers';
  * The forecast API on hand-made histories (docs/forecast.md has the method). Each business has
  * one room type of 10 rooms (DBL) and one-night stays.
  */
-
-/** One room on night `night` of `rooms` rooms, booked `lead` days before it at 10:00 UTC. */
-const stay = (
-  night: string,
-  rooms: number,
-  lead: number,
-  more: Partial<TBookingFieldsInput> = {},
-) =>
-  bookingInput({
-    arrival: night,
-    departure: addDays(night, 1),
-    rooms,
-    bookedAt: `${addDays(night, -lead)}T10:00:00Z`,
-    totalAmount: 100 * rooms,
-    ...more,
-  });
-
-/** Every night from `from` to `to`. */
-function* nights(from: string, to: string) {
-  for (let night = from; night <= to; night = addDays(night, 1)) yield night;
-}
 
 const forecastOf = (t: TestApp, user: TestUser, business: TBusiness, query: string) =>
   readAnalytics<TForecastResponse>(t, user, business, `forecast?${query}`);
@@ -57,25 +36,15 @@ describe('forecast API', () => {
   let stranger: TestUser;
   let steady: TBusiness;
 
-  // The steady hotel: every night since 560 days before today sold 4 rooms booked 40 days
-  // before it; from P (300 days before today) on, 2 more rooms booked 10 days before it. Only
-  // what was booked by now exists: the 4 rooms up to 40 nights ahead, the 2 up to 10.
-  const start = addDays(today, -560);
-  const P = addDays(today, -300);
-  const booked = (night: string, lead: number) => addDays(night, -lead) <= today;
-
   beforeAll(async () => {
     t = await createClockedTestApp(() => now);
     owner = await createUser(t);
     stranger = await createUser(t);
     steady = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
     await withRooms(t, owner, steady, [roomInput({ name: 'Double', code: 'DBL', rooms: 10 })]);
-    const bookings: TBookingFieldsInput[] = [];
-    for (const night of nights(start, addDays(today, 40))) {
-      if (booked(night, 40)) bookings.push(stay(night, 4, 40));
-      if (night >= P && booked(night, 10)) bookings.push(stay(night, 2, 10));
-    }
-    await saveBookings(t, owner, steady, bookings);
+    // 4 rooms a night booked 40 days before; from P (300 days before today) on, 2 more booked
+    // 10 days before (test/forecast-factories.ts).
+    await saveBookings(t, owner, steady, steadyHistory(today, { DBL: 4 }, { DBL: 2 }));
   });
   afterAll(() => t.close());
 
