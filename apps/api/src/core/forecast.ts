@@ -39,7 +39,7 @@ export function bookingCurvesRepository(db: Executor, businessUuid: string, time
      * The booking curve of every night `from`…`to` that has a booking: per night and lead (days
      * before the night, in the business's calendar), the rooms booked then less those that left
      * the books then — a cancellation on the day it happened, a no-show on its arrival day (when
-     * it was found out). Leads are kept within −1 (on or after the night: a booking recorded
+     * it was found out). Leads are kept within −1 (after the night: a booking recorded
      * late, a cancellation after the stay) and `maxLead` (everything earlier, summed), so a
      * night's leads are few. Two rows per booking and night, summed per night and lead in SQL;
      * one row per night with its leads and rooms as two arrays.
