@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { demoRoutes } from './modules/demo/routes';
+import { forecastRoutes } from './modules/forecast/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
@@ -142,6 +143,7 @@ export async function buildApp({
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
       await api.register(publishingRoutes, { clock: jobs?.clock });
+      await api.register(forecastRoutes, { clock: jobs?.clock });
       await api.register(demoRoutes);
     },
     { prefix: '/api' },

@@ -58,6 +58,14 @@ function checkAnalyticsRange(
 
 const ZRange = { from: ZDate, to: ZDate };
 
+/**
+ * A range `from`…`to` under the same rules as the calls' own, for a server that fills in a
+ * default end (`GET …/analytics/pickup` with only one of them) before checking it.
+ */
+export const ZAnalyticsRange = z
+  .object(ZRange)
+  .superRefine((range, ctx) => checkAnalyticsRange(range, ctx));
+
 /** A figure that is `null` when its denominator is 0. */
 const ratio = z.number().nullable();
 
@@ -336,7 +344,7 @@ export type TForecastResponse = z.infer<typeof ZForecastResponse>;
  * `sold_out_early`: at or above 95 % occupancy long before arrival (probably underpriced);
  * `pickup_ahead` / `pickup_behind`: booking well above or below the same time last year;
  * `low_occupancy_soon`: a night within 14 days below a low occupancy; `season_underperforming`: a
- * season whose nights sold worse than the nights around it. Thresholds in docs/analytics.md.
+ * season whose nights sold worse than the nights around it. Thresholds in docs/forecast.md.
  */
 export const insightKinds = [
   'sold_out_early',

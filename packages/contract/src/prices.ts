@@ -91,6 +91,11 @@ export const ZPriceBreakdownEntry = z.object({
   after: z.number(),
   /** What the rule says (e.g. +12 % for Saturdays); null when the step has no such figure. */
   adjustment: ZAdjustment.nullable(),
+  /**
+   * On an `occupancy` entry of a business priced on the forecast (`occupancyBasis: forecast`):
+   * `forecast`, the occupancy was the forecast rooms sold; absent when it was the rooms on the books.
+   */
+  occupancyBasis: z.literal('forecast').optional(),
 });
 export type TPriceBreakdownEntry = z.infer<typeof ZPriceBreakdownEntry>;
 

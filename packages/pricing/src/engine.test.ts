@@ -270,6 +270,27 @@ describe('the pricing engine, step by step', () => {
     });
   });
 
+  it('says an occupancy step stood on the forecast when roomsSold holds one', () => {
+    const run = (occupancyBasis?: 'forecast') =>
+      cell(
+        computePrices(
+          input({
+            levelGroups: [group()],
+            roomsSold: { [DBL]: { '2026-06-05': 8 } },
+            occupancyBasis,
+          }),
+        ),
+      );
+    const onTheBooks = run();
+    expect(onTheBooks.breakdown.map((e) => e.step)).toEqual(['occupancy']);
+    expect(onTheBooks.breakdown[0]).not.toHaveProperty('occupancyBasis');
+    // The same price and steps, the occupancy entry marked.
+    expect(run('forecast')).toEqual({
+      ...onTheBooks,
+      breakdown: [{ ...onTheBooks.breakdown[0], occupancyBasis: 'forecast' }],
+    });
+  });
+
   it('a group covering some room types counts only those, and leaves the others alone', () => {
     const cells = computePrices(
       input({

@@ -62,6 +62,9 @@ export type RoomsSold =
   | Readonly<Record<string, Readonly<Record<string, number>>>>
   | ((roomUuid: string, date: string) => number);
 
+/** What `roomsSold` holds: the bookings on the books, or the occupancy forecast. */
+export type OccupancyBasis = 'on_the_books' | 'forecast';
+
 /** A manual price for one room type and night (minor units). */
 export interface PriceOverride {
   roomUuid: string;
@@ -77,6 +80,8 @@ export interface PricingInput {
   levelGroups: readonly LevelGroupInput[];
   seasons: readonly SeasonInput[];
   roomsSold?: RoomsSold;
+  /** What `roomsSold` holds (default `on_the_books`); `forecast` marks the occupancy steps. */
+  occupancyBasis?: OccupancyBasis;
   /** Today's date where the business is (`YYYY-MM-DD`): lead time counts from it. */
   today: string;
   /** First and last night, both included. */
@@ -130,6 +135,8 @@ export interface BreakdownEntry {
   before: number;
   after: number;
   adjustment: Adjustment | null;
+  /** On an `occupancy` entry: `forecast` when the rooms sold it stepped on were forecast. */
+  occupancyBasis?: 'forecast';
 }
 
 export interface PriceCell {
@@ -202,6 +209,7 @@ export function computePrices(input: PricingInput): PriceCell[] {
   const todayDay = dayNumber(input.today);
   const { settings } = input;
   const explain = input.explain ?? true;
+  const forecast = input.occupancyBasis === 'forecast';
 
   // Per night, once: its date, weekday and lead-time rule. Adjustments are shared by every cell
   // they explain (frozen, so one cell's cannot change another's).
@@ -406,10 +414,17 @@ export function computePrices(input: PricingInput): PriceCell[] {
         if (l < 0 || g.levelBp[l] === 0) continue;
         const after = percentOf(price, g.levelBp[l]!);
         if (after !== price) {
-          if (explain)
-            breakdown.push(
-              entry('occupancy', g.input.name, g.input.uuid, price, after, g.levelAdjustment[l]!),
+          if (explain) {
+            const step = entry(
+              'occupancy',
+              g.input.name,
+              g.input.uuid,
+              price,
+              after,
+              g.levelAdjustment[l]!,
             );
+            breakdown.push(forecast ? { ...step, occupancyBasis: 'forecast' } : step);
+          }
           price = after;
         }
       }

@@ -3,3 +3,4 @@ export * from './dates';
 export * from './rules';
 export * from './engine';
 export * from './diff';
+export * from './forecast';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -32,6 +32,29 @@ export function withTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): 
 /** The rows of a raw `execute()`, whichever driver answered (both put them under `rows`). */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Runs independent reads at the same time on the database (a pool on PostgreSQL), one after the
+ * other in a transaction (a single connection, on which `pg` does not take overlapping queries).
+ */
+export async function reads<T extends readonly unknown[]>(
+  db: Executor,
+  work: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) {
+    return (await Promise.all(work.map((run) => run()))) as unknown as T;
+  }
+  const answers: unknown[] = [];
+  for (const run of work) answers.push(await run());
+  return answers as unknown as T;
+}
+
+/** An `int[]` column: parsed by the driver, or PostgreSQL's text form (`{1,-2,3}`). */
+export function integers(value: unknown): number[] {
+  if (Array.isArray(value)) return value.map(Number);
+  const text = String(value);
+  return text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number);
 }
 
 export interface Database {

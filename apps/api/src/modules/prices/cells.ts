@@ -1,7 +1,15 @@
-import { computePrices, type PriceCell, type PriceOverride } from '@tarifa/pricing';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  computePrices,
+  shareForecast,
+  type NightForecast,
+  type PriceCell,
+  type PriceOverride,
+  type RoomsSold,
+} from '@tarifa/pricing';
+import { businessForecast } from '../../core/forecast';
 import type { BusinessRow } from '../../core/tenancy';
-import type { Executor } from '../../db/client';
+import { reads, type Executor } from '../../db/client';
+import { toSettings } from '../businesses/mapping';
 import { businessRepository } from '../businesses/repository';
 import { configurationOf, toEngine, type Configuration } from './configuration';
 import {
@@ -19,29 +27,19 @@ import {
 
 /** What the engine needs besides the configuration, for the nights `from`…`to`. */
 export interface NightData {
+  /** Rooms on the books per room type and night. */
   roomsSold: Record<string, Record<string, number>>;
+  /**
+   * The business's forecast rooms sold per night from today on (`core/forecast.ts`), what the
+   * occupancy step uses under `occupancyBasis: forecast`; null when not read.
+   */
+  forecast: Map<string, number> | null;
   overrides: PriceOverride[];
   /** The price last published per `roomUuid|date` (minor units); empty when not read. */
   published: Map<string, number>;
 }
 
 export const cellKey = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
-
-/**
- * Runs independent reads at the same time on the database (a pool on PostgreSQL), one after the
- * other in a transaction (a single connection, on which `pg` does not take overlapping queries).
- */
-async function reads<T extends readonly unknown[]>(
-  db: Executor,
-  work: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  if (!(db instanceof PgTransaction)) {
-    return (await Promise.all(work.map((run) => run()))) as unknown as T;
-  }
-  const answers: unknown[] = [];
-  for (const run of work) answers.push(await run());
-  return answers as unknown as T;
-}
 
 /** The business's tariff configuration (wire units). */
 export async function loadConfiguration(
@@ -53,22 +51,37 @@ export async function loadConfiguration(
 
 /**
  * The rooms sold and manual prices of the nights `from`…`to` (both included), read at the same
- * time, and the published prices unless `published: false` (the recomputation reads its own).
+ * time; the published prices unless `published: false` (the recomputation reads its own); the
+ * forecast as of `today` of the nights from today on when `forecast` (default: when the business
+ * prices on it).
  */
 export async function loadNightData(
   tx: Executor,
   business: BusinessRow,
-  from: string,
-  to: string,
-  options: { published?: boolean } = {},
+  range: { today: string; from: string; to: string },
+  options: { published?: boolean; forecast?: boolean } = {},
 ): Promise<NightData> {
+  const { today, from, to } = range;
   const repo = pricesRepository(tx, business.uuid);
-  const [soldRows, overrideRows, publishedRows] = await reads<
-    [RoomsSoldRow[], OverrideRow[], PublishedRow[]]
+  const withForecast =
+    (options.forecast ?? toSettings(business.settings).occupancyBasis === 'forecast') &&
+    to >= today;
+  const [soldRows, overrideRows, publishedRows, forecastNights] = await reads<
+    [RoomsSoldRow[], OverrideRow[], PublishedRow[], NightForecast[] | null]
   >(tx, [
     () => repo.roomsSold(from, to),
     () => repo.overrides(from, to),
     () => (options.published === false ? Promise.resolve([]) : repo.published(from, to)),
+    async () =>
+      withForecast
+        ? (
+            await businessForecast(tx, business, {
+              asOf: today,
+              from: from > today ? from : today,
+              to,
+            })
+          ).nights
+        : null,
   ]);
   const roomsSold: NightData['roomsSold'] = {};
   for (const row of soldRows) {
@@ -81,7 +94,34 @@ export async function loadNightData(
   }));
   const published = new Map<string, number>();
   for (const row of publishedRows) published.set(cellKey(row.roomUuid, row.night), row.priceMinor);
-  return { roomsSold, overrides, published };
+  const forecast = forecastNights && new Map(forecastNights.map((n) => [n.date, n.forecast]));
+  return { roomsSold, forecast, overrides, published };
+}
+
+/**
+ * The rooms sold the occupancy step uses under `occupancyBasis: forecast`: on each night with a
+ * forecast, the business's forecast given to its room types (`shareForecast`: each keeps its
+ * books, the rooms still expected go by unsold rooms); on the books elsewhere.
+ */
+function forecastRoomsSold(config: Configuration, data: NightData): RoomsSold {
+  if (!data.forecast) throw new Error('The nights were read without their forecast');
+  const rooms = config.roomsTariff;
+  const index = new Map(rooms.map((room, r) => [room.uuid, r]));
+  const onTheBooks = (roomUuid: string, date: string) => data.roomsSold[roomUuid]?.[date] ?? 0;
+  const shares = new Map<string, number[]>();
+  for (const [date, forecast] of data.forecast) {
+    shares.set(
+      date,
+      shareForecast(
+        rooms.map((room) => ({ rooms: room.rooms, onTheBooks: onTheBooks(room.uuid, date) })),
+        forecast,
+      ),
+    );
+  }
+  return (roomUuid, date) => {
+    const r = index.get(roomUuid);
+    return (r === undefined ? undefined : shares.get(date)?.[r]) ?? onTheBooks(roomUuid, date);
+  };
 }
 
 /** The engine over a configuration and the nights' data: every room type, every night. */
@@ -92,9 +132,11 @@ export function runEngine(
   from: string,
   to: string,
 ): PriceCell[] {
+  const { occupancyBasis } = config.settings;
   return computePrices({
     ...toEngine(config),
-    roomsSold: data.roomsSold,
+    roomsSold: occupancyBasis === 'forecast' ? forecastRoomsSold(config, data) : data.roomsSold,
+    occupancyBasis,
     overrides: data.overrides,
     today,
     from,
@@ -114,7 +156,7 @@ export async function priceCells(
 ): Promise<{ config: Configuration; data: NightData; cells: PriceCell[] }> {
   const [config, data] = await reads<[Configuration, NightData]>(tx, [
     () => loadConfiguration(tx, business),
-    () => loadNightData(tx, business, range.from, range.to, options),
+    () => loadNightData(tx, business, range, options),
   ]);
   return { config, data, cells: runEngine(config, data, range.today, range.from, range.to) };
 }

@@ -100,6 +100,7 @@ function toWireEntry(entry: BreakdownEntry): TPriceCell['breakdown'][number] {
       type: adjustment.type,
       value: adjustment.type === 'percent' ? adjustment.value : fromMinor(adjustment.value),
     },
+    ...(entry.occupancyBasis && { occupancyBasis: entry.occupancyBasis }),
   };
 }
 

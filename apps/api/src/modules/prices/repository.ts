@@ -1,6 +1,6 @@
 import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, daysBetween } from '@tarifa/pricing';
-import { rowsOf, type Executor } from '../../db/client';
+import { integers, rowsOf, type Executor } from '../../db/client';
 import { priceOverrides, publishedPrices } from '../../db/schema';
 
 /** Rooms sold of one room type on one night. */
@@ -169,10 +169,3 @@ export const roomsSoldQuery = (businessUuid: string, from: string, to: string) =
                and b.departure > ${from}::date
              group by 1, 2) as c
      group by 1`;
-
-/** An `int[]` column: parsed by the driver, or PostgreSQL's text form (`{1,-2,3}`). */
-function integers(value: unknown): number[] {
-  if (Array.isArray(value)) return value.map(Number);
-  const text = String(value);
-  return text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number);
-}

@@ -92,7 +92,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
     const answer: TPriceCell[] = [];
     for (const { from, to } of runs) {
-      const data = await loadNightData(tx, business, from, to);
+      const data = await loadNightData(tx, business, { today, from, to });
       answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
     }
     return answer;
@@ -284,7 +284,15 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
         );
       }
 
-      const data = await loadNightData(db, business, from, to);
+      // Both runs read the same nights; the forecast when either prices on it.
+      const data = await loadNightData(
+        db,
+        business,
+        { today, from, to },
+        {
+          forecast: [config, changed].some((c) => c.settings.occupancyBasis === 'forecast'),
+        },
+      );
       // Room types added or removed by the change have no price on one side: not compared.
       const before = new Set(config.roomsTariff.map((room) => room.uuid));
       const common = new Set(

@@ -104,6 +104,16 @@ describe('prices JSON', () => {
     expect(ZPricesResponse.safeParse(JSON.parse(json)).success).toBe(true);
   });
 
+  it('writes the occupancy entries of a forecast as JSON.stringify does', () => {
+    const cells = computePrices({ ...input, occupancyBasis: 'forecast' });
+    expect(cells.some((cell) => cell.breakdown.some((e) => e.occupancyBasis === 'forecast'))).toBe(
+      true,
+    );
+    const json = pricesJson(cells, new Map());
+    expect(json).toBe(JSON.stringify({ prices: cells.map((cell) => toWireCell(cell, null)) }));
+    expect(ZPricesResponse.safeParse(JSON.parse(json)).success).toBe(true);
+  });
+
   it('writes an empty list and one cell alike', () => {
     expect(pricesJson([], new Map())).toBe('{"prices":[]}');
     const one: PriceCell[] = computePrices({ ...input, from: '2026-07-06', to: '2026-07-06' });

@@ -29,7 +29,7 @@ export function pricesJson(
             : `{"type":${JSON.stringify(adjustment.type)},"value":${number(
                 adjustment.type === 'percent' ? adjustment.value : fromMinor(adjustment.value),
               )}}`
-        }}`;
+        }${entry.occupancyBasis ? `,"occupancyBasis":${JSON.stringify(entry.occupancyBasis)}` : ''}}`;
       entries.set(entry, text);
     }
     return text;

@@ -67,4 +67,27 @@ describe('explainCell', () => {
       'Base €110 → from Quarto duplo +€30 → occupancy 30% (Busy weeks) -5% → booked 12 days ahead -5% → rounding → €129',
     );
   });
+
+  it('says the occupancy of a business priced on the forecast is forecast', () => {
+    const cell = aCell(double, '2026-08-20', {
+      recommendedPrice: 132,
+      occupancy: 0.6,
+      breakdown: [
+        {
+          step: 'occupancy',
+          label: 'Hotel',
+          refId: 'g1',
+          before: 110,
+          after: 132,
+          adjustment: { type: 'percent', value: 20 },
+          occupancyBasis: 'forecast',
+        },
+      ],
+    });
+    expect(plain(explainCell(ctx, cell, double).chain)).toBe(
+      'Base €110 → forecast occupancy 60% (Hotel) +20% → €132',
+    );
+    const pt = { ...ctx, t: i18n.getFixedT('pt'), intl: formattersFor('pt') };
+    expect(plain(explainCell(pt, cell, double).chain)).toContain('ocupação prevista 60');
+  });
 });

@@ -58,9 +58,12 @@ function stepName(
     case 'weekday':
       return intl.weekdays('long')[weekdays.indexOf(weekdayOf(cell.date))]!;
     case 'occupancy':
-      return t('priceCalendar:steps.occupancy', {
-        occupancy: formatOccupancy(intl, cell.occupancy),
-      });
+      return t(
+        entry.occupancyBasis === 'forecast'
+          ? 'priceCalendar:steps.occupancyForecast'
+          : 'priceCalendar:steps.occupancy',
+        { occupancy: formatOccupancy(intl, cell.occupancy) },
+      );
     case 'lead_time':
       return t('priceCalendar:steps.lead_time', {
         days: isolate(
