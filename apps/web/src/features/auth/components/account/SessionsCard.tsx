@@ -16,6 +16,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSession } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
 import { parseUserAgent, type Device } from '../../utils/userAgent';
 import { dateTime, timeAgo } from '../../utils/time';
@@ -39,7 +40,8 @@ function SessionRow({
   onRevoke: () => void;
   revoking: boolean;
 }) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
+  const { locale } = useIntl();
   const device = parseUserAgent(session.userAgent);
   const name = useDeviceName()(device);
   const Icon = icons[device.kind];
@@ -47,8 +49,8 @@ function SessionRow({
   const details = [
     session.current
       ? t('sessions.activeNow')
-      : t('sessions.lastActive', { when: timeAgo(session.lastUsedAt, now, i18n.language) }),
-    t('sessions.signedIn', { when: dateTime(session.createdAt, i18n.language) }),
+      : t('sessions.lastActive', { when: timeAgo(session.lastUsedAt, now, locale) }),
+    t('sessions.signedIn', { when: dateTime(session.createdAt, locale) }),
     // An address reads left to right in every language.
     session.ip && t('sessions.ip', { ip: `\u2066${session.ip}\u2069` }),
   ].filter(Boolean);
