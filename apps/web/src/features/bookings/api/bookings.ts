@@ -14,30 +14,17 @@ import type {
   TBookingsPage,
   TBookingsQueryInput,
 } from '@tarifa/contract';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, api, searchOf } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { priceKeys } from '@/lib/prices';
 import { bookingKeys } from './keys';
-
-/** `?from=…&status=a,b…` of a bookings query; empty values are left out. */
-export function bookingsSearch(query: TBookingsQueryInput): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /** `GET …/bookings?from&to&status&search&channel&roomUuid&page&pageSize&sort&order`. */
 export function bookingsQueryOptions(businessUuid: string, query: TBookingsQueryInput) {
   return queryOptions({
     queryKey: bookingKeys.list(businessUuid, query),
     queryFn: ({ signal }) =>
-      api<TBookingsPage>(businessPath(businessUuid, `/bookings${bookingsSearch(query)}`), {
+      api<TBookingsPage>(businessPath(businessUuid, `/bookings${searchOf(query)}`), {
         signal,
       }),
   });
