@@ -14,6 +14,7 @@ import type {
   TBookingsPage,
   TBookingsQueryInput,
 } from '@tarifa/contract';
+import { analyticsKeys } from '@/lib/analytics';
 import { ApiError, api, searchOf } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { priceKeys } from '@/lib/prices';
@@ -72,14 +73,15 @@ export type SaveBookingAnswer =
   | { kind: 'updated'; booking: TBookingEnvelope['booking'] };
 
 /**
- * What a change to the bookings makes stale: the business's bookings lists and facets, and its
+ * What a change to the bookings makes stale: the business's bookings lists and facets, its
  * prices (bookings are the occupancy the engine prices with; they do not bump the business's
- * version, so the price queries are invalidated by hand).
+ * version, so the price queries are invalidated by hand) and its analytics.
  */
 export function invalidateAfterBookings(queryClient: QueryClient, businessUuid: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
     queryClient.invalidateQueries({ queryKey: priceKeys.all(businessUuid) }),
+    queryClient.invalidateQueries({ queryKey: analyticsKeys.all(businessUuid) }),
   ]);
 }
 

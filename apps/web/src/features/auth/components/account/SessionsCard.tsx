@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSession } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
@@ -167,18 +168,7 @@ export function SessionsCard() {
             ))}
           </Stack>
         )}
-        {sessions.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-                {t('sessions.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(t, sessions.error)}
-          </Alert>
-        )}
+        {sessions.isError && <LoadErrorAlert error={sessions.error} onRetry={sessions.refetch} />}
         {revoke.isError && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {errorMessage(t, revoke.error)}
