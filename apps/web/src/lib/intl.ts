@@ -43,6 +43,12 @@ export function formattersFor(language: TLocale) {
       new Intl.NumberFormat(locale, { style: 'currency', currency, ...options }).format(amount),
     date: (date: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       new Intl.DateTimeFormat(locale, options).format(date),
+    /** Two dates as one range ("1–24 Nov 2026"), the parts they share written once. */
+    dateRange: (
+      from: Date | number,
+      to: Date | number,
+      options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+    ) => new Intl.DateTimeFormat(locale, options).formatRange(from, to),
     /** Weekday names in ISO order, Monday first. */
     weekdays: (style: 'long' | 'short' | 'narrow' = 'long') => {
       const format = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' });

@@ -15,7 +15,7 @@ export function useChartTheme() {
     const divider = theme.palette.divider;
     const colors = {
       /** This period. */
-      current: theme.palette.primary.main,
+      thisYear: theme.palette.primary.main,
       /** The same period last year: quieter than this one, readable on both surfaces. */
       lastYear: theme.palette.mode === 'dark' ? '#9E9BB4' : '#8A8797',
       second: theme.palette.info.main,

@@ -1,5 +1,6 @@
 import type { TKpis } from '@tarifa/contract';
 import { isolate } from '@/lib/bidi';
+import { utcDay } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
 
 /** The KPIs the screens show, by their key in the contract's `TKpis`. */
@@ -101,4 +102,12 @@ export function kpiChange(
     ? intl.number(delta, { signDisplay: 'exceptZero', maximumFractionDigits: 1 })
     : intl.number(delta, { style: 'percent', signDisplay: 'exceptZero', maximumFractionDigits: 1 });
   return { direction, tone, unit: points ? 'points' : 'percent', amount: isolate(intl, amount) };
+}
+
+/** Nights `from`…`to` in words, the parts they share written once: "1–24 Nov 2026", "15/08/2026". */
+export function formatNights(intl: Formatters, from: string, to: string): string {
+  const options = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
+  return from === to
+    ? intl.date(utcDay(from), options)
+    : intl.dateRange(utcDay(from), utcDay(to), options);
 }

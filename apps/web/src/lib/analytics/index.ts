@@ -8,6 +8,7 @@ export { analyticsQueryOptions, fetchAnalytics, useAnalytics } from './api';
 export {
   axisMoney,
   formatFigure,
+  formatNights,
   kpiChange,
   kpiMetrics,
   noFigure,
@@ -15,3 +16,6 @@ export {
   type KpiChange,
   type KpiMetric,
 } from './format';
+export { describeInsight, insightValues } from './insights';
+export { calendarNightPath } from './paths';
+export { dailyTable } from './tables';

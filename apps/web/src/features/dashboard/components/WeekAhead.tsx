@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { TBusiness, TPriceCell } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
+import { visuallyHidden } from '@/lib/a11y';
 import { addDays, eachNight, isWeekend, todayIn, utcDay } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
 import { formatMoney, formatOccupancy, usePrices } from '@/lib/prices';
@@ -150,12 +151,3 @@ export function WeekAhead({ business }: { business: TBusiness }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
