@@ -23,6 +23,9 @@ export function useChartTheme() {
       warning: theme.palette.warning.main,
       bad: theme.palette.error.main,
       band: alpha(theme.palette.info.main, 0.18),
+      /** The low end of a colour scale: a faint tint, apart from the card (no figure). */
+      quiet: alpha(theme.palette.primary.main, 0.08),
+      grid: divider,
       /** Bars, slices and series beyond the first ones. */
       series: [
         theme.palette.primary.main,

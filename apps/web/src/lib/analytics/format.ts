@@ -18,8 +18,8 @@ export type KpiMetric = keyof Pick<
   | 'avgLengthOfStay'
 >;
 
-/** How a figure reads: a fraction (0–1) as a percentage, an amount of money, a count, days. */
-export type FigureKind = 'fraction' | 'money' | 'count' | 'days';
+/** How a figure reads: a fraction (0–1) as a percentage, money, a whole count, a number to one decimal. */
+export type FigureKind = 'fraction' | 'money' | 'count' | 'decimal';
 
 /**
  * What each KPI is and which way is good: more occupancy is good, more cancellations bad; a
@@ -34,8 +34,8 @@ export const kpiMetrics: Record<KpiMetric, { kind: FigureKind; better: 'up' | 'd
   bookings: { kind: 'count', better: 'up' },
   cancellationRate: { kind: 'fraction', better: 'down' },
   noShowRate: { kind: 'fraction', better: 'down' },
-  avgLeadTimeDays: { kind: 'days', better: null },
-  avgLengthOfStay: { kind: 'days', better: null },
+  avgLeadTimeDays: { kind: 'decimal', better: null },
+  avgLengthOfStay: { kind: 'decimal', better: null },
 };
 
 /** Shown for a figure that has no value (a ratio over nothing). */
@@ -60,7 +60,7 @@ export function formatFigure(
             minimumFractionDigits: Number.isInteger(value) ? 0 : 2,
             maximumFractionDigits: 2,
           })
-        : intl.number(value, { maximumFractionDigits: kind === 'days' ? 1 : 0 });
+        : intl.number(value, { maximumFractionDigits: kind === 'decimal' ? 1 : 0 });
   return isolate(intl, text);
 }
 

@@ -12,15 +12,12 @@ import {
   doubleRoom,
   fakeApi,
   json,
+  plain,
   renderWithBusinesses,
   requested,
   type FakeAnswer,
 } from '@/testing';
 import DashboardPage from './DashboardPage';
-
-/** Intl writes no-break and narrow no-break spaces; the tests read them as spaces. */
-const plain = (text: string | null | undefined) =>
-  (text ?? '').replace(/[\u00a0\u202f]/g, ' ').replace(/[\u2066-\u2069]/g, '');
 
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [doubleRoom] } });
 
