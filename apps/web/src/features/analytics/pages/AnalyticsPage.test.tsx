@@ -6,6 +6,7 @@ import { changeLanguage } from '@/lib/i18n';
 import {
   aBusiness,
   aDailyRow,
+  aSalesRow,
   doubleRoom,
   fakeApi,
   plain,
@@ -135,5 +136,137 @@ describe('the views', () => {
       'href',
       '/pricing-central/bi?year=2025&from=2026-01-01&to=2026-03-31',
     );
+  });
+});
+
+describe('sales analytics', { timeout: 30_000 }, () => {
+  /** The files the page saved. */
+  let saved: Blob[];
+  const { createObjectURL, revokeObjectURL } = URL;
+  beforeEach(() => {
+    saved = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:sales';
+    });
+    URL.revokeObjectURL = vi.fn();
+    answers.sales = (params) => {
+      switch (params.get('groupBy')) {
+        case 'month':
+          // January 10 room nights at 100 €, February 20 at 110 €; last year 8 and 15 at 100 €.
+          return {
+            currency: 'EUR',
+            groupBy: 'month',
+            rows: [
+              aSalesRow('2026-01', { roomNights: 10, rate: 100, bookings: 6, cancellations: 1 }),
+              aSalesRow('2026-02', { roomNights: 20, rate: 110, bookings: 9, noShows: 1 }),
+            ],
+            previous: [
+              aSalesRow('2026-01', { roomNights: 8, rate: 100, bookings: 5 }),
+              aSalesRow('2026-02', { roomNights: 15, rate: 100, bookings: 7 }),
+            ],
+          };
+        case 'leadTime':
+          return {
+            currency: 'EUR',
+            groupBy: 'leadTime',
+            rows: [aSalesRow('1-7', { bookings: 3 }), aSalesRow('8-14', { bookings: 9 })],
+            previous: null,
+          };
+        default:
+          return {
+            currency: 'EUR',
+            groupBy: params.get('groupBy'),
+            rows: [
+              aSalesRow('Booking.com, Ltd', { roomNights: 12, rate: 100, bookings: 5 }),
+              aSalesRow('=HYPERLINK("http://evil.test")', { roomNights: 6, rate: 100 }),
+              aSalesRow(null, { roomNights: 2, rate: 100 }),
+            ],
+            previous: null,
+          };
+      }
+    };
+  });
+  afterEach(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
+
+  it('reads the period from the address, asks for it, and compares each month with last year', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(
+      <AnalyticsPage />,
+      [business],
+      '/pricing-central/bi?view=sales-analytics&from=2026-01-01&to=2026-03-31',
+    );
+    // 10 × 100 + 20 × 110 = 3200 € this year; 8 × 100 + 15 × 100 = 2300 € last year.
+    const monthly = await screen.findByRole('img', { name: /^Receita de quartos por mês/ });
+    expect(plain(monthly.getAttribute('aria-label'))).toBe(
+      'Receita de quartos por mês: 3200 € este ano, 2300 € no ano passado.',
+    );
+    expect(requested(api, '/analytics/sales').map(String).sort()).toEqual([
+      'from=2026-01-01&to=2026-03-31&groupBy=channel',
+      'from=2026-01-01&to=2026-03-31&groupBy=leadTime',
+      'from=2026-01-01&to=2026-03-31&groupBy=lengthOfStay',
+      'from=2026-01-01&to=2026-03-31&groupBy=month&compare=last_year',
+    ]);
+    expect(plain(screen.getByRole('group', { name: 'Primeira noite' }).textContent)).toMatch(
+      /^01\/01\/2026/,
+    );
+    expect(plain(screen.getByRole('group', { name: 'Última noite' }).textContent)).toMatch(
+      /^31\/03\/2026/,
+    );
+
+    // ADR: 3200 € ÷ 30 room nights = 106,67 €; last year 2300 € ÷ 23 = 100 €.
+    await user.click(screen.getByRole('combobox', { name: 'Indicador' }));
+    await user.click(await screen.findByRole('option', { name: 'ADR' }));
+    expect(
+      plain((await screen.findByRole('img', { name: /^ADR por mês/ })).getAttribute('aria-label')),
+    ).toBe('ADR por mês: 106,67 € este ano, 100 € no ano passado.');
+    expect(location()).toContain('measure=adr');
+
+    // Lead time in the contract's buckets, translated: most bookings 8–14 days ahead.
+    expect(
+      await screen.findByRole('img', {
+        name: 'Reservas por antecedência: a maioria 8–14 dias antes da chegada.',
+      }),
+    ).toBeInTheDocument();
+    // 1 + 0 cancellations and 0 + 1 no-shows of 15 bookings.
+    expect(
+      screen.getByRole('img', {
+        name: '1 cancelamentos e 1 não comparências em 15 reservas.',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('groups the mix as asked and exports it as CSV, text that looks like a formula kept as text', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(
+      <AnalyticsPage />,
+      [business],
+      '/pricing-central/bi?view=sales-analytics&from=2026-01-01&to=2026-03-31',
+    );
+    // 1200 € of 2000 €: 60 %.
+    expect(
+      await screen.findByRole('img', {
+        name: 'Canal: Booking.com, Ltd à frente, com 60% da receita de quartos.',
+      }),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'Descarregar os dados de “Composição das vendas” (CSV)' }),
+    );
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFFCanal,Receita de quartos,Noites vendidas,ADR,Reservas\r\n' +
+        '"Booking.com, Ltd",1200,12,100,5\r\n' +
+        `"'=HYPERLINK(""http://evil.test"")",600,6,100,0\r\n` +
+        'Sem indicação,200,2,100,0\r\n',
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Por' }));
+    await user.click(await screen.findByRole('option', { name: 'Tipo de quarto' }));
+    await waitFor(() =>
+      expect(requested(api, '/analytics/sales').map(String)).toContain(
+        'from=2026-01-01&to=2026-03-31&groupBy=room',
+      ),
+    );
+    expect(location()).toContain('mix=room');
   });
 });

@@ -12,6 +12,7 @@ import { Link, useLocation } from 'react-router';
 import { useRequiredBusiness } from '@/lib/business';
 import { todayIn } from '@/lib/dates';
 import { HeatMapView } from '../components/HeatMapView';
+import { SalesAnalyticsView } from '../components/SalesAnalyticsView';
 import {
   analyticsViews,
   useAnalyticsParams,
@@ -67,6 +68,9 @@ export default function AnalyticsPage() {
         ))}
       </Tabs>
       {params.view === 'heat-map' && <HeatMapView business={business} params={params} />}
+      {params.view === 'sales-analytics' && (
+        <SalesAnalyticsView business={business} params={params} />
+      )}
     </Stack>
   );
 }
