@@ -19,11 +19,11 @@ import {
   formatNights,
   kpiChange,
   kpiMetrics,
+  lastYearOf,
   useAnalytics,
   type KpiMetric,
 } from '@/lib/analytics';
 import { visuallyHidden } from '@/lib/a11y';
-import { addDays } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
 
 export interface KpiTileSpec {
@@ -129,6 +129,7 @@ export function KpiPanel({
   const intl = useIntl();
   const titleId = useId();
   const kpis = useAnalytics(business, 'kpis', { from, to, compare: 'last_year' });
+  const lastYear = lastYearOf(from, to);
   const columns = Math.min(tiles.length, 4);
   return (
     <Box component="section" aria-labelledby={titleId} sx={{ display: 'grid', gap: 2 }}>
@@ -139,7 +140,7 @@ export function KpiPanel({
         <Typography variant="body2" color="text.secondary">
           {t('period.againstLastYear', {
             period: formatNights(intl, from, to),
-            lastYear: formatNights(intl, addDays(from, -364), addDays(to, -364)),
+            lastYear: formatNights(intl, lastYear.from, lastYear.to),
           })}
         </Typography>
       </div>

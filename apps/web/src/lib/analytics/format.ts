@@ -1,6 +1,6 @@
-import type { TKpis } from '@tarifa/contract';
+import { analyticsLimits, type TKpis } from '@tarifa/contract';
 import { isolate } from '@/lib/bidi';
-import { utcDay } from '@/lib/dates';
+import { addDays, utcDay } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
 
 /** The KPIs the screens show, by their key in the contract's `TKpis`. */
@@ -111,3 +111,9 @@ export function formatNights(intl: Formatters, from: string, to: string): string
     ? intl.date(utcDay(from), options)
     : intl.dateRange(utcDay(from), utcDay(to), options);
 }
+
+/** The same nights last year: 364 days earlier, so each night falls on the same weekday. */
+export const lastYearOf = (from: string, to: string) => ({
+  from: addDays(from, -analyticsLimits.lastYearOffsetDays),
+  to: addDays(to, -analyticsLimits.lastYearOffsetDays),
+});

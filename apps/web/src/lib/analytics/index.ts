@@ -11,6 +11,7 @@ export {
   formatNights,
   kpiChange,
   kpiMetrics,
+  lastYearOf,
   noFigure,
   type FigureKind,
   type KpiChange,

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { analyticsLimits, type TBusiness, type TDailyRow } from '@tarifa/contract';
+import { analyticsLimits, type TDailyRow } from '@tarifa/contract';
 import { ChartCard, combine } from '@/components/charts/ChartCard';
 import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
@@ -18,7 +18,7 @@ import { longDate } from '@/lib/prices';
 import {
   heatMapMetrics,
   heatMapYears,
-  type AnalyticsParams,
+  type ViewProps,
   type HeatMapMetric,
 } from '../hooks/useAnalyticsParams';
 import { FilterSelect } from './FilterSelect';
@@ -39,13 +39,7 @@ const pickupDays = analyticsLimits.pickupDaysDefault;
  * year; `pickup` for the rooms picked up in the last 7 days). Hovering a night gives its figures;
  * clicking it opens it in the price calendar. Metric and year live in the address bar.
  */
-export function HeatMapView({
-  business,
-  params,
-}: {
-  business: TBusiness;
-  params: AnalyticsParams;
-}) {
+export function HeatMapView({ business, params }: ViewProps) {
   const { t } = useTranslation('analytics');
   const intl = useIntl();
   const chart = useChartTheme();

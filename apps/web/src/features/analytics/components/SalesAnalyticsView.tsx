@@ -1,8 +1,6 @@
 import Box from '@mui/material/Box';
-import type { TBusiness } from '@tarifa/contract';
 import { useAnalytics } from '@/lib/analytics';
-import type { AnalyticsParams } from '../hooks/useAnalyticsParams';
-import { PeriodPicker } from './PeriodPicker';
+import type { ViewProps } from '../hooks/useAnalyticsParams';
 import { CancellationsCard } from './sales/CancellationsCard';
 import { DistributionCard } from './sales/DistributionCard';
 import { MixCard } from './sales/MixCard';
@@ -12,13 +10,7 @@ import { MonthlyCard } from './sales/MonthlyCard';
  * Sales of a period: by month against last year, the mix by channel, segment, room type or
  * country, lead time and length of stay, cancellations and no-shows.
  */
-export function SalesAnalyticsView({
-  business,
-  params,
-}: {
-  business: TBusiness;
-  params: AnalyticsParams;
-}) {
+export function SalesAnalyticsView({ business, params }: ViewProps) {
   const { period } = params;
   const monthly = useAnalytics(business, 'sales', {
     ...period,
@@ -27,11 +19,6 @@ export function SalesAnalyticsView({
   });
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <PeriodPicker
-        period={period}
-        today={params.today}
-        onChange={({ from, to }) => params.update({ from, to })}
-      />
       <MonthlyCard business={business} params={params} monthly={monthly} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
         <MixCard business={business} params={params} />

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { ZDailyQuery } from '@tarifa/contract';
+import { ZDailyQuery, type TBusiness } from '@tarifa/contract';
 import { addDays, monthEnd, monthStart } from '@/lib/dates';
 
 /** The page's views, by the `?view=` the menu links to; Business Intelligence has none. */
@@ -109,8 +109,8 @@ export function useAnalyticsParams(today: string) {
 
 export type AnalyticsParams = ReturnType<typeof useAnalyticsParams>;
 
-/** The same nights 364 days earlier: last year's, weekdays aligned. */
-export const lastYearOf = ({ from, to }: Period): Period => ({
-  from: addDays(from, -364),
-  to: addDays(to, -364),
-});
+/** What each view of the page is given: the property and the address bar's state. */
+export interface ViewProps {
+  business: TBusiness;
+  params: AnalyticsParams;
+}

@@ -6,9 +6,11 @@ import { changeLanguage } from '@/lib/i18n';
 import {
   aBusiness,
   aDailyRow,
+  aKpis,
   aSalesRow,
   doubleRoom,
   fakeApi,
+  json,
   plain,
   renderWithBusinesses,
   requested,
@@ -18,6 +20,9 @@ import AnalyticsPage from './AnalyticsPage';
 
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [doubleRoom] } });
 const location = () => screen.getByTestId('location').textContent ?? '';
+/** The chart whose description reads `text` (Intl's spaces and marks aside). */
+const chartNamed = (text: string) =>
+  screen.findByRole('img', { name: (name) => plain(name) === text });
 
 /** `daily` for `from`…`to`: nothing sold but on the nights given. */
 function daily(from: string, to: string, sold: Record<string, { sold: number; rate: number }>) {
@@ -268,5 +273,188 @@ describe('sales analytics', { timeout: 30_000 }, () => {
       ),
     );
     expect(location()).toContain('mix=room');
+  });
+});
+
+describe('business intelligence', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    answers.kpis = (params) => ({
+      currency: 'EUR',
+      current: aKpis(params.get('from')!, params.get('to')!, {
+        roomsAvailable: 310,
+        roomNightsSold: 217,
+        revenue: 26040,
+        occupancy: 0.7,
+        adr: 120,
+        revpar: 84,
+        bookings: 80,
+        cancellations: 8,
+        cancellationRate: 0.1,
+        avgLeadTimeDays: 32.4,
+        avgLengthOfStay: 2.7,
+      }),
+      previous: aKpis('2025-08-02', '2025-09-01', {
+        roomsAvailable: 310,
+        roomNightsSold: 186,
+        revenue: 22320,
+        occupancy: 0.6,
+        adr: 120,
+        revpar: 72,
+        bookings: 70,
+        cancellations: 14,
+        cancellationRate: 0.2,
+        avgLeadTimeDays: 30,
+        avgLengthOfStay: 2.7,
+      }),
+    });
+    answers.pace = (params) => ({
+      currency: 'EUR',
+      stayFrom: params.get('stayFrom'),
+      stayTo: params.get('stayTo'),
+      lastYear: { stayFrom: '2025-08-02', stayTo: '2025-09-01' },
+      points: [2, 1, 0].map((daysBefore) => ({
+        daysBefore,
+        // Today is 12 August: for the nights of August, the moment 0 days before is still ahead
+        // for most of them; the API says so with null from there.
+        roomNights: daysBefore === 0 ? null : 200 - daysBefore * 10,
+        revenue: daysBefore === 0 ? null : (200 - daysBefore * 10) * 120,
+        lastYearRoomNights: 190 - daysBefore * 10,
+        lastYearRevenue: (190 - daysBefore * 10) * 120,
+      })),
+    });
+    answers.forecast = (params) => ({
+      asOf: '2026-08-12',
+      nights: eachNight(params.get('from')!, params.get('to')!).map((date) => ({
+        date,
+        roomsAvailable: 10,
+        onTheBooks: 6,
+        forecast: 8,
+        low: 7,
+        high: 9,
+      })),
+      accuracy: { nights: 90, mape: 0.08, bias: -0.02, baselineMape: 0.14, baselineBias: 0.05 },
+    });
+    answers.insights = () => ({ insights: [] });
+  });
+
+  it('shows this month by default: the KPIs against last year, the pace, the forecast and its accuracy in words', async () => {
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
+    expect(screen.getByRole('tab', { name: 'Business intelligence' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const cancellations = await screen.findByRole('group', { name: 'Cancelamentos' });
+    // 10 % against 20 %: −10 points, better.
+    expect(plain(cancellations.textContent)).toContain('-10 p.p. face ao ano passado (melhor)');
+    expect(plain(screen.getByRole('group', { name: 'Antecedência' }).textContent)).toContain(
+      '32,4+8% face ao ano passado',
+    );
+    // The latest point of this year's curve: 190 room nights 1 day before, 180 last year.
+    expect(
+      await chartNamed(
+        'Em carteira para 01/08/2026 – 31/08/2026: 190 noites hoje, face a 180 no mesmo ponto do ano passado.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('accuracy')).toHaveTextContent(
+      'Testada nas últimas 90 noites, a previsão falhou em média 8%; repetir o ano passado falhou 14%. A previsão acerta mais do que repetir o ano passado.',
+    );
+    expect(screen.getByText('Nada precisa da sua atenção nestas noites.')).toBeInTheDocument();
+    const august = 'from=2026-08-01&to=2026-08-31';
+    expect(requested(api, '/analytics/kpis').map(String)).toEqual([`${august}&compare=last_year`]);
+    expect(requested(api, '/analytics/pace').map(String)).toEqual([
+      'stayFrom=2026-08-01&stayTo=2026-08-31',
+    ]);
+    expect(requested(api, '/analytics/forecast').map(String)).toEqual([august]);
+    expect(requested(api, '/analytics/insights').map(String)).toEqual([august]);
+  });
+
+  it('asks again for a quick period and keeps it in the address', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
+    await screen.findByRole('group', { name: 'Ocupação' });
+    await user.click(screen.getByRole('combobox', { name: 'Períodos rápidos' }));
+    await user.click(await screen.findByRole('option', { name: 'Próximas 90 noites' }));
+    expect(location()).toBe('/pricing-central/bi?from=2026-08-12&to=2026-11-09');
+    await waitFor(() =>
+      expect(requested(api, '/analytics/forecast').map(String)).toContain(
+        'from=2026-08-12&to=2026-11-09',
+      ),
+    );
+  });
+
+  it('says so when the forecast cannot be tested yet, and shows a failed card with Try again', async () => {
+    const tested = answers.forecast!;
+    answers.forecast = (params) => ({
+      ...(tested(params) as object),
+      accuracy: { nights: 0, mape: null, bias: null, baselineMape: null, baselineBias: null },
+    });
+    answers.pace = () => json(503, { error: { code: 'service_unavailable', message: 'busy' } });
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
+    expect(await screen.findByTestId('accuracy')).toHaveTextContent(
+      'Ainda não há histórico suficiente para testar a previsão.',
+    );
+    const pace = screen.getByRole('region', { name: 'Ritmo de reservas' });
+    expect(await within(pace).findByRole('alert')).toHaveTextContent(
+      'Não foi possível carregar os valores.',
+    );
+    expect(within(pace).getByRole('button', { name: 'Tentar de novo' })).toBeEnabled();
+  });
+
+  it('reads right to left in Arabic, with its figures and words', async () => {
+    await changeLanguage('ar');
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    expect(screen.getByRole('heading', { level: 1, name: 'ذكاء الأعمال' })).toBeInTheDocument();
+    const occupancy = await screen.findByRole('group', { name: 'الإشغال' });
+    expect(plain(occupancy.textContent)).toContain('70%');
+    expect(plain(occupancy.textContent)).toContain('+10 نقطة مقارنةً بالعام الماضي');
+  });
+});
+
+describe('occupancy history', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    // This July: 5, 6 and 7 of 10 rooms (60 %); the same nights last year: 3 each (30 %).
+    answers.daily = (params) =>
+      params.get('from') === '2026-07-01'
+        ? daily('2026-07-01', '2026-07-03', {
+            '2026-07-01': { sold: 5, rate: 100 },
+            '2026-07-02': { sold: 6, rate: 100 },
+            '2026-07-03': { sold: 7, rate: 100 },
+          })
+        : daily(params.get('from')!, params.get('to')!, {
+            '2025-07-02': { sold: 3, rate: 90 },
+            '2025-07-03': { sold: 3, rate: 90 },
+            '2025-07-04': { sold: 3, rate: 90 },
+          });
+  });
+
+  it('compares each night with the same weekday last year, for the period of the address', async () => {
+    renderWithBusinesses(
+      <AnalyticsPage />,
+      [business],
+      '/pricing-central/bi?view=occupancy-history&from=2026-07-01&to=2026-07-03',
+    );
+    expect(
+      await chartNamed(
+        'Ocupação de 01/07/2026 – 03/07/2026: 60% em média, face a 30% no ano passado.',
+      ),
+    ).toBeInTheDocument();
+    expect(requested(api, '/analytics/daily').map(String)).toEqual([
+      'from=2026-07-01&to=2026-07-03',
+      'from=2025-07-02&to=2025-07-04',
+    ]);
+  });
+
+  it('falls back to the last 12 months when the address asks for a period the API would refuse', async () => {
+    renderWithBusinesses(
+      <AnalyticsPage />,
+      [business],
+      '/pricing-central/bi?view=occupancy-history&from=2026-07-03&to=2026-07-01',
+    );
+    await waitFor(() =>
+      expect(requested(api, '/analytics/daily').map(String)).toContain(
+        'from=2025-08-13&to=2026-08-12',
+      ),
+    );
   });
 });

@@ -11,7 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useRequiredBusiness } from '@/lib/business';
 import { todayIn } from '@/lib/dates';
+import { BusinessIntelligenceView } from '../components/BusinessIntelligenceView';
 import { HeatMapView } from '../components/HeatMapView';
+import { OccupancyHistoryView } from '../components/OccupancyHistoryView';
+import { PeriodPicker } from '../components/PeriodPicker';
 import { SalesAnalyticsView } from '../components/SalesAnalyticsView';
 import {
   analyticsViews,
@@ -67,9 +70,22 @@ export default function AnalyticsPage() {
           />
         ))}
       </Tabs>
+      {params.view !== 'heat-map' && (
+        <PeriodPicker
+          period={params.period}
+          today={today}
+          onChange={({ from, to }) => params.update({ from, to })}
+        />
+      )}
       {params.view === 'heat-map' && <HeatMapView business={business} params={params} />}
+      {params.view === 'business-intelligence' && (
+        <BusinessIntelligenceView business={business} params={params} />
+      )}
       {params.view === 'sales-analytics' && (
         <SalesAnalyticsView business={business} params={params} />
+      )}
+      {params.view === 'occupancy-history' && (
+        <OccupancyHistoryView business={business} params={params} />
       )}
     </Stack>
   );
