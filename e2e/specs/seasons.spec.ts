@@ -125,7 +125,7 @@ test('an owner sets occupancy levels and two seasons, sees them in the calendar,
   await expect(legend.getByRole('link')).toHaveText(['Festas', 'Verão']);
   const list = page.getByRole('grid', { name: 'Todas as sazonalidades' });
   await expect(list.getByRole('row', { name: /Verão/ })).toContainText('+20%');
-  await expect(list.getByRole('row', { name: /Festas/ })).toContainText(/\+€\s?15/);
+  await expect(list.getByRole('row', { name: /Festas/ })).toContainText(/\+15\s€/);
 
   // Edit the summer from the calendar: green, and above the festival.
   await night(page, '25 de julho').click();

@@ -15,3 +15,4 @@ export * from './prices';
 export * from './price-changes';
 export * from './publishing';
 export * from './analytics';
+export * from './csv';

@@ -64,9 +64,7 @@ const PriceCalendar = needsBusiness(
   () => import('@/features/price-calendar/pages/PriceCalendarPage'),
 );
 
-const PlaceholderNeedingBusiness = needsBusiness(
-  () => import('@/features/misc/pages/PlaceholderPage'),
-);
+const Analytics = needsBusiness(() => import('@/features/analytics/pages/AnalyticsPage'));
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -220,7 +218,7 @@ export const appRoutes: AppRoute[] = [
     path: '/pricing-central/bi',
     name: 'pricing-central-bi',
     meta: { ...readAll, title: 'nav:businessIntelligence' },
-    page: PlaceholderNeedingBusiness,
+    page: Analytics,
   },
   {
     path: '/pricing-central/price-changes',

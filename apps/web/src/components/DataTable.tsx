@@ -42,7 +42,7 @@ export function DataTable<R extends GridValidRowModel>({
   const intl = useIntl();
   const text = useMemo<Partial<GridLocaleText>>(
     () => ({
-      ...gridLocales[intl.locale],
+      ...gridLocales[intl.language],
       paginationRowsPerPage: t('table.rowsPerPage'),
       paginationDisplayedRows: ({ from, to, count }) =>
         count === -1 || count === undefined

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { passwordClasses, passwordRules } from '@tarifa/contract';
+import { visuallyHidden } from '@/lib/a11y';
 
 /** The password rule of the contract, explained, each part ticked as the user types. */
 export function PasswordRules({ password, id }: { password: string; id?: string }) {
@@ -52,12 +53,3 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -2,7 +2,7 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import type { Locale as DateFnsLocale } from 'date-fns';
-import { ar, enUS, fr, pt } from 'date-fns/locale';
+import { ar, enGB, fr, pt } from 'date-fns/locale';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLocale } from '@tarifa/contract';
@@ -15,7 +15,7 @@ function mondayFirst(locale: DateFnsLocale): DateFnsLocale {
 
 const dateFnsLocales: Record<TLocale, DateFnsLocale> = {
   pt: mondayFirst(pt),
-  en: mondayFirst(enUS),
+  en: mondayFirst(enGB),
   fr: mondayFirst(fr),
   ar: mondayFirst(ar),
 };
@@ -26,7 +26,7 @@ const dateFnsLocales: Record<TLocale, DateFnsLocale> = {
  */
 export function PickersProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
-  const { locale } = useIntl();
+  const { language } = useIntl();
   const localeText = useMemo<Partial<PickersLocaleText>>(
     () => ({
       previousMonth: t('pickers.previousMonth'),
@@ -59,7 +59,7 @@ export function PickersProvider({ children }: { children: ReactNode }) {
   return (
     <LocalizationProvider
       dateAdapter={AdapterDateFns}
-      adapterLocale={dateFnsLocales[locale]}
+      adapterLocale={dateFnsLocales[language]}
       localeText={localeText}
     >
       {children}

@@ -50,7 +50,7 @@ describe('the price preview summary', () => {
   it('says how many nights change, the average and the largest change, in the active language', async () => {
     renderWithBusinesses(<PricePreviewSummary preview={moved} />);
     expect(plain(screen.getByRole('status').textContent)).toBe(
-      'Nights that change: 42 · average +8% · largest +25% on Aug 15',
+      'Nights that change: 42 · average +8% · largest +25% on 15 Aug',
     );
     await act(() => changeLanguage('fr'));
     expect(plain(screen.getByRole('status').textContent)).toBe(

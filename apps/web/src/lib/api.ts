@@ -16,6 +16,22 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * `?status=a,b&from=…` of a query: empty values (undefined, null, '', []) are left out, lists
+ * joined by commas, as the contract's query schemas read them. '' when nothing is left.
+ */
+export function searchOf(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(','));
+    } else params.set(key, String(value as string | number | boolean));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
 export function isRetryable(error: unknown): boolean {
   return !(error instanceof ApiError) || error.code === 'network' || error.status >= 500;
 }

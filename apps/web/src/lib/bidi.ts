@@ -6,6 +6,6 @@ import type { Formatters } from '@/lib/intl';
  * "-10%", not "10%-") when wrapped in a first-strong isolate (U+2068 … U+2069). Left-to-right
  * languages need nothing, so they get the text as it is.
  */
-export function isolate(intl: Pick<Formatters, 'locale'>, text: string): string {
-  return directionOf(intl.locale) === 'rtl' ? `\u2068${text}\u2069` : text;
+export function isolate(intl: Pick<Formatters, 'language'>, text: string): string {
+  return directionOf(intl.language) === 'rtl' ? `\u2068${text}\u2069` : text;
 }

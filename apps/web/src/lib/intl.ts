@@ -7,12 +7,29 @@ const aMonday = Date.UTC(2024, 0, 1);
 const day = 24 * 60 * 60 * 1000;
 
 /**
- * Numbers, money, dates, weekday and month names in the active language, through `Intl` — never
- * formatted by hand. Memoised per language.
+ * The region each language formats for. Portuguese as in Portugal ("1234,50 €", "12 345,50 €",
+ * "15/08"), not Brazil ("€ 1.234,50"); English as in the United Kingdom (the day before the month,
+ * "15 Aug"); French as in France. Arabic keeps plain `ar`, as the app has always shown it
+ * (Western digits, "‏1,234.50 €").
  */
-export function formattersFor(locale: TLocale) {
+export const intlLocales: Record<TLocale, string> = {
+  pt: 'pt-PT',
+  en: 'en-GB',
+  fr: 'fr-FR',
+  ar: 'ar',
+};
+
+/**
+ * Numbers, money, dates, weekday and month names in the active language and its region, through
+ * `Intl` — never formatted by hand. `language` is the app's language (for translations, direction
+ * and tables keyed by it); `locale` the tag to give `Intl` for anything else it formats.
+ * Memoised per language.
+ */
+export function formattersFor(language: TLocale) {
+  const locale = intlLocales[language];
   const number = new Intl.NumberFormat(locale);
   return {
+    language,
     locale,
     number: (value: number, options?: Intl.NumberFormatOptions) =>
       options ? new Intl.NumberFormat(locale, options).format(value) : number.format(value),
@@ -26,6 +43,12 @@ export function formattersFor(locale: TLocale) {
       new Intl.NumberFormat(locale, { style: 'currency', currency, ...options }).format(amount),
     date: (date: Date | number, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }) =>
       new Intl.DateTimeFormat(locale, options).format(date),
+    /** Two dates as one range ("1–24 Nov 2026"), the parts they share written once. */
+    dateRange: (
+      from: Date | number,
+      to: Date | number,
+      options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+    ) => new Intl.DateTimeFormat(locale, options).formatRange(from, to),
     /** Weekday names in ISO order, Monday first. */
     weekdays: (style: 'long' | 'short' | 'narrow' = 'long') => {
       const format = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' });

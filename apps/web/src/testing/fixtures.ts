@@ -146,3 +146,14 @@ export function json(status: number, body: unknown): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/**
+ * Text as a test compares it: the no-break and narrow no-break spaces `Intl` writes read as
+ * spaces, the direction marks `Intl` writes in Arabic and the bidi isolates around figures
+ * (`lib/bidi`) are dropped.
+ */
+export function plain(text: string | null | undefined): string {
+  return (text ?? '')
+    .replace(/[\u00a0\u202f\u2009]/g, ' ')
+    .replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+}

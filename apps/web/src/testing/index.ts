@@ -8,3 +8,4 @@ export * from './fixtures';
 export { fill, renderWithBusinesses } from './render';
 export { stubScreenWidth } from './screen';
 export { LocationProbe, renderWithProviders, TestProviders } from './providers';
+export { aDailyRow, aKpis, aSalesRow, fakeApi, requested, type FakeAnswer } from './analytics';

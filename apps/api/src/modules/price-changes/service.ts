@@ -1,4 +1,6 @@
 import {
+  csvFile,
+  type CsvCell,
   type TLocale,
   type TPriceChange,
   type TPriceChangesPage,
@@ -18,7 +20,6 @@ import {
 } from '../../core/tenancy';
 import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
-import { csvFile, type CsvCell } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../bookings/repository';
 import { zonedDate } from '../bookings/time';

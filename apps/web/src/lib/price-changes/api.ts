@@ -11,29 +11,13 @@ import {
   type TPriceChange,
   type TPriceChangeDecisionBody,
   type TPriceChangeDecisionResponse,
-  type TPriceChangesExportQuery,
   type TPriceChangesPage,
   type TPriceChangesQuery,
 } from '@tarifa/contract';
-import { api } from '@/lib/api';
+import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { priceKeys } from '@/lib/prices';
 import { priceChangeKeys } from './keys';
-
-/** `?status=a,b&from=…` of a query; empty values are left out, lists joined by commas. */
-export function priceChangesSearch(
-  query: TPriceChangesQuery | TPriceChangesExportQuery | Record<string, unknown>,
-): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.set(key, value.join(','));
-    } else params.set(key, String(value as string | number));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /** `GET …/price-changes?status&roomUuid&from&to&step&page&pageSize`. */
 export function fetchPriceChanges(
@@ -41,10 +25,9 @@ export function fetchPriceChanges(
   query: TPriceChangesQuery,
   signal?: AbortSignal,
 ): Promise<TPriceChangesPage> {
-  return api<TPriceChangesPage>(
-    businessPath(businessUuid, `/price-changes${priceChangesSearch(query)}`),
-    { signal },
-  );
+  return api<TPriceChangesPage>(businessPath(businessUuid, `/price-changes${searchOf(query)}`), {
+    signal,
+  });
 }
 
 export function priceChangesQueryOptions(businessUuid: string, query: TPriceChangesQuery) {

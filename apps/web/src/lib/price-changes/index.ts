@@ -10,7 +10,6 @@ export {
   fetchPriceChanges,
   invalidateAfterDecision,
   priceChangesQueryOptions,
-  priceChangesSearch,
   useDecidePriceChanges,
   usePendingChanges,
   usePriceChanges,

@@ -5,7 +5,7 @@
  * manual prices (overrides) are the price calendar's own calls.
  */
 export { priceKeys } from './keys';
-export { fetchPrices, pricesQueryOptions, searchOf, usePrices } from './prices';
+export { fetchPrices, pricesQueryOptions, usePrices } from './prices';
 export { fetchPricePreview, usePricePreview } from './preview';
 export { explainCell, type ExplainContext, type Explanation } from './explain';
 export {

@@ -1,15 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBusiness, TPricesQuery, TPricesResponse } from '@tarifa/contract';
-import { api } from '@/lib/api';
+import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { priceKeys } from './keys';
-
-/** `?a=1&b=2` of the query's filled-in values. */
-export function searchOf(query: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
-  return `?${params.toString()}`;
-}
 
 /** `GET …/prices?from&to[&roomUuid]`. */
 export function fetchPrices(

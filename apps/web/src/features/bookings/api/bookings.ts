@@ -14,30 +14,18 @@ import type {
   TBookingsPage,
   TBookingsQueryInput,
 } from '@tarifa/contract';
-import { ApiError, api } from '@/lib/api';
+import { analyticsKeys } from '@/lib/analytics';
+import { ApiError, api, searchOf } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { priceKeys } from '@/lib/prices';
 import { bookingKeys } from './keys';
-
-/** `?from=…&status=a,b…` of a bookings query; empty values are left out. */
-export function bookingsSearch(query: TBookingsQueryInput): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === '') continue;
-    if (Array.isArray(value)) {
-      if (value.length) params.set(key, value.join(','));
-    } else params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
 
 /** `GET …/bookings?from&to&status&search&channel&roomUuid&page&pageSize&sort&order`. */
 export function bookingsQueryOptions(businessUuid: string, query: TBookingsQueryInput) {
   return queryOptions({
     queryKey: bookingKeys.list(businessUuid, query),
     queryFn: ({ signal }) =>
-      api<TBookingsPage>(businessPath(businessUuid, `/bookings${bookingsSearch(query)}`), {
+      api<TBookingsPage>(businessPath(businessUuid, `/bookings${searchOf(query)}`), {
         signal,
       }),
   });
@@ -85,14 +73,15 @@ export type SaveBookingAnswer =
   | { kind: 'updated'; booking: TBookingEnvelope['booking'] };
 
 /**
- * What a change to the bookings makes stale: the business's bookings lists and facets, and its
+ * What a change to the bookings makes stale: the business's bookings lists and facets, its
  * prices (bookings are the occupancy the engine prices with; they do not bump the business's
- * version, so the price queries are invalidated by hand).
+ * version, so the price queries are invalidated by hand) and its analytics.
  */
 export function invalidateAfterBookings(queryClient: QueryClient, businessUuid: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: bookingKeys.all(businessUuid) }),
     queryClient.invalidateQueries({ queryKey: priceKeys.all(businessUuid) }),
+    queryClient.invalidateQueries({ queryKey: analyticsKeys.all(businessUuid) }),
   ]);
 }
 

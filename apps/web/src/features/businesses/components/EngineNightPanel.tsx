@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -7,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { weekdays, type TBusiness } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { addDays, todayIn, weekdayOf } from '@/lib/dates';
-import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, longDate, usePrices } from '@/lib/prices';
 
@@ -50,16 +48,9 @@ export function EngineNightPanel({ business }: { business: TBusiness }) {
               ))}
             </Stack>
           ) : prices.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void prices.refetch()}>
-                  {t('engine.retry')}
-                </Button>
-              }
-            >
-              {t('engine.loadFailed')} {errorMessage(t, prices.error)}
-            </Alert>
+            <LoadErrorAlert error={prices.error} onRetry={prices.refetch}>
+              {t('engine.loadFailed')}
+            </LoadErrorAlert>
           ) : (
             <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {rooms.map((room) => {

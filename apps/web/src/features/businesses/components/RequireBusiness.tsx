@@ -1,10 +1,7 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
-import { errorMessage } from '@/lib/forms';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import type { TBusiness } from '@tarifa/contract';
 import { useSelectBusiness, useSelectedBusiness } from '@/lib/business';
 import { Onboarding } from './Onboarding';
@@ -40,26 +37,13 @@ export function RequireBusiness({
 }: {
   children: ReactNode | ((business: TBusiness) => ReactNode);
 }) {
-  const { t } = useTranslation('property');
   const { data: business, isPending, isError, error, refetch } = useSelectedBusiness();
   const [onboarding, setOnboarding] = useState(false);
   const start = useCallback(() => setOnboarding(true), []);
   const done = useCallback(() => setOnboarding(false), []);
   useSelectFromQuery();
   if (isPending) return <PageLoader />;
-  if (isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {errorMessage(t, error)}
-      </Alert>
-    );
+  if (isError) return <LoadErrorAlert error={error} onRetry={refetch} />;
   if (!business || onboarding) return <Onboarding onStart={start} onDone={done} />;
   return typeof children === 'function' ? children(business) : children;
 }

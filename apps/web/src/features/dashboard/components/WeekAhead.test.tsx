@@ -57,13 +57,13 @@ describe('the next seven days on the dashboard', () => {
         .map((h) => plain(h.textContent)),
     ).toEqual([
       'Room type',
-      'WedAug 12',
-      'ThuAug 13',
-      'FriAug 14',
-      'SatAug 15',
-      'SunAug 16',
-      'MonAug 17',
-      'TueAug 18',
+      'Wed12 Aug',
+      'Thu13 Aug',
+      'Fri14 Aug',
+      'Sat15 Aug',
+      'Sun16 Aug',
+      'Mon17 Aug',
+      'Tue18 Aug',
     ]);
     const double = within(table).getByRole('row', { name: /Quarto Duplo/ });
     expect(within(double).getAllByRole('cell')).toHaveLength(7);

@@ -1,5 +1,4 @@
 import BedIcon from '@mui/icons-material/BedOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -9,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TBusiness, TPriceCell } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
+import { visuallyHidden } from '@/lib/a11y';
 import { addDays, eachNight, isWeekend, todayIn, utcDay } from '@/lib/dates';
-import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { formatMoney, formatOccupancy, usePrices } from '@/lib/prices';
 
@@ -48,16 +48,9 @@ export function WeekAhead({ business }: { business: TBusiness }) {
     );
   if (prices.isError)
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void prices.refetch()}>
-            {t('panels.week.retry')}
-          </Button>
-        }
-      >
-        {t('panels.week.loadFailed')} {errorMessage(t, prices.error)}
-      </Alert>
+      <LoadErrorAlert error={prices.error} onRetry={prices.refetch}>
+        {t('panels.week.loadFailed')}
+      </LoadErrorAlert>
     );
 
   const cells = new Map<string, TPriceCell>(
@@ -158,12 +151,3 @@ export function WeekAhead({ business }: { business: TBusiness }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

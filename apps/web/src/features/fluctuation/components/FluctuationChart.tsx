@@ -1,20 +1,11 @@
-import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
-import { LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFluctuationStep, TRoomTariff } from '@tarifa/contract';
+import { EChart, escapeHtml } from '@/components/charts/EChart';
 import { useIntl } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
 import { priceWith, stepAt } from '../utils/steps';
-
-echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
-
-const escape = (text: string) => echarts.format.encodeHTML(text);
 
 /** A round interval near `raw` for the % axis: 1, 2, 5, 10, 20, 25, 50 or 100 points. */
 function niceStep(raw: number): number {
@@ -98,9 +89,9 @@ export default function FluctuationChart({
           if (!step) return '';
           // The tooltip is HTML: names typed by the user are escaped.
           const line = (label: string, value: string) =>
-            escape(t('chart.tooltipLine', { label, value: isolate(intl, value) }));
+            escapeHtml(t('chart.tooltipLine', { label, value: isolate(intl, value) }));
           const lines = [
-            escape(
+            escapeHtml(
               t('chart.tooltipOccupancy', {
                 occupancy: isolate(intl, intl.percent(occupancy / 100)),
               }),
@@ -203,17 +194,5 @@ export default function FluctuationChart({
     });
   }, [levels, intl, t]);
 
-  return (
-    // ECharts places its SVG text as if left to right (an inherited `direction: rtl` would shift
-    // every label onto its marker), so the chart box is LTR and mirrored through its options.
-    <Box role="img" aria-label={summary} dir="ltr" sx={{ inlineSize: '100%' }}>
-      <ReactEChartsCore
-        echarts={echarts}
-        option={option}
-        notMerge
-        style={{ height, width: '100%' }}
-        opts={{ renderer: 'svg' }}
-      />
-    </Box>
-  );
+  return <EChart option={option} description={summary} height={height} />;
 }

@@ -72,7 +72,7 @@ describe('steps editor', { timeout: 30_000 }, () => {
     expect(rows).toHaveLength(4);
     expect(rows[1]).toHaveTextContent('A partir de 0% (vazio)');
     expect(within(rows[1]!).queryByRole('textbox', { name: /Ocupação/ })).toBeNull();
-    const euros = new Intl.NumberFormat('pt', { style: 'currency', currency: 'EUR' });
+    const euros = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR' });
     expect(rows[1]).toHaveTextContent(euros.format(90).replace(/\s/g, ' '));
     expect(rows[3]).toHaveTextContent(euros.format(120).replace(/\s/g, ' '));
   });

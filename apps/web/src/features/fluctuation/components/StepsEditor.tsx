@@ -15,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, type TRoomTariff } from '@tarifa/contract';
+import { visuallyHidden } from '@/lib/a11y';
 import { useIntl } from '@/lib/intl';
 import { isolate } from '@/lib/bidi';
 import {
@@ -197,12 +198,3 @@ export function StepsEditor({
 
 /** The step's number: on a phone the fields' own names say it, and the room is needed more. */
 const stepColumn = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
-const visuallyHidden = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

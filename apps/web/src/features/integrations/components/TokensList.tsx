@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { apiTokenScopes, type TApiToken } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { EmptyState } from '@/components/EmptyState';
+import { visuallyHidden } from '@/lib/a11y';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
@@ -176,12 +177,3 @@ export function TokensList({
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  inlineSize: 1,
-  blockSize: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

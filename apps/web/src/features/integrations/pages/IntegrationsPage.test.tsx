@@ -252,7 +252,7 @@ describe('the webhook', { timeout: 30_000 }, () => {
     expect(failed).toHaveTextContent('Preços: 12');
     expect(failed).toHaveTextContent('Falhou');
     expect(failed).toHaveTextContent(/HTTP 500 · 120\sms/);
-    expect(failed).toHaveTextContent(/sem resposta · 10\.000\sms — timed out/);
+    expect(failed).toHaveTextContent(/sem resposta · 10\s000\sms — timed out/);
     expect(queued).toHaveTextContent('Teste');
     expect(queued).toHaveTextContent('Em fila');
     expect(within(queued).queryByRole('button', { name: /Reenviar/ })).not.toBeInTheDocument();

@@ -79,8 +79,8 @@ describe('the price calendar', { timeout: 30_000 }, () => {
         .map((h) => h.textContent),
     ).toEqual(['Quarto duplo', 'Suite']);
     expect(within(grid).getAllByRole('gridcell')).toHaveLength(62);
-    const saturday = cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: € 160;');
-    expect(plain(saturday.textContent)).toBe('€ 160');
+    const saturday = cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: 160 €;');
+    expect(plain(saturday.textContent)).toBe('160 €');
     expect(plain(saturday.getAttribute('aria-label'))).toContain(
       'ocupação 80% (8 de 10 quartos) e fim de semana',
     );
@@ -92,20 +92,20 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(
       plain(cell(grid, 'Suite, segunda-feira, 10 de agosto de 2026').getAttribute('aria-label')),
     ).toContain('começa Verão');
-    const manual = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026: € 125;');
+    const manual = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026: 125 €;');
     expect(plain(manual.getAttribute('aria-label'))).toContain(
-      'preço manual, difere do publicado (€ 132) e hoje',
+      'preço manual, difere do publicado (132 €) e hoje',
     );
     expect(manual.querySelector('[data-mark="override"]')).not.toBeNull();
     expect(manual.querySelector('[data-mark="unpublished"]')).not.toBeNull();
     // The published price shows beside the recommendation.
-    expect(plain(manual.querySelector('[data-mark="published-price"]')?.textContent)).toBe('€ 132');
+    expect(plain(manual.querySelector('[data-mark="published-price"]')?.textContent)).toBe('132 €');
     expect(screen.getByRole('region', { name: 'Legenda' })).toHaveTextContent('Preço manual');
   });
 
   it('marks a manual price outside the minimum and maximum', async () => {
     const { grid, user } = await openAugust();
-    const outside = cell(grid, 'Suite, quinta-feira, 20 de agosto de 2026: € 400;');
+    const outside = cell(grid, 'Suite, quinta-feira, 20 de agosto de 2026: 400 €;');
     expect(outside.getAttribute('aria-label')).toContain('preço manual fora do mínimo e máximo');
     expect(outside.querySelector('[data-mark="out-of-bounds"]')).not.toBeNull();
     const inside = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026');
@@ -115,7 +115,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     await user.click(outside);
     const panel = screen.getByRole('region', { name: 'Suite, quinta-feira, 20 de agosto de 2026' });
     expect(plain(within(panel).getByRole('alert').textContent)).toBe(
-      'Definiu o preço desta noite à mão: € 400, fora do mínimo (€ 150) e do máximo (€ 350) deste tipo de quarto.',
+      'Definiu o preço desta noite à mão: 400 €, fora do mínimo (150 €) e do máximo (350 €) deste tipo de quarto.',
     );
   });
 
@@ -127,16 +127,16 @@ describe('the price calendar', { timeout: 30_000 }, () => {
       name: 'Quarto duplo, sábado, 15 de agosto de 2026',
     });
     expect(plain(within(panel).getByTestId('price-chain').textContent)).toBe(
-      'Base € 110 → Verão +20% → sábado +12% → ocupação 80% +15% → máximo € 160 → € 160',
+      'Base 110 € → Verão +20% → sábado +12% → ocupação 80% +15% → máximo 160 € → 160 €',
     );
     const steps = within(within(panel).getByRole('list', { name: 'Como se chega ao preço' }))
       .getAllByRole('listitem')
       .map((item) => plain(item.textContent));
     expect(steps).toEqual([
-      'Verão +20%: € 110 → € 132',
-      'sábado +12%: € 132 → € 147,84',
-      'ocupação 80% +15%: € 147,84 → € 170,02',
-      'máximo € 160: € 170,02 → € 160',
+      'Verão +20%: 110 € → 132 €',
+      'sábado +12%: 132 € → 147,84 €',
+      'ocupação 80% +15%: 147,84 € → 170,02 €',
+      'máximo 160 €: 170,02 € → 160 €',
     ]);
     expect(plain(panel.textContent)).toContain('Ocupação: 80% (8 de 10 quartos vendidos)');
     await user.click(within(panel).getByRole('button', { name: 'Fechar' }));
@@ -176,7 +176,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     ]);
     expect(cell(grid, 'Quarto duplo, terça-feira, 4 de agosto de 2026')).toHaveFocus();
     expect(plain(screen.getByText(/^Selecionado:/).textContent)).toBe(
-      'Selecionado: 2 – 4 de ago. de 2026 · Tipos de quarto: 2 · Noites: 3 · Preços: 6',
+      'Selecionado: 02/08/2026 – 04/08/2026 · Tipos de quarto: 2 · Noites: 3 · Preços: 6',
     );
 
     // A plain arrow leaves the selection for the one night moved to; Enter explains it.
@@ -234,7 +234,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     await user.clear(field);
     await user.type(field, '165');
     expect(plain(within(dialog).getByRole('alert').textContent)).toBe(
-      'Este preço fica fora do mínimo e máximo de Quarto duplo (€ 70–€ 160). Pode usá-lo; o calendário assinala-o.',
+      'Este preço fica fora do mínimo e máximo de Quarto duplo (70 €–160 €). Pode usá-lo; o calendário assinala-o.',
     );
     await user.clear(field);
     await user.type(field, '155,50');
@@ -416,10 +416,10 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
       return json(500, { error: { code: 'internal', message: 'unexpected call' } });
     });
     const { grid, user } = await openAugust();
-    const saturday = cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: € 160;');
+    const saturday = cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: 160 €;');
     await waitFor(() => expect(saturday.querySelector('[data-mark="pending"]')).not.toBeNull());
     expect(plain(saturday.getAttribute('aria-label'))).toContain(
-      'alteração de preço à espera de aprovação (para € 160)',
+      'alteração de preço à espera de aprovação (para 160 €)',
     );
     // Other nights have no mark.
     expect(grid.querySelectorAll('[data-mark="pending"]')).toHaveLength(1);
@@ -429,10 +429,8 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
       name: 'Quarto duplo, sábado, 15 de agosto de 2026',
     });
     const box = within(panel).getByTestId('pending-change');
-    expect(plain(box.textContent)).toContain('€ 150 → € 160: +€ 10 (+6,7%).');
-    expect(plain(box.textContent)).toContain(
-      'Motivo: Ocupação: +€ 10 (antes €0)'.replace('€0', '€ 0'),
-    );
+    expect(plain(box.textContent)).toContain('150 € → 160 €: +10 € (+6,7%).');
+    expect(plain(box.textContent)).toContain('Motivo: Ocupação: +10 € (antes 0 €)');
     const before = calls('GET').length;
     await user.click(within(box).getByRole('button', { name: 'Aprovar' }));
 

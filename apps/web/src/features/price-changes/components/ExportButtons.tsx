@@ -11,11 +11,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { priceLimits, type TBusiness } from '@tarifa/contract';
 import { PickersProvider } from '@/components/PickersProvider';
+import { searchOf } from '@/lib/api';
 import { businessPath } from '@/lib/business';
 import { addDays, fromLocalDate, nightsBetween, todayIn, toLocalDate } from '@/lib/dates';
 import { downloadFromApi } from '@/lib/download';
 import { errorMessage } from '@/lib/forms';
-import { priceChangesSearch } from '@/lib/price-changes';
 import { showSnackbar } from '@/lib/snackbar';
 import { filterOf, type PriceChangeFilters } from '../hooks/usePriceChangesQueryState';
 
@@ -47,7 +47,7 @@ function PublishedPricesDialog({
     setSending(true);
     try {
       await downloadFromApi(
-        businessPath(business.uuid, `/prices/export.csv${priceChangesSearch({ from, to })}`),
+        businessPath(business.uuid, `/prices/export.csv${searchOf({ from, to })}`),
         `published-prices-${from}-${to}.csv`,
       );
       onClose();
@@ -140,10 +140,7 @@ export function ExportButtons({
     setExporting(true);
     try {
       await downloadFromApi(
-        businessPath(
-          business.uuid,
-          `/price-changes/export.csv${priceChangesSearch(filterOf(filters))}`,
-        ),
+        businessPath(business.uuid, `/price-changes/export.csv${searchOf(filterOf(filters))}`),
         'price-changes.csv',
       );
     } catch (error) {

@@ -99,19 +99,19 @@ describe('price changes page', { timeout: 30_000 }, () => {
   it('lists pending changes with old → new, the difference in money and percent, and the reason', async () => {
     renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
     const up = await rowOf(/Quarto Duplo/);
-    expect(up).toHaveTextContent(/€\s100 → €\s120/);
-    expect(up).toHaveTextContent(/\+€\s20 \(\+20\s?%\)/);
-    expect(up).toHaveTextContent(/Época “Verão”: \+€\s20/);
+    expect(up).toHaveTextContent(/100\s€ → 120\s€/);
+    expect(up).toHaveTextContent(/\+20\s€ \(\+20\s?%\)/);
+    expect(up).toHaveTextContent(/Época “Verão”: \+20\s€/);
     expect(up).toHaveTextContent('Pendente');
     expect(
       within(up)
-        .getByText(/\+€\s20 \(\+20\s?%\)/)
+        .getByText(/\+20\s€ \(\+20\s?%\)/)
         .closest('[data-direction]'),
     ).toHaveAttribute('data-direction', 'up');
     const down = await rowOf(/Suite/);
-    expect(down).toHaveTextContent(/€\s200 → €\s180/);
-    expect(down).toHaveTextContent(/[-−]€\s20 \([-−]10\s?%\)/);
-    expect(down).toHaveTextContent(/Preço base: €\s180 \(antes €\s200\)/);
+    expect(down).toHaveTextContent(/200\s€ → 180\s€/);
+    expect(down).toHaveTextContent(/[-−]20\s€ \([-−]10\s?%\)/);
+    expect(down).toHaveTextContent(/Preço base: 180\s€ \(antes 200\s€\)/);
     // The first request asks for the pending changes only.
     expect(calls('GET', '/price-changes?')[0]![0]).toContain('status=pending');
   });

@@ -27,7 +27,7 @@ const property = aBusiness({
   tariffConfiguration: { roomsTariff: [double, suiteRoom], sazonalities: [summer] },
 });
 const euros = (amount: number) =>
-  new Intl.NumberFormat('pt', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+  new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
     .format(amount)
     .replace(/\s/g, ' ');
 
@@ -106,7 +106,7 @@ describe('season form', { timeout: 30_000 }, () => {
     await waitFor(
       () =>
         expect(status().textContent?.replace(/\s/g, ' ')).toBe(
-          'Noites que mudam: 42 · média +8% · maior +25% a 15 de ago.',
+          'Noites que mudam: 42 · média +8% · maior +25% a 15/08',
         ),
       { timeout: 3000 },
     );

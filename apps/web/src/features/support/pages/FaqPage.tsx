@@ -11,7 +11,6 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,6 +24,7 @@ import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { IconAvatar } from '@/components/IconAvatar';
 import { EmptyState } from '@/components/EmptyState';
 import { normalize } from '@/components/search/registry';
 import { useIntl } from '@/lib/intl';
@@ -145,15 +145,7 @@ export default function FaqPage() {
         return (
           <Box component="section" key={cat} aria-labelledby={`faq-${cat}`}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
-              <Avatar
-                variant="rounded"
-                sx={(theme) => ({
-                  bgcolor: alpha(theme.palette.primary.main, 0.12),
-                  color: 'primary.main',
-                })}
-              >
-                <Icon />
-              </Avatar>
+              <IconAvatar icon={Icon} />
               <Box>
                 <Typography id={`faq-${cat}`} variant="h5" component="h2">
                   {t(`categories.${cat}`)}

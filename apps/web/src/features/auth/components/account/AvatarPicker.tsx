@@ -12,20 +12,22 @@ import { useTranslation } from 'react-i18next';
 import { avatarRules, type TUser } from '@tarifa/contract';
 import { UserAvatar } from '@/components/UserAvatar';
 import { errorMessage, toFormError } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useRemoveAvatar, useUploadAvatar } from '../../api/account';
 
 const size = 100;
 
 /** The profile photo: choose one (shown at once, while it uploads) or remove it. */
 export function AvatarPicker({ user }: { user: TUser }) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
+  const { locale } = useIntl();
   const upload = useUploadAvatar();
   const remove = useRemoveAvatar();
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<'uploaded' | 'removed' | null>(null);
   const busy = upload.isPending || remove.isPending;
-  const maxSize = new Intl.NumberFormat(i18n.language, {
+  const maxSize = new Intl.NumberFormat(locale, {
     style: 'unit',
     unit: 'megabyte',
     unitDisplay: 'short',

@@ -15,7 +15,9 @@ import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TSession } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { useRevokeSessions, useSessions } from '../../api/sessions';
 import { parseUserAgent, type Device } from '../../utils/userAgent';
 import { dateTime, timeAgo } from '../../utils/time';
@@ -39,7 +41,8 @@ function SessionRow({
   onRevoke: () => void;
   revoking: boolean;
 }) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
+  const { locale } = useIntl();
   const device = parseUserAgent(session.userAgent);
   const name = useDeviceName()(device);
   const Icon = icons[device.kind];
@@ -47,8 +50,8 @@ function SessionRow({
   const details = [
     session.current
       ? t('sessions.activeNow')
-      : t('sessions.lastActive', { when: timeAgo(session.lastUsedAt, now, i18n.language) }),
-    t('sessions.signedIn', { when: dateTime(session.createdAt, i18n.language) }),
+      : t('sessions.lastActive', { when: timeAgo(session.lastUsedAt, now, locale) }),
+    t('sessions.signedIn', { when: dateTime(session.createdAt, locale) }),
     // An address reads left to right in every language.
     session.ip && t('sessions.ip', { ip: `\u2066${session.ip}\u2069` }),
   ].filter(Boolean);
@@ -165,18 +168,7 @@ export function SessionsCard() {
             ))}
           </Stack>
         )}
-        {sessions.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-                {t('sessions.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(t, sessions.error)}
-          </Alert>
-        )}
+        {sessions.isError && <LoadErrorAlert error={sessions.error} onRetry={sessions.refetch} />}
         {revoke.isError && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {errorMessage(t, revoke.error)}

@@ -1,7 +1,5 @@
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -15,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TImportSummary } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
-import { errorMessage } from '@/lib/forms';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { useIntl } from '@/lib/intl';
 import { useRecentImports } from '../../api/imports';
 import { importStatusPath } from '../../paths';
@@ -77,16 +75,7 @@ export function RecentImports({
         </CardContent>
       ) : recent.isError ? (
         <CardContent>
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void recent.refetch()}>
-                {t('actions.retry')}
-              </Button>
-            }
-          >
-            {errorMessage(t, recent.error)}
-          </Alert>
+          <LoadErrorAlert error={recent.error} onRetry={recent.refetch} />
         </CardContent>
       ) : recent.data.length === 0 ? (
         <EmptyState dense icon={HistoryIcon} headingLevel="p" title={t('import.recent.empty')} />
