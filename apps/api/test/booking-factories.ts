@@ -322,3 +322,28 @@ export function hotelBookingDemandRow(
 /** A "Hotel booking demand" file: header and rows, joined with `eol`. */
 export const hotelBookingDemandCsv = (rows: string[][], eol = '\n') =>
   [hotelBookingDemandColumns.join(','), ...rows.map((r) => r.join(','))].join(eol) + eol;
+
+/** `POST …/bookings` of `bookings` by `user`; answers the raw response. */
+export const postBookings = (
+  t: TestApp,
+  user: { headers: Record<string, string> },
+  business: { uuid: string },
+  bookings: TBookingFieldsInput[],
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: bookingsUrl(business),
+    headers: user.headers,
+    payload: { bookings },
+  });
+
+/** `POST …/bookings` of `bookings` by `user`, expected to store them all. */
+export async function saveBookings(
+  t: TestApp,
+  user: { headers: Record<string, string> },
+  business: { uuid: string },
+  bookings: TBookingFieldsInput[],
+) {
+  const res = await postBookings(t, user, business, bookings);
+  if (res.statusCode !== 200) throw new Error(`saving the bookings failed: ${res.body}`);
+}

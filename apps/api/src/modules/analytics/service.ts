@@ -1,0 +1,219 @@
+import {
+  analyticsLimits,
+  leadTimeBuckets,
+  lengthOfStayBuckets,
+  weekdayKeys,
+  type TDailyResponse,
+  type TKpisResponse,
+  type TSalesGroupBy,
+  type TSalesResponse,
+  type TSalesRow,
+  type ZDailyQuery,
+  type ZKpisQuery,
+  type ZSalesQuery,
+} from '@tarifa/contract';
+import { addDays } from '@tarifa/pricing';
+import type { z } from 'zod';
+import { roomTypesRepository, type RoomTypeRow } from '../../core/room-types';
+import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { zonedDate } from '../bookings/time';
+import { cellKey, priceCells } from '../prices/cells';
+import { emptyGroup, stayFigures, toKpis, toSalesRow, weightedMean } from './mapping';
+import {
+  analyticsRepository,
+  type GroupSums,
+  type TimeGrouping,
+  type AnalyticsRepository,
+} from './repository';
+
+type KpisQuery = z.output<typeof ZKpisQuery>;
+type DailyQuery = z.output<typeof ZDailyQuery>;
+type SalesQuery = z.output<typeof ZSalesQuery>;
+
+export interface AnalyticsServiceOptions {
+  /** What "now" is (tests fix it): today is its date in the business's time zone. */
+  clock?: () => Date;
+}
+
+const { lastYearOffsetDays } = analyticsLimits;
+
+const timeGroupings = new Set<TSalesGroupBy>(['month', 'week', 'weekday']);
+const isTimeGrouping = (groupBy: TSalesGroupBy): groupBy is TimeGrouping =>
+  timeGroupings.has(groupBy);
+
+/** The same period 52 weeks earlier (the same weekdays). */
+const lastYearOf = (from: string, to: string) => ({
+  from: addDays(from, -lastYearOffsetDays),
+  to: addDays(to, -lastYearOffsetDays),
+});
+
+/**
+ * Business intelligence of a business the caller reaches (docs/analytics.md): KPIs, nights,
+ * sales by group, summed in SQL by the repository and put on the
+ * wire here.
+ */
+export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+
+  /** The business (or 404), its repository, its room types and its today. */
+  async function open(caller: Caller, businessUuid: string) {
+    const business = await reachBusiness(db, caller, businessUuid);
+    return {
+      business,
+      repo: analyticsRepository(db, business.uuid, business.timezone),
+      today: zonedDate(clock(), business.timezone),
+    };
+  }
+
+  const roomTypesOf = (business: BusinessRow) =>
+    roomTypesRepository(db, business.uuid).liveRoomTypes();
+
+  const roomsOf = (rooms: RoomTypeRow[]) => rooms.reduce((sum, room) => sum + room.rooms, 0);
+
+  /**
+   * The rows of a sales grouping in their order: every key of a fixed list (weekdays, buckets,
+   * room types), zeros included; the channels, segments and countries found, by revenue.
+   */
+  function arrange(groupBy: TSalesGroupBy, groups: GroupSums[], rooms: RoomTypeRow[]) {
+    const byKey = new Map(groups.map((group) => [group.key, group]));
+    const every = (keys: readonly string[], labelOf: (key: string) => string | null = () => null) =>
+      keys.map((key) => toSalesRow(byKey.get(key) ?? emptyGroup(key), labelOf(key)));
+    switch (groupBy) {
+      case 'month':
+      case 'week':
+        return groups.map((group) => toSalesRow(group));
+      case 'weekday':
+        return every(weekdayKeys);
+      case 'leadTime':
+        return every(leadTimeBuckets.map((bucket) => bucket.key));
+      case 'lengthOfStay':
+        return every(lengthOfStayBuckets.map((bucket) => bucket.key));
+      case 'room': {
+        const names = new Map(rooms.map((room) => [room.uuid, room.name]));
+        return every(
+          rooms.map((room) => room.uuid),
+          (uuid) => names.get(uuid) ?? null,
+        );
+      }
+      default:
+        return [...groups]
+          .sort(
+            (a, b) =>
+              b.revenueMinor - a.revenueMinor ||
+              b.roomNights - a.roomNights ||
+              b.bookings - a.bookings ||
+              (a.key === null ? 1 : b.key === null ? -1 : a.key.localeCompare(b.key)),
+          )
+          .map((group) => toSalesRow(group));
+    }
+  }
+
+  /** The sales of `from`…`to` grouped by `groupBy`; dates moved `shift` days for their keys. */
+  function salesOf(
+    repo: AnalyticsRepository,
+    range: { from: string; to: string },
+    groupBy: TSalesGroupBy,
+    shift: number,
+  ): Promise<GroupSums[]> {
+    return isTimeGrouping(groupBy)
+      ? repo.salesByCalendar(range.from, range.to, groupBy, shift)
+      : repo.salesByBooking(range.from, range.to, groupBy);
+  }
+
+  return {
+    /** `GET …/analytics/kpis`: the period's totals, and last year's with `compare`. */
+    async kpis(caller: Caller, businessUuid: string, query: KpisQuery): Promise<TKpisResponse> {
+      const { business, repo } = await open(caller, businessUuid);
+      const { from, to } = query;
+      const previous = query.compare === 'last_year' ? lastYearOf(from, to) : null;
+      const [rooms, current, before] = await Promise.all([
+        roomTypesOf(business),
+        repo.period(from, to),
+        previous && repo.period(previous.from, previous.to),
+      ]);
+      const perNight = roomsOf(rooms);
+      return {
+        currency: business.currency,
+        current: toKpis(from, to, perNight, current),
+        previous: previous && before && toKpis(previous.from, previous.to, perNight, before),
+      };
+    },
+
+    /**
+     * `GET …/analytics/daily`: every night of the range with its figures and prices — the
+     * recommended price as the price calendar shows it today, and the published one — of one
+     * room type, or of all weighted by their rooms.
+     */
+    async daily(caller: Caller, businessUuid: string, query: DailyQuery): Promise<TDailyResponse> {
+      const { business, repo, today } = await open(caller, businessUuid);
+      const { from, to, roomUuid } = query;
+      const rooms = await roomTypesOf(business);
+      const counted = roomUuid === undefined ? rooms : rooms.filter((r) => r.uuid === roomUuid);
+      if (counted.length === 0 && roomUuid !== undefined) {
+        throw AppError.field(
+          'query.roomUuid',
+          'unknown_room',
+          'No such room type in this business',
+        );
+      }
+      const [nights, cells] = await Promise.all([
+        repo.nightsSold(from, to, roomUuid),
+        priceCells(db, business, { today, from, to }),
+      ]);
+      const roomsAvailable = roomsOf(counted);
+      const prices = new Map<string, { price: number; published?: number; rooms: number }[]>();
+      for (const cell of cells.cells) {
+        const room = counted.find((r) => r.uuid === cell.roomUuid);
+        if (!room) continue;
+        const published = cells.data.published.get(cellKey(cell.roomUuid, cell.date));
+        const night = prices.get(cell.date) ?? [];
+        night.push({ price: cell.price, published, rooms: room.rooms });
+        prices.set(cell.date, night);
+      }
+      return {
+        currency: business.currency,
+        days: nights.map(({ date, roomsSold, revenueMinor }) => {
+          const night = prices.get(date) ?? [];
+          return {
+            date,
+            roomsAvailable,
+            roomsSold,
+            ...stayFigures(roomsAvailable, roomsSold, revenueMinor),
+            recommendedPrice: weightedMean(
+              night.map((cell) => ({ priceMinor: cell.price, rooms: cell.rooms })),
+            ),
+            publishedPrice: weightedMean(
+              night.flatMap((cell) =>
+                cell.published === undefined
+                  ? []
+                  : [{ priceMinor: cell.published, rooms: cell.rooms }],
+              ),
+            ),
+          };
+        }),
+      };
+    },
+
+    /** `GET …/analytics/sales`: the period by one grouping, and last year's with `compare`. */
+    async sales(caller: Caller, businessUuid: string, query: SalesQuery): Promise<TSalesResponse> {
+      const { business, repo } = await open(caller, businessUuid);
+      const { from, to, groupBy } = query;
+      const previous = query.compare === 'last_year' ? lastYearOf(from, to) : null;
+      const [rooms, current, before] = await Promise.all([
+        roomTypesOf(business),
+        salesOf(repo, { from, to }, groupBy, 0),
+        previous && salesOf(repo, previous, groupBy, lastYearOffsetDays),
+      ]);
+      const rows = (groups: GroupSums[]): TSalesRow[] => arrange(groupBy, groups, rooms);
+      return {
+        currency: business.currency,
+        groupBy,
+        rows: rows(current),
+        previous: before && rows(before),
+      };
+    },
+  };
+}
+export type AnalyticsService = ReturnType<typeof analyticsService>;
