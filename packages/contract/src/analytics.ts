@@ -58,6 +58,14 @@ function checkAnalyticsRange(
 
 const ZRange = { from: ZDate, to: ZDate };
 
+/**
+ * A range `from`…`to` under the same rules as the calls' own, for a server that fills in a
+ * default end (`GET …/analytics/pickup` with only one of them) before checking it.
+ */
+export const ZAnalyticsRange = z
+  .object(ZRange)
+  .superRefine((range, ctx) => checkAnalyticsRange(range, ctx));
+
 /** A figure that is `null` when its denominator is 0. */
 const ratio = z.number().nullable();
 

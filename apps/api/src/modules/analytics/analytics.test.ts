@@ -473,7 +473,7 @@ describe('analytics: KPIs, nights and sales', () => {
       });
       expect(created.statusCode, created.body).toBe(201);
       const { token } = created.json() as TCreatedApiToken;
-      for (const path of ['kpis', 'daily', 'sales']) {
+      for (const path of ['kpis', 'daily', 'sales', 'pace', 'pickup']) {
         const res = await getAnalytics(
           t,
           { headers: { authorization: `Bearer ${token}` } },

@@ -1,4 +1,9 @@
-import { leadTimeBuckets, lengthOfStayBuckets, type TSalesGroupBy } from '@tarifa/contract';
+import {
+  analyticsLimits,
+  leadTimeBuckets,
+  lengthOfStayBuckets,
+  type TSalesGroupBy,
+} from '@tarifa/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 
@@ -46,6 +51,16 @@ export interface GroupSums {
   noShows: number;
 }
 
+/** The booking curve: on the books `daysBefore` days before each night, summed over the nights. */
+export interface PaceSums {
+  daysBefore: number;
+  roomNights: number;
+  revenueMinor: number;
+}
+
+/** A moment of the booking history: the end of a day of the business's calendar. */
+export type EndOfDay = string;
+
 const sold = sql`b.status = 'confirmed'`;
 
 /** The clipped stay of `b` (see the file's comment), as a lateral subquery named `s`. */
@@ -86,8 +101,26 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
   const leadTime = sql`greatest(0, b.arrival - (b.booked_at at time zone ${timeZone})::date)`;
 
   /**
+   * Per booking `b`, as a lateral subquery named `h`: `h.booked`, the day it was booked, and
+   * `h.gone`, the first day at whose end it is no longer on the books — the day it was cancelled,
+   * or its arrival for a no-show (found out that day) — null while it stays on them.
+   */
+  const history = sql`
+    cross join lateral (
+      select (b.booked_at at time zone ${timeZone})::date as booked,
+             case b.status
+               when 'cancelled' then (b.cancelled_at at time zone ${timeZone})::date
+               when 'no_show' then b.arrival
+             end as gone
+    ) as h`;
+
+  /** Whether `b` (with its `h`) was on the books at the end of `day`. */
+  const onTheBooks = (day: EndOfDay) =>
+    sql`(h.booked <= ${day}::date and (h.gone is null or h.gone > ${day}::date))`;
+
+  /**
    * Per night `from`…`to` (every night), the rooms and revenue of the overlapping bookings, once
-   * per weight (an expression of `b` and `s` worth 0 or 1): columns `night`, `rooms_<i>`,
+   * per weight (an expression of `b`, `s` and `h` worth 0 or 1): columns `night`, `rooms_<i>`,
    * `revenue_<i>`. Summed with the delta trick: each booking adds its rooms and nightly rate on
    * its first night in the range and takes them away the day after its last (and its extra cent
    * likewise), the changes are summed per day and their running sum over the nights gives each
@@ -114,6 +147,7 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
         )}
           from bookings b
           ${clippedStay(from, to)}
+          ${history}
          cross join lateral (
                 values (s.first, b.rooms, s.rate),
                        (s.stop, -b.rooms, -s.rate),
@@ -287,6 +321,61 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
           left join arrivals ar on ar.key = st.key
          order by st.first`);
       return rowsOf<Record<string, unknown>>(result).map(toGroupSums);
+    },
+
+    /**
+     * Pickup over the nights `from`…`to`: per night, what was on the books at the end of `asOf`
+     * (index 0) and at the end of `since` (index 1).
+     */
+    pickup: (from: string, to: string, asOf: EndOfDay, since: EndOfDay) =>
+      nightly(from, to, [onTheBooks(asOf), onTheBooks(since)], {
+        where: sql`(${onTheBooks(asOf)} or ${onTheBooks(since)})`,
+      }),
+
+    /**
+     * The booking curve of the stay nights `from`…`to`: for each `daysBefore` N in 0…365, the
+     * rooms and revenue of each night D on the books at the end of day D − N, summed over the
+     * nights. A night of a booking is on the books for N in [D − gone + 1, D − booked] (see
+     * `history`); each such window adds the night's rooms and revenue from its first N and takes
+     * them away after its last, and the running sum over N gives the curve.
+     */
+    async pace(from: string, to: string): Promise<PaceSums[]> {
+      const max = analyticsLimits.paceDaysMax;
+      const result = await db.execute(sql`
+        with nights as (
+          select b.rooms,
+                 s.rate + (n.night < s.cents_stop)::int as revenue,
+                 greatest(0, coalesce(n.night - h.gone + 1, 0)) as lo,
+                 least(${max}::int, n.night - h.booked) as hi
+            from bookings b
+            ${clippedStay(from, to)}
+            ${history}
+           cross join lateral (
+                  select s.first + k as night from generate_series(0, s.stop - s.first - 1) as k
+                ) as n
+           where ${overlapping(businessUuid, from, to)}
+        ), deltas as (
+          select v.n, sum(v.rooms) as rooms, sum(v.revenue) as revenue
+            from nights
+           cross join lateral (
+                  values (nights.lo, nights.rooms, nights.revenue),
+                         (nights.hi + 1, -nights.rooms, -nights.revenue)
+                ) as v(n, rooms, revenue)
+           where nights.lo <= nights.hi
+           group by v.n
+        )
+        select k as "daysBefore",
+               sum(coalesce(d.rooms, 0)) over curve as "roomNights",
+               sum(coalesce(d.revenue, 0)) over curve as "revenueMinor"
+          from generate_series(0, ${max}::int) as k
+          left join deltas d on d.n = k
+        window curve as (order by k)
+         order by k desc`);
+      return rowsOf<Record<string, unknown>>(result).map((row) => ({
+        daysBefore: num(row.daysBefore),
+        roomNights: num(row.roomNights),
+        revenueMinor: num(row.revenueMinor),
+      }));
     },
   };
 }

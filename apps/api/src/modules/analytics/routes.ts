@@ -4,6 +4,10 @@ import {
   ZDailyResponse,
   ZKpisQuery,
   ZKpisResponse,
+  ZPaceQuery,
+  ZPaceResponse,
+  ZPickupQuery,
+  ZPickupResponse,
   ZSalesQuery,
   ZSalesResponse,
 } from '@tarifa/contract';
@@ -20,7 +24,7 @@ export interface AnalyticsRoutesOptions {
 }
 
 /**
- * `/api/v1/businesses/{uuid}/analytics/{kpis,daily,sales}` (docs/analytics.md): the
+ * `/api/v1/businesses/{uuid}/analytics/{kpis,daily,sales,pace,pickup}` (docs/analytics.md): the
  * owner's figures, read with a session. No integration-token scope lists them, so a token is
  * refused with 403 whatever its scopes.
  */
@@ -73,5 +77,33 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       },
     },
     async (request) => service.sales(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.get(
+    `${base}/pace`,
+    {
+      schema: {
+        ...doc,
+        summary: 'The booking curve of a stay period, 365 … 0 days before, against last year',
+        params: byUuid,
+        querystring: ZPaceQuery,
+        response: { 200: ZPaceResponse, ...errors },
+      },
+    },
+    async (request) => service.pace(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.get(
+    `${base}/pickup`,
+    {
+      schema: {
+        ...doc,
+        summary: 'Per stay night, rooms and revenue picked up in the `days` days up to `asOf`',
+        params: byUuid,
+        querystring: ZPickupQuery,
+        response: { 200: ZPickupResponse, ...errors },
+      },
+    },
+    async (request) => service.pickup(requireAuth(request), request.params.uuid, request.query),
   );
 };

@@ -2,17 +2,23 @@ import {
   analyticsLimits,
   leadTimeBuckets,
   lengthOfStayBuckets,
+  toFieldIssues,
   weekdayKeys,
+  ZAnalyticsRange,
   type TDailyResponse,
   type TKpisResponse,
+  type TPaceResponse,
+  type TPickupResponse,
   type TSalesGroupBy,
   type TSalesResponse,
   type TSalesRow,
   type ZDailyQuery,
   type ZKpisQuery,
+  type ZPaceQuery,
+  type ZPickupQuery,
   type ZSalesQuery,
 } from '@tarifa/contract';
-import { addDays } from '@tarifa/pricing';
+import { addDays, daysBetween, fromMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { roomTypesRepository, type RoomTypeRow } from '../../core/room-types';
 import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
@@ -31,11 +37,16 @@ import {
 type KpisQuery = z.output<typeof ZKpisQuery>;
 type DailyQuery = z.output<typeof ZDailyQuery>;
 type SalesQuery = z.output<typeof ZSalesQuery>;
+type PaceQuery = z.output<typeof ZPaceQuery>;
+type PickupQuery = z.output<typeof ZPickupQuery>;
 
 export interface AnalyticsServiceOptions {
   /** What "now" is (tests fix it): today is its date in the business's time zone. */
   clock?: () => Date;
 }
+
+/** `GET …/analytics/pickup` without `to`: the first night and the 89 after it. */
+const PICKUP_NIGHTS = 90;
 
 const { lastYearOffsetDays } = analyticsLimits;
 
@@ -51,7 +62,7 @@ const lastYearOf = (from: string, to: string) => ({
 
 /**
  * Business intelligence of a business the caller reaches (docs/analytics.md): KPIs, nights,
- * sales by group, summed in SQL by the repository and put on the
+ * sales by group, the booking curve and pickup, summed in SQL by the repository and put on the
  * wire here.
  */
 export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) {
@@ -212,6 +223,80 @@ export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) 
         groupBy,
         rows: rows(current),
         previous: before && rows(before),
+      };
+    },
+
+    /**
+     * `GET …/analytics/pace`: the booking curve of the stay period and of the same period last
+     * year. This year's point N is null while the end of day `stayTo − N` is still to come (the
+     * moment is then in the future for at least the period's last night); the point of today
+     * shows what is on the books now.
+     */
+    async pace(caller: Caller, businessUuid: string, query: PaceQuery): Promise<TPaceResponse> {
+      const { business, repo, today } = await open(caller, businessUuid);
+      const { stayFrom, stayTo } = query;
+      const lastYear = lastYearOf(stayFrom, stayTo);
+      const [current, before] = await Promise.all([
+        repo.pace(stayFrom, stayTo),
+        repo.pace(lastYear.from, lastYear.to),
+      ]);
+      const lastYearAt = new Map(before.map((point) => [point.daysBefore, point]));
+      const firstKnown = daysBetween(today, stayTo);
+      return {
+        currency: business.currency,
+        stayFrom,
+        stayTo,
+        lastYear: { stayFrom: lastYear.from, stayTo: lastYear.to },
+        points: current.map((point) => {
+          const known = point.daysBefore >= firstKnown;
+          const then = lastYearAt.get(point.daysBefore)!;
+          return {
+            daysBefore: point.daysBefore,
+            roomNights: known ? point.roomNights : null,
+            revenue: known ? fromMinor(point.revenueMinor) : null,
+            lastYearRoomNights: then.roomNights,
+            lastYearRevenue: fromMinor(then.revenueMinor),
+          };
+        }),
+      };
+    },
+
+    /**
+     * `GET …/analytics/pickup`: per night, what is on the books at the end of `asOf` and what
+     * changed in the `days` days up to it (new bookings less cancellations and no-shows).
+     */
+    async pickup(
+      caller: Caller,
+      businessUuid: string,
+      query: PickupQuery,
+    ): Promise<TPickupResponse> {
+      const { business, repo, today } = await open(caller, businessUuid);
+      const asOf = query.asOf ?? today;
+      const from = query.from ?? asOf;
+      const to = query.to ?? addDays(from, PICKUP_NIGHTS - 1);
+      const range = ZAnalyticsRange.safeParse({ from, to });
+      if (!range.success) throw AppError.validation(toFieldIssues(range.error, ['query']));
+
+      const nights = (await repo.pickup(from, to, asOf, addDays(asOf, -query.days))).map(
+        (night) => ({
+          date: night.date,
+          onTheBooks: night.rooms[0]!,
+          rooms: night.rooms[0]! - night.rooms[1]!,
+          revenueMinor: night.revenueMinor[0]! - night.revenueMinor[1]!,
+        }),
+      );
+      return {
+        currency: business.currency,
+        asOf,
+        days: query.days,
+        nights: nights.map(({ revenueMinor, ...night }) => ({
+          ...night,
+          revenue: fromMinor(revenueMinor),
+        })),
+        totals: {
+          rooms: nights.reduce((sum, night) => sum + night.rooms, 0),
+          revenue: fromMinor(nights.reduce((sum, night) => sum + night.revenueMinor, 0)),
+        },
       };
     },
   };
