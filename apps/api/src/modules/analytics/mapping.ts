@@ -16,8 +16,14 @@ export const ratio = (part: number, whole: number): number | null =>
 export const moneyRatio = (minor: number, count: number): number | null =>
   count === 0 ? null : fromMinor(divideRounded(minor, count));
 
-/** The mean of prices (minor units) weighted by rooms, to the cent; null without any. */
-export function weightedMean(prices: { priceMinor: number; rooms: number }[]): number | null {
+/** A room type's price of a night (minor units) and its rooms. */
+export interface PricedRooms {
+  priceMinor: number;
+  rooms: number;
+}
+
+/** The mean of prices weighted by rooms, to the cent; null without any. */
+export function weightedMean(prices: PricedRooms[]): number | null {
   let total = 0;
   let rooms = 0;
   for (const price of prices) {

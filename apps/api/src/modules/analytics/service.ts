@@ -26,7 +26,14 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../bookings/time';
 import { cellKey, priceCells } from '../prices/cells';
-import { emptyGroup, stayFigures, toKpis, toSalesRow, weightedMean } from './mapping';
+import {
+  emptyGroup,
+  stayFigures,
+  toKpis,
+  toSalesRow,
+  weightedMean,
+  type PricedRooms,
+} from './mapping';
 import {
   analyticsRepository,
   type GroupSums,
@@ -68,7 +75,7 @@ const lastYearOf = (from: string, to: string) => ({
 export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) {
   const clock = options.clock ?? (() => new Date());
 
-  /** The business (or 404), its repository, its room types and its today. */
+  /** The business (or 404), its repository and its today. */
   async function open(caller: Caller, businessUuid: string) {
     const business = await reachBusiness(db, caller, businessUuid);
     return {
@@ -89,8 +96,8 @@ export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) 
    */
   function arrange(groupBy: TSalesGroupBy, groups: GroupSums[], rooms: RoomTypeRow[]) {
     const byKey = new Map(groups.map((group) => [group.key, group]));
-    const every = (keys: readonly string[], labelOf: (key: string) => string | null = () => null) =>
-      keys.map((key) => toSalesRow(byKey.get(key) ?? emptyGroup(key), labelOf(key)));
+    const every = (keys: readonly string[]) =>
+      keys.map((key) => toSalesRow(byKey.get(key) ?? emptyGroup(key)));
     switch (groupBy) {
       case 'month':
       case 'week':
@@ -101,13 +108,10 @@ export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) 
         return every(leadTimeBuckets.map((bucket) => bucket.key));
       case 'lengthOfStay':
         return every(lengthOfStayBuckets.map((bucket) => bucket.key));
-      case 'room': {
-        const names = new Map(rooms.map((room) => [room.uuid, room.name]));
-        return every(
-          rooms.map((room) => room.uuid),
-          (uuid) => names.get(uuid) ?? null,
+      case 'room':
+        return rooms.map((room) =>
+          toSalesRow(byKey.get(room.uuid) ?? emptyGroup(room.uuid), room.name),
         );
-      }
       default:
         return [...groups]
           .sort(
@@ -174,36 +178,31 @@ export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) 
         priceCells(db, business, { today, from, to }),
       ]);
       const roomsAvailable = roomsOf(counted);
-      const prices = new Map<string, { price: number; published?: number; rooms: number }[]>();
+      // Per night, the prices (minor units) of the room types counted, each with its rooms.
+      const roomsByType = new Map(counted.map((room) => [room.uuid, room.rooms]));
+      const recommended = new Map<string, PricedRooms[]>();
+      const published = new Map<string, PricedRooms[]>();
+      const add = (to: Map<string, PricedRooms[]>, date: string, priced: PricedRooms) =>
+        to.set(date, [...(to.get(date) ?? []), priced]);
       for (const cell of cells.cells) {
-        const room = counted.find((r) => r.uuid === cell.roomUuid);
-        if (!room) continue;
-        const published = cells.data.published.get(cellKey(cell.roomUuid, cell.date));
-        const night = prices.get(cell.date) ?? [];
-        night.push({ price: cell.price, published, rooms: room.rooms });
-        prices.set(cell.date, night);
+        const rooms = roomsByType.get(cell.roomUuid);
+        if (rooms === undefined) continue;
+        add(recommended, cell.date, { priceMinor: cell.price, rooms });
+        const publishedMinor = cells.data.published.get(cellKey(cell.roomUuid, cell.date));
+        if (publishedMinor !== undefined) {
+          add(published, cell.date, { priceMinor: publishedMinor, rooms });
+        }
       }
       return {
         currency: business.currency,
-        days: nights.map(({ date, roomsSold, revenueMinor }) => {
-          const night = prices.get(date) ?? [];
-          return {
-            date,
-            roomsAvailable,
-            roomsSold,
-            ...stayFigures(roomsAvailable, roomsSold, revenueMinor),
-            recommendedPrice: weightedMean(
-              night.map((cell) => ({ priceMinor: cell.price, rooms: cell.rooms })),
-            ),
-            publishedPrice: weightedMean(
-              night.flatMap((cell) =>
-                cell.published === undefined
-                  ? []
-                  : [{ priceMinor: cell.published, rooms: cell.rooms }],
-              ),
-            ),
-          };
-        }),
+        days: nights.map(({ date, roomsSold, revenueMinor }) => ({
+          date,
+          roomsAvailable,
+          roomsSold,
+          ...stayFigures(roomsAvailable, roomsSold, revenueMinor),
+          recommendedPrice: weightedMean(recommended.get(date) ?? []),
+          publishedPrice: weightedMean(published.get(date) ?? []),
+        })),
       };
     },
 
