@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import { serializeError, serializeRequest } from './lib/logging';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
+import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
@@ -143,6 +144,7 @@ export async function buildApp({
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
       await api.register(publishingRoutes, { clock: jobs?.clock });
+      await api.register(analyticsRoutes, { clock: jobs?.clock });
       await api.register(forecastRoutes, { clock: jobs?.clock });
       await api.register(demoRoutes);
     },
