@@ -22,13 +22,17 @@ const pixelRatio = 2;
 
 /**
  * Saves the chart as `<fileName>.png` on `background` (the card's colour, so it reads in both
- * themes): the SVG the chart is drawn with, painted on a canvas at twice the size.
+ * themes): the SVG the chart is drawn with, painted on a canvas at twice the size. The SVG is
+ * taken from the page as the browser holds it (`renderToSVGString` writes the theme's quoted
+ * font names into attributes unescaped, which no browser decodes).
  */
 export async function downloadPng(chart: EChartsType, fileName: string, background: string) {
   const width = chart.getWidth();
   const height = chart.getHeight();
+  const svg = chart.getDom().querySelector('svg');
+  if (!svg) throw new Error('The chart is not drawn as SVG');
   const image = new Image();
-  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(chart.renderToSVGString())}`;
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
   await image.decode();
   const canvas = document.createElement('canvas');
   canvas.width = width * pixelRatio;

@@ -78,6 +78,8 @@ export function useChartTheme() {
       valueAxis: (formatter: (value: number) => string, extra: Record<string, unknown> = {}) => ({
         type: 'value' as const,
         position: rtl ? ('right' as const) : ('left' as const),
+        // At the grid's edge even when the other axis is of values and runs from the end.
+        axisLine: { onZero: false },
         axisLabel: { color: text, formatter },
         splitLine: { lineStyle: { color: divider } },
         ...extra,

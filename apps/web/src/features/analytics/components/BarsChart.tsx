@@ -48,6 +48,8 @@ export function BarsChart({
           ...chart.valueAxis((value) => format(value)),
           position: undefined,
           inverse: chart.rtl,
+          // Across the card there is room for few amounts.
+          splitNumber: 3,
         }
       : chart.valueAxis((value) => format(value));
     return {

@@ -85,7 +85,7 @@ export function HeatMapView({ business, params }: ViewProps) {
   const option = useMemo(() => {
     const byDate = new Map(days.map((day) => [day.date, day]));
     const line = (label: string, value: string) => t('tooltip.line', { label, value });
-    const sunday = intl.weekdays('short').at(-1)!;
+    const weekdays = intl.weekdays('narrow');
     return {
       ...chart.base,
       tooltip: chart.tooltip((item: { data: [string, number] }) => {
@@ -116,7 +116,7 @@ export function HeatMapView({ business, params }: ViewProps) {
       calendar: {
         range: String(year),
         top: 36,
-        left: 48,
+        left: 32,
         right: 16,
         cellSize: ['auto', 18],
         yearLabel: { show: false },
@@ -124,7 +124,7 @@ export function HeatMapView({ business, params }: ViewProps) {
           firstDay: 1,
           color: chart.text,
           // ECharts names the days from Sunday.
-          nameMap: [sunday, ...intl.weekdays('short').slice(0, 6)],
+          nameMap: [weekdays[6], ...weekdays.slice(0, 6)],
         },
         monthLabel: { color: chart.text, nameMap: intl.months('short') },
         itemStyle: { color: chart.background, borderColor: chart.colors.grid, borderWidth: 1 },
@@ -172,7 +172,7 @@ export function HeatMapView({ business, params }: ViewProps) {
       load={load}
       empty={empty}
       fileName={`heat-map-${metric}-${year}`}
-      height={300}
+      height={250}
       controls={
         <>
           <FilterSelect
@@ -205,7 +205,7 @@ export function HeatMapView({ business, params }: ViewProps) {
       {() => (
         <EChart
           option={option}
-          height={300}
+          height={250}
           description={t('heatMap.summary', {
             metric: metricName,
             year: intl.number(year, { useGrouping: false }),

@@ -21,15 +21,19 @@ export function monthKeys(from: string, to: string): string[] {
   }
 }
 
-/** "ago. 2026": a month of the axis. */
-export function monthLabel(intl: Formatters, key: string): string {
+/** A month of the axis: "ago." when the period holds one year only, else with its year. */
+export function monthLabel(intl: Formatters, key: string, withYear: boolean): string {
   const [year, month] = key.split('-').map(Number) as [number, number];
   return intl.date(Date.UTC(year, month - 1, 1), {
     month: 'short',
-    year: 'numeric',
+    year: withYear ? 'numeric' : undefined,
     timeZone: 'UTC',
   });
 }
+
+/** Whether the months of a period span more than one year (their labels then need it). */
+export const spansYears = (keys: readonly string[]) =>
+  keys.length > 0 && keys[0]!.slice(0, 4) !== keys.at(-1)!.slice(0, 4);
 
 export const measureKinds: Record<SalesMeasure, FigureKind> = {
   revenue: 'money',

@@ -118,13 +118,13 @@ export function NextNightsChart({ business, today }: { business: TBusiness; toda
       empty={daily.isSuccess && isEmpty(days)}
       fileName={`next-30-nights-${today}`}
       table={() => dailyTable(t, days)}
-      height={300}
+      height={340}
     >
       {() => (
         <EChart
           option={option}
           description={description}
-          height={300}
+          height={340}
           onClick={(event) => {
             const day = days[event.dataIndex];
             if (day) void navigate(calendarNightPath(day.date));

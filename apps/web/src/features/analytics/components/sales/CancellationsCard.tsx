@@ -5,7 +5,7 @@ import { useChartTheme } from '@/components/charts/useChartTheme';
 import { formatFigure } from '@/lib/analytics';
 import { useIntl } from '@/lib/intl';
 import type { Period } from '../../hooks/useAnalyticsParams';
-import { monthKeys, monthLabel } from '../../utils/sales';
+import { monthKeys, monthLabel, spansYears } from '../../utils/sales';
 import { BarsChart } from '../BarsChart';
 
 /** Cancellations and no-shows by month of arrival (from the same `groupBy=month` answer). */
@@ -54,7 +54,7 @@ export function CancellationsCard({
     >
       {() => (
         <BarsChart
-          categories={months.map((key) => monthLabel(intl, key))}
+          categories={months.map((key) => monthLabel(intl, key, spansYears(months)))}
           series={[
             { name: t('measures.cancellations'), values: cancellations, color: chart.colors.bad },
             { name: t('measures.noShows'), values: noShows, color: chart.colors.warning },

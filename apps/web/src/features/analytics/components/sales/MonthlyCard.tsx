@@ -8,7 +8,14 @@ import {
   type AnalyticsParams,
   type SalesMeasure,
 } from '../../hooks/useAnalyticsParams';
-import { formatMeasure, measureOf, monthKeys, monthLabel, totalOf } from '../../utils/sales';
+import {
+  formatMeasure,
+  measureOf,
+  monthKeys,
+  monthLabel,
+  spansYears,
+  totalOf,
+} from '../../utils/sales';
 import { BarsChart } from '../BarsChart';
 import { FilterSelect } from '../FilterSelect';
 
@@ -63,7 +70,7 @@ export function MonthlyCard({
     >
       {() => (
         <BarsChart
-          categories={months.map((key) => monthLabel(intl, key))}
+          categories={months.map((key) => monthLabel(intl, key, spansYears(months)))}
           series={[
             { name: t('series.thisYear'), values: thisYear, color: chart.colors.thisYear },
             { name: t('series.lastYear'), values: lastYear, color: chart.colors.lastYear },
