@@ -29,9 +29,9 @@ async function bookingsOf(request: APIRequestContext, owner: Owner, query = '') 
   return (await response.json()) as { bookings: ApiBooking[]; total: number };
 }
 
-/** A number as the app shows it: formatted by the browser's Intl, in Portuguese. */
+/** A number as the app shows it: formatted by the browser's Intl, in Portuguese as in Portugal. */
 const number = (page: Page, n: number) =>
-  page.evaluate((value) => new Intl.NumberFormat('pt').format(value), n);
+  page.evaluate((value) => new Intl.NumberFormat('pt-PT').format(value), n);
 const nextYear = new Date().getFullYear() + 1;
 
 /** Types a date (`dd/mm/yyyy` digits) into one of the booking form's date fields. */
@@ -189,7 +189,7 @@ test('an owner adds a booking, edits it and cancels it, which keeps it as cancel
   await expect(row).toContainText('Suite');
   await expect(row).toContainText('Confirmada');
   await expect(row).toContainText('450,50');
-  await expect(row).toContainText(new RegExp(`10\\s?–\\s?13 de jun\\. de ${nextYear}`));
+  await expect(row).toContainText(new RegExp(`10/06/${nextYear}\\s?–\\s?13/06/${nextYear}`));
 
   // Edit: more guests, another total.
   await row.getByRole('button', { name: 'Editar a reserva de Maria Silva' }).click();
