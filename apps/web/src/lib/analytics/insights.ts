@@ -37,9 +37,15 @@ export function insightValues(intl: Formatters, insight: TInsight): Record<strin
 /** "Selling out early" and "90% sold 120 days before arrival: …", from `kind` and `evidence`. */
 export function describeInsight(t: TFunction, intl: Formatters, insight: TInsight) {
   const values = insightValues(intl, insight);
+  // "1 day before arrival", "2 days…", "on the day of arrival": the language's plural of the days.
+  const daysBefore = insight.evidence.daysBefore;
+  const when =
+    daysBefore === null || daysBefore === undefined
+      ? noFigure
+      : t('analytics:insights.daysBefore', { ...values, count: daysBefore });
   return {
     title: t(`analytics:insights.kinds.${insight.kind}.title`),
-    text: t(`analytics:insights.kinds.${insight.kind}.text`, values),
+    text: t(`analytics:insights.kinds.${insight.kind}.text`, { ...values, when }),
     action: t(`analytics:insights.actions.${insight.action}`),
     severity: t(`analytics:insights.severity.${insight.severity}`),
   };

@@ -11,6 +11,13 @@ function flatten(tree: object, prefix = ''): Record<string, unknown> {
   }, {});
 }
 
+/** A key with a plural suffix (`days_one`, `days_few`…): languages differ in the forms they have. */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+const stripPlural = (key: string) => key.replace(pluralSuffix, '');
+/** The keys, each plural once without its suffix. */
+const baseKeys = (flat: Record<string, unknown>) =>
+  [...new Set(Object.keys(flat).map(stripPlural))].sort();
+
 describe('locale files', () => {
   const flat = Object.fromEntries(locales.map((locale) => [locale, flatten(resources[locale])]));
   const ptKeys = Object.keys(flat.pt!).sort();
@@ -21,7 +28,21 @@ describe('locale files', () => {
   });
 
   it.each(['en', 'fr', 'ar'])('%s has exactly the keys of pt', (locale) => {
-    expect(Object.keys(flat[locale]!).sort()).toEqual(ptKeys);
+    expect(baseKeys(flat[locale]!)).toEqual(baseKeys(flat.pt!));
+  });
+
+  it.each([...locales])('%s has every plural form its language needs', (locale) => {
+    // Keys used with a count (those with an `_other` form in pt): each language needs its own forms.
+    const counted = new Set(
+      Object.keys(flat.pt!)
+        .filter((key) => key.endsWith('_other'))
+        .map(stripPlural),
+    );
+    expect(counted.size).toBeGreaterThan(0);
+    const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    for (const key of counted) {
+      for (const category of needed) expect(flat[locale]).toHaveProperty([`${key}_${category}`]);
+    }
   });
 
   it.each([...locales])('%s has no empty value', (locale) => {
