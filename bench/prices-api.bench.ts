@@ -3,15 +3,10 @@
 // baseline: routing, authentication-free JSON, one database ping), on PGlite and, when the
 // machine has its binaries, on a throwaway PostgreSQL server. Medians over alternating requests
 // through `app.inject()` (no network), and their ratio (goal: at most 20×).
-import os from 'node:os';
 import { addDays, computePrices } from '@tarifa/pricing';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { bookings, users } from '../apps/api/src/db/schema';
+import type { Database } from '../apps/api/src/db/client';
+import { bookings } from '../apps/api/src/db/schema';
 import { businessesRepository } from '../apps/api/src/core/tenancy';
-import { hashPassword } from '../apps/api/src/lib/secrets';
 import { businessRepository } from '../apps/api/src/modules/businesses/repository';
 import {
   configurationOf,
@@ -24,7 +19,7 @@ import { pricesJson } from '../apps/api/src/modules/prices/wire';
 import { rowsOf } from '../apps/api/src/db/client';
 import { sql } from 'drizzle-orm';
 import { prng } from '../apps/api/test/booking-factories';
-import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
+import { median, onEachDatabase, printMachine, signedInApp } from './databases';
 
 const ROOM_TYPES = 10;
 const BOOKINGS = 4000;
@@ -33,45 +28,9 @@ const ROUNDS = 30;
 const today = '2026-03-02';
 const now = new Date(`${today}T12:00:00Z`);
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function run(label: string, database: Database) {
-  await database.migrate();
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: os.tmpdir(),
-    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
-  });
-  const app = await buildApp({
-    config,
-    database,
-    jobs: { clock: () => now, background: false },
-  });
-  await app.ready();
+  const { app, headers, call } = await signedInApp(database, now);
   try {
-    const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
-      const res = await app.inject({ method, url, headers, payload });
-      if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
-      return res.json();
-    };
-    let headers: Record<string, string> = {};
-
-    // A user, signed in through the real call.
-    await database.db.insert(users).values({
-      name: 'Bench',
-      email: 'bench@example.test',
-      passwordHash: await hashPassword('Correct-Horse-42'),
-    });
-    const login = await call('POST', '/api/auth/login', {
-      email: 'bench@example.test',
-      password: 'Correct-Horse-42',
-    });
-    headers = { authorization: `Bearer ${login.accessToken}` };
-
     // The business: 10 room types (the last two derived), weekday and lead-time rules, three
     // seasons, two occupancy groups — every step of the engine has work to do.
     const created = await call('POST', '/api/v1/businesses', { name: 'Bench Hotel' });
@@ -297,35 +256,5 @@ async function run(label: string, database: Database) {
   }
 }
 
-console.log(
-  `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
-);
-const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
-try {
-  await run('PGlite', pglite);
-} finally {
-  await pglite.close();
-}
-const bin = findPostgresBin();
-if (!bin) {
-  console.log('PostgreSQL: skipped (no binaries in /usr/lib/postgresql/*/bin or PG_BIN)');
-} else {
-  const server = await startPostgres(bin);
-  try {
-    const admin = new pg.Client({ connectionString: server.url('postgres') });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: server.url('bench') });
-    try {
-      await run('PostgreSQL', database);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    server.stop();
-  }
-}
+printMachine();
+await onEachDatabase(run);

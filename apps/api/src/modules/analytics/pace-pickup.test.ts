@@ -26,6 +26,7 @@ import { createClockedTestApp, type TestApp } from '../../../test/helpers';
  * | P3 | DBL | 20 → 21 May | 1 | no-show | 100.00 | 15 May | 20 May (its arrival) |
  * | P4 | DBL | 19 → 21 May | 1 | confirmed | 90.00 | 19 May | — |
  * | P5 | STE | 20 → 21 May | 2 | cancelled | 220.00 | 2 May | cancelled 12 May |
+ * | P8 | DBL | 21 → 22 May | 1 | no-show | 50.00 | 22 May (typed in late) | never on the books |
  *
  * A night D of a booking is on the books N days before when the end of day D − N falls between
  * its booking day (included) and the day it left the books (excluded): N in
@@ -33,7 +34,8 @@ import { createClockedTestApp, type TestApp } from '../../../test/helpers';
  * P3 20 May N 1…5; P4 20 May N 0…1; P5 20 May N 9…18.
  *
  * Last year (364 days earlier, 21–22 May 2026): L1, 3 doubles on 21 May 2026 for 270.00, booked
- * 11 May 2026 (N ≤ 10).
+ * 11 May 2026 (N ≤ 10); L2, a suite on 22 May 2026 for 80.00, booked 1 April 2025 (416 days
+ * before: on the books at every N up to 365).
  *
  * Stay period B, 20–21 June 2027 (in 10 and 11 days): P6, a double on 20 June for 150.00, booked
  * 5 June (N ≤ 15).
@@ -100,6 +102,22 @@ describe('analytics: pace and pickup', () => {
         cancelledAt: '2027-05-11T15:30:00Z', // 12 May, 00:30 in Tokyo
       }),
       bookingInput({
+        externalId: 'P8',
+        arrival: '2027-05-21',
+        departure: '2027-05-22',
+        status: 'no_show',
+        totalAmount: 50,
+        bookedAt: '2027-05-22T03:00:00Z',
+      }),
+      bookingInput({
+        externalId: 'L2',
+        roomCode: 'STE',
+        arrival: '2026-05-22',
+        departure: '2026-05-23',
+        totalAmount: 80,
+        bookedAt: '2025-04-01T03:00:00Z',
+      }),
+      bookingInput({
         externalId: 'L1',
         arrival: '2026-05-21',
         departure: '2026-05-22',
@@ -140,20 +158,21 @@ describe('analytics: pace and pickup', () => {
       );
       // [N, room nights, revenue, last year's room nights, last year's revenue]
       expect(at(body.points, [0, 1, 2, 5, 6, 8, 9, 10, 11, 18, 19, 20, 21, 365])).toEqual([
-        [0, 5, 490.01, 3, 270], // P1 2 + 2 (200.01 + 200.00), P4 1 (90.00)
-        [1, 6, 590.01, 3, 270], // + P3 1 (100.00)
-        [2, 5, 500.01, 3, 270], // P1 4 + P3 1 (P4 not booked yet)
-        [5, 5, 500.01, 3, 270],
-        [6, 5, 550.01, 3, 270], // P1 4 + P2 1 (150.00): P3 not booked yet
-        [8, 5, 550.01, 3, 270],
-        [9, 7, 770.01, 3, 270], // + P5 2 (220.00), cancelled 12 May = 8 days before the 20th
-        [10, 7, 770.01, 3, 270],
-        [11, 6, 620.01, 0, 0], // P1 4 + P5 2; L1 booked 10 days before
-        [18, 6, 620.01, 0, 0],
-        [19, 4, 400.01, 0, 0], // P1 only (P5 booked 18 days before)
-        [20, 2, 200, 0, 0], // P1's 21 May only: booked 19 days before the 20th
-        [21, 0, 0, 0, 0],
-        [365, 0, 0, 0, 0],
+        // Last year: L1 3 (270.00) up to 10 days before, L2 1 (80.00) at every point.
+        [0, 5, 490.01, 4, 350], // P1 2 + 2 (200.01 + 200.00), P4 1 (90.00); P8 never counts
+        [1, 6, 590.01, 4, 350], // + P3 1 (100.00)
+        [2, 5, 500.01, 4, 350], // P1 4 + P3 1 (P4 not booked yet)
+        [5, 5, 500.01, 4, 350],
+        [6, 5, 550.01, 4, 350], // P1 4 + P2 1 (150.00): P3 not booked yet
+        [8, 5, 550.01, 4, 350],
+        [9, 7, 770.01, 4, 350], // + P5 2 (220.00), cancelled 12 May = 8 days before the 20th
+        [10, 7, 770.01, 4, 350],
+        [11, 6, 620.01, 1, 80], // P1 4 + P5 2; L1 booked 10 days before
+        [18, 6, 620.01, 1, 80],
+        [19, 4, 400.01, 1, 80], // P1 only (P5 booked 18 days before)
+        [20, 2, 200, 1, 80], // P1's 21 May only: booked 19 days before the 20th
+        [21, 0, 0, 1, 80],
+        [365, 0, 0, 1, 80],
       ]);
     });
 

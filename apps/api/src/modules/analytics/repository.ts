@@ -5,7 +5,9 @@ import {
   type TSalesGroupBy,
 } from '@tarifa/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@tarifa/pricing';
 import { rowsOf, type Executor } from '../../db/client';
+import { zonedMidnight } from '../bookings/time';
 
 /**
  * The analytics' SQL (docs/analytics.md): every figure is summed in PostgreSQL over the bookings
@@ -13,9 +15,9 @@ import { rowsOf, type Executor } from '../../db/client';
  *
  * The shared reading of a booking `b`, clipped to the nights `from`…`to`:
  * - its nights in the range are `s.first` … `s.stop − 1`;
- * - each night earns `s.rate` = total ÷ nights rounded down, and the nights from the arrival up to
+ * - each night earns `s.rate` = total ÷ nights rounded down, and its nights in the range up to
  *   `s.cents_stop − 1` one cent more (the remainder, total mod nights, spread one cent a night
- *   from the first), so a booking's nights add up to its total exactly;
+ *   from the arrival), so a booking's nights add up to its total exactly;
  * - it sells rooms when it is `confirmed` (a cancellation or a no-show sells nothing).
  */
 
@@ -69,11 +71,14 @@ const clippedStay = (from: string, to: string) => sql`
     select greatest(b.arrival, ${from}::date) as first,
            least(b.departure, ${to}::date + 1) as stop,
            b.total_amount_minor / b.nights as rate,
-           least(b.arrival + (b.total_amount_minor % b.nights)::int, ${to}::date + 1) as cents_stop
+           greatest(
+             greatest(b.arrival, ${from}::date),
+             least(b.arrival + (b.total_amount_minor % b.nights)::int, ${to}::date + 1)
+           ) as cents_stop
   ) as s`;
 
 /** The revenue (minor units) of the clipped stay `s`. */
-const stayRevenue = sql`s.rate * (s.stop - s.first) + greatest(0, s.cents_stop - s.first)`;
+const stayRevenue = sql`s.rate * (s.stop - s.first) + (s.cents_stop - s.first)`;
 
 /** The bookings of the business whose stay has a night in `from`…`to`. */
 const overlapping = (businessUuid: string, from: string, to: string) =>
@@ -114,17 +119,26 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
              end as gone
     ) as h`;
 
-  /** Whether `b` (with its `h`) was on the books at the end of `day`. */
-  const onTheBooks = (day: EndOfDay) =>
-    sql`(h.booked <= ${day}::date and (h.gone is null or h.gone > ${day}::date))`;
+  /**
+   * Whether `b` was on the books at the end of `day` (as `history` reads it), compared as instants:
+   * booked before the next day starts in the business's zone, not cancelled before it, not a
+   * no-show that has arrived.
+   */
+  const onTheBooks = (day: EndOfDay) => {
+    const end = zonedMidnight(addDays(day, 1), timeZone).toISOString();
+    return sql`(b.booked_at < ${end}::timestamptz
+      and (b.cancelled_at is null or b.cancelled_at >= ${end}::timestamptz)
+      and not (b.status = 'no_show' and b.arrival <= ${day}::date))`;
+  };
 
   /**
    * Per night `from`…`to` (every night), the rooms and revenue of the overlapping bookings, once
-   * per weight (an expression of `b`, `s` and `h` worth 0 or 1): columns `night`, `rooms_<i>`,
+   * per weight (an expression of `b` and `s` worth 0 or 1): columns `night`, `rooms_<i>`,
    * `revenue_<i>`. Summed with the delta trick: each booking adds its rooms and nightly rate on
-   * its first night in the range and takes them away the day after its last (and its extra cent
-   * likewise), the changes are summed per day and their running sum over the nights gives each
-   * night — four rows per booking instead of one per booking and night.
+   * its first night in the range and takes them away the day after its last (its extra cent
+   * likewise, from `cents_stop`); the changes are summed per day — one grouping per kind of
+   * change, each a single pass over the bookings — and their running sum over the nights gives
+   * each night.
    */
   function nightlyQuery(
     from: string,
@@ -132,40 +146,42 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
     weights: SQL[],
     options: { where?: SQL; roomUuid?: string } = {},
   ): SQL {
-    const measures = weights.map((weight, i) => {
-      const [rooms, revenue] = [sql.raw(`rooms_${i}`), sql.raw(`revenue_${i}`)];
-      return {
-        delta: sql`sum(v.rooms * (${weight})::int) as ${rooms}, sum(v.revenue * (${weight})::int) as ${revenue}`,
-        total: sql`sum(coalesce(d.${rooms}, 0)) over nights as ${rooms}, sum(coalesce(d.${revenue}, 0)) over nights as ${revenue}`,
-      };
-    });
+    const columns = weights.map((weight, i) => ({
+      weight,
+      w: sql.raw(`w_${i}`),
+      rooms: sql.raw(`rooms_${i}`),
+      revenue: sql.raw(`revenue_${i}`),
+    }));
+    const each = (part: (column: (typeof columns)[number]) => SQL) =>
+      sql.join(columns.map(part), sql`, `);
     return sql`
-      with deltas as (
-        select v.night, ${sql.join(
-          measures.map((m) => m.delta),
-          sql`, `,
-        )}
+      with stays as materialized (
+        select b.rooms, s.first, s.stop, s.rate, s.cents_stop,
+               ${each((c) => sql`(${c.weight})::int as ${c.w}`)}
           from bookings b
           ${clippedStay(from, to)}
-          ${history}
-         cross join lateral (
-                values (s.first, b.rooms, s.rate),
-                       (s.stop, -b.rooms, -s.rate),
-                       (s.first, 0, 1),
-                       (greatest(s.first, s.cents_stop), 0, -1)
-              ) as v(night, rooms, revenue)
          where ${overlapping(businessUuid, from, to)}
            ${options.roomUuid === undefined ? sql`` : sql`and b.room_type_uuid = ${options.roomUuid}`}
            ${options.where ? sql`and ${options.where}` : sql``}
-         group by v.night
+      ), changes as (
+        select first as night,
+               ${each((c) => sql`sum(rooms * ${c.w}) as ${c.rooms}, sum((rate + (cents_stop > first)::int) * ${c.w}) as ${c.revenue}`)}
+          from stays group by 1
+        union all
+        select stop, ${each((c) => sql`-sum(rooms * ${c.w}), -sum(rate * ${c.w})`)}
+          from stays group by 1
+        union all
+        select cents_stop, ${each((c) => sql`0, -sum(${c.w})`)}
+          from stays where cents_stop > first group by 1
+      ), days as (
+        select night, ${each((c) => sql`sum(${c.rooms}) as ${c.rooms}, sum(${c.revenue}) as ${c.revenue}`)}
+          from changes group by 1
       )
-      select n.night, ${sql.join(
-        measures.map((m) => m.total),
-        sql`, `,
-      )}
+      select n.night,
+             ${each((c) => sql`sum(coalesce(d.${c.rooms}, 0)) over nights as ${c.rooms}, sum(coalesce(d.${c.revenue}, 0)) over nights as ${c.revenue}`)}
         from (select ${from}::date + k as night
                 from generate_series(0, ${to}::date - ${from}::date) as k) as n
-        left join deltas d on d.night = n.night
+        left join days d on d.night = n.night
       window nights as (order by n.night)`;
   }
 
@@ -335,41 +351,60 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
     /**
      * The booking curve of the stay nights `from`…`to`: for each `daysBefore` N in 0…365, the
      * rooms and revenue of each night D on the books at the end of day D − N, summed over the
-     * nights. A night of a booking is on the books for N in [D − gone + 1, D − booked] (see
-     * `history`); each such window adds the night's rooms and revenue from its first N and takes
-     * them away after its last, and the running sum over N gives the curve.
+     * nights.
+     *
+     * A booking is on the books at the end of day X when `booked` ≤ X < `gone`, so its night D
+     * counts at N when D − `booked` ≥ N, less when D − `gone` ≥ N. Over its nights `first` …
+     * `stop − 1`, the nights with D − e ≥ N number relu(stop − e − N) − relu(first − e − N)
+     * (relu(x) = max(x, 0)), for e = `booked` and, subtracted, e = `gone`; the extra cent's
+     * nights likewise up to `cents_stop`. So the curve is a sum of terms c × relu(t − N), and
+     * for N in 0…365 only the terms with t > N count: Σ c × t − N × Σ c over them, two running
+     * sums over t from the top. Each kind of term is one grouping over the bookings (no row per
+     * booking and night); the terms with t beyond 366 count for every N and share the top bucket.
      */
     async pace(from: string, to: string): Promise<PaceSums[]> {
       const max = analyticsLimits.paceDaysMax;
+      /** The terms of the edge `e` (`booked`, or `gone` with `sign` −1), grouped by `t`. */
+      const terms = (e: SQL, sign: 1 | -1) =>
+        (
+          [
+            [sql`stop`, sql`rooms`, sql`rate`],
+            [sql`first`, sql`-rooms`, sql`-(rate + 1)`],
+            [sql`cents_stop`, sql`0`, sql`1`],
+          ] as const
+        ).map(
+          ([at, rooms, revenue]) => sql`
+            select least(${at} - ${e}, ${max + 1}::int) as t,
+                   ${sign}::int * sum(${rooms}) as rooms,
+                   ${sign}::int * sum((${rooms}) * (${at} - ${e})) as rooms_t,
+                   ${sign}::int * sum(${revenue}) as revenue,
+                   ${sign}::int * sum((${revenue}) * (${at} - ${e})) as revenue_t
+              from stays where ${at} - ${e} > 0 group by 1`,
+        );
       const result = await db.execute(sql`
-        with nights as (
-          select b.rooms,
-                 s.rate + (n.night < s.cents_stop)::int as revenue,
-                 greatest(0, coalesce(n.night - h.gone + 1, 0)) as lo,
-                 least(${max}::int, n.night - h.booked) as hi
+        with stays as materialized (
+          select b.rooms, s.rate, s.first, s.stop, s.cents_stop, h.booked,
+                 -- A no-show booked after its arrival was never on the books: gone = booked.
+                 case when h.gone is not null then greatest(h.gone, h.booked) end as gone
             from bookings b
             ${clippedStay(from, to)}
             ${history}
-           cross join lateral (
-                  select s.first + k as night from generate_series(0, s.stop - s.first - 1) as k
-                ) as n
            where ${overlapping(businessUuid, from, to)}
-        ), deltas as (
-          select v.n, sum(v.rooms) as rooms, sum(v.revenue) as revenue
-            from nights
-           cross join lateral (
-                  values (nights.lo, nights.rooms, nights.revenue),
-                         (nights.hi + 1, -nights.rooms, -nights.revenue)
-                ) as v(n, rooms, revenue)
-           where nights.lo <= nights.hi
-           group by v.n
+        ), terms as (
+          ${sql.join([...terms(sql`booked`, 1), ...terms(sql`gone`, -1)], sql` union all `)}
+        ), buckets as (
+          select t, sum(rooms) as rooms, sum(rooms_t) as rooms_t,
+                 sum(revenue) as revenue, sum(revenue_t) as revenue_t
+            from terms group by 1
         )
         select k as "daysBefore",
-               sum(coalesce(d.rooms, 0)) over curve as "roomNights",
-               sum(coalesce(d.revenue, 0)) over curve as "revenueMinor"
+               coalesce(sum(u.rooms_t) over above, 0) - k * coalesce(sum(u.rooms) over above, 0)
+                 as "roomNights",
+               coalesce(sum(u.revenue_t) over above, 0) - k * coalesce(sum(u.revenue) over above, 0)
+                 as "revenueMinor"
           from generate_series(0, ${max}::int) as k
-          left join deltas d on d.n = k
-        window curve as (order by k)
+          left join buckets u on u.t = k + 1
+        window above as (order by k desc)
          order by k desc`);
       return rowsOf<Record<string, unknown>>(result).map((row) => ({
         daysBefore: num(row.daysBefore),

@@ -1,0 +1,91 @@
+// What the API benchmarks share: the machine they ran on, the two databases, and their statistics.
+import os from 'node:os';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { users } from '../apps/api/src/db/schema';
+import { hashPassword } from '../apps/api/src/lib/secrets';
+import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
+
+/** The machine and its load, as the first line of a benchmark's output. */
+export function printMachine() {
+  console.log(
+    `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+}
+
+/**
+ * Runs `run` on an empty PGlite in memory, then, when the machine has PostgreSQL's binaries, on a
+ * throwaway PostgreSQL server (an empty database `bench`); each is closed after its run.
+ */
+export async function onEachDatabase(run: (label: string, database: Database) => Promise<void>) {
+  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  try {
+    await run('PGlite', pglite);
+  } finally {
+    await pglite.close();
+  }
+  const bin = findPostgresBin();
+  if (!bin) {
+    console.log('PostgreSQL: skipped (no binaries in /usr/lib/postgresql/*/bin or PG_BIN)');
+    return;
+  }
+  const server = await startPostgres(bin);
+  try {
+    const admin = new pg.Client({ connectionString: server.url('postgres') });
+    await admin.connect();
+    await admin.query('create database bench');
+    await admin.end();
+    const database = await openDatabase({ kind: 'postgres', url: server.url('bench') });
+    try {
+      await run('PostgreSQL', database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    server.stop();
+  }
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * The app on a migrated `database` at the clock `now` (jobs only when drained), with a user signed
+ * in through the real call: `call` sends a request as that user and answers its JSON (throwing on
+ * an error status), `headers` authenticate as them. The caller closes `app`.
+ */
+export async function signedInApp(database: Database, now: Date) {
+  await database.migrate();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+  });
+  const app = await buildApp({ config, database, jobs: { clock: () => now, background: false } });
+  await app.ready();
+  const headers: Record<string, string> = {};
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers, payload });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  await database.db.insert(users).values({
+    name: 'Bench',
+    email: 'bench@example.test',
+    passwordHash: await hashPassword('Correct-Horse-42'),
+  });
+  const login = await call('POST', '/api/auth/login', {
+    email: 'bench@example.test',
+    password: 'Correct-Horse-42',
+  });
+  headers.authorization = `Bearer ${login.accessToken}`;
+  return { app, headers, call };
+}
