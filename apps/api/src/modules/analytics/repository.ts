@@ -7,7 +7,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { addDays } from '@tarifa/pricing';
 import { rowsOf, type Executor } from '../../db/client';
-import { zonedMidnight } from '../bookings/time';
+import { zonedMidnight } from '../../lib/zoned-time';
 
 /**
  * The analytics' SQL (docs/analytics.md): every figure is summed in PostgreSQL over the bookings

@@ -24,7 +24,7 @@ import { roomTypesRepository, type RoomTypeRow } from '../../core/room-types';
 import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { zonedDate } from '../bookings/time';
+import { zonedDate } from '../../lib/zoned-time';
 import { cellKey, priceCells } from '../prices/cells';
 import {
   emptyGroup,

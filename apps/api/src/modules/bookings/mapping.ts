@@ -1,7 +1,7 @@
 import type { TBooking, TBookingStatus, TFieldIssue, TBookingFields } from '@tarifa/contract';
 import { fromMinor, toMinor } from '@tarifa/pricing';
 import type { bookings } from '../../db/schema';
-import { resolveInstant, zonedMidnight } from './time';
+import { resolveInstant, zonedMidnight } from '../../lib/zoned-time';
 
 export type BookingRow = typeof bookings.$inferSelect;
 

@@ -20,7 +20,7 @@ import {
 import { rowsOf, type Db } from '../../db/client';
 import { bookings, businesses, roomTypes } from '../../db/schema';
 import type { BookingRow, BookingValues } from './mapping';
-import { addDays } from './time';
+import { addDays } from '../../lib/zoned-time';
 
 /** A booking ready to store: its values, its room type, and the import that wrote it. */
 export interface BookingWrite extends BookingValues {

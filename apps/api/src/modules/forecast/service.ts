@@ -13,7 +13,7 @@ import { businessForecast, loadBookingCurves } from '../../core/forecast';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { zonedDate } from '../bookings/time';
+import { zonedDate } from '../../lib/zoned-time';
 import { findInsights, insightThresholds } from './insights';
 import { forecastRepository } from './repository';
 

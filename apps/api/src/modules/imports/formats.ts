@@ -10,7 +10,7 @@ import {
   type TBookingFields,
 } from '@tarifa/contract';
 import { toBookingValues, type BookingValues, type BusinessContext } from '../bookings/mapping';
-import { zonedMidnight } from '../bookings/time';
+import { zonedMidnight } from '../../lib/zoned-time';
 import { isStorableText } from '../../lib/text';
 
 /**

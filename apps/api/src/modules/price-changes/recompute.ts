@@ -3,7 +3,7 @@ import { businessesRepository, systemCaller, type BusinessRow } from '../../core
 import { writeOutbox, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
-import { zonedDate } from '../bookings/time';
+import { zonedDate } from '../../lib/zoned-time';
 import { toSettings } from '../businesses/mapping';
 import { cellKey, priceCells } from '../prices/cells';
 import {

@@ -1,6 +1,6 @@
 import { addDays } from '@tarifa/pricing';
 import type { Executor } from '../../db/client';
-import { zonedDate, zonedMidnight } from '../bookings/time';
+import { zonedDate, zonedMidnight } from '../../lib/zoned-time';
 import {
   lockBusiness,
   recomputeLocked,

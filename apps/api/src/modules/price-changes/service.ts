@@ -22,7 +22,7 @@ import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/uni
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../bookings/repository';
-import { zonedDate } from '../bookings/time';
+import { zonedDate } from '../../lib/zoned-time';
 import { unknownRoom } from '../prices/service';
 import { phrases, reasonText } from './reason-text';
 import {

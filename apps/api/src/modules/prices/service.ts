@@ -22,7 +22,7 @@ import {
 import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { zonedDate } from '../bookings/time';
+import { zonedDate } from '../../lib/zoned-time';
 import { unknownRoom as unknownRoomIssue } from '../businesses/change';
 import { businessRepository } from '../businesses/repository';
 import {
