@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { locales } from './locales';
 import { actions, roles, subjects } from './permissions';
+import { planIds } from './plans';
 
 /** Accounts and sessions (docs/auth.md). The wire names are these, as the API answers them. */
 
@@ -32,6 +33,8 @@ export const ZUser = z.object({
   profile_img_filename: z.string().nullable(),
   roles: z.array(z.enum(roles)),
   language: ZLocale,
+  /** The subscription plan (docs/plans.md); the server enforces it, the web app shows it. */
+  plan: z.enum(planIds),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -11,6 +11,8 @@ export * from './tokens';
 export * from './demo';
 export * from './support';
 export * from './plans';
+export * from './admin';
+export * from './notifications';
 export * from './prices';
 export * from './price-changes';
 export * from './publishing';

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { ZIsoDateTime } from './internal';
 
 /**
- * Subscription plans. Until the admin/plans issue serves them from `GET /api/v1/plans`, the web app
- * reads this list as is; the shape below is what that call will answer (`{plans}`). Prices are in
- * integer minor units of `currency`; a `null` limit means unlimited. Names and feature texts are
- * translated by id on the client.
+ * Subscription plans (docs/plans.md). `GET /api/v1/plans` answers `{plans}` from this list; the
+ * server enforces each plan's features and limits (403 `plan_required`), the web app only shows
+ * them. Prices are in integer minor units of `currency`; a `null` limit means unlimited. Names and
+ * feature texts are translated by id on the client.
  */
 export const planFeatures = [
   'recommendations',
@@ -18,6 +19,7 @@ export const planFeatures = [
   'salesAnalytics',
   'occupancyHistory',
   'forecast',
+  'businessIntelligence',
   'integrationTokens',
   'prioritySupport',
 ] as const;
@@ -57,6 +59,7 @@ const proFeatures: TPlanFeature[] = [
   'salesAnalytics',
   'occupancyHistory',
   'forecast',
+  'businessIntelligence',
 ];
 
 export const plans: TPlan[] = [
@@ -88,3 +91,51 @@ export const plans: TPlan[] = [
     highlighted: false,
   },
 ];
+
+export const planIntervals = ['monthly', 'yearly'] as const;
+export type TPlanInterval = (typeof planIntervals)[number];
+
+/** The plan a new account starts on. */
+export const defaultPlanId: TPlanId = 'starter';
+
+export const planById = (id: TPlanId): TPlan => plans.find((plan) => plan.id === id)!;
+
+/** Whether `plan` includes `feature`. */
+export const planHas = (id: TPlanId, feature: TPlanFeature): boolean =>
+  planById(id).features.includes(feature);
+
+/** The cheapest plan that includes `feature` (what an upgrade page offers). */
+export const cheapestPlanWith = (feature: TPlanFeature): TPlan | undefined =>
+  plans.find((plan) => plan.features.includes(feature));
+
+/**
+ * The signed-in user's subscription (`GET /api/v1/subscription`). `interval` is null on the free
+ * plan; `since` is when this plan was chosen (null: never changed since sign-up).
+ */
+export const ZSubscription = z.object({
+  plan: z.enum(planIds),
+  interval: z.enum(planIntervals).nullable(),
+  since: ZIsoDateTime.nullable(),
+});
+export type TSubscription = z.infer<typeof ZSubscription>;
+export const ZSubscriptionResponse = z.object({ subscription: ZSubscription });
+export type TSubscriptionResponse = z.infer<typeof ZSubscriptionResponse>;
+
+/**
+ * `PUT /api/v1/subscription`: choose a plan. No payment is taken today; the choice goes through a
+ * payment-provider interface on the server that records it. Moving to a plan whose limits the
+ * account already exceeds is refused (403 `plan_required`, `details[0].code` `plan_limit`).
+ */
+export const ZChoosePlanBody = z.object({
+  plan: z.enum(planIds),
+  interval: z.enum(planIntervals).default('monthly'),
+});
+export type TChoosePlanBody = z.input<typeof ZChoosePlanBody>;
+
+/**
+ * What a 403 `plan_required` carries in `details`: one issue whose `code` is `plan_required` (a
+ * feature the plan lacks: `params.feature`, `params.plan` the cheapest plan with it) or
+ * `plan_limit` (`params.limit`: `properties` or `roomTypes`; `params.max` the plan's limit,
+ * `params.plan` the caller's plan). `path` names the request field (or `feature`).
+ */
+export const planRefusalCodes = ['plan_required', 'plan_limit'] as const;

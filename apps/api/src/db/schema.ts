@@ -35,9 +35,79 @@ export const users = pgTable(
     language: text('language').notNull().default('pt'),
     profileImgFilename: text('profile_img_filename'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The subscription plan (docs/plans.md); `plan_subscriptions` keeps each choice. */
+    plan: text('plan').notNull().default('starter'),
+    /** Billing interval of a paid plan; null on the free one. */
+    planInterval: text('plan_interval'),
+    /** When the current plan was chosen or set; null: never changed since sign-up. */
+    planChangedAt: timestamp('plan_changed_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    check('users_plan_check', sql`${t.plan} in ('starter', 'pro', 'business')`),
+    check(
+      'users_plan_interval_check',
+      sql`${t.planInterval} is null or ${t.planInterval} in ('monthly', 'yearly')`,
+    ),
+  ],
+);
+
+/**
+ * Every plan a user chose or was given (immutable rows): what, for which interval and price, through
+ * which payment provider (`none` until one is plugged in), and who set it (the user, or a
+ * super-admin). `users.plan` is the latest of these.
+ */
+export const planSubscriptions = pgTable(
+  'plan_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    interval: text('interval'),
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference'),
+    setBy: uuid('set_by').references(() => users.uuid, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plan_subscriptions_user_idx').on(t.userUuid, t.createdAt)],
+);
+
+/**
+ * What the system tells a user (docs/notifications.md): an import finished, price changes wait,
+ * deliveries fail, the plan or the account changed. The text is translated on the client from
+ * `kind` and `params`. A notification with a `group_key` is a summary: while it is unread, a new
+ * one with the same key updates it instead of adding another.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Insertion order, newest first without ties. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    userUuid: uuid('user_uuid')
+      .notNull()
+      .references(() => users.uuid, { onDelete: 'cascade' }),
+    businessUuid: uuid('business_uuid').references((): AnyPgColumn => businesses.uuid, {
+      onDelete: 'cascade',
+    }),
+    kind: text('kind').notNull(),
+    params: jsonb('params').$type<Record<string, string | number | boolean | null>>().notNull(),
+    groupKey: text('group_key'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userUuid, t.seq),
+    uniqueIndex('notifications_unread_group_key')
+      .on(t.userUuid, t.groupKey)
+      .where(sql`${t.readAt} is null and ${t.groupKey} is not null`),
+  ],
 );
 
 /** Signed-in sessions: the opaque access token is stored only as its SHA-256. */
@@ -275,8 +345,10 @@ export const sazonalities = pgTable(
 );
 
 /**
- * Who changed what in a business and when (immutable rows). `changes` holds the changed fields in
- * wire form: `{field: {before, after}}`.
+ * Who changed what and when (immutable rows, docs/audit.md). `changes` holds the changed fields in
+ * wire form: `{field: {before, after}}`. An event belongs to a business, or (admin actions on an
+ * account, plan changes) to the user it concerns (`subject_user_uuid`), or both. The actor is a
+ * user, an integration token (`actor_token_id`, acting for its owner `actor_uuid`) or the system.
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -284,10 +356,15 @@ export const auditEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Insertion order: events written in one call keep their order, ties never happen. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    businessUuid: uuid('business_uuid')
-      .notNull()
-      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    businessUuid: uuid('business_uuid').references(() => businesses.uuid, { onDelete: 'cascade' }),
+    subjectUserUuid: uuid('subject_user_uuid').references((): AnyPgColumn => users.uuid, {
+      onDelete: 'cascade',
+    }),
+    actorKind: text('actor_kind').notNull().default('user'),
     actorUuid: uuid('actor_uuid').references(() => users.uuid, { onDelete: 'set null' }),
+    actorTokenId: uuid('actor_token_id').references((): AnyPgColumn => apiTokens.id, {
+      onDelete: 'set null',
+    }),
     action: text('action').notNull(),
     entity: text('entity').notNull(),
     entityId: uuid('entity_id').notNull(),
@@ -297,7 +374,19 @@ export const auditEvents = pgTable(
       .notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_events_business_idx').on(t.businessUuid, t.seq)],
+  (t) => [
+    index('audit_events_business_idx').on(t.businessUuid, t.seq),
+    index('audit_events_subject_user_idx').on(t.subjectUserUuid, t.seq),
+    index('audit_events_seq_idx').on(t.seq),
+    check(
+      'audit_events_actor_kind_check',
+      sql`${t.actorKind} in ('user', 'integration', 'system')`,
+    ),
+    check(
+      'audit_events_owner_check',
+      sql`${t.businessUuid} is not null or ${t.subjectUserUuid} is not null`,
+    ),
+  ],
 );
 
 /** Gallery photos of a business; the file is `DATA_DIR/business-photos/<filename>`. */

@@ -2,17 +2,18 @@ import { withTransaction, type Db, type Executor, type Tx } from '../../db/clien
 import type { businesses } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { JobRunner } from '../jobs/runner';
-import {
-  actorOf,
-  businessesRepository,
-  policyFor,
-  type BusinessRow,
-  type Caller,
-} from '../tenancy';
-import { writeAudit, type AuditInput } from './audit';
+import { businessesRepository, policyFor, type BusinessRow, type Caller } from '../tenancy';
+import { auditActorOf, writeAudit, type AuditActor, type AuditInput } from './audit';
 import { DISPATCH_JOB, writeOutbox, type OutboxEvent } from './outbox';
 
-export { diff, writeAudit, type AuditInput } from './audit';
+export {
+  auditActorOf,
+  diff,
+  writeAccountAudit,
+  writeAudit,
+  type AuditActor,
+  type AuditInput,
+} from './audit';
 export {
   DISPATCH_JOB,
   outboxDispatcher,
@@ -87,13 +88,13 @@ export function tariffChangeOf(businessUuid: string, events: AuditInput[]): Outb
 async function flush(
   tx: Executor,
   jobs: Pick<JobRunner, 'enqueue'> | undefined,
-  actorUuid: string | null,
+  actor: AuditActor,
   audit: Map<string, AuditInput[]>,
   emitted: OutboxEvent[],
 ) {
   const events = [...emitted];
   for (const [businessUuid, rows] of audit) {
-    await writeAudit(tx, businessUuid, actorUuid, rows);
+    await writeAudit(tx, businessUuid, actor, rows);
     events.push(...tariffChangeOf(businessUuid, rows));
   }
   await writeOutbox(tx, events);
@@ -148,7 +149,7 @@ export function unitOfWork(db: Db, deps: UnitOfWorkDeps = {}) {
     const wrote = await flush(
       tx,
       deps.jobs,
-      actorOf(caller),
+      auditActorOf(caller),
       new Map([[row.uuid, audit]]),
       emitted,
     );
@@ -189,7 +190,7 @@ export function unitOfWork(db: Db, deps: UnitOfWorkDeps = {}) {
             audit.set(businessUuid, [...(audit.get(businessUuid) ?? []), event]),
           emit: (event) => events.push(event),
         });
-        return { result, emitted: await flush(tx, deps.jobs, actorOf(caller), audit, events) };
+        return { result, emitted: await flush(tx, deps.jobs, auditActorOf(caller), audit, events) };
       });
       if (emitted) deps.jobs?.kick();
       return result;
@@ -201,7 +202,7 @@ export function unitOfWork(db: Db, deps: UnitOfWorkDeps = {}) {
       caller: Caller,
       audit: Map<string, AuditInput[]>,
       events: OutboxEvent[],
-    ) => flush(tx, deps.jobs, actorOf(caller), audit, events),
+    ) => flush(tx, deps.jobs, auditActorOf(caller), audit, events),
   };
 }
 export type UnitOfWork = ReturnType<typeof unitOfWork>;

@@ -4,6 +4,7 @@ import {
   type TAuthResponse,
   type TChangePasswordBody,
   type TLoginBody,
+  type TPlanId,
   type TRegisterBody,
   type TRole,
   type TSession,
@@ -27,6 +28,7 @@ export function toUser(row: UserRow): TUser {
     profile_img_filename: row.profileImgFilename,
     roles: row.roles as TRole[],
     language: isLocale(row.language) ? row.language : 'pt',
+    plan: row.plan as TPlanId,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TAuditEntity, TAuditPage, ZAuditQuery } from '@tarifa/contract';
+import type { TAuditEntity, TAuditEvent, TAuditPage, ZAuditQuery } from '@tarifa/contract';
 import type { z } from 'zod';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import type { BusinessesDeps } from './change';
@@ -24,10 +24,15 @@ export function auditTrail({ db }: BusinessesDeps) {
           entity: event.entity as TAuditEntity,
           entityId: event.entityId,
           entityName: event.entityName,
+          actorKind: event.actorKind as TAuditEvent['actorKind'],
           actor:
             event.actorUuid && actorName !== null
               ? { uuid: event.actorUuid, name: actorName }
               : null,
+          // Until the trail reads tokens and accounts (admin work), these are the business's own.
+          token: null,
+          business: { uuid: row.uuid, name: row.name },
+          subjectUser: null,
           changes: event.changes,
           createdAt: event.createdAt.toISOString(),
         })),

@@ -13,6 +13,7 @@ const userData: TAuthResponse['userData'] = {
   profile_img_filename: null,
   roles: ['client'],
   language: 'pt',
+  plan: 'starter',
 };
 
 function json(status: number, body: unknown) {

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { ZIsoDateTime, queryInt } from './internal';
+
+/**
+ * Notifications (`/api/v1/notifications`, docs/notifications.md): what the system tells a user
+ * without the user opening every page. They are stored per user and created by the server only;
+ * the text is translated on the client from `kind` and `params`.
+ */
+
+export const notificationKinds = [
+  /** A bookings import finished: `params.imported`, `params.fileName`, `params.importId`. */
+  'import_finished',
+  /** A bookings import failed or was refused whole: `params.errors`, `params.fileName`, `params.importId`. */
+  'import_failed',
+  /** Price changes wait for approval (one summary per business): `params.pending`. */
+  'price_changes_pending',
+  /** Webhook deliveries failed (one summary per business): `params.failed`, `params.lastError`. */
+  'webhook_failing',
+  /** The user's plan changed: `params.plan`, `params.previousPlan`, `params.byAdmin`. */
+  'plan_changed',
+  /** A super-admin changed the user's account: `params.change` (`roles`, `enabled`, …). */
+  'account_changed',
+] as const;
+export type TNotificationKind = (typeof notificationKinds)[number];
+
+type Param = string | number | boolean | null;
+
+export const ZNotification = z.object({
+  id: z.uuid(),
+  kind: z.enum(notificationKinds),
+  /** The business it is about, if any (its name as it is now, for the list). */
+  business: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
+  /** The values the translated text needs. */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  readAt: ZIsoDateTime.nullable(),
+  /** When it was created, or last updated for a summary. */
+  createdAt: ZIsoDateTime,
+});
+export type TNotification = z.infer<typeof ZNotification>;
+export type TNotificationParams = Record<string, Param>;
+
+export const notificationLimits = { pageSizeMax: 100 } as const;
+
+/** `GET /api/v1/notifications?unread&page&pageSize`: newest first. */
+export const ZNotificationsQuery = z.object({
+  unread: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  page: queryInt(1).default(1),
+  pageSize: queryInt(1, notificationLimits.pageSizeMax).default(20),
+});
+export type TNotificationsQuery = z.input<typeof ZNotificationsQuery>;
+
+export const ZNotificationsResponse = z.object({
+  notifications: z.array(ZNotification),
+  /** Matching the query, for paging. */
+  total: z.number().int(),
+  /** The user's unread notifications, whatever the query. */
+  unreadCount: z.number().int(),
+});
+export type TNotificationsResponse = z.infer<typeof ZNotificationsResponse>;
+
+/** `POST /api/v1/notifications/read`: mark `ids` read, or every one (`{all: true}`). */
+export const ZMarkNotificationsReadBody = z.union([
+  z.object({ ids: z.array(z.uuid()).min(1).max(notificationLimits.pageSizeMax) }),
+  z.object({ all: z.literal(true) }),
+]);
+export type TMarkNotificationsReadBody = z.infer<typeof ZMarkNotificationsReadBody>;
+export const ZMarkNotificationsReadResponse = z.object({ unreadCount: z.number().int() });
