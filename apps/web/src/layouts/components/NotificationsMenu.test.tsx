@@ -117,6 +117,7 @@ describe('the notifications bell', () => {
       expect(screen.queryByRole('button', { name: 'Marcar todas como lidas' })).toBeNull(),
     );
     expect(screen.queryByText(/^Por ler:/)).toBeNull();
+    expect(screen.getAllByRole('menuitem')[0]).toHaveFocus();
     // The bell behind the open list (hidden from the accessibility tree meanwhile) has no count.
     expect(screen.getByRole('button', { name: 'Notificações', hidden: true })).toBeInTheDocument();
   });

@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { TFunction } from 'i18next';
 import type { TNotification, TNotificationKind } from '@tarifa/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
@@ -162,6 +162,7 @@ export function NotificationsMenu() {
   const { t } = useTranslation('notifications');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const titleId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
   const navigate = useNavigate();
   const selectBusiness = useSelectBusiness();
   const { data, isPending, isError, refetch } = useNotifications();
@@ -198,7 +199,11 @@ export function NotificationsMenu() {
     );
   } else {
     body = (
-      <MenuList aria-labelledby={titleId} sx={{ maxBlockSize: 420, overflowY: 'auto', py: 0 }}>
+      <MenuList
+        ref={listRef}
+        aria-labelledby={titleId}
+        sx={{ maxBlockSize: 420, overflowY: 'auto', py: 0 }}
+      >
         {data.notifications.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onOpen={open} />
         ))}
@@ -242,7 +247,14 @@ export function NotificationsMenu() {
             {t('title')}
           </Typography>
           {unread > 0 && (
-            <Button size="small" onClick={() => markRead.mutate({ all: true })}>
+            <Button
+              size="small"
+              onClick={() => {
+                markRead.mutate({ all: true });
+                // The button goes with the last unread one: the focus stays in the list.
+                listRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+              }}
+            >
               {t('markAll')}
             </Button>
           )}
