@@ -10,6 +10,8 @@ import {
 import { createUser, type TestUser } from '../../../test/factories';
 import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { changesOf, priceChangesUrl, tariffCall } from '../../../test/price-change-factories';
+import { withTransaction } from '../../db/client';
+import { noticeDeliveryFailed } from '../publishing/notices';
 
 const tarifaHeader =
   'external_id,room_code,arrival,departure,rooms,adults,children,status,booked_at,cancelled_at,total_amount,currency,channel,segment,country,guest_name';
@@ -170,6 +172,37 @@ describe('notifications written by imports and price changes', () => {
       expect(changes).toHaveLength(30);
       expect(changes.filter((c) => c.status === 'pending')).toEqual([]);
       expect(await listOf(auto)).toMatchObject({ notifications: [], unreadCount: 0 });
+    });
+  });
+
+  describe('webhook deliveries failing for good', () => {
+    const fail = (business: { uuid: string }, error: string | null) =>
+      withTransaction(t.database.db, (tx) => noticeDeliveryFailed(tx, business.uuid, error));
+
+    it('counts the failures since the summary was read, with the last error in short', async () => {
+      const user = await createUser(t);
+      const business = await createBusiness(t, user);
+      await fail(business, 'connection refused');
+      await fail(business, `HTTP 502: ${'x'.repeat(300)}`);
+      let summaries = await ofKind(user, 'webhook_failing', business);
+      expect(summaries).toHaveLength(1);
+      expect(summaries[0]!.params.failed).toBe(2);
+      // 120 characters: 119 of the error and an ellipsis.
+      expect(summaries[0]!.params.lastError).toBe(`HTTP 502: ${'x'.repeat(109)}…`);
+
+      const read = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/notifications/read',
+        headers: user.headers,
+        payload: { all: true },
+      });
+      expect(read.json()).toEqual({ unreadCount: 0 });
+      await fail(business, null);
+      summaries = await ofKind(user, 'webhook_failing', business);
+      expect(summaries.map((n) => [n.params, n.readAt === null])).toEqual([
+        [{ failed: 1, lastError: '' }, true],
+        [{ failed: 2, lastError: `HTTP 502: ${'x'.repeat(109)}…` }, false],
+      ]);
     });
   });
 });
