@@ -17,6 +17,7 @@ import { forecastRoutes } from './modules/forecast/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
+import { notificationsRoutes } from './modules/notifications/routes';
 import { priceChangesJobsPlugin } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(notificationsRoutes);
       await api.register(adminRoutes);
       await api.register(supportRoutes);
       await api.register(businessesRoutes);

@@ -76,9 +76,13 @@ describe('default layout', { timeout: 20_000 }, () => {
 
   it('opens the search with Ctrl-K and the preferences from the navbar', async () => {
     answerUser = () => undefined;
-    fetchMock.mockImplementation((url: string) =>
-      Promise.resolve(url.endsWith('/auth/user') ? json({ data: user }) : json({ businesses: [] })),
-    );
+    fetchMock.mockImplementation((url: string) => {
+      if (url.endsWith('/auth/user')) return Promise.resolve(json({ data: user }));
+      if (url.includes('/v1/notifications')) {
+        return Promise.resolve(json({ notifications: [], total: 0, unreadCount: 0 }));
+      }
+      return Promise.resolve(json({ businesses: [] }));
+    });
     renderWithProviders(
       <DefaultLayout>
         <h1>Página</h1>

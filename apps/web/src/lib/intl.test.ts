@@ -29,4 +29,14 @@ describe('figures in the region of each language', () => {
     expect(formattersFor('pt')).toMatchObject({ language: 'pt', locale: 'pt-PT' });
     expect(formattersFor('ar')).toMatchObject({ language: 'ar', locale: 'ar' });
   });
+
+  it('says how long ago in the largest unit that fits, "now" within a minute', () => {
+    const now = Date.UTC(2026, 2, 10, 12, 0, 0);
+    const en = formattersFor('en');
+    expect(en.relative(now - 20_000, now)).toBe('now');
+    expect(en.relative(now - 5 * 60_000, now)).toBe('5 minutes ago');
+    expect(en.relative(now - 26 * 3_600_000, now)).toBe('yesterday');
+    expect(en.relative(now - 15 * 86_400_000, now)).toBe('2 weeks ago');
+    expect(formattersFor('pt').relative(now - 3 * 3_600_000, now)).toBe('há 3 horas');
+  });
 });

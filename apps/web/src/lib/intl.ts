@@ -6,6 +6,16 @@ import { defaultLocale, isLocale, type TLocale } from '@tarifa/contract';
 const aMonday = Date.UTC(2024, 0, 1);
 const day = 24 * 60 * 60 * 1000;
 
+/** The units of a relative time, largest first, with their length in seconds. */
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+
 /**
  * The region each language formats for. Portuguese as in Portugal ("1234,50 €", "12 345,50 €",
  * "15/08"), not Brazil ("€ 1.234,50"); English as in the United Kingdom (the day before the month,
@@ -49,6 +59,18 @@ export function formattersFor(language: TLocale) {
       to: Date | number,
       options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
     ) => new Intl.DateTimeFormat(locale, options).formatRange(from, to),
+    /**
+     * How long ago (or ahead) `date` is from `now`, in the largest unit that fits ("5 minutes
+     * ago", "yesterday", "3 weeks ago"); "now" within a minute.
+     */
+    relative: (date: Date | number, now: Date | number = Date.now()) => {
+      const seconds = (new Date(date).getTime() - new Date(now).getTime()) / 1000;
+      const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      for (const [unit, size] of relativeUnits) {
+        if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+      }
+      return format.format(0, 'second');
+    },
     /** Weekday names in ISO order, Monday first. */
     weekdays: (style: 'long' | 'short' | 'narrow' = 'long') => {
       const format = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' });

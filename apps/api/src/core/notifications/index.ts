@@ -67,3 +67,36 @@ export async function settleSummary(db: Executor, userUuid: string, groupKey: st
       sql`${notifications.userUuid} = ${userUuid} and ${notifications.groupKey} = ${groupKey} and ${notifications.readAt} is null`,
     );
 }
+
+/**
+ * Replaces the params of a summary while it is unread (e.g. the pending count went down), without
+ * moving it to the top; nothing when it was read or never written.
+ */
+export async function refreshSummary(
+  db: Executor,
+  userUuid: string,
+  groupKey: string,
+  params: TNotificationParams,
+) {
+  await db
+    .update(notifications)
+    .set({ params })
+    .where(
+      sql`${notifications.userUuid} = ${userUuid} and ${notifications.groupKey} = ${groupKey} and ${notifications.readAt} is null`,
+    );
+}
+
+/** The params of the user's unread summary with this key (undefined: none unread). */
+export async function unreadSummaryParams(
+  db: Executor,
+  userUuid: string,
+  groupKey: string,
+): Promise<TNotificationParams | undefined> {
+  const [row] = await db
+    .select({ params: notifications.params })
+    .from(notifications)
+    .where(
+      sql`${notifications.userUuid} = ${userUuid} and ${notifications.groupKey} = ${groupKey} and ${notifications.readAt} is null`,
+    );
+  return row?.params;
+}

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TImportStatus } from '@tarifa/contract';
+import type { TImportStatus, TNotificationsResponse } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeHotelBookingDemandCsv } from '../../../test/booking-factories';
 import { roomInput } from '../../../test/business-factories';
@@ -82,6 +82,12 @@ describe('a server killed during an import', () => {
       failure: { code: 'interrupted' },
     });
     expect(after.finishedAt).not.toBeNull();
+    // The owner is told, in the transaction that failed it.
+    const notices = (await call('GET', '/api/v1/notifications', undefined, token))
+      .body as unknown as TNotificationsResponse;
+    expect(
+      notices.notifications.filter((n) => n.kind === 'import_failed').map((n) => n.params),
+    ).toEqual([{ errors: 0, reason: 'interrupted', fileName: 'big.csv', importId }]);
     const list = await call(
       'GET',
       `/api/v1/businesses/${business.uuid}/bookings`,

@@ -2,8 +2,9 @@ import fs from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { Interrupted, LeaseLost, type JobHandler, type JobRunner } from '../../core/jobs';
 import type { UnitOfWork } from '../../core/unit-of-work';
-import type { Database } from '../../db/client';
+import { withTransaction, type Database } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
+import { importNotices } from './notices';
 import { importRunsRepository, type ImportProgress } from './repository';
 import { failures, ImportFailure, runImport } from './runner';
 import { openStaging } from './staging';
@@ -85,15 +86,16 @@ export function importJob(deps: {
           log.error({ err, importId }, 'import failed unexpectedly');
           failure = failures.internal();
         }
-        await runs
-          .finish(job.id, ctx.owner, {
+        await withTransaction(database.db, async (tx) => {
+          const ended = await importRunsRepository(tx).finish(job.id, ctx.owner, {
             status: 'failed',
             failure,
             inserted: 0,
             updated: 0,
             ...(keep ? progress : { total: progress.total }),
-          })
-          .catch((e: unknown) => log.error({ err: e, importId }, 'recording a failure'));
+          });
+          if (ended) await importNotices.failed(tx, job, failure, keep ? progress.rejected : 0);
+        }).catch((e: unknown) => log.error({ err: e, importId }, 'recording a failure'));
         log.info({ importId, failure: failure.code }, 'import failed');
       } finally {
         clearInterval(beat);
@@ -104,7 +106,12 @@ export function importJob(deps: {
 
     /** Its process died mid-import: the import is failed, its staged rows and upload removed. */
     async onAbandoned({ importId }) {
-      const row = await runs.abandon(importId, failures.interrupted());
+      const failure = failures.interrupted();
+      const row = await withTransaction(database.db, async (tx) => {
+        const abandoned = await importRunsRepository(tx).abandon(importId, failure);
+        if (abandoned) await importNotices.failed(tx, abandoned, failure, 0);
+        return abandoned;
+      });
       log.warn({ importId }, 'import interrupted (its process stopped): marked failed');
       await runs.clearStaged(importId);
       if (row) await removeFile(row.filePath);

@@ -128,7 +128,12 @@ export function importRunsRepository(db: Executor) {
             updatedAt: sql`now()`,
           })
           .where(and(eq(imports.id, id), inArray(imports.status, ['queued', 'running'])))
-          .returning({ id: imports.id, filePath: imports.filePath })
+          .returning({
+            id: imports.id,
+            businessUuid: imports.businessUuid,
+            fileName: imports.fileName,
+            filePath: imports.filePath,
+          })
       )[0],
 
     /** Removes the staged rows of an import (after it failed, or once moved). */

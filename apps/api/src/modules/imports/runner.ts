@@ -21,6 +21,7 @@ import {
   type RowError,
   type StagedRow,
 } from './formats';
+import { importNotices } from './notices';
 import { importRunsRepository, type ImportProgress, type ImportRow } from './repository';
 import type { StagingSession } from './staging';
 
@@ -426,6 +427,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
         createdRooms,
       });
       if (!done) throw new LeaseLost();
+      await importNotices.finished(tx, job, counts.inserted + counts.updated);
       return { ...counts, createdRooms };
     });
     committed = true;

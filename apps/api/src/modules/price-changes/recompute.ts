@@ -6,6 +6,7 @@ import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
 import { toSettings } from '../businesses/mapping';
 import { cellKey, priceCells } from '../prices/cells';
+import { syncPendingNotice } from './notices';
 import {
   recomputeRepository,
   type ChangeInsert,
@@ -279,5 +280,7 @@ export async function recomputeLocked(
     }
     outcome.emitted = true;
   }
+  // Also after the daily roll's superseding of past nights (same transaction, before this).
+  await syncPendingNotice(tx, business, { proposed: !autoApprove && outcome.inserted > 0 });
   return outcome;
 }

@@ -24,6 +24,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../bookings/repository';
 import { zonedDate } from '../../lib/zoned-time';
 import { unknownRoom } from '../prices/service';
+import { syncPendingNotice } from './notices';
 import { phrases, reasonText } from './reason-text';
 import {
   priceChangesRepository,
@@ -160,6 +161,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
             ? await repo.approve(target, by, now, zonedDate(now, business.timezone))
             : await repo.reject(target, by, now);
         if (moved.length === 0) return { moved: 0 };
+        await syncPendingNotice(tx, business, { proposed: false });
 
         const before = [...new Set(moved.map((row) => row.before))].sort();
         record(business.uuid, {

@@ -13,6 +13,7 @@ import {
   InternalAddressError,
   isInternalAddress,
 } from '../../lib/url-guard';
+import { noticeDeliveryFailed } from './notices';
 import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
 import { attemptsInSeries, publishingRepository } from './repository';
 import { signDelivery } from './signature';
@@ -246,6 +247,7 @@ export function deliverJob(deps: {
         }
         if (next === null) {
           await publishingRepository(tx, businessUuid).failDeliveries([deliveryId], now);
+          await noticeDeliveryFailed(tx, businessUuid, outcome.error);
           log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
           return false;
         }

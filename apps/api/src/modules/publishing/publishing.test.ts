@@ -2,6 +2,7 @@ import {
   ZWebhookPayload,
   type TBusiness,
   type TCreatedApiToken,
+  type TNotificationsResponse,
   type TPriceCell,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
@@ -400,6 +401,18 @@ describe('publishing', () => {
     const [change] = await storedChangesById(t, ids);
     expect(change).toMatchObject({ status: 'approved', deliveryId: null });
     expect((await storedPublished(t, business.uuid)).has(`${dbl}|2026-09-01`)).toBe(false);
+    // The owner is told, once: one delivery failed, with the receiver's answer in short.
+    const notices = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications',
+      headers: owner.headers,
+    });
+    const failing = (notices.json() as TNotificationsResponse).notifications.filter(
+      (n) => n.kind === 'webhook_failing' && n.business?.uuid === business.uuid,
+    );
+    expect(failing).toHaveLength(1);
+    expect(failing[0]!.params).toMatchObject({ failed: 1 });
+    expect(String(failing[0]!.params.lastError)).toMatch(/^HTTP 500/);
 
     // Re-sent: the same body and id as a new series; its change goes with it again.
     receiver.received.length = 0;
