@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import {
   hotelBookingDemandColumns,
   type TBookingFieldsInput,
+  type TCreatedApiToken,
   type TImportStatus,
   type TRoomTariffFields,
 } from '@tarifa/contract';
@@ -346,4 +347,21 @@ export async function saveBookings(
 ) {
   const res = await postBookings(t, user, business, bookings);
   if (res.statusCode !== 200) throw new Error(`saving the bookings failed: ${res.body}`);
+}
+
+/** `POST …/tokens` by `owner`, expected to create the token; answers it with its secret. */
+export async function createApiToken(
+  t: TestApp,
+  owner: { headers: Record<string, string> },
+  business: { uuid: string },
+  name = 'PMS sync',
+): Promise<TCreatedApiToken> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: tokensUrl(business),
+    headers: owner.headers,
+    payload: { name },
+  });
+  if (res.statusCode !== 201) throw new Error(`creating the test token failed: ${res.body}`);
+  return res.json() as TCreatedApiToken;
 }

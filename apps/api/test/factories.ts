@@ -34,12 +34,12 @@ export async function createUser(
     roles: overrides.roles ?? ['client'],
     language: overrides.language ?? 'pt',
   });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password },
-  });
+  const res = await signIn(t, email, password);
   if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);
   const body = res.json() as TAuthResponse;
   return { ...body, password, headers: { authorization: `Bearer ${body.accessToken}` } };
 }
+
+/** `POST /api/auth/login`; answers the raw response. */
+export const signIn = (t: TestApp, email: string, password: string) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

@@ -52,3 +52,6 @@ export function findInvalidText(value: unknown, prefix: string[] = [], maxIssues
   walk(value, prefix);
   return found;
 }
+
+/** An `ilike` pattern matching `text` anywhere, its LIKE wildcards (`%`, `_`, `\`) taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -22,7 +22,17 @@ export interface AppRoute {
   page: LazyExoticComponent<ComponentType>;
 }
 
-const Placeholder = lazy(() => import('@/features/misc/pages/PlaceholderPage'));
+const AdminOverview = lazy(() => import('@/features/admin/pages/AdminOverviewPage'));
+const AdminUsers = lazy(() => import('@/features/admin/pages/AdminUsersPage'));
+const AdminProperties = lazy(() => import('@/features/admin/pages/AdminPropertiesPage'));
+const AdminTokens = lazy(() => import('@/features/admin/pages/AdminTokensPage'));
+/** The admin area: super-admins only (`manage Admin`). */
+const adminOnly: RouteMeta = {
+  layout: 'default',
+  action: 'manage',
+  subject: 'Admin',
+  title: 'nav:admin',
+};
 /** A page that needs a property: a user without one gets the first-run onboarding instead. */
 const needsBusiness = (load: () => Promise<{ default: ComponentType }>) =>
   lazy(async () => {
@@ -127,26 +137,26 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/admin',
     name: 'admin',
-    meta: { layout: 'default', title: 'nav:admin' },
-    page: Placeholder,
+    meta: adminOnly,
+    page: AdminOverview,
   },
   {
     path: '/admin/properties',
     name: 'admin-properties',
-    meta: { layout: 'default', title: 'nav:admin' },
-    page: Placeholder,
+    meta: adminOnly,
+    page: AdminProperties,
   },
   {
     path: '/admin/tokens',
     name: 'admin-tokens',
-    meta: { layout: 'default', title: 'nav:admin' },
-    page: Placeholder,
+    meta: adminOnly,
+    page: AdminTokens,
   },
   {
     path: '/admin/users',
     name: 'admin-users',
-    meta: { layout: 'default', title: 'nav:admin' },
-    page: Placeholder,
+    meta: adminOnly,
+    page: AdminUsers,
   },
   {
     path: '/dashboards',

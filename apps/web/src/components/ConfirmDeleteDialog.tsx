@@ -19,6 +19,10 @@ interface ConfirmDeleteDialogProps {
   error?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirm button's colour: red for what cannot be undone, primary for a plain change. */
+  confirmColor?: 'error' | 'primary';
+  /** A choice to make before confirming (e.g. the new role), under the body. */
+  children?: ReactNode;
 }
 
 /** "Delete …?" with what it means, Cancel (the default) and a red confirm button. */
@@ -32,6 +36,8 @@ export function ConfirmDeleteDialog({
   error,
   onConfirm,
   onCancel,
+  confirmColor = 'error',
+  children,
 }: ConfirmDeleteDialogProps) {
   const titleId = useId();
   const bodyId = useId();
@@ -46,8 +52,9 @@ export function ConfirmDeleteDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={children ? { pt: 1 } : undefined}>
           <DialogContentText id={bodyId}>{body}</DialogContentText>
+          {children}
           {error}
         </Stack>
       </DialogContent>
@@ -55,7 +62,7 @@ export function ConfirmDeleteDialog({
         <Button onClick={onCancel} disabled={pending} autoFocus>
           {cancelLabel}
         </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} loading={pending}>
+        <Button color={confirmColor} variant="contained" onClick={onConfirm} loading={pending}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -42,6 +42,10 @@ function queries(db: Db) {
           .returning()
       )[0],
 
+    /** Every session opened (a login, or the sign-up's own) is a sign-in the admin list shows. */
+    recordSignIn: (uuid: string, at: Date) =>
+      db.update(users).set({ lastSignInAt: at }).where(eq(users.uuid, uuid)),
+
     insertSession: async (values: typeof sessions.$inferInsert) =>
       (await db.insert(sessions).values(values).returning())[0]!,
 

@@ -59,6 +59,7 @@ export function authService(repo: AuthRepository) {
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
       lastUsedAt: now,
     });
+    await repo.recordSignIn(user.uuid, now);
     const userData = toUser(user);
     return { accessToken, userData, userAbilityRules: abilityRulesFor(userData) };
   }

@@ -21,6 +21,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { bookings, businesses, roomTypes } from '../../db/schema';
 import type { BookingRow, BookingValues } from './mapping';
 import { addDays } from '../../lib/zoned-time';
+import { containsPattern } from '../../lib/text';
 
 /** A booking ready to store: its values, its room type, and the import that wrote it. */
 export interface BookingWrite extends BookingValues {
@@ -55,9 +56,6 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
-
-/** `\`, `%` and `_` taken literally in an ILIKE pattern. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const sortColumns = {
   arrival: bookings.arrival,
@@ -105,7 +103,7 @@ export function bookingsRepository(db: Db, businessUuid: string) {
   };
 
   function where(filter: BookingFilter): SQL | undefined {
-    const pattern = filter.search ? `%${likeEscape(filter.search)}%` : undefined;
+    const pattern = filter.search ? containsPattern(filter.search) : undefined;
     return and(
       ofBusiness,
       // Stays overlapping [from, to]; the lower bound on arrival lets the index range scan.

@@ -10,6 +10,7 @@ import {
   importsUrl,
   storedBookings,
   storedTokens,
+  createApiToken,
   tokensUrl,
   withRooms,
 } from '../../../test/booking-factories';
@@ -26,16 +27,8 @@ describe('integration tokens', () => {
   });
   afterAll(() => t.close());
 
-  const createToken = async (business: { uuid: string }, name = 'PMS sync') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: tokensUrl(business),
-      headers: owner.headers,
-      payload: { name },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as TCreatedApiToken;
-  };
+  const createToken = (business: { uuid: string }, name?: string) =>
+    createApiToken(t, owner, business, name);
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   describe('POST, GET and DELETE …/tokens', () => {
