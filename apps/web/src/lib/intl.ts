@@ -6,6 +6,25 @@ import { defaultLocale, isLocale, type TLocale } from '@tarifa/contract';
 const aMonday = Date.UTC(2024, 0, 1);
 const day = 24 * 60 * 60 * 1000;
 
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "yesterday"… in the given locale; under a minute counts as now. */
+export function timeAgo(iso: string, now: Date, locale: string): string {
+  const seconds = (new Date(iso).getTime() - now.getTime()) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
 /**
  * The region each language formats for. Portuguese as in Portugal ("1234,50 €", "12 345,50 €",
  * "15/08"), not Brazil ("€ 1.234,50"); English as in the United Kingdom (the day before the month,
