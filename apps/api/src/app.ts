@@ -9,6 +9,7 @@ import { serializeError, serializeRequest } from './lib/logging';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
@@ -140,6 +141,7 @@ export async function buildApp({
       await api.register(adminRoutes);
       await api.register(supportRoutes);
       await api.register(businessesRoutes);
+      await api.register(auditRoutes);
       await api.register(bookingsRoutes);
       await api.register(pricesRoutes, { clock: jobs?.clock });
       await api.register(priceChangesRoutes, { clock: jobs?.clock });

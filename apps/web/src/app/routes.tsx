@@ -65,6 +65,7 @@ const SazonalityEdit = needsBusiness(() => import('@/features/seasons/pages/Sazo
 const MyProperty = lazy(() => import('@/features/businesses/pages/MyPropertyPage'));
 const PropertyMenu = lazy(() => import('@/features/businesses/pages/PropertyMenuPage'));
 const RoomForm = lazy(() => import('@/features/businesses/pages/RoomFormPage'));
+const PropertyAudit = needsBusiness(() => import('@/features/audit/pages/PropertyAuditPage'));
 const PriceSetup = lazy(() => import('@/features/businesses/pages/PriceSetupPage'));
 const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsPage'));
 const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
@@ -193,6 +194,12 @@ export const appRoutes: AppRoute[] = [
     name: 'my-property-menu',
     meta: { ...readAll, title: 'nav:propertyMenu' },
     page: PropertyMenu,
+  },
+  {
+    path: '/my-property/audit',
+    name: 'my-property-audit',
+    meta: { ...readAll, title: 'nav:audit' },
+    page: PropertyAudit,
   },
   {
     path: '/my-property/integrations',

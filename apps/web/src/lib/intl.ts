@@ -17,6 +17,23 @@ const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
+ * How long ago (or ahead) `date` is from `now` in `locale`, in the largest unit that fits ("5
+ * minutes ago", "yesterday", "3 weeks ago"); "now" within a minute.
+ */
+function relativeTime(locale: string, date: Date | number | string, now: Date | number): string {
+  const seconds = (new Date(date).getTime() - new Date(now).getTime()) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of relativeUnits) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  return format.format(0, 'second');
+}
+
+/** `relativeTime` of an ISO instant, outside the hook (tables that hold `now` themselves). */
+export const timeAgo = (iso: string, now: Date, locale: string): string =>
+  relativeTime(locale, iso, now);
+
+/**
  * The region each language formats for. Portuguese as in Portugal ("1234,50 €", "12 345,50 €",
  * "15/08"), not Brazil ("€ 1.234,50"); English as in the United Kingdom (the day before the month,
  * "15 Aug"); French as in France. Arabic keeps plain `ar`, as the app has always shown it
@@ -59,18 +76,9 @@ export function formattersFor(language: TLocale) {
       to: Date | number,
       options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
     ) => new Intl.DateTimeFormat(locale, options).formatRange(from, to),
-    /**
-     * How long ago (or ahead) `date` is from `now`, in the largest unit that fits ("5 minutes
-     * ago", "yesterday", "3 weeks ago"); "now" within a minute.
-     */
-    relative: (date: Date | number, now: Date | number = Date.now()) => {
-      const seconds = (new Date(date).getTime() - new Date(now).getTime()) / 1000;
-      const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-      for (const [unit, size] of relativeUnits) {
-        if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-      }
-      return format.format(0, 'second');
-    },
+    /** `relativeTime` in this locale. */
+    relative: (date: Date | number, now: Date | number = Date.now()) =>
+      relativeTime(locale, date, now),
     /** Weekday names in ISO order, Monday first. */
     weekdays: (style: 'long' | 'short' | 'narrow' = 'long') => {
       const format = new Intl.DateTimeFormat(locale, { weekday: style, timeZone: 'UTC' });

@@ -95,6 +95,29 @@ export function toBookingValues(
   };
 }
 
+/** A booking's fields in wire form, as its audit events compare them (docs/audit.md). */
+export function auditFieldsOf(
+  row: Omit<BookingValues, 'status'> & { status: string; roomTypeUuid: string },
+): Record<string, unknown> {
+  const { roomTypeUuid, bookedAt, cancelledAt, totalAmountMinor, ...same } = row;
+  return {
+    ...pick(same, ['externalId']),
+    roomUuid: roomTypeUuid,
+    ...pick(same, ['arrival', 'departure', 'rooms', 'adults', 'children', 'status']),
+    bookedAt: bookedAt.toISOString(),
+    cancelledAt: cancelledAt ? cancelledAt.toISOString() : null,
+    totalAmount: fromMinor(totalAmountMinor),
+    ...pick(same, ['channel', 'segment', 'country', 'guestName']),
+  };
+}
+
+const pick = <T extends object, const K extends keyof T>(from: T, keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+
+/** What an audit event names a booking by: its external id, else its guest. */
+export const bookingNameOf = (row: { externalId: string | null; guestName: string | null }) =>
+  row.externalId ?? row.guestName;
+
 export function toBooking(row: BookingRow, room: { code: string; name: string }): TBooking {
   return {
     id: row.id,

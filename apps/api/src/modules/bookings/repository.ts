@@ -23,10 +23,14 @@ import type { BookingRow, BookingValues } from './mapping';
 import { addDays } from '../../lib/zoned-time';
 import { containsPattern } from '../../lib/text';
 
-/** A booking ready to store: its values, its room type, and the import that wrote it. */
+/**
+ * A booking ready to store: its values, its room type, the import that wrote it, and the id a new
+ * one gets (chosen beforehand so its audit event can name it; by default the database's).
+ */
 export interface BookingWrite extends BookingValues {
   roomTypeUuid: string;
   importId?: string | null;
+  id?: string;
 }
 
 /** Where a booking sits: its room type and nights (`arrival` ≤ night < `departure`). */
@@ -68,6 +72,7 @@ const sortColumns = {
 /** Columns written from a JSON record set (json_to_recordset's column definitions). */
 const recordColumns = sql.raw(
   [
+    'id uuid',
     'room_type_uuid uuid',
     'external_id text',
     'arrival date',
@@ -192,6 +197,7 @@ export function bookingsRepository(db: Db, businessUuid: string) {
       for (let i = 0; i < rows.length; i += writeChunk) {
         const json = JSON.stringify(
           rows.slice(i, i + writeChunk).map((row) => ({
+            id: row.id ?? null,
             room_type_uuid: row.roomTypeUuid,
             external_id: row.externalId,
             arrival: row.arrival,
@@ -214,10 +220,10 @@ export function bookingsRepository(db: Db, businessUuid: string) {
         const [counts] = rowsOf<{ inserted: number; updated: number }>(
           await db.execute(sql`
             with written as (
-              insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
+              insert into bookings (id, business_uuid, room_type_uuid, external_id, arrival, departure,
                 rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
                 currency, channel, segment, country, guest_name, import_id)
-              select ${businessUuid}::uuid, room_type_uuid, external_id, arrival, departure,
+              select coalesce(id, gen_random_uuid()), ${businessUuid}::uuid, room_type_uuid, external_id, arrival, departure,
                 rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
                 currency, channel, segment, country, guest_name, import_id
               from json_to_recordset(${json}::json) as x(${recordColumns})
@@ -265,29 +271,21 @@ export function bookingsRepository(db: Db, businessUuid: string) {
           .returning()
       )[0],
 
-    /** Deletes a booking for good; its stay, or undefined when there was none. */
-    purge: async (id: string): Promise<Stay | undefined> =>
+    /** Deletes a booking for good; what it was, or undefined when there was none. */
+    purge: async (id: string): Promise<BookingRow | undefined> =>
       (
         await db
           .delete(bookings)
           .where(and(ofBusiness, eq(bookings.id, id)))
-          .returning({
-            roomTypeUuid: bookings.roomTypeUuid,
-            arrival: bookings.arrival,
-            departure: bookings.departure,
-          })
+          .returning()
       )[0],
 
-    /** The stays of the bookings holding these external ids (an upsert replaces them). */
-    staysWithExternalIds: async (externalIds: string[]): Promise<Stay[]> =>
+    /** The bookings holding these external ids (an upsert replaces them). */
+    withExternalIds: async (externalIds: string[]): Promise<BookingRow[]> =>
       externalIds.length === 0
         ? []
         : db
-            .select({
-              roomTypeUuid: bookings.roomTypeUuid,
-              arrival: bookings.arrival,
-              departure: bookings.departure,
-            })
+            .select()
             .from(bookings)
             .where(and(ofBusiness, inArray(bookings.externalId, externalIds))),
 

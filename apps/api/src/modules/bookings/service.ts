@@ -9,12 +9,26 @@ import {
   type ZBookingsBatchBody,
   type ZBookingsQuery,
 } from '@tarifa/contract';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { reachBusiness, type Caller } from '../../core/tenancy';
-import { unitOfWork, type BookingsChanged, type UnitOfWork } from '../../core/unit-of-work';
-import { toBooking, toBookingValues, type BusinessContext } from './mapping';
+import {
+  diff,
+  unitOfWork,
+  type AuditInput,
+  type BookingsChanged,
+  type UnitOfWork,
+} from '../../core/unit-of-work';
+import {
+  auditFieldsOf,
+  bookingNameOf,
+  toBooking,
+  toBookingValues,
+  type BookingRow,
+  type BusinessContext,
+} from './mapping';
 import {
   bookingsRepository,
   isUniqueViolation,
@@ -47,6 +61,28 @@ export function bookingsChanged(businessUuid: string, stays: Stay[]): BookingsCh
     if (stay.departure > to) to = stay.departure;
   }
   return [{ type: 'bookings.changed', businessUuid, roomTypeUuids: [...rooms].sort(), from, to }];
+}
+
+/**
+ * The audit event of one booking written (docs/audit.md): created (no `before`), changed, or
+ * deleted (no `after`), with the fields that differ in wire form; none when nothing differs.
+ */
+export function bookingAudit(
+  id: string,
+  before: BookingRow | undefined,
+  after: BookingWrite | BookingRow | undefined,
+): AuditInput[] {
+  const changes = diff(before && auditFieldsOf(before), after && auditFieldsOf(after));
+  if (Object.keys(changes).length === 0) return [];
+  return [
+    {
+      action: !before ? 'create' : after ? 'update' : 'delete',
+      entity: 'booking',
+      entityId: id,
+      entityName: bookingNameOf((after ?? before)!),
+      changes,
+    },
+  ];
 }
 
 const externalIdTaken = (path: string) =>
@@ -161,21 +197,31 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       businessUuid: string,
       body: BatchBody,
     ): Promise<TBookingsBatchResult> {
-      return uow.write(caller, async ({ tx, emit }) => {
+      return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
-        const writes = await prepare(
+        const prepared = await prepare(
           repo,
           contextOf(business),
           body.bookings,
           (i, field) => `bookings.${i}.${field}`,
         );
-        if (writes.length === 0) return { inserted: 0, updated: 0 };
-        const replaced = await repo.staysWithExternalIds(
-          writes.flatMap((write) => (write.externalId ? [write.externalId] : [])),
+        if (prepared.length === 0) return { inserted: 0, updated: 0 };
+        const replaced = await repo.withExternalIds(
+          prepared.flatMap((write) => (write.externalId ? [write.externalId] : [])),
         );
+        const stored = new Map(replaced.map((row) => [row.externalId, row]));
+        // A new booking's id is chosen here, so that its audit event names it.
+        const writes = prepared.map((write) => ({
+          ...write,
+          id: (write.externalId && stored.get(write.externalId)?.id) || randomUUID(),
+        }));
         const counts = await repo.upsert(writes);
+        for (const write of writes) {
+          const before = write.externalId ? stored.get(write.externalId) : undefined;
+          for (const event of bookingAudit(write.id, before, write)) record(business.uuid, event);
+        }
         bookingsChanged(business.uuid, [...replaced, ...writes]).forEach(emit);
         return counts;
       });
@@ -188,7 +234,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       id: string,
       body: TBookingFields,
     ): Promise<TBooking> {
-      return uow.write(caller, async ({ tx, emit }) => {
+      return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
@@ -208,18 +254,25 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
         }
         const found = (await repo.find(id))!;
         bookingsChanged(business.uuid, [before.booking, found.booking]).forEach(emit);
+        for (const event of bookingAudit(id, before.booking, found.booking)) {
+          record(business.uuid, event);
+        }
         return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
       });
     },
 
     /** `DELETE …/bookings/{id}`: cancels, keeping the booking (and when it was cancelled). */
     async cancel(caller: Caller, businessUuid: string, id: string): Promise<TBooking> {
-      return uow.write(caller, async ({ tx, emit }) => {
+      return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
-        const cancelled = await repo.cancel(id, clock());
+        const before = await repo.find(id);
+        const cancelled = before && (await repo.cancel(id, clock()));
         if (!cancelled) throw AppError.notFound('Booking');
         bookingsChanged(business.uuid, [cancelled]).forEach(emit);
+        for (const event of bookingAudit(id, before.booking, cancelled)) {
+          record(business.uuid, event);
+        }
         const found = (await repo.find(id))!;
         return toBooking(found.booking, { code: found.roomCode, name: found.roomName });
       });
@@ -227,11 +280,12 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
 
     /** `DELETE …/bookings/{id}?purge=true`: deletes the booking for good. */
     async purge(caller: Caller, businessUuid: string, id: string): Promise<void> {
-      await uow.write(caller, async ({ tx, emit }) => {
+      await uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
         const purged = await bookingsRepository(tx, business.uuid).purge(id);
         if (!purged) throw AppError.notFound('Booking');
         bookingsChanged(business.uuid, [purged]).forEach(emit);
+        for (const event of bookingAudit(id, purged, undefined)) record(business.uuid, event);
       });
     },
   };

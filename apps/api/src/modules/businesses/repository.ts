@@ -1,14 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { roomTypesRepository } from '../../core/room-types';
 import type { Executor } from '../../db/client';
-import {
-  auditEvents,
-  businessPhotos,
-  fluctuationGroups,
-  roomTypes,
-  sazonalities,
-  users,
-} from '../../db/schema';
+import { businessPhotos, fluctuationGroups, roomTypes, sazonalities } from '../../db/schema';
 import type { TariffRows } from './mapping';
 
 /**
@@ -54,7 +47,7 @@ export async function loadTariffs(
   return result;
 }
 
-/** Tariff configuration and audit trail of one business: every query carries its uuid. */
+/** Tariff configuration and photos of one business: every query carries its uuid. */
 export function businessRepository(db: Executor, businessUuid: string) {
   const ofRoomTypes = eq(roomTypes.businessUuid, businessUuid);
   const ofGroups = eq(fluctuationGroups.businessUuid, businessUuid);
@@ -196,22 +189,6 @@ export function businessRepository(db: Executor, businessUuid: string) {
           .where(and(eq(businessPhotos.businessUuid, businessUuid), eq(businessPhotos.id, id)))
           .returning()
       )[0],
-
-    // Audit trail -------------------------------------------------------------------------------
-
-    auditPage: async (offset: number, limit: number) => {
-      const where = eq(auditEvents.businessUuid, businessUuid);
-      const rows = await db
-        .select({ event: auditEvents, actorName: users.name })
-        .from(auditEvents)
-        .leftJoin(users, eq(users.uuid, auditEvents.actorUuid))
-        .where(where)
-        .orderBy(desc(auditEvents.seq))
-        .offset(offset)
-        .limit(limit);
-      const [total] = await db.select({ value: count() }).from(auditEvents).where(where);
-      return { rows, total: total?.value ?? 0 };
-    },
   };
 }
 export type BusinessRepository = ReturnType<typeof businessRepository>;

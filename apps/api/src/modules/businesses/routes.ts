@@ -3,9 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZAuditPage,
   businessPhotoRules,
-  ZAuditQuery,
   ZBusinessEnvelope,
   ZBusinessSazonalityEnvelope,
   ZBusinessesEnvelope,
@@ -193,20 +191,6 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     async (request) => ({
       businesses: await service.restore(requireAuth(request), request.params.uuid),
     }),
-  );
-
-  app.get(
-    `${base}/:uuid/audit`,
-    {
-      schema: {
-        ...doc,
-        summary: 'Who changed what in the business, newest first',
-        params: byUuid,
-        querystring: ZAuditQuery,
-        response: { 200: ZAuditPage, ...errors },
-      },
-    },
-    async (request) => service.audit(requireAuth(request), request.params.uuid, request.query),
   );
 
   app.post(

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client';
-import { auditTrail } from './audit';
 import { businessesDeps, type BusinessesServiceOptions } from './change';
 import { gallery } from './gallery';
 import { lifecycle } from './lifecycle';
@@ -12,7 +11,7 @@ export type { BusinessesServiceOptions } from './change';
 
 /**
  * Properties and their tariff configuration (docs/properties.md), one part per concern: the
- * business's life, its room types, settings, occupancy levels, seasons, photos and audit trail.
+ * business's life, its room types, settings, occupancy levels, seasons and photos (its audit trail: modules/audit).
  * Every change goes through the unit of work (core/unit-of-work): one transaction with its audit
  * and outbox events.
  */
@@ -25,7 +24,6 @@ export function businessesService(db: Db, options: BusinessesServiceOptions = {}
     ...occupancyLevels(deps),
     ...seasons(deps),
     ...gallery(deps),
-    ...auditTrail(deps),
   };
 }
 export type BusinessesService = ReturnType<typeof businessesService>;

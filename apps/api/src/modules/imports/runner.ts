@@ -414,10 +414,22 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
           to: replaced?.to && replaced.to > touched.to ? replaced.to : touched.to,
         });
       }
+      // The import as one event, however many rows (docs/audit.md); its new room types follow.
+      const imported: AuditInput = {
+        action: 'import',
+        entity: 'import',
+        entityId: job.id,
+        entityName: job.fileName,
+        changes: {
+          created: { before: null, after: counts.inserted },
+          updated: { before: null, after: counts.updated },
+          rejected: { before: null, after: progress.rejected },
+        },
+      };
       await ctx.unitOfWork.flushIn(
         tx,
         systemCaller(job.createdBy),
-        new Map([[business.uuid, created.audit]]),
+        new Map([[business.uuid, [imported, ...created.audit]]]),
         events,
       );
       const done = await runs.finish(job.id, ctx.owner, {

@@ -59,7 +59,7 @@ describe('price changes API', () => {
       .select()
       .from(auditEvents)
       .where(
-        and(eq(auditEvents.businessUuid, businessUuid), eq(auditEvents.entity, 'price_changes')),
+        and(eq(auditEvents.businessUuid, businessUuid), eq(auditEvents.entity, 'price_change')),
       )
       .orderBy(asc(auditEvents.seq));
   const approvedEvents = (businessUuid: string) =>
@@ -263,12 +263,14 @@ describe('price changes API', () => {
 
       expect(await auditOf(business.uuid)).toMatchObject([
         {
-          action: 'update',
+          action: 'approve',
+          actorKind: 'user',
           actorUuid: owner.userData.uuid,
           entityId: business.uuid,
           changes: {
             status: { before: ['pending', 'rejected'], after: 'approved' },
             count: { before: null, after: 2 },
+            nights: { before: null, after: { from: '2026-06-02', to: '2026-06-03' } },
           },
         },
       ]);
@@ -343,6 +345,7 @@ describe('price changes API', () => {
       expect(after[0]).toMatchObject({ decidedAt: now, decidedBy: owner.userData.uuid });
       expect(await auditOf(business.uuid)).toMatchObject([
         {
+          action: 'reject',
           changes: {
             status: { before: ['approved', 'pending'], after: 'rejected' },
             count: { before: null, after: 2 },

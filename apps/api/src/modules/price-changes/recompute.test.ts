@@ -321,6 +321,24 @@ describe('price recomputation', () => {
         ),
       );
     expect(events.map((e) => e.payload)).toEqual([{ businessUuid: business.uuid, count: 1 }]);
+    // In the trail: approved by Tarifa, acting for nobody.
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${business.uuid}/audit?entity=price_change`,
+      headers: owner.headers,
+    });
+    expect(trail.json().events).toEqual([
+      expect.objectContaining({
+        action: 'approve',
+        actorKind: 'system',
+        actor: null,
+        token: null,
+        changes: {
+          count: { before: null, after: 1 },
+          nights: { before: null, after: { from: '2026-04-20', to: '2026-04-20' } },
+        },
+      }),
+    ]);
   });
 
   it('recomputing again changes nothing', async () => {

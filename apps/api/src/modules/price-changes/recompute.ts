@@ -1,6 +1,13 @@
 import { addDays, toMinor, type BreakdownEntry } from '@tarifa/pricing';
 import { businessesRepository, systemCaller, type BusinessRow } from '../../core/tenancy';
-import { writeOutbox, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
+import {
+  auditActorOf,
+  writeAudit,
+  writeOutbox,
+  type AuditInput,
+  type OutboxEvent,
+  type UnitOfWork,
+} from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
@@ -273,9 +280,27 @@ export async function recomputeLocked(
     const events: OutboxEvent[] = [
       { type: 'price_changes.approved', businessUuid, count: outcome.inserted },
     ];
+    // Approved by Tarifa itself (the setting): audited like an owner's decision, by the system.
+    const nights = rows.map((row) => row.night).sort();
+    const approved: AuditInput = {
+      action: 'approve',
+      entity: 'price_change',
+      entityId: businessUuid,
+      entityName: business.name,
+      changes: {
+        count: { before: null, after: outcome.inserted },
+        nights: { before: null, after: { from: nights[0], to: nights.at(-1) } },
+      },
+    };
     if (deps.unitOfWork) {
-      await deps.unitOfWork.flushIn(tx, systemCaller(), new Map(), events);
+      await deps.unitOfWork.flushIn(
+        tx,
+        systemCaller(),
+        new Map([[businessUuid, [approved]]]),
+        events,
+      );
     } else {
+      await writeAudit(tx, businessUuid, auditActorOf(systemCaller()), [approved]);
       await writeOutbox(tx, events);
     }
     outcome.emitted = true;

@@ -67,7 +67,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 
   /**
    * Moves the targeted changes that `movable` admits to `status`, decided by `by` at `at`, in one
-   * statement. Answers the status each had before.
+   * statement. Answers the status each had before, and its night.
    */
   const decide = (
     status: 'approved' | 'rejected',
@@ -82,7 +82,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
       .set({ status, decidedAt: at, decidedBy: by, updatedAt: at })
       .from(old)
       .where(and(eq(old.id, priceChanges.id), targetOf(target), movable))
-      .returning({ id: priceChanges.id, before: old.status });
+      .returning({ id: priceChanges.id, before: old.status, night: priceChanges.night });
   };
 
   return {

@@ -164,14 +164,16 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
         await syncPendingNotice(tx, business, { proposed: false });
 
         const before = [...new Set(moved.map((row) => row.before))].sort();
+        const nights = moved.map((row) => row.night).sort();
         record(business.uuid, {
-          action: 'update',
-          entity: 'price_changes',
+          action: to === 'approved' ? 'approve' : 'reject',
+          entity: 'price_change',
           entityId: business.uuid,
           entityName: business.name,
           changes: {
             status: { before: before.length === 1 ? before[0] : before, after: to },
             count: { before: null, after: moved.length },
+            nights: { before: null, after: { from: nights[0], to: nights.at(-1) } },
           },
         });
         if (to === 'approved') {

@@ -1,13 +1,15 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { apiTokens, businesses, users } from '../../db/schema';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
 /** Integration tokens of one business: every query carries its uuid. SQL only. */
-export function apiTokensRepository(db: Db, businessUuid: string) {
+export function apiTokensRepository(db: Executor, businessUuid: string) {
   const live = and(eq(apiTokens.businessUuid, businessUuid), isNull(apiTokens.revokedAt));
   return {
+    businessUuid,
+
     listLive: () => db.select().from(apiTokens).where(live).orderBy(desc(apiTokens.createdAt)),
 
     countLive: async () =>

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import BedIcon from '@mui/icons-material/KingBedOutlined';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
 import StackedLineIcon from '@mui/icons-material/StackedLineChartOutlined';
@@ -26,7 +27,7 @@ import { DeletedBusinesses } from '../components/DeletedBusinesses';
 import { RequireBusiness } from '../components/RequireBusiness';
 
 interface HubEntry {
-  id: 'details' | 'rooms' | 'prices' | 'seasons' | 'levels' | 'integrations' | 'plan';
+  id: 'details' | 'rooms' | 'prices' | 'seasons' | 'levels' | 'integrations' | 'audit' | 'plan';
   icon: SvgIconComponent;
   /** Where it leads; none while it is not available yet. */
   to?: string;
@@ -117,6 +118,7 @@ function PropertyMenu({ business }: { business: TBusiness }) {
       status: t('menu.levels.status', { n: intl.number(config.fluctuationLevels.length) }),
     },
     { id: 'integrations', icon: ExtensionIcon, to: '/my-property/integrations' },
+    { id: 'audit', icon: HistoryIcon, to: '/my-property/audit' },
     { id: 'plan', icon: WorkspacePremiumIcon, to: '/pages/pricing' },
   ];
   return (

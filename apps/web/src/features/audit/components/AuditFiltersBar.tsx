@@ -1,0 +1,81 @@
+import ClearIcon from '@mui/icons-material/FilterAltOffOutlined';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { MultiSelectField } from '@/components/MultiSelectField';
+import {
+  auditActorKinds,
+  auditEntities,
+  type TAuditActorKind,
+  type TAuditEntity,
+} from '@tarifa/contract';
+import { noAuditFilters, type AuditFilters } from '../api';
+
+/** Entities (several), who (user, integration, Tarifa) and the period, in UTC days. */
+export function AuditFiltersBar({
+  filters,
+  onChange,
+  entities = auditEntities,
+}: {
+  filters: AuditFilters;
+  onChange: (next: AuditFilters) => void;
+  /** The entities offered (a property's trail has no account events). */
+  entities?: readonly TAuditEntity[];
+}) {
+  const { t } = useTranslation('audit');
+  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
+  const filtered = JSON.stringify(filters) !== JSON.stringify(noAuditFilters);
+  return (
+    <Grid container spacing={2} role="search" aria-label={t('filters.label')}>
+      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+        <MultiSelectField
+          label={t('filters.entity')}
+          placeholder={t('filters.anyEntity')}
+          value={filters.entity}
+          options={entities.map((entity) => ({ value: entity, label: t(`entities.${entity}`) }))}
+          onChange={(entity) => set({ entity })}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth
+          label={t('filters.actorKind')}
+          value={filters.actorKind}
+          onChange={(event) => set({ actorKind: event.target.value as TAuditActorKind | '' })}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        >
+          <MenuItem value="">{t('filters.anyActor')}</MenuItem>
+          {auditActorKinds.map((kind) => (
+            <MenuItem key={kind} value={kind}>
+              {t(`kinds.${kind}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      {(['from', 'to'] as const).map((end) => (
+        <Grid key={end} size={{ xs: 6, md: 2 }}>
+          <TextField
+            type="date"
+            size="small"
+            fullWidth
+            label={t(`filters.${end}`)}
+            value={filters[end]}
+            onChange={(event) => set({ [end]: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Grid>
+      ))}
+      {filtered && (
+        <Grid size={{ xs: 12, md: 1 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <Button size="small" startIcon={<ClearIcon />} onClick={() => onChange(noAuditFilters)}>
+            {t('filters.clear')}
+          </Button>
+        </Grid>
+      )}
+    </Grid>
+  );
+}
