@@ -13,6 +13,7 @@ import { useIntl } from '@/lib/intl';
 import { useAdminStats } from '../api/admin';
 import { AdminShell } from '../components/AdminShell';
 import { WeeklyActivityChart } from '../components/WeeklyActivityChart';
+import { AdminAuditPanel } from '@/components/audit/AdminAuditPanel';
 
 /** One figure of the overview; a link to its list when there is one. */
 function FigureCard({
@@ -107,7 +108,9 @@ export default function AdminOverviewPage() {
         <Grid size={12}>
           <WeeklyActivityChart weeks={stats.data?.weeks ?? []} load={stats} />
         </Grid>
-        {/* Recent activity: the audit panel of the admin area goes here (wired at merge). */}
+        <Grid size={12}>
+          <AdminAuditPanel />
+        </Grid>
       </Grid>
     </AdminShell>
   );

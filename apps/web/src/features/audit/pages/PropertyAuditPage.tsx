@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { auditEntities } from '@tarifa/contract';
 import { useRequiredBusiness } from '@/lib/business';
-import { AuditTrail } from '../components/AuditTrail';
+import { AuditTrail } from '@/components/audit/AuditTrail';
 
 /** What a property's trail can hold (accounts and plans are the account's, not the property's). */
 const propertyEntities = auditEntities.filter((entity) => entity !== 'user' && entity !== 'plan');

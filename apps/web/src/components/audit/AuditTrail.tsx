@@ -18,7 +18,7 @@ import type { TAuditEntity, TAuditEvent } from '@tarifa/contract';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { visuallyHidden } from '@/lib/a11y';
 import { timeAgo, useIntl } from '@/lib/intl';
-import { noAuditFilters, useAuditTrail, type AuditFilters, type AuditSource } from '../api';
+import { noAuditFilters, useAuditTrail, type AuditFilters, type AuditSource } from '@/lib/audit';
 import { AuditChanges } from './AuditChanges';
 import { AuditFiltersBar } from './AuditFiltersBar';
 
