@@ -470,7 +470,7 @@ describe('GET /api/v1/admin/businesses and the tokens', () => {
     const events = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.businessUuid, azul.uuid), eq(auditEvents.entity, 'token')));
+      .where(and(eq(auditEvents.businessUuid, azul.uuid), eq(auditEvents.action, 'revoke')));
     expect(events.map((e) => [e.action, e.entityId, e.entityName, e.actorUuid])).toEqual([
       ['revoke', sync.apiToken.id, 'PMS sync', admin.userData.uuid],
     ]);
