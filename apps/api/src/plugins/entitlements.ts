@@ -6,6 +6,7 @@ import { reachBusiness, type BusinessRow } from '../core/tenancy';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import { zonedDate } from '../lib/zoned-time';
+import { toSettings } from '../modules/businesses/mapping';
 import { requireAuth } from './auth';
 
 /**
@@ -18,7 +19,11 @@ export interface GateContext {
   plan: TPlanId;
   query: Record<string, unknown>;
   body: Record<string, unknown>;
-  /** The business's today; reads the business, so a gate asks only when the plan lacks something. */
+  /**
+   * The business and its today; each reads the business (once), so a gate asks only when the
+   * plan lacks something.
+   */
+  business(): Promise<BusinessRow>;
   today(): Promise<string>;
 }
 export type Gate = (ctx: GateContext) => void | Promise<void>;
@@ -45,11 +50,18 @@ const nightsWindow: Gate = async ({ plan, query, today }) => {
   if ((from ?? to)! < first) assertFeature(plan, 'occupancyHistory', 'from');
 };
 
-/** Settings that switch a Pro feature on; switching it off, or leaving it out, is free. */
-const tariffSettings: Gate = ({ plan, body }) => {
-  const settings = body.settings as { autoApprove?: boolean; occupancyBasis?: string };
-  if (settings.autoApprove === true) assertFeature(plan, 'autoApprove', 'settings.autoApprove');
-  if (settings.occupancyBasis === 'forecast') {
+/**
+ * Settings that switch a Pro feature on. Switching it off, leaving it out, or sending it as it is
+ * stored (the settings form sends them all, after a downgrade too) is free.
+ */
+const tariffSettings: Gate = async ({ plan, body, business }) => {
+  const asked = body.settings as { autoApprove?: boolean; occupancyBasis?: string };
+  const switchesOn = async (key: 'autoApprove' | 'occupancyBasis', on: unknown) =>
+    asked[key] === on && toSettings((await business()).settings)[key] !== on;
+  if (!planHas(plan, 'autoApprove') && (await switchesOn('autoApprove', true))) {
+    assertFeature(plan, 'autoApprove', 'settings.autoApprove');
+  }
+  if (!planHas(plan, 'forecast') && (await switchesOn('occupancyBasis', 'forecast'))) {
     assertFeature(plan, 'forecast', 'settings.occupancyBasis');
   }
 };
@@ -93,6 +105,7 @@ export function requirePlan(db: Db, gate: Gate, options: RequirePlanOptions = {}
         plan: auth.user.plan,
         query: (request.query ?? {}) as Record<string, unknown>,
         body: (request.body ?? {}) as Record<string, unknown>,
+        business: reach,
         today: async () => zonedDate(clock(), (await reach()).timezone),
       });
     } catch (err) {

@@ -11,6 +11,7 @@ import {
   tariffUrl,
 } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
+import { changesOf, setOverrides } from '../../../test/price-change-factories';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { auditEvents, notifications, planSubscriptions } from '../../db/schema';
 import type { Checkout, PaymentProvider } from './payments';
@@ -41,8 +42,8 @@ describe('plans and entitlements', () => {
   /** An owner on `plan` with one business of two room types. */
   async function ownerOn(plan: TPlanId) {
     const user = await createUser(t, { plan });
-    const business = await createBusiness(t, user);
-    await saveRooms(t, user, business, [
+    const created = await createBusiness(t, user);
+    const business = await saveRooms(t, user, created, [
       roomInput({ name: 'Double', code: 'DBL' }),
       roomInput({ name: 'Suite', code: 'STE', rooms: 2 }),
     ]);
@@ -417,6 +418,44 @@ describe('plans and entitlements', () => {
       const after = await t.app.inject({ method: 'GET', url: bookings, headers: bearer });
       expect(after.statusCode).toBe(403);
       expect(after.json().error.details[0].params.feature).toBe('integrationTokens');
+    });
+
+    it('stops auto-approving after a downgrade: the next price change waits for the owner', async () => {
+      const { user, business } = await ownerOn('pro');
+      const on = await call(user, 'PUT', tariffUrl(business, 'settings'), {
+        settings: { autoApprove: true },
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      await t.app.jobs.drain();
+      expect(
+        (await call(user, 'PUT', '/api/v1/subscription', { plan: 'starter' })).statusCode,
+      ).toBe(200);
+
+      const double = business.tariffConfiguration.roomsTariff.find((room) => room.code === 'DBL')!;
+      await setOverrides(t, user, business, [
+        { roomUuid: double.uuid, from: '2026-06-20', to: '2026-06-20', price: 150 },
+      ]);
+      await t.app.jobs.drain();
+      const change = (await changesOf(t, business.uuid)).find(
+        (row) =>
+          row.night === '2026-06-20' &&
+          row.roomUuid === double.uuid &&
+          row.newPriceMinor === 15_000,
+      );
+      expect(change).toMatchObject({ status: 'pending', decidedAt: null });
+
+      // The settings form sends auto-approve as stored: the other settings still save. Once
+      // off, it cannot be switched on again on Starter.
+      const settingsUrl = tariffUrl(business, 'settings');
+      const kept = await call(user, 'PUT', settingsUrl, {
+        settings: { autoApprove: true, horizonDays: 200 },
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const off = await call(user, 'PUT', settingsUrl, { settings: { autoApprove: false } });
+      expect(off.statusCode, off.body).toBe(200);
+      const again = await call(user, 'PUT', settingsUrl, { settings: { autoApprove: true } });
+      expect(again.statusCode).toBe(403);
+      expect(again.json().error.details[0].params.feature).toBe('autoApprove');
     });
 
     it('names the field of a plan that does not exist', async () => {
