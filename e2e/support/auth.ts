@@ -9,6 +9,7 @@ import { adminCredentials } from './admin';
  */
 
 export type Locale = 'pt' | 'en' | 'fr' | 'ar';
+export type Plan = 'starter' | 'pro' | 'business';
 
 export interface Account {
   name: string;
@@ -19,7 +20,14 @@ export interface Account {
 /** What `POST /api/auth/register` and `/login` answer. */
 export interface AuthAnswer {
   accessToken: string;
-  userData: { uuid: string; name: string; email: string; roles: string[]; language: string };
+  userData: {
+    uuid: string;
+    name: string;
+    email: string;
+    roles: string[];
+    language: string;
+    plan: Plan;
+  };
   userAbilityRules: unknown[];
 }
 
@@ -35,15 +43,28 @@ export function newAccount(prefix = 'owner'): Account {
   return { name: 'Ana Costa', email: `${prefix}-${suffix}@hotel.test`, password: 'Quinta-2025!' };
 }
 
-/** Registers `account` (a fresh one by default) through the API, in `language`. */
+/**
+ * Registers `account` (a fresh one by default) through the API, in `language`, then chooses
+ * `plan` (`business` by default, so specs of Pro features need nothing more; a new account starts
+ * on `starter`, which specs about plans ask for).
+ */
 export async function signUp(
   request: APIRequestContext,
-  { account = newAccount(), language = 'pt' }: { account?: Account; language?: Locale } = {},
+  {
+    account = newAccount(),
+    language = 'pt',
+    plan = 'business',
+  }: { account?: Account; language?: Locale; plan?: Plan } = {},
 ): Promise<Session> {
   const response = await request.post('/api/auth/register', { data: { ...account, language } });
   expect(response.status(), await response.text()).toBe(201);
   const answer = (await response.json()) as AuthAnswer;
-  return { ...account, ...answer, headers: { Authorization: `Bearer ${answer.accessToken}` } };
+  const headers = { Authorization: `Bearer ${answer.accessToken}` };
+  if (plan !== answer.userData.plan) {
+    const chosen = await request.put('/api/v1/subscription', { headers, data: { plan } });
+    expect(chosen.status(), await chosen.text()).toBe(200);
+  }
+  return { ...account, ...answer, userData: { ...answer.userData, plan }, headers };
 }
 
 /**
@@ -111,13 +132,15 @@ export async function newOwnerWithProperty(
     language = 'pt',
     property = 'Quinta do Mar',
     roomTypes = [],
+    plan,
   }: {
     language?: Locale;
     property?: string | ({ name: string } & Record<string, unknown>);
     roomTypes?: RoomType[];
+    plan?: Plan;
   } = {},
 ): Promise<Owner> {
-  const session = await signUp(request, { language });
+  const session = await signUp(request, { language, plan });
   const businessUuid = await createProperty(
     request,
     session,

@@ -19,6 +19,8 @@ import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
 import { mailPlugin } from './modules/mail/plugin';
 import { notificationsRoutes } from './modules/notifications/routes';
+import type { PaymentProvider } from './modules/plans/payments';
+import { plansRoutes } from './modules/plans/routes';
 import { priceChangesJobsPlugin } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
@@ -54,6 +56,8 @@ export interface AppDeps {
    * background (default: yes).
    */
   jobs?: JobsPluginOptions;
+  /** Where a paid plan is paid; no payment is taken when absent (docs/plans.md). */
+  payments?: PaymentProvider;
 }
 
 /** Paths of secrets that must never reach a log line. */
@@ -80,6 +84,7 @@ export async function buildApp({
   database,
   logStream,
   jobs,
+  payments,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -151,6 +156,7 @@ export async function buildApp({
       await api.register(analyticsRoutes, { clock: jobs?.clock });
       await api.register(forecastRoutes, { clock: jobs?.clock });
       await api.register(demoRoutes);
+      await api.register(plansRoutes, { payments });
     },
     { prefix: '/api' },
   );

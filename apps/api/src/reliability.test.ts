@@ -510,6 +510,7 @@ describe('hostile input', () => {
       [
         '/api/health',
         '/api/demo',
+        '/api/v1/plans',
         '/api/avatars/:filename',
         '/api/business-photos/:filename',
       ].includes(url) ||

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TAuthResponse, TRole } from '@tarifa/contract';
+import type { TAuthResponse, TPlanId, TRole } from '@tarifa/contract';
 import type { TestApp } from './helpers';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/secrets';
@@ -14,6 +14,10 @@ export interface TestUser extends TAuthResponse {
 
 /**
  * A user stored straight in the database (any role), then signed in through the real login call.
+ * Test users are on the `business` plan unless `plan` says otherwise: a new account starts on
+ * `starter`, which refuses the Pro features most tests are about; only tests of plans pass
+ * `plan`. The plan is stored as the account's own (as if it signed up on it), not as a change, so
+ * no test account starts with a plan-change notification or audit event it did not ask for.
  */
 export async function createUser(
   t: TestApp,
@@ -23,6 +27,7 @@ export async function createUser(
     password?: string;
     roles?: TRole[];
     language?: string;
+    plan?: TPlanId;
   } = {},
 ): Promise<TestUser> {
   const password = overrides.password ?? defaultPassword;
@@ -33,6 +38,7 @@ export async function createUser(
     passwordHash: await hashPassword(password),
     roles: overrides.roles ?? ['client'],
     language: overrides.language ?? 'pt',
+    plan: overrides.plan ?? 'business',
   });
   const res = await signIn(t, email, password);
   if (res.statusCode !== 200) throw new Error(`login of the test user failed: ${res.body}`);

@@ -5,10 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import type { JobsPluginOptions } from '../src/plugins/jobs';
 
 /** The migrated template of the PGlite lane, read once per worker. */
 let pgliteTemplate: Blob | undefined;
@@ -64,7 +63,7 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: NodeJS.WritableStream; jobs?: JobsPluginOptions } = {},
+  options: Pick<AppDeps, 'logStream' | 'jobs' | 'payments'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), database, ...options });

@@ -110,6 +110,9 @@ export async function signUpWithBusiness(
   });
   expect(registered.status).toBe(201);
   const token = registered.body.accessToken as string;
+  // A new account starts on starter (5 room types); these tests load more, as a business would.
+  const chosen = await call('PUT', '/api/v1/subscription', { plan: 'business' }, token);
+  expect(chosen.status).toBe(200);
   const created = await call('POST', '/api/v1/businesses', { name: businessName }, token);
   const business = (created.body.businesses as { uuid: string; name: string }[])[0]!;
   return { token, business };

@@ -9,7 +9,7 @@ import GridOnIcon from '@mui/icons-material/GridOnOutlined';
 import PersonIcon from '@mui/icons-material/PersonOutlineOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 import SpaceDashboardIcon from '@mui/icons-material/SpaceDashboardOutlined';
-import type { TAction, TSubject } from '@tarifa/contract';
+import type { TAction, TPlanFeature, TSubject } from '@tarifa/contract';
 import type { AppAbility } from '@/lib/auth/ability';
 
 interface Permission {
@@ -25,6 +25,8 @@ export interface NavLinkItem extends Permission {
   /** Path, possibly with a query naming a tab or view of the page (`?tab=…`, `?view=…`). */
   to: string;
   icon?: SvgIconComponent;
+  /** The plan feature the page needs: a "Pro" badge marks it when the user's plan lacks it. */
+  feature?: TPlanFeature;
 }
 
 export interface NavGroupItem extends Permission {
@@ -101,6 +103,7 @@ export const navigation: NavItem[] = [
         title: 'nav:heatMap',
         to: '/pricing-central/bi?view=heat-map',
         icon: GridOnIcon,
+        feature: 'heatMap',
         ...read,
       },
       {
@@ -108,6 +111,7 @@ export const navigation: NavItem[] = [
         title: 'nav:salesAnalytics',
         to: '/pricing-central/bi?view=sales-analytics',
         icon: BarChartIcon,
+        feature: 'salesAnalytics',
         ...read,
       },
       {
@@ -115,6 +119,7 @@ export const navigation: NavItem[] = [
         title: 'nav:businessIntelligence',
         to: '/pricing-central/bi',
         icon: InsightsIcon,
+        feature: 'businessIntelligence',
         ...read,
       },
       {
@@ -122,6 +127,7 @@ export const navigation: NavItem[] = [
         title: 'nav:occupancyHistory',
         to: '/pricing-central/bi?view=occupancy-history',
         icon: HistoryIcon,
+        feature: 'occupancyHistory',
         ...read,
       },
     ],

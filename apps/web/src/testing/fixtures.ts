@@ -1,10 +1,12 @@
 import {
   defaultTariffSettings,
   type TBusiness,
+  type TPlanId,
   type TPriceCell,
   type TRoomTariff,
   type TSazonality,
 } from '@tarifa/contract';
+import { saveSession } from '@/lib/auth/session';
 
 let counter = 0;
 /** A uuid-shaped id, different on every call. */
@@ -156,4 +158,22 @@ export function plain(text: string | null | undefined): string {
   return (text ?? '')
     .replace(/[\u00a0\u202f\u2009]/g, ' ')
     .replace(/[\u200e\u200f\u2066-\u2069]/g, '');
+}
+
+/**
+ * Signs a user on `plan` in, as the app keeps it after the login page (the plan decides which
+ * views open and which carry a "Pro" badge).
+ */
+export function signInOnPlan(plan: TPlanId): void {
+  saveSession({
+    accessToken: 'session-token',
+    userData: {
+      uuid: '00000000-0000-4000-8000-0000000000a1',
+      name: 'Ana Costa',
+      profile_img_filename: null,
+      roles: ['client'],
+      plan,
+    },
+    userAbilityRules: [{ action: 'read', subject: 'all' }],
+  });
 }

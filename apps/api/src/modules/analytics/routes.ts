@@ -13,6 +13,7 @@ import {
 } from '@tarifa/contract';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
+import { gates, requirePlan, type Gate } from '../../plugins/entitlements';
 import { analyticsService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -34,6 +35,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
 ) => {
   const service = analyticsService(app.database.db, { clock: options.clock });
   app.addHook('onRequest', app.authenticate);
+  const gated = (gate: Gate) => requirePlan(app.database.db, gate, { clock: options.clock });
   const base = '/v1/businesses/:uuid/analytics';
 
   app.get(
@@ -53,6 +55,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/daily`,
     {
+      preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
         summary:
@@ -68,6 +71,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/sales`,
     {
+      preHandler: gated(gates.sales),
       schema: {
         ...doc,
         summary: 'Room nights, revenue and bookings of `from`…`to` grouped by `groupBy`',
@@ -82,6 +86,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/pace`,
     {
+      preHandler: gated(gates.pace),
       schema: {
         ...doc,
         summary: 'The booking curve of a stay period, 365 … 0 days before, against last year',
@@ -96,6 +101,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/pickup`,
     {
+      preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
         summary: 'Per stay night, rooms and revenue picked up in the `days` days up to `asOf`',

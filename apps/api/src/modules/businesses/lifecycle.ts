@@ -7,6 +7,7 @@ import {
   type ZUpdateBusinessBody,
 } from '@tarifa/contract';
 import type { z } from 'zod';
+import { assertLimit, planOf } from '../../core/plans';
 import {
   actorOf,
   businessesRepository,
@@ -17,6 +18,7 @@ import {
 } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { plansRepository } from '../plans/repository';
 import { changeBusiness, type BusinessesDeps } from './change';
 import {
   businessFields,
@@ -42,6 +44,15 @@ export function lifecycle(deps: BusinessesDeps) {
   const { db, clock, uow } = deps;
   const restorableSince = () =>
     new Date(clock().getTime() - businessLimits.restoreDays * 86_400_000);
+
+  /**
+   * Refuses (403 `plan_required`, `plan_limit`) one more live property than the owner's plan
+   * allows: creating one, or restoring a deleted one.
+   */
+  async function assertRoomForOneMore(tx: Executor, ownerUuid: string): Promise<void> {
+    const live = await plansRepository(tx).countProperties(ownerUuid);
+    assertLimit(await planOf(tx, ownerUuid), 'properties', live + 1, 'business');
+  }
 
   async function ownList(tx: Executor, ownerUuid: string): Promise<TBusiness[]> {
     const rows = await businessesRepository(tx, {
@@ -86,6 +97,7 @@ export function lifecycle(deps: BusinessesDeps) {
     async create(caller: Caller, body: CreateBusinessBody): Promise<TBusiness[]> {
       const ownerUuid = ownerOf(caller);
       return uow.write(caller, async ({ tx, record }) => {
+        await assertRoomForOneMore(tx, ownerUuid);
         const row = await businessesRepository(tx, policyFor(caller).businessScope()).insert({
           ownerUuid,
           name: body.name,
@@ -175,6 +187,7 @@ export function lifecycle(deps: BusinessesDeps) {
         const scoped = businessesRepository(tx, policyFor(caller).businessScope());
         const row = await scoped.findDeleted(businessUuid, restorableSince());
         if (!row) throw AppError.notFound('Business');
+        await assertRoomForOneMore(tx, row.ownerUuid);
         await scoped.setDeleted(row.uuid, null);
         record(row.uuid, {
           action: 'restore',

@@ -22,10 +22,11 @@ import { AppError } from '../../lib/errors';
 import { readFileUpload } from '../../lib/uploads';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
+import { gates, requirePlan } from '../../plugins/entitlements';
 import { photoContentType, photoStore, type PhotoStore } from './photos';
 import { businessesService, type BusinessesService } from './service';
 
-const errors = errorResponses(400, 401, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409);
 const byGroup = byUuid.extend({ groupUuid: z.uuid() });
 const bySazonality = byUuid.extend({ id: z.uuid() });
 const byPhoto = byUuid.extend({ id: z.uuid() });
@@ -196,6 +197,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
   app.post(
     `${tariff}/rooms-tariff`,
     {
+      preHandler: requirePlan(app.database.db, gates.roomTypes),
       schema: {
         ...doc,
         summary: 'Replace the room types with the full list',
@@ -388,6 +390,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
   app.put(
     `${tariff}/settings`,
     {
+      preHandler: requirePlan(app.database.db, gates.tariffSettings),
       schema: {
         ...doc,
         summary: 'Update the tariff settings',

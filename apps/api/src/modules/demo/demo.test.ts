@@ -123,6 +123,8 @@ describe('demo data (seeded at the first start)', () => {
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().userData.roles).toEqual(['client']);
+    // On the plan with every feature, so the demo can be explored whole (docs/plans.md).
+    expect(login.json().userData.plan).toBe('business');
     const headers = { authorization: `Bearer ${login.json().accessToken}` };
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/businesses', headers });
     const [business] = list.json().businesses as TBusiness[];

@@ -93,6 +93,8 @@ export async function seedDemoIfEmpty(
         passwordHash,
         roles: ['client'],
         language: 'pt',
+        // The demo shows every feature, so it is on the plan that has them all (docs/plans.md).
+        plan: 'business',
       });
       const caller: Caller = { user: { uuid: user.uuid, roles: ['client'] } };
       const businesses = businessesService(tx, { clock: () => now });

@@ -7,6 +7,7 @@ import {
 } from '@tarifa/contract';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
+import { gates, requirePlan } from '../../plugins/entitlements';
 import { forecastService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -33,6 +34,7 @@ export const forecastRoutes: FastifyPluginAsyncZod<ForecastRoutesOptions> = asyn
   app.get(
     `${base}/forecast`,
     {
+      preHandler: requirePlan(app.database.db, gates.forecast),
       schema: {
         ...doc,
         summary:

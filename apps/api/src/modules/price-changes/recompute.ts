@@ -1,4 +1,6 @@
+import { planHas } from '@tarifa/contract';
 import { addDays, toMinor, type BreakdownEntry } from '@tarifa/pricing';
+import { planOf } from '../../core/plans';
 import { businessesRepository, systemCaller, type BusinessRow } from '../../core/tenancy';
 import {
   auditActorOf,
@@ -214,7 +216,10 @@ export async function recomputeLocked(
   const basePrices = new Map(
     config.roomsTariff.map((room) => [room.uuid, toMinor(room.basePrice)]),
   );
-  const autoApprove = toSettings(business.settings).autoApprove;
+  // Auto-approve is a Pro feature: after a downgrade the setting stays, but changes wait again.
+  const autoApprove =
+    toSettings(business.settings).autoApprove &&
+    planHas(await planOf(tx, business.ownerUuid), 'autoApprove');
 
   const supersede: string[] = [];
   const toInsert: { cell: (typeof cells)[number]; published: PublishedCell | undefined }[] = [];

@@ -1,5 +1,6 @@
-import { integrationTokenPrefix, type TApiTokenScope } from '@tarifa/contract';
+import { integrationTokenPrefix, type TApiTokenScope, type TPlanId } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
+import { assertFeature } from '../../core/plans';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashSecret } from '../../lib/secrets';
@@ -47,7 +48,8 @@ export const isIntegrationToken = (token: string) => token.startsWith(integratio
 
 /**
  * Authenticates an integration token for this request: unknown or revoked → 401; a route outside
- * its scope → 403; another business → 404 (as for any other tenant's data). The caller then acts
+ * its scope → 403; another business → 404 (as for any other tenant's data); an owner whose plan
+ * lacks `integrationTokens` → 403 `plan_required`. The caller then acts
  * as the business's owner, within that one business.
  */
 export async function authenticateIntegration(
@@ -65,6 +67,8 @@ export async function authenticateIntegration(
   }
   const businessUuid = (request.params as { uuid?: string }).uuid;
   if (businessUuid !== found.token.businessUuid) throw AppError.notFound('Business');
+  // Tokens are a Business-plan feature: after a downgrade, the owner's tokens stop working.
+  assertFeature(found.owner.plan as TPlanId, 'integrationTokens');
 
   const now = new Date();
   const last = found.token.lastUsedAt;

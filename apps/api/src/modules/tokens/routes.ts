@@ -3,6 +3,7 @@ import { ZApiTokens, ZCreateApiTokenBody, ZCreatedApiToken } from '@tarifa/contr
 import { z } from 'zod';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
+import { gates, requirePlan } from '../../plugins/entitlements';
 import { tokensService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -32,6 +33,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      preHandler: requirePlan(app.database.db, gates.createToken),
       schema: {
         ...doc,
         summary: 'Create an integration token; its secret is in this answer only',

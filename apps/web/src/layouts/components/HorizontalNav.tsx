@@ -9,7 +9,10 @@ import { useAbility } from '@casl/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { planHas } from '@tarifa/contract';
+import { ProChip } from '@/components/plans/ProChip';
 import type { AppAbility } from '@/lib/auth/ability';
+import { useCurrentPlan } from '@/lib/plans';
 import type { BarType } from '@/lib/preferences/preferences';
 import {
   isActiveGroup,
@@ -56,6 +59,7 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const active = isActiveGroup(item, location);
+  const plan = useCurrentPlan();
   const Icon = item.icon;
   const entries: NavLinkItem[] =
     item.kind === 'group'
@@ -96,6 +100,11 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
                 )}
               </ListItemIcon>
               {t(entry.title)}
+              {entry.feature && !planHas(plan, entry.feature) && (
+                <Box component="span" sx={{ marginInlineStart: 'auto', paddingInlineStart: 1 }}>
+                  <ProChip />
+                </Box>
+              )}
             </MenuItem>
           );
         })}

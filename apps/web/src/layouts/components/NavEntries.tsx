@@ -13,6 +13,9 @@ import { alpha } from '@mui/material/styles';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { planHas } from '@tarifa/contract';
+import { ProChip } from '@/components/plans/ProChip';
+import { useCurrentPlan } from '@/lib/plans';
 import {
   isActiveGroup,
   isActiveTarget,
@@ -66,6 +69,8 @@ function NavLinkEntry({
   const location = useLocation();
   const active = isActiveTarget(item.to, location);
   const label = t(item.title);
+  const plan = useCurrentPlan();
+  const locked = Boolean(item.feature && !planHas(plan, item.feature));
   return (
     <ListItemButton
       component={Link}
@@ -82,6 +87,7 @@ function NavLinkEntry({
         sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', transition: 'opacity .2s' }}
         slotProps={{ primary: { noWrap: true } }}
       />
+      {locked && !mini && <ProChip />}
     </ListItemButton>
   );
 }

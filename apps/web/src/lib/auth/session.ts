@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { TAbilityRule, TRole } from '@tarifa/contract';
+import type { TAbilityRule, TPlanId, TRole } from '@tarifa/contract';
 import { readJson, storageKeys, writeJson } from '../storage';
 
 /** The user as cached in localStorage under `userData`. */
@@ -10,6 +10,8 @@ export interface StoredUser {
   profile_img_filename: string | null;
   roles: TRole[];
   language?: string;
+  /** The subscription plan (absent in a copy stored before plans existed). */
+  plan?: TPlanId;
 }
 
 export interface Session {

@@ -14,6 +14,7 @@ import {
   plain,
   renderWithBusinesses,
   requested,
+  signInOnPlan,
   type FakeAnswer,
 } from '@/testing';
 import AnalyticsPage from './AnalyticsPage';
@@ -37,6 +38,7 @@ let api: ReturnType<typeof fakeApi>;
 
 beforeEach(async () => {
   await changeLanguage('pt');
+  signInOnPlan('business');
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-08-12T09:00:00Z'));
   answers = {};
@@ -456,5 +458,30 @@ describe('occupancy history', { timeout: 30_000 }, () => {
         'from=2025-08-13&to=2026-08-12',
       ),
     );
+  });
+});
+
+describe('on a plan without the view', { timeout: 30_000 }, () => {
+  beforeEach(() => signInOnPlan('starter'));
+
+  it('shows the upgrade page, not the view, and asks the API nothing', async () => {
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi?view=heat-map');
+    const upgrade = screen.getByRole('region', { name: 'Mapa de calor faz parte do plano Pro' });
+    expect(upgrade).toHaveTextContent('Um ano de noites num relance');
+    expect(upgrade).toHaveTextContent('O seu plano Essencial não o inclui');
+    expect(within(upgrade).getByRole('link', { name: 'Ver o plano Pro' })).toHaveAttribute(
+      'href',
+      '/pages/pricing',
+    );
+    // The tabs stay, to see what each view is.
+    expect(screen.getByRole('tab', { name: 'Análise de vendas' })).toBeVisible();
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('opens the view once the plan has it', async () => {
+    signInOnPlan('pro');
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi?view=heat-map');
+    await waitFor(() => expect(requested(api, '/analytics/daily')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Ver o plano Pro' })).toBeNull();
   });
 });

@@ -9,8 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { planHas, type TPlanFeature } from '@tarifa/contract';
+import { UpgradePage } from '@/components/plans/UpgradePage';
 import { useRequiredBusiness } from '@/lib/business';
 import { todayIn } from '@/lib/dates';
+import { useCurrentPlan } from '@/lib/plans';
 import { BusinessIntelligenceView } from '../components/BusinessIntelligenceView';
 import { HeatMapView } from '../components/HeatMapView';
 import { OccupancyHistoryView } from '../components/OccupancyHistoryView';
@@ -29,10 +32,19 @@ const icons: Record<AnalyticsView, ReactElement> = {
   'occupancy-history': <HistoryIcon />,
 };
 
+/** The plan feature each view needs (docs/plans.md): the server refuses its calls without it. */
+const viewFeatures: Record<AnalyticsView, TPlanFeature> = {
+  'heat-map': 'heatMap',
+  'sales-analytics': 'salesAnalytics',
+  'business-intelligence': 'businessIntelligence',
+  'occupancy-history': 'occupancyHistory',
+};
+
 /**
  * `/pricing-central/bi`: the views of the Pro Members menu — Heat Map, Sales Analytics, Business
  * Intelligence (no `view`) and Occupancy History — as tabs, each link keeping the period and
- * filters in the address bar (docs/analytics-web.md).
+ * filters in the address bar (docs/analytics-web.md). A view the user's plan lacks shows the
+ * upgrade page instead.
  */
 export default function AnalyticsPage() {
   const { t } = useTranslation('analytics');
@@ -40,6 +52,8 @@ export default function AnalyticsPage() {
   const today = useMemo(() => todayIn(business.timezone), [business.timezone]);
   const params = useAnalyticsParams(today);
   const { pathname } = useLocation();
+  const feature = viewFeatures[params.view];
+  const entitled = planHas(useCurrentPlan(), feature);
 
   return (
     <Stack spacing={3}>
@@ -70,22 +84,28 @@ export default function AnalyticsPage() {
           />
         ))}
       </Tabs>
-      {params.view !== 'heat-map' && (
-        <PeriodPicker
-          period={params.period}
-          today={today}
-          onChange={({ from, to }) => params.update({ from, to })}
-        />
-      )}
-      {params.view === 'heat-map' && <HeatMapView business={business} params={params} />}
-      {params.view === 'business-intelligence' && (
-        <BusinessIntelligenceView business={business} params={params} />
-      )}
-      {params.view === 'sales-analytics' && (
-        <SalesAnalyticsView business={business} params={params} />
-      )}
-      {params.view === 'occupancy-history' && (
-        <OccupancyHistoryView business={business} params={params} />
+      {entitled ? (
+        <>
+          {params.view !== 'heat-map' && (
+            <PeriodPicker
+              period={params.period}
+              today={today}
+              onChange={({ from, to }) => params.update({ from, to })}
+            />
+          )}
+          {params.view === 'heat-map' && <HeatMapView business={business} params={params} />}
+          {params.view === 'business-intelligence' && (
+            <BusinessIntelligenceView business={business} params={params} />
+          )}
+          {params.view === 'sales-analytics' && (
+            <SalesAnalyticsView business={business} params={params} />
+          )}
+          {params.view === 'occupancy-history' && (
+            <OccupancyHistoryView business={business} params={params} />
+          )}
+        </>
+      ) : (
+        <UpgradePage feature={feature} />
       )}
     </Stack>
   );

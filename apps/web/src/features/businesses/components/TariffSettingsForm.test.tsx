@@ -1,13 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultTariffSettings } from '@tarifa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, fill, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan } from '@/testing';
 import { TariffSettingsForm } from './TariffSettingsForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(async () => {
   await changeLanguage('pt');
+  signInOnPlan('business');
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -104,5 +106,34 @@ describe('the horizon', { timeout: 30_000 }, () => {
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
       settings: { horizonDays: 540, autoApprove: false },
     });
+  });
+});
+
+describe('Pro settings on the Starter plan', { timeout: 30_000 }, () => {
+  beforeEach(() => signInOnPlan('starter'));
+
+  it('keeps auto-approve and the forecast off, saying which plan has them', () => {
+    const business = aBusiness();
+    renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
+    expect(
+      screen.getByRole('switch', { name: 'Aprovo eu cada alteração de preço' }),
+    ).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^Previsão/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^Reservas já feitas/ })).toBeEnabled();
+    expect(screen.getAllByText(/Incluído a partir do plano Pro/)).toHaveLength(2);
+  });
+
+  it('still lets auto-approve, switched on under a former plan, be switched off', async () => {
+    const business = aBusiness({
+      tariffConfiguration: { settings: { ...defaultTariffSettings, autoApprove: true } },
+    });
+    renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
+    const on = screen.getByRole('switch', {
+      name: 'Aprovar e publicar as alterações automaticamente, assim que surgem',
+    });
+    await userEvent.click(on);
+    expect(
+      screen.getByRole('switch', { name: 'Aprovo eu cada alteração de preço' }),
+    ).not.toBeChecked();
   });
 });

@@ -31,6 +31,8 @@ import {
 } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
+import { useHasFeature } from '@/lib/plans';
+import { PlanHint } from '@/components/plans/PlanHint';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { numberText, parseNumberInput } from '@/lib/numbers';
@@ -154,6 +156,9 @@ export function TariffSettingsForm({
   const { t } = useTranslation('property');
   const intl = useIntl();
   const save = useSaveSettings({ errors: 'form' });
+  // Pro settings can be switched off on any plan, and on only on a plan that has them.
+  const canAutoApprove = useHasFeature('autoApprove');
+  const canForecast = useHasFeature('forecast');
   const [initial] = useState(() => draftOfSettings(business.tariffConfiguration.settings));
   const form = useZodForm({
     schema: settingsFormSchema,
@@ -390,11 +395,13 @@ export function TariffSettingsForm({
               control={
                 <Switch
                   checked={draft.autoApprove}
+                  disabled={!canAutoApprove && !draft.autoApprove}
                   onChange={(event) => setDraft({ ...draft, autoApprove: event.target.checked })}
                 />
               }
               label={draft.autoApprove ? t('settings.approval.on') : t('settings.approval.off')}
             />
+            {!canAutoApprove && <PlanHint feature="autoApprove" />}
             <TextField
               label={t('settings.approval.horizon')}
               name="horizonDays"
@@ -432,6 +439,7 @@ export function TariffSettingsForm({
                   key={basis}
                   value={basis}
                   control={<Radio />}
+                  disabled={basis === 'forecast' && !canForecast && draft.occupancyBasis !== basis}
                   label={
                     <span>
                       <Typography component="span" sx={{ display: 'block' }}>
@@ -446,6 +454,7 @@ export function TariffSettingsForm({
                 />
               ))}
             </RadioGroup>
+            {!canForecast && <PlanHint feature="forecast" />}
           </Section>
 
           {preview}

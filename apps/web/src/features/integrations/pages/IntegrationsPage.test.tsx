@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TApiToken, TWebhook, TWebhookDelivery } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses, signInOnPlan } from '@/testing';
 import IntegrationsPage from './IntegrationsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -17,6 +17,7 @@ const secret = 'trf_abcdefgh0123456789secret';
 
 beforeEach(async () => {
   await changeLanguage('pt');
+  signInOnPlan('business');
   clearSnackbars();
   tokens = [];
   webhook = null;
@@ -263,5 +264,23 @@ describe('the webhook', { timeout: 30_000 }, () => {
     expect(resent.map(([u]) => u)).toEqual([
       `/api/v1/businesses/${business.uuid}/webhook/deliveries/${deliveries[0]!.id}/resend`,
     ]);
+  });
+});
+
+describe('on a plan without integration tokens', { timeout: 20_000 }, () => {
+  it('offers the Business plan (Empresa in Portuguese) instead of the tokens, and keeps the webhook', async () => {
+    signInOnPlan('pro');
+    renderWithBusinesses(<IntegrationsPage />, [business]);
+    const upgrade = await screen.findByRole('region', {
+      name: 'Tokens de integração faz parte do plano Empresa',
+    });
+    expect(within(upgrade).getByRole('link', { name: 'Ver o plano Empresa' })).toHaveAttribute(
+      'href',
+      '/pages/pricing',
+    );
+    expect(screen.queryByRole('heading', { name: 'Tokens de integração', level: 2 })).toBeNull();
+    expect(
+      await screen.findByRole('heading', { name: 'Publicar preços no seu channel manager' }),
+    ).toBeVisible();
   });
 });

@@ -10,7 +10,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { bookingLimits, type TBusiness } from '@tarifa/contract';
+import { UpgradePage } from '@/components/plans/UpgradePage';
 import { useSelectedBusiness } from '@/lib/business';
+import { useHasFeature } from '@/lib/plans';
 import { useApiTokens } from '../api/tokens';
 import { CopyField } from '../components/CopyField';
 import { CreateTokenDialog } from '../components/CreateTokenDialog';
@@ -21,6 +23,7 @@ function Integrations({ business }: { business: TBusiness }) {
   const { t } = useTranslation('integrations');
   const [creating, setCreating] = useState(false);
   const tokens = useApiTokens(business.uuid);
+  const entitled = useHasFeature('integrationTokens');
   const full = (tokens.data?.length ?? 0) >= bookingLimits.tokensMax;
   const api = `${window.location.origin}/api/v1/businesses/${business.uuid}`;
 
@@ -44,29 +47,32 @@ function Integrations({ business }: { business: TBusiness }) {
         </Typography>
       </div>
 
-      <Card component="section" aria-labelledby="tokens-title">
-        <CardHeader
-          title={t('list.title')}
-          subheader={full ? t('list.full', { max: bookingLimits.tokensMax }) : t('list.subtitle')}
-          slotProps={{ title: { id: 'tokens-title', component: 'h2', variant: 'h5' } }}
-          action={
-            tokens.data && tokens.data.length > 0 ? (
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                disabled={full}
-                onClick={() => setCreating(true)}
-              >
-                {t('create.open')}
-              </Button>
-            ) : undefined
-          }
-          sx={{ flexWrap: 'wrap', gap: 1 }}
-        />
-        <CardContent>
-          <TokensList businessUuid={business.uuid} onCreate={() => setCreating(true)} />
-        </CardContent>
-      </Card>
+      {!entitled && <UpgradePage feature="integrationTokens" />}
+      {entitled && (
+        <Card component="section" aria-labelledby="tokens-title">
+          <CardHeader
+            title={t('list.title')}
+            subheader={full ? t('list.full', { max: bookingLimits.tokensMax }) : t('list.subtitle')}
+            slotProps={{ title: { id: 'tokens-title', component: 'h2', variant: 'h5' } }}
+            action={
+              tokens.data && tokens.data.length > 0 ? (
+                <Button
+                  variant="contained"
+                  startIcon={<AddIcon />}
+                  disabled={full}
+                  onClick={() => setCreating(true)}
+                >
+                  {t('create.open')}
+                </Button>
+              ) : undefined
+            }
+            sx={{ flexWrap: 'wrap', gap: 1 }}
+          />
+          <CardContent>
+            <TokensList businessUuid={business.uuid} onCreate={() => setCreating(true)} />
+          </CardContent>
+        </Card>
+      )}
 
       <WebhookCard businessUuid={business.uuid} />
 

@@ -14,24 +14,26 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { plans, type TPlan } from '@tarifa/contract';
-import { useIntl } from '@/lib/intl';
+import type { TPlan, TPlanInterval } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
+import { PageLoader } from '@/components/PageLoader';
+import { isAuthenticated, useSession } from '@/lib/auth/session';
+import { useCurrentPlan, usePlans } from '@/lib/plans';
+import { ChoosePlanDialog } from '../components/ChoosePlanDialog';
+import { usePlanPrice } from '../hooks/usePlanPrice';
 
-type Billing = 'monthly' | 'yearly';
+interface PlanCardProps {
+  plan: TPlan;
+  billing: TPlanInterval;
+  current: boolean;
+  signedIn: boolean;
+  onChoose: () => void;
+}
 
-function PlanCard({ plan, billing }: { plan: TPlan; billing: Billing }) {
+function PlanCard({ plan, billing, current, signedIn, onChoose }: PlanCardProps) {
   const { t } = useTranslation('plans');
-  const intl = useIntl();
-  const free = plan.monthlyPrice === 0;
-  const perMonth = billing === 'monthly' ? plan.monthlyPrice : plan.yearlyPrice / 12;
-  const money = (minor: number) =>
-    intl.money(minor / 100, plan.currency, {
-      maximumFractionDigits: Number.isInteger(minor / 100) ? 0 : 2,
-    });
-  const limit = (value: number | null, key: 'properties' | 'roomTypes') =>
-    value === null
-      ? t(`limits.${key}Unlimited`)
-      : t(`limits.${key}`, { number: intl.number(value) });
+  const price = usePlanPrice(plan, billing);
+  const name = t(`names.${plan.id}`);
   const titleId = `plan-${plan.id}`;
   return (
     <Card
@@ -41,42 +43,44 @@ function PlanCard({ plan, billing }: { plan: TPlan; billing: Billing }) {
         position: 'relative',
         display: 'flex',
         flexDirection: 'column',
-        border: plan.highlighted ? 2 : 0,
-        borderColor: 'primary.main',
+        border: current || plan.highlighted ? 2 : 0,
+        borderColor: current ? 'success.main' : 'primary.main',
       }}
     >
       <CardContent sx={{ p: 4, flex: 1, display: 'flex', flexDirection: 'column' }}>
-        {plan.highlighted && (
+        {(current || plan.highlighted) && (
           <Chip
-            label={t('popular')}
-            color="primary"
+            label={current ? t('current') : t('popular')}
+            color={current ? 'success' : 'primary'}
             size="small"
             sx={{ position: 'absolute', top: 16, insetInlineEnd: 16 }}
           />
         )}
         <Typography id={titleId} variant="h4" component="h2">
-          {t(`names.${plan.id}`)}
+          {name}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3, minBlockSize: 48 }}>
           {t(`descriptions.${plan.id}`)}
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 0.5 }}>
           <Typography variant="h2" component="p" color="primary">
-            {free ? t('free') : money(perMonth)}
+            {price.free ? t('free') : price.perMonth}
           </Typography>
-          {!free && <Typography color="text.secondary">{t('perMonth')}</Typography>}
+          {!price.free && <Typography color="text.secondary">{t('perMonth')}</Typography>}
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ minBlockSize: 24 }}>
-          {!free && billing === 'yearly'
-            ? t('billedYearly', { amount: money(plan.yearlyPrice) })
-            : '\u00a0'}
+        <Typography variant="body2" color="text.secondary" sx={{ minBlockSize: 48 }}>
+          {!price.free && billing === 'yearly' ? (
+            <>
+              {t('billedYearly', { amount: price.perYear })}
+              <br />
+              {t('saving', { amount: price.saving })}
+            </>
+          ) : (
+            '\u00a0'
+          )}
         </Typography>
-        <List
-          dense
-          sx={{ my: 2, flex: 1 }}
-          aria-label={t('includes', { plan: t(`names.${plan.id}`) })}
-        >
-          {[limit(plan.limits.properties, 'properties'), limit(plan.limits.roomTypes, 'roomTypes')]
+        <List dense sx={{ my: 2, flex: 1 }} aria-label={t('includes', { plan: name })}>
+          {[price.properties, price.roomTypes]
             .concat(plan.features.map((feature) => t(`features.${feature}`)))
             .map((text) => (
               <ListItem key={text} disableGutters>
@@ -87,24 +91,45 @@ function PlanCard({ plan, billing }: { plan: TPlan; billing: Billing }) {
               </ListItem>
             ))}
         </List>
-        <Button
-          variant={plan.highlighted ? 'contained' : 'outlined'}
-          component={Link}
-          to="/faq?topic=billing#contact"
-          fullWidth
-          size="large"
-        >
-          {free ? t('startFree') : t('choose', { plan: t(`names.${plan.id}`) })}
-        </Button>
+        {signedIn ? (
+          <Button
+            variant={plan.highlighted ? 'contained' : 'outlined'}
+            onClick={onChoose}
+            disabled={current}
+            fullWidth
+            size="large"
+          >
+            {current ? t('yourPlan') : t('choose', { plan: name })}
+          </Button>
+        ) : (
+          <Button
+            variant={plan.highlighted ? 'contained' : 'outlined'}
+            component={Link}
+            to="/register"
+            fullWidth
+            size="large"
+          >
+            {price.free ? t('startFree') : t('choose', { plan: name })}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
 }
 
-/** `/pages/pricing`: the subscription plans, monthly or yearly, prices through Intl. */
+/**
+ * `/pages/pricing`: the plans the API offers, monthly or yearly, the user's own marked; choosing
+ * one asks for confirmation, then records it (no payment is taken) and the new plan applies at
+ * once everywhere (docs/plans.md).
+ */
 export default function PricingPlansPage() {
   const { t } = useTranslation('plans');
-  const [billing, setBilling] = useState<Billing>('monthly');
+  const plans = usePlans();
+  const signedIn = isAuthenticated(useSession());
+  const current = useCurrentPlan();
+  const [billing, setBilling] = useState<TPlanInterval>('monthly');
+  const [choosing, setChoosing] = useState<TPlan | undefined>();
+
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
       <Box sx={{ textAlign: 'center', maxInlineSize: 640, mx: 'auto' }}>
@@ -118,7 +143,7 @@ export default function PricingPlansPage() {
           exclusive
           color="primary"
           value={billing}
-          onChange={(_, value: Billing | null) => value && setBilling(value)}
+          onChange={(_, value: TPlanInterval | null) => value && setBilling(value)}
           aria-label={t('billing')}
           sx={{
             '& .MuiToggleButton-root': { px: 3 },
@@ -135,21 +160,40 @@ export default function PricingPlansPage() {
           {t('yearlySaving')}
         </Typography>
       </Box>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-          alignItems: 'stretch',
-        }}
-      >
-        {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} billing={billing} />
-        ))}
-      </Box>
+      {plans.isPending && <PageLoader />}
+      {plans.isError && <LoadErrorAlert error={plans.error} onRetry={() => plans.refetch()} />}
+      {plans.data && (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+            alignItems: 'stretch',
+          }}
+        >
+          {plans.data.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              billing={billing}
+              current={signedIn && plan.id === current}
+              signedIn={signedIn}
+              onChoose={() => setChoosing(plan)}
+            />
+          ))}
+        </Box>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
         {t('taxNote')}
       </Typography>
+      {plans.data && (
+        <ChoosePlanDialog
+          plan={choosing}
+          from={plans.data.find((plan) => plan.id === current)}
+          billing={billing}
+          onClose={() => setChoosing(undefined)}
+        />
+      )}
     </Box>
   );
 }

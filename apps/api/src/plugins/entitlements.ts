@@ -1,0 +1,116 @@
+import { planHas, type TPlanFeature, type TPlanId } from '@tarifa/contract';
+import { addDays } from '@tarifa/pricing';
+import type { FastifyRequest } from 'fastify';
+import { assertFeature, assertLimit } from '../core/plans';
+import { reachBusiness, type BusinessRow } from '../core/tenancy';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/errors';
+import { zonedDate } from '../lib/zoned-time';
+import { toSettings } from '../modules/businesses/mapping';
+import { requireAuth } from './auth';
+
+/**
+ * Entitlements (docs/plans.md): what each gated call needs of the caller's plan, declared on the
+ * route as `preHandler: requirePlan(db, gates.…)`. A gate reads the validated request and refuses
+ * through `assertFeature` / `assertLimit` (403 `plan_required`); a call it lets through is the
+ * route's as before.
+ */
+export interface GateContext {
+  plan: TPlanId;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  /**
+   * The business and its today; each reads the business (once), so a gate asks only when the
+   * plan lacks something.
+   */
+  business(): Promise<BusinessRow>;
+  today(): Promise<string>;
+}
+export type Gate = (ctx: GateContext) => void | Promise<void>;
+
+const feature =
+  (name: TPlanFeature): Gate =>
+  ({ plan }) =>
+    assertFeature(plan, name);
+
+/** Nights the dashboard reads on every plan: today and the 30 after it. */
+export const FREE_NIGHTS_AHEAD = 30;
+
+/**
+ * Nights outside today … today + 30 are the Pro views': before today is the occupancy history,
+ * further ahead the heat map's year. A call naming no nights (the dashboard's pickup) is free.
+ */
+const nightsWindow: Gate = async ({ plan, query, today }) => {
+  if (planHas(plan, 'occupancyHistory') && planHas(plan, 'heatMap')) return;
+  const from = query.from as string | undefined;
+  const to = query.to as string | undefined;
+  if (from === undefined && to === undefined) return;
+  const first = await today();
+  if ((to ?? from)! > addDays(first, FREE_NIGHTS_AHEAD)) assertFeature(plan, 'heatMap', 'to');
+  if ((from ?? to)! < first) assertFeature(plan, 'occupancyHistory', 'from');
+};
+
+/**
+ * Settings that switch a Pro feature on. Switching it off, leaving it out, or sending it as it is
+ * stored (the settings form sends them all, after a downgrade too) is free.
+ */
+const tariffSettings: Gate = async ({ plan, body, business }) => {
+  const asked = body.settings as { autoApprove?: boolean; occupancyBasis?: string };
+  const switchesOn = async (key: 'autoApprove' | 'occupancyBasis', on: unknown) =>
+    asked[key] === on && toSettings((await business()).settings)[key] !== on;
+  if (!planHas(plan, 'autoApprove') && (await switchesOn('autoApprove', true))) {
+    assertFeature(plan, 'autoApprove', 'settings.autoApprove');
+  }
+  if (!planHas(plan, 'forecast') && (await switchesOn('occupancyBasis', 'forecast'))) {
+    assertFeature(plan, 'forecast', 'settings.occupancyBasis');
+  }
+};
+
+const roomTypes: Gate = ({ plan, body }) =>
+  assertLimit(plan, 'roomTypes', (body.roomsTariff as unknown[]).length, 'roomsTariff');
+
+/** Every gate, by the call it guards (the table of docs/plans.md). */
+export const gates = {
+  sales: feature('salesAnalytics'),
+  pace: feature('businessIntelligence'),
+  forecast: feature('forecast'),
+  nightsWindow,
+  tariffSettings,
+  roomTypes,
+  createToken: feature('integrationTokens'),
+} satisfies Record<string, Gate>;
+
+const isPlanRefusal = (err: unknown) => err instanceof AppError && err.code === 'plan_required';
+
+export interface RequirePlanOptions {
+  /** What "now" is, for the business's today (tests fix it). */
+  clock?: () => Date;
+}
+
+/**
+ * A `preHandler` that runs `gate` on the caller's plan (carried by the request since sign-in: no
+ * query when the plan has what is asked). It runs after authentication and validation; on a
+ * refusal, a business the caller does not reach still answers 404, so the plan never tells
+ * another tenant's business from a missing one.
+ */
+export function requirePlan(db: Db, gate: Gate, options: RequirePlanOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+  return async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    const businessUuid = (request.params as { uuid?: string }).uuid;
+    let business: Promise<BusinessRow> | undefined;
+    const reach = () => (business ??= reachBusiness(db, auth, businessUuid!));
+    try {
+      await gate({
+        plan: auth.user.plan,
+        query: (request.query ?? {}) as Record<string, unknown>,
+        body: (request.body ?? {}) as Record<string, unknown>,
+        business: reach,
+        today: async () => zonedDate(clock(), (await reach()).timezone),
+      });
+    } catch (err) {
+      if (businessUuid !== undefined && isPlanRefusal(err)) await reach();
+      throw err;
+    }
+  };
+}
