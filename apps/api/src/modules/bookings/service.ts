@@ -190,12 +190,15 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
 
     /**
      * `POST …/bookings`: all or nothing, in one transaction. Bookings with an `externalId` update
-     * the stored one with that id; the others are inserted.
+     * the stored one with that id; the others are inserted. Each booking created or changed is an
+     * audit event, unless `audit` is false: only for history that is seeded rather than done by
+     * anyone (the demo's years of bookings).
      */
     async upsertBatch(
       caller: Caller,
       businessUuid: string,
       body: BatchBody,
+      { audit = true }: { audit?: boolean } = {},
     ): Promise<TBookingsBatchResult> {
       return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
@@ -218,7 +221,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
           id: (write.externalId && stored.get(write.externalId)?.id) || randomUUID(),
         }));
         const counts = await repo.upsert(writes);
-        for (const write of writes) {
+        for (const write of audit ? writes : []) {
           const before = write.externalId ? stored.get(write.externalId) : undefined;
           for (const event of bookingAudit(write.id, before, write)) record(business.uuid, event);
         }

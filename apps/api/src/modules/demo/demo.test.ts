@@ -156,6 +156,20 @@ describe('demo data (seeded at the first start)', () => {
     });
     expect(page.json().total).toBe(seeded!.bookings);
 
+    // Its change history starts with the configuration; the seeded past is not a change.
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${business!.uuid}/audit?entity=booking`,
+      headers,
+    });
+    expect(trail.json().total).toBe(0);
+    const configured = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${business!.uuid}/audit?entity=sazonality`,
+      headers,
+    });
+    expect(configured.json().total).toBe(3);
+
     const demo = await t.app.inject({ method: 'GET', url: '/api/demo' });
     expect(demo.json()).toEqual({ enabled: false }); // answered before the seed, kept a minute
   });

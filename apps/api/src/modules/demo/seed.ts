@@ -129,6 +129,8 @@ export async function seedDemoIfEmpty(
           ZBookingsBatchBody.parse({
             bookings: bookings.slice(i, i + bookingLimits.batchMax),
           }),
+          // The hotel's past, not a change anyone made: its change history starts after it.
+          { audit: false },
         );
       }
       // The hotel has been publishing its prices: what this configuration gives over the
