@@ -61,7 +61,8 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersPage />, { roles: ['super-admin'], path: '/admin/users' });
     const rui = users[0]!;
-    await user.click(await screen.findByRole('button', { name: 'Disable Rui Dias' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for Rui Dias' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Disable Rui Dias' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Disable Rui Dias?' });
     expect(dialog).toHaveTextContent('rui@example.test');
@@ -70,13 +71,16 @@ describe('/admin/users', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches).toEqual([]);
 
-    await user.click(screen.getByRole('button', { name: 'Disable Rui Dias' }));
+    await user.click(screen.getByRole('button', { name: 'Actions for Rui Dias' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Disable Rui Dias' }));
     const again = screen.getByRole('dialog', { name: 'Disable Rui Dias?' });
     await user.click(within(again).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches).toEqual([{ uuid: rui.uuid, body: { disabled: true } }]);
     // The list is read again: the row says so, and offers to enable the account.
-    expect(await screen.findByRole('button', { name: 'Enable Rui Dias' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Actions for Rui Dias' }));
+    expect(await screen.findByRole('menuitem', { name: 'Enable Rui Dias' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     const row = screen.getByRole('row', { name: /Rui Dias/ });
     expect(within(row).getByText('Disabled')).toBeInTheDocument();
   });
@@ -94,7 +98,8 @@ describe('/admin/users', { timeout: 30_000 }, () => {
       },
     });
     renderWithProviders(<AdminUsersPage />, { roles: ['super-admin'], path: '/admin/users' });
-    await user.click(await screen.findByRole('button', { name: 'Desativar Root Admin' }));
+    await user.click(await screen.findByRole('button', { name: 'Ações para Root Admin' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Desativar Root Admin' }));
     const dialog = screen.getByRole('dialog', { name: 'Desativar Root Admin?' });
     await user.click(within(dialog).getByRole('button', { name: 'Desativar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
@@ -107,7 +112,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
   it('searches as one types, once the typing settles', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AdminUsersPage />, { roles: ['super-admin'], path: '/admin/users' });
-    await screen.findByRole('button', { name: 'Disable Rui Dias' });
+    await screen.findByRole('button', { name: 'Actions for Rui Dias' });
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'rui');
     const fetchMock = vi.mocked(fetch);
     await waitFor(() =>

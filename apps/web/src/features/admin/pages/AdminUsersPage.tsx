@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -13,6 +12,7 @@ import { AdminTable, TwoLines } from '../components/AdminTable';
 import { ChoiceField } from '../components/ChoiceField';
 import { planChoices, roleChoices } from '../components/choices';
 import { SearchField } from '../components/SearchField';
+import { UserActionsMenu } from '../components/UserActionsMenu';
 import { UserChangeDialog, type UserChange } from '../components/UserChangeDialog';
 import { useAdminPaging, whenOf } from '../components/paging';
 
@@ -38,16 +38,6 @@ export default function AdminUsersPage() {
   });
 
   const columns = useMemo<GridColDef<TAdminUser>[]>(() => {
-    const action = (row: TAdminUser, change: UserChange, label: string, of: string) => (
-      <Button
-        size="small"
-        color={change === 'disable' ? 'error' : 'primary'}
-        aria-label={t(of, { name: row.name })}
-        onClick={() => setActing({ user: row, change })}
-      >
-        {t(label)}
-      </Button>
-    );
     return [
       {
         field: 'name',
@@ -97,15 +87,10 @@ export default function AdminUsersPage() {
       {
         field: 'actions',
         headerName: t('users.columns.actions'),
-        width: 290,
+        width: 110,
+        sortable: false,
         renderCell: ({ row }) => (
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', blockSize: '100%' }}>
-            {action(row, 'role', 'users.actions.role', 'users.actions.roleOf')}
-            {action(row, 'plan', 'users.actions.plan', 'users.actions.planOf')}
-            {row.disabled
-              ? action(row, 'enable', 'users.actions.enable', 'users.actions.enableOf')
-              : action(row, 'disable', 'users.actions.disable', 'users.actions.disableOf')}
-          </Stack>
+          <UserActionsMenu user={row} onChoose={(change) => setActing({ user: row, change })} />
         ),
       },
     ];
