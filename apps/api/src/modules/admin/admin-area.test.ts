@@ -17,7 +17,7 @@ import {
   users,
 } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { createUser, signIn, type TestUser } from '../../../test/factories';
+import { createUser as createTestUser, signIn, type TestUser } from '../../../test/factories';
 import { createBusiness } from '../../../test/business-factories';
 import {
   bookingInput,
@@ -30,6 +30,10 @@ import { adminService } from './service';
 
 const url = '/api/v1/admin';
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An account as it signs up: on the free plan (the plan filters and counts below rely on it). */
+const createUser = (t: TestApp, overrides: Parameters<typeof createTestUser>[1] = {}) =>
+  createTestUser(t, { plan: 'starter', ...overrides });
 
 /** A client on the plan with every feature and no limit, so what it sets up is never refused. */
 async function createOwner(t: TestApp, overrides: Parameters<typeof createUser>[1] = {}) {
