@@ -28,7 +28,11 @@ test('a super-admin disables a user: that user is sent to the login page on thei
   await expect(dialog).toContainText(owner.email);
   await dialog.getByRole('button', { name: 'Desativar', exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Ativar Rui Dias' })).toBeVisible();
+  // The row says so, and its menu now offers to enable the account.
+  await expect(page.getByRole('row', { name: /Rui Dias/ })).toContainText('Desativada');
+  await page.getByRole('button', { name: 'Ações para Rui Dias' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Ativar Rui Dias' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // The owner's next request answers 401: the app sends them to the login page.
   await ownerPage.reload();

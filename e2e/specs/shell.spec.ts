@@ -285,7 +285,8 @@ test('the table footer reads correctly in Portuguese', async ({ page, context, r
 });
 
 test('a new user’s notifications say there is nothing yet', async ({ page, context, request }) => {
-  await signIn(context, await signUp(request));
+  // Just signed up, on the plan every account starts on: nothing has happened yet.
+  await signIn(context, await signUp(request, { plan: 'starter' }));
   await page.goto('/dashboards');
   await shellReady(page);
   await page.getByRole('button', { name: 'Notificações' }).click();
