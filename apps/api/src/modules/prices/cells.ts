@@ -6,7 +6,9 @@ import {
   type PriceOverride,
   type RoomsSold,
 } from '@tarifa/pricing';
+import { planHas } from '@tarifa/contract';
 import { businessForecast } from '../../core/forecast';
+import { planOf } from '../../core/plans';
 import type { BusinessRow } from '../../core/tenancy';
 import { reads, type Executor } from '../../db/client';
 import { toSettings } from '../businesses/mapping';
@@ -41,12 +43,27 @@ export interface NightData {
 
 export const cellKey = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
 
-/** The business's tariff configuration (wire units). */
+/**
+ * Whether the business prices on the forecast: its setting says so and its owner's plan still
+ * includes the forecast. After a downgrade the setting stays as the owner left it (and shows as
+ * such), but prices fall back to the rooms on the books until the plan includes it again.
+ */
+async function pricesOnForecast(tx: Executor, business: BusinessRow): Promise<boolean> {
+  if (toSettings(business.settings).occupancyBasis !== 'forecast') return false;
+  return planHas(await planOf(tx, business.ownerUuid), 'forecast');
+}
+
+/** The business's tariff configuration (wire units), as its owner's plan lets it apply. */
 export async function loadConfiguration(
   tx: Executor,
   business: BusinessRow,
 ): Promise<Configuration> {
-  return configurationOf(business, await businessRepository(tx, business.uuid).loadTariff());
+  const [config, onForecast] = await reads<[Configuration, boolean]>(tx, [
+    async () => configurationOf(business, await businessRepository(tx, business.uuid).loadTariff()),
+    () => pricesOnForecast(tx, business),
+  ]);
+  if (config.settings.occupancyBasis !== 'forecast' || onForecast) return config;
+  return { ...config, settings: { ...config.settings, occupancyBasis: 'on_the_books' } };
 }
 
 /**
@@ -63,9 +80,7 @@ export async function loadNightData(
 ): Promise<NightData> {
   const { today, from, to } = range;
   const repo = pricesRepository(tx, business.uuid);
-  const withForecast =
-    (options.forecast ?? toSettings(business.settings).occupancyBasis === 'forecast') &&
-    to >= today;
+  const withForecast = (options.forecast ?? (await pricesOnForecast(tx, business))) && to >= today;
   const [soldRows, overrideRows, publishedRows, forecastNights] = await reads<
     [RoomsSoldRow[], OverrideRow[], PublishedRow[], NightForecast[] | null]
   >(tx, [

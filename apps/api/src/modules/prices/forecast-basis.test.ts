@@ -1,7 +1,9 @@
-import type { TBusiness, TPriceCell } from '@tarifa/contract';
+import type { TBusiness, TPlanId, TPriceCell } from '@tarifa/contract';
+import { eq } from 'drizzle-orm';
 import { toMinor } from '@tarifa/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../../db/client';
+import { users } from '../../db/schema';
 import { saveBookings, withRooms } from '../../../test/booking-factories';
 import {
   businessesUrl,
@@ -163,6 +165,21 @@ describe('prices on the forecast', () => {
         roomsSold: 6,
       });
       expect(cellOf(cells, ste, '2026-06-05').recommendedPrice).toBe(240);
+    });
+
+    it('falls back to the rooms on the books while the owner’s plan lacks the forecast', async () => {
+      const setPlan = (plan: TPlanId) =>
+        t.database.db.update(users).set({ plan }).where(eq(users.uuid, owner.userData.uuid));
+      await setPlan('starter');
+      try {
+        const cells = await pricesOf(night, night);
+        // As on the books (4 of 10): no occupancy step, whatever the setting still says.
+        expect(cellOf(cells, dbl)).toMatchObject({ recommendedPrice: 100, breakdown: [] });
+        expect(cellOf(cells, ste).recommendedPrice).toBe(200);
+      } finally {
+        await setPlan('business');
+      }
+      expect(cellOf(await pricesOf(night, night), dbl).recommendedPrice).toBe(120);
     });
 
     it('proposes the same prices in the recomputation as the calendar shows', async () => {
