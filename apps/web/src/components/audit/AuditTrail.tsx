@@ -9,12 +9,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditEntity, TAuditEvent } from '@tarifa/contract';
+import { PageFooterPager } from '@/components/PageFooterPager';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { visuallyHidden } from '@/lib/a11y';
 import { timeAgo, useIntl } from '@/lib/intl';
@@ -134,7 +134,6 @@ export function AuditTrail({
   entities?: readonly TAuditEntity[];
 }) {
   const { t } = useTranslation('audit');
-  const intl = useIntl();
   const [filters, setFilters] = useState<AuditFilters>(noAuditFilters);
   const [page, setPage] = useState(0);
   const trail = useAuditTrail(source, filters, page + 1, pageSize);
@@ -184,23 +183,12 @@ export function AuditTrail({
             ))}
           </TableBody>
         </Table>
-        {trail.data.total > pageSize && (
-          <TablePagination
-            component="div"
-            count={trail.data.total}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[pageSize]}
-            onPageChange={(_, next) => setPage(next)}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('common:table.displayedRows', {
-                from: intl.number(from),
-                to: intl.number(to),
-                total: intl.number(count),
-              })
-            }
-          />
-        )}
+        <PageFooterPager
+          total={trail.data.total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+        />
       </Box>
     );
   }

@@ -1,12 +1,9 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { auditEntities } from '@tarifa/contract';
+import { BackHeader } from '@/components/BackHeader';
 import { useRequiredBusiness } from '@/lib/business';
 import { AuditTrail } from '@/components/audit/AuditTrail';
 
@@ -19,23 +16,11 @@ export default function PropertyAuditPage() {
   const business = useRequiredBusiness();
   return (
     <Stack spacing={3}>
-      <div>
-        <Button
-          component={RouterLink}
-          to="/my-property/menu"
-          size="small"
-          startIcon={<ArrowBackIcon sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
-          sx={{ mb: 1 }}
-        >
-          {t('back')}
-        </Button>
-        <Typography variant="h4" component="h1">
-          {t('title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, maxInlineSize: 720 }}>
-          {t('intro', { name: business.name })}
-        </Typography>
-      </div>
+      <BackHeader
+        back={{ to: '/my-property/menu', label: t('back') }}
+        title={t('title')}
+        intro={t('intro', { name: business.name })}
+      />
       <Card>
         <CardContent>
           <AuditTrail

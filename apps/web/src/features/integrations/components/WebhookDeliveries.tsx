@@ -8,12 +8,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWebhookAttempt, TWebhookDelivery } from '@tarifa/contract';
+import { PageFooterPager } from '@/components/PageFooterPager';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
@@ -165,23 +165,12 @@ export function WebhookDeliveries({ businessUuid }: { businessUuid: string }) {
           ))}
         </TableBody>
       </Table>
-      {deliveries.data.total > pageSize && (
-        <TablePagination
-          component="div"
-          count={deliveries.data.total}
-          page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          onPageChange={(_, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) =>
-            t('common:table.displayedRows', {
-              from: intl.number(from),
-              to: intl.number(to),
-              total: intl.number(count),
-            })
-          }
-        />
-      )}
+      <PageFooterPager
+        total={deliveries.data.total}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={setPage}
+      />
     </Box>
   );
 }

@@ -1,15 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { bookingLimits, type TBusiness } from '@tarifa/contract';
+import { BackHeader } from '@/components/BackHeader';
 import { UpgradePage } from '@/components/plans/UpgradePage';
 import { useSelectedBusiness } from '@/lib/business';
 import { useHasFeature } from '@/lib/plans';
@@ -29,23 +27,11 @@ function Integrations({ business }: { business: TBusiness }) {
 
   return (
     <Stack spacing={3}>
-      <div>
-        <Button
-          component={RouterLink}
-          to="/my-property/menu"
-          size="small"
-          startIcon={<ArrowBackIcon sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />}
-          sx={{ mb: 1 }}
-        >
-          {t('back')}
-        </Button>
-        <Typography variant="h4" component="h1">
-          {t('title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, maxInlineSize: 720 }}>
-          {t('intro', { name: business.name })}
-        </Typography>
-      </div>
+      <BackHeader
+        back={{ to: '/my-property/menu', label: t('back') }}
+        title={t('title')}
+        intro={t('intro', { name: business.name })}
+      />
 
       {!entitled && <UpgradePage feature="integrationTokens" />}
       {entitled && (
