@@ -104,7 +104,11 @@ describe('the businesses store', () => {
     });
     const body = { name: 'Nova Casa', country: 'PT', phone: null, email: null, website: null };
     await act(() => result.current.create.mutateAsync(body));
-    expect(names(result.current.list.data)).toEqual(['Nova Casa', 'Casa do Rio']);
+    // The list observer hears of the new cache on TanStack's notify tick, which a loaded machine
+    // can run after `act` returns: wait for it rather than read it at once.
+    await waitFor(() =>
+      expect(names(result.current.list.data)).toEqual(['Nova Casa', 'Casa do Rio']),
+    );
     expect(localStorage.getItem(selectedBusinessKey)).toBe(created.uuid);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/businesses');
