@@ -1,10 +1,11 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite/precompress';
 
 // The API runs on :3000 (npm start); `npm run dev` serves the web app on :5173 with /api proxied.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // `@/lib/api` is apps/web/src/lib/api: how a file reaches outside its own folder (docs/architecture.md).
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
@@ -14,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Read by scripts/check-budgets.mjs: which chunks each page needs.
+    manifest: true,
     chunkSizeWarningLimit: 900,
   },
 });

@@ -17,6 +17,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text file (apps/web/vite/precompress.ts): they
+      // are sent as they are to a browser that accepts them (Vary: Accept-Encoding).
+      preCompressed: true,
       // Hashed assets never change; the HTML must always be fresh.
       setHeaders: (reply, file) => {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   createBrowserRouter,
@@ -11,11 +11,14 @@ import {
 import { useAbility } from '@casl/react';
 import { PageLoader } from '@/components/PageLoader';
 import BlankLayout from '@/layouts/BlankLayout';
-import DefaultLayout from '@/layouts/DefaultLayout';
 import type { AppAbility } from '@/lib/auth/ability';
 import { useSession } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
 import { appRoutes, type AppRoute, type RouteMeta } from './routes';
+
+// The signed-in shell (menus, search, notifications, tour) loads with the first page that needs it:
+// the sign-in page does without.
+const DefaultLayout = lazy(() => import('@/layouts/DefaultLayout'));
 
 function RootRedirect() {
   const session = useSession();
@@ -41,11 +44,13 @@ function GuardedLayout({ layout }: { layout: RouteMeta['layout'] }) {
   if (!outcome.allow) return <Navigate to={outcome.redirect} replace />;
   const Layout = layout === 'blank' ? BlankLayout : DefaultLayout;
   return (
-    <Layout>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </Layout>
+    <Suspense fallback={<PageLoader />}>
+      <Layout>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Layout>
+    </Suspense>
   );
 }
 

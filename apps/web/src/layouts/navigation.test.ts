@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRulesFor } from '@tarifa/contract';
 import { buildAbility } from '@/lib/auth/ability';
-import { resources } from '@/lib/i18n';
+import { translationsOf } from '@/lib/i18n';
 import {
   flattenNavigation,
   isActiveGroup,
@@ -10,6 +10,13 @@ import {
   visibleNavigation,
   type NavItem,
 } from './navigation';
+
+const resources = {
+  pt: await translationsOf('pt'),
+  en: await translationsOf('en'),
+  fr: await translationsOf('fr'),
+  ar: await translationsOf('ar'),
+};
 
 const client = buildAbility(abilityRulesFor({ uuid: 'u1', roles: ['client'] }));
 const admin = buildAbility(abilityRulesFor({ uuid: 'u2', roles: ['super-admin'] }));

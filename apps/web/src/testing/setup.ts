@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { locales } from '@tarifa/contract';
+import { i18nReady, loadLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
+
+// Every language at hand, as tests switch language or read another one's strings (getFixedT).
+await i18nReady;
+await Promise.all(locales.map(loadLanguage));
 
 afterEach(() => {
   cleanup();

@@ -10,6 +10,8 @@ import { useAbility } from '@casl/react';
 import { useTranslation } from 'react-i18next';
 import { registerSearchSource, type SearchItem } from '@/components/search/registry';
 import type { AppAbility } from '@/lib/auth/ability';
+// The English menu labels (a kilobyte), whatever language is loaded: see `keywords` below.
+import englishNav from '@/lib/i18n/locales/en/nav.json';
 import { flattenNavigation, navigation, visibleNavigation } from '../navigation';
 
 /** Pages that are not in the menu but worth finding. */
@@ -48,9 +50,12 @@ const morePages = [
   { title: 'nav:icons', to: '/pages/icons', icon: EmojiSymbolsIcon, section: 'nav:designSystem' },
 ];
 
+/** A menu label in English, so "heat map" finds "Mapa de calor" in any language. */
+const en = (key: string) => (englishNav as Record<string, string>)[key.replace(/^nav:/, '')] ?? key;
+
 /** The menu's pages plus a few more, translated, with where they sit as the second line. */
 export function usePageItems(): SearchItem[] {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const visible = visibleNavigation(ability);
   // The section each menu page sits in, for the second line.
@@ -59,8 +64,6 @@ export function usePageItems(): SearchItem[] {
     if (item.kind !== 'link')
       for (const child of item.children) sectionOf.set(child.to, item.title);
   }
-  // Words of the English label too, so "heat map" finds "Mapa de calor" in any language.
-  const en = i18n.getFixedT('en');
   const fromMenu = flattenNavigation(visible).map((item) => ({
     id: item.to,
     title: t(item.title),

@@ -6,23 +6,31 @@ import { storageKeys } from '../storage';
 /**
  * Translations live in `locales/<locale>/<namespace>.json`, one namespace per area (common, nav,
  * auth, …), so each feature owns its strings. `t('auth:login.title')` reads another namespace;
- * `common` is the default.
+ * `common` is the default. Each language is one chunk (`locales/<locale>/index.ts`), loaded when it
+ * is first used: a visitor downloads one language, not four.
  */
-const files = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', {
-  eager: true,
-  import: 'default',
-});
+type Strings = Record<string, unknown>;
+type Translations = Record<string, Strings>;
+const bundles = import.meta.glob<{ default: Record<string, Strings> }>('./locales/*/index.ts');
 
-type Resources = Record<TLocale, Record<string, Record<string, unknown>>>;
-export const resources = Object.entries(files).reduce<Resources>(
-  (acc, [file, strings]) => {
-    const [, locale, namespace] = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file) ?? [];
-    if (isLocale(locale) && namespace) acc[locale][namespace] = strings;
-    return acc;
-  },
-  { pt: {}, en: {}, fr: {}, ar: {} },
-);
-export const namespaces = Object.keys(resources.pt);
+/** Every namespace of a language, by name. */
+export async function translationsOf(locale: TLocale): Promise<Translations> {
+  const load = bundles[`./locales/${locale}/index.ts`];
+  if (!load) throw new Error(`No translations for ${locale}`);
+  const { default: files } = await load();
+  return Object.fromEntries(
+    Object.entries(files).map(([file, strings]) => [/([\w-]+)\.json$/.exec(file)![1]!, strings]),
+  );
+}
+
+/** Loads a language's strings, once (changing language does it; tests load all four). */
+export async function loadLanguage(locale: TLocale) {
+  if (i18n.hasResourceBundle(locale, 'common')) return;
+  const translations = await translationsOf(locale);
+  for (const [namespace, strings] of Object.entries(translations)) {
+    i18n.addResourceBundle(locale, namespace, strings, true, true);
+  }
+}
 
 export function storedLocale(): TLocale {
   const stored = localStorage.getItem(storageKeys.language);
@@ -39,21 +47,30 @@ i18n.on('languageChanged', (lng) => {
   if (isLocale(lng)) applyToDocument(lng);
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  ns: namespaces,
-  defaultNS: 'common',
-  lng: storedLocale(),
-  fallbackLng: defaultLocale,
-  supportedLngs: [...locales],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-applyToDocument(storedLocale());
+/** Resolves once the stored language is loaded: the app renders after it (`main.tsx`). */
+export const i18nReady = (async () => {
+  const locale = storedLocale();
+  const translations = await translationsOf(locale);
+  await i18n.use(initReactI18next).init({
+    resources: { [locale]: translations },
+    ns: Object.keys(translations),
+    defaultNS: 'common',
+    lng: locale,
+    // Every language has every key (locales.test.ts), so the fallback is never fetched for a gap.
+    fallbackLng: defaultLocale,
+    partialBundledLanguages: true,
+    supportedLngs: [...locales],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyToDocument(locale);
+})();
 
 /** Choosing a language stores it and sets the page language and direction. */
 export async function changeLanguage(locale: TLocale) {
   localStorage.setItem(storageKeys.language, locale);
+  await i18nReady;
+  await loadLanguage(locale);
   await i18n.changeLanguage(locale);
 }
 

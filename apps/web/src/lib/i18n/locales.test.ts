@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { locales } from '@tarifa/contract';
-import { namespaces, resources } from '.';
+import { locales, type TLocale } from '@tarifa/contract';
+import { translationsOf } from '.';
+
+const resources = Object.fromEntries(
+  await Promise.all(locales.map(async (locale) => [locale, await translationsOf(locale)] as const)),
+) as Record<TLocale, Awaited<ReturnType<typeof translationsOf>>>;
+const namespaces = Object.keys(resources.pt);
 
 function flatten(tree: object, prefix = ''): Record<string, unknown> {
   return Object.entries(tree).reduce<Record<string, unknown>>((acc, [key, value]) => {
