@@ -295,6 +295,9 @@ export const ZBookingFields = z
         'A booking cannot be cancelled before it was made',
       );
     }
+  })
+  .meta({
+    example: { roomCode: 'DBL', arrival: '2026-07-01', departure: '2026-07-04', totalAmount: 360 },
   });
 export type TBookingFieldsInput = z.input<typeof ZBookingFields>;
 export type TBookingFields = z.output<typeof ZBookingFields>;

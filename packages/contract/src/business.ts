@@ -180,6 +180,7 @@ export const ZColor = z
     message: 'Use #rrggbb',
     ...custom('invalid_format', { format: 'color' }),
   })
+  .meta({ example: '#ff9900' })
   .transform((v) => v.toLowerCase());
 
 /** Room codes: 1–20 letters, digits, `-`, `_` or `.`; stored and compared in upper case. */

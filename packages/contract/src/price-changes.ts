@@ -161,7 +161,8 @@ export const ZPriceChangeDecisionBody = z
     if ((body.ids === undefined) === (body.filter === undefined)) {
       issue(ctx, [], 'ids_or_filter', 'Give either ids or a filter');
     }
-  });
+  })
+  .meta({ example: { ids: ['6f1c1d8e-8a43-4d4e-9a53-0c6e4b7e9b10'] } });
 export type TPriceChangeDecisionBody =
   { ids: string[] } | { filter: z.input<typeof ZPriceChangeFilter> };
 
