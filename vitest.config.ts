@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Three projects: pure packages, the API (through app.inject() on PGlite, or with TEST_DB=postgres
@@ -25,6 +25,12 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
+          // Two server processes on one database need a database server: the scale-out test runs
+          // in the PostgreSQL lane only (an embedded PGlite folder belongs to one process).
+          exclude:
+            process.env.TEST_DB === 'postgres'
+              ? configDefaults.exclude
+              : [...configDefaults.exclude, 'apps/api/src/scale-out.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { testDatabaseKind } from './helpers';
 
@@ -117,3 +117,7 @@ export async function signUpWithBusiness(
   const business = (created.body.businesses as { uuid: string; name: string }[])[0]!;
   return { token, business };
 }
+
+/** Waits until `probe` answers true (every 100 ms, at most `ms`): a server's background work. */
+export const until = (probe: () => Promise<boolean> | boolean, ms = 30_000) =>
+  vi.waitUntil(probe, { timeout: ms, interval: 100 });
