@@ -241,7 +241,8 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
-        const before = await repo.find(id);
+        // Locked: a concurrent upsert of this booking waits, so `before` is what this replaces.
+        const before = await repo.find(id, { forUpdate: true });
         if (!before) throw AppError.notFound('Booking');
         const [write] = await prepare(repo, contextOf(business), [body], (_, field) => field);
         if (write!.externalId && (await repo.externalIdTaken(write!.externalId, id))) {
