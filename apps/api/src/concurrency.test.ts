@@ -1,4 +1,4 @@
-import type { TBooking, TBookingFieldsInput, TBusiness } from '@tarifa/contract';
+import type { TBooking, TBookingFieldsInput, TBusiness, TPriceCell } from '@tarifa/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from './db/schema';
@@ -18,6 +18,7 @@ import {
   storedBookings,
   withRooms,
 } from '../test/booking-factories';
+import { priceChangesUrl, storedChanges, storedPublished } from '../test/price-change-factories';
 
 /**
  * Many writers at once (docs/reliability.md › Concurrency). Every call is fired before any
@@ -190,6 +191,91 @@ describe(`concurrent writers (${testDatabaseKind})`, () => {
       );
       names.slice(1).forEach((name, k) => expect(name.before).toBe(names[k]!.after));
       expect(names.at(-1)!.after).toBe(final.guestName);
+    });
+  });
+
+  describe('manual prices, approvals and rejections at once', () => {
+    const nights = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'];
+    const range = { from: nights[0]!, to: nights.at(-1)! };
+    const open = ['pending', 'approved'];
+
+    it('leave one linear chain of changes per cell, its open change at the calendar’s price', async () => {
+      const business = await createBusiness(t, owner);
+      const rooms = Object.values(await withRooms(t, owner, business));
+      await call('PUT', tariffUrl(business, 'settings'), { settings: { horizonDays: 30 } });
+      await t.app.jobs.drain();
+      const proposed = await storedChanges(t, business.uuid);
+      // Nothing published yet: every cell of the horizon has its first price to approve.
+      expect(proposed.map((c) => c.status)).toEqual(Array(rooms.length * 30).fill('pending'));
+      const ids = proposed.filter((c) => nights.includes(c.night)).map((c) => c.id);
+
+      // The owner in several tabs: manual prices on the same cells, approvals and rejections of
+      // the changes listed and of the nights, while the recomputations they cause run.
+      const decide = (action: 'approve' | 'reject', body: object) =>
+        call('POST', priceChangesUrl(business, `/${action}`), body);
+      const calls = Array.from({ length: 10 }, (_, i) => [
+        call('PUT', `${businessesUrl}/${business.uuid}/prices/overrides`, {
+          overrides: rooms.map((roomUuid) => ({ roomUuid, ...range, price: 120 + i })),
+        }),
+        decide('approve', i % 2 ? { ids } : { filter: range }),
+        decide('reject', i % 2 ? { filter: range } : { ids: ids.slice(i, i + 3) }),
+      ]).flat();
+      const [answers] = await Promise.all([
+        Promise.all(calls),
+        ...Array.from({ length: 3 }, () => t.app.jobs.drain()),
+      ]);
+      await t.app.jobs.drain();
+
+      for (const res of answers) {
+        // A decision that races a recomputation of its nights may be told to reload (409).
+        if (res.statusCode !== 200) expect(res.json().error.code, res.body).toBe('conflict');
+      }
+      expect(answers.filter((res) => res.statusCode === 200).length).toBeGreaterThan(20);
+      const overrides = answers.filter((res, i) => i % 3 === 0 && res.statusCode === 200).length;
+      expect(overrides).toBe(10);
+
+      const calendar = await t.app.inject({
+        method: 'GET',
+        url: `${businessesUrl}/${business.uuid}/prices?from=${range.from}&to=2026-06-30`,
+        headers: owner.headers,
+      });
+      const cells = calendar.json().prices as TPriceCell[];
+      expect(cells).toHaveLength(rooms.length * 30);
+      const changes = await storedChanges(t, business.uuid);
+      const publishedRows = await storedPublished(t, business.uuid);
+      const toMinor = (price: number) => Math.round(price * 100);
+      for (const cell of cells) {
+        const key = `${cell.roomUuid}|${cell.date}`;
+        const chain = changes.filter((c) => `${c.roomTypeUuid}|${c.night}` === key);
+        const price = toMinor(cell.override?.price ?? cell.recommendedPrice);
+        const published = publishedRows.get(key);
+        expect(cell.publishedPrice === null ? null : toMinor(cell.publishedPrice)).toBe(
+          published?.priceMinor ?? null,
+        );
+        // At most one open change, and it proposes the price the calendar shows.
+        const live = chain.filter((c) => open.includes(c.status));
+        expect(live.length, key).toBeLessThanOrEqual(1);
+        if (live.length) {
+          expect(live[0]!.newPriceMinor, key).toBe(price);
+          expect(price).not.toBe(published?.priceMinor);
+        } else if (price !== published?.priceMinor) {
+          // Without one, the owner refused this very price.
+          expect(chain.map((c) => [c.status, c.newPriceMinor])).toContainEqual(['rejected', price]);
+        }
+        // What is published is what the change that published it said.
+        if (published) {
+          expect(chain.find((c) => c.id === published.changeId)).toMatchObject({
+            status: 'published',
+            newPriceMinor: published.priceMinor,
+          });
+        }
+      }
+      // One tab's manual prices on every cell of the five nights: the overrides are all or nothing.
+      const manual = new Set(
+        cells.filter((cell) => nights.includes(cell.date)).map((cell) => cell.override?.price),
+      );
+      expect(manual.size).toBe(1);
+      expect(Array.from({ length: 10 }, (_, i) => 120 + i)).toContain([...manual][0]);
     });
   });
 });
