@@ -200,26 +200,62 @@ describe(`concurrent writers (${testDatabaseKind})`, () => {
     const range = { from: nights[0]!, to: nights.at(-1)! };
     const open = ['pending', 'approved'];
 
-    it('leave one linear chain of changes per cell, its open change at the calendar’s price', async () => {
+    /** A business with two room types whose first prices over `horizonDays` are proposed. */
+    const proposing = async (horizonDays: number) => {
       const business = await createBusiness(t, owner);
       const rooms = Object.values(await withRooms(t, owner, business));
-      await call('PUT', tariffUrl(business, 'settings'), { settings: { horizonDays: 30 } });
+      await call('PUT', tariffUrl(business, 'settings'), { settings: { horizonDays } });
       await t.app.jobs.drain();
-      const proposed = await storedChanges(t, business.uuid);
+      return { business, rooms, proposed: await storedChanges(t, business.uuid) };
+    };
+    const decide = (business: TBusiness, action: 'approve' | 'reject', body: object) =>
+      call('POST', priceChangesUrl(business, `/${action}`), body);
+
+    it('approving and rejecting the same changes in opposite orders: each call answered and recorded', async () => {
+      const { business, proposed } = await proposing(60);
+      const ids = proposed.map((c) => c.id).sort();
+      const bodies = [{ ids }, { ids: [...ids].reverse() }, { filter: {} }, { filter: range }];
+      const answers = [];
+      for (let round = 0; round < 10; round++) {
+        answers.push(
+          ...(await Promise.all(
+            bodies.flatMap((body) => [
+              decide(business, 'approve', body),
+              decide(business, 'reject', body),
+            ]),
+          )),
+        );
+      }
+      // Two statements moving the same rows in different orders used to deadlock: a 500.
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(answers.length).fill(200));
+      const moved = answers.filter((res) => (res.json() as { moved: number }).moved > 0);
+      const decisions = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(
+          and(eq(auditEvents.businessUuid, business.uuid), eq(auditEvents.entity, 'price_change')),
+        );
+      expect(decisions).toHaveLength(moved.length);
+      const statuses = new Set((await storedChanges(t, business.uuid)).map((c) => c.status));
+      expect(
+        [...statuses].every((status) => ['approved', 'rejected', 'published'].includes(status)),
+      ).toBe(true);
+    });
+
+    it('leave one linear chain of changes per cell, its open change at the calendar’s price', async () => {
+      const { business, rooms, proposed } = await proposing(30);
       // Nothing published yet: every cell of the horizon has its first price to approve.
       expect(proposed.map((c) => c.status)).toEqual(Array(rooms.length * 30).fill('pending'));
       const ids = proposed.filter((c) => nights.includes(c.night)).map((c) => c.id);
 
       // The owner in several tabs: manual prices on the same cells, approvals and rejections of
       // the changes listed and of the nights, while the recomputations they cause run.
-      const decide = (action: 'approve' | 'reject', body: object) =>
-        call('POST', priceChangesUrl(business, `/${action}`), body);
       const calls = Array.from({ length: 10 }, (_, i) => [
         call('PUT', `${businessesUrl}/${business.uuid}/prices/overrides`, {
           overrides: rooms.map((roomUuid) => ({ roomUuid, ...range, price: 120 + i })),
         }),
-        decide('approve', i % 2 ? { ids } : { filter: range }),
-        decide('reject', i % 2 ? { filter: range } : { ids: ids.slice(i, i + 3) }),
+        decide(business, 'approve', i % 2 ? { ids } : { filter: range }),
+        decide(business, 'reject', i % 2 ? { filter: range } : { ids: ids.slice(i, i + 3) }),
       ]).flat();
       const [answers] = await Promise.all([
         Promise.all(calls),
