@@ -18,7 +18,6 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { lockExternalIds } from '../../db/locks';
 import { bookings, businesses, roomTypes } from '../../db/schema';
 import type { BookingRow, BookingValues } from './mapping';
 import { addDays } from '../../lib/zoned-time';
@@ -170,15 +169,14 @@ export function bookingsRepository(db: Db, businessUuid: string) {
       return { rows, total: total?.value ?? 0 };
     },
 
-    /** One booking with its room type; `forUpdate` locks it until the transaction ends. */
-    async find(id: string, { forUpdate = false } = {}) {
-      const query = db
-        .select(withRoom)
-        .from(bookings)
-        .innerJoin(roomTypes, eq(roomTypes.uuid, bookings.roomTypeUuid))
-        .where(and(ofBusiness, eq(bookings.id, id)));
-      return (await (forUpdate ? query.for('update', { of: bookings }) : query))[0];
-    },
+    find: async (id: string) =>
+      (
+        await db
+          .select(withRoom)
+          .from(bookings)
+          .innerJoin(roomTypes, eq(roomTypes.uuid, bookings.roomTypeUuid))
+          .where(and(ofBusiness, eq(bookings.id, id)))
+      )[0],
 
     /** Another booking of the business holding this external id. */
     externalIdTaken: async (externalId: string, exceptId: string) =>
@@ -282,20 +280,14 @@ export function bookingsRepository(db: Db, businessUuid: string) {
           .returning()
       )[0],
 
-    /**
-     * The bookings holding these external ids (an upsert replaces them), locked with the ids
-     * themselves until the transaction ends: a concurrent upsert of one of them waits, then
-     * reads what this one wrote (one booking created, and its history names it).
-     */
-    async withExternalIds(externalIds: string[]): Promise<BookingRow[]> {
-      if (externalIds.length === 0) return [];
-      await lockExternalIds(db, businessUuid, externalIds);
-      return db
-        .select()
-        .from(bookings)
-        .where(and(ofBusiness, inArray(bookings.externalId, externalIds)))
-        .for('update');
-    },
+    /** The bookings holding these external ids (an upsert replaces them). */
+    withExternalIds: async (externalIds: string[]): Promise<BookingRow[]> =>
+      externalIds.length === 0
+        ? []
+        : db
+            .select()
+            .from(bookings)
+            .where(and(ofBusiness, inArray(bookings.externalId, externalIds))),
 
     async facets() {
       const distinct = async (
