@@ -192,7 +192,8 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
         return { moved: moved.length };
       });
     } catch (err) {
-      // A recomputation racing this call proposed a new change for one of the nights.
+      // Two rejected changes of one night that are both the newest (made in the same instant)
+      // cannot both be reopened.
       if (isUniqueViolation(err, 'price_changes_open_key')) {
         throw new AppError(
           'conflict',
