@@ -11,15 +11,17 @@ export const advisoryLocks = {
   runningJob: 7_251_105,
   publishing: 7_251_107,
   recomputation: 7_251_111,
+  bookings: 7_251_112,
 } as const;
 
 /**
  * Holds the `kind` lock of one business until the transaction ends: another transaction asking
- * for it waits, so two recomputations (or two publishings) of a business never interleave.
+ * for it waits, so two recomputations (or two publishings, or two booking writes) of a business
+ * never interleave.
  */
 export async function lockBusinessFor(
   tx: Executor,
-  kind: 'publishing' | 'recomputation',
+  kind: 'publishing' | 'recomputation' | 'bookings',
   businessUuid: string,
 ): Promise<void> {
   await tx.execute(

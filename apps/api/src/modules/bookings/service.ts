@@ -11,7 +11,8 @@ import {
 } from '@tarifa/contract';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import {
@@ -99,6 +100,13 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
   const uow = options.unitOfWork ?? unitOfWork(db);
   /** The live business in the caller's scope, or 404. */
   const reach = reachBusiness;
+  /**
+   * The business's booking writes take turns: each reads the bookings it replaces after the one
+   * before it committed, so two calls naming one new `externalId` create one booking, and each
+   * audit event starts from what the call before it stored.
+   */
+  const takeTurn = (tx: Executor, businessUuid: string) =>
+    lockBusinessFor(tx, 'bookings', businessUuid);
 
   /**
    * Resolves the room types and applies the business rules to parsed bookings; throws one 400
@@ -204,6 +212,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
+        await takeTurn(tx, business.uuid);
         const prepared = await prepare(
           repo,
           contextOf(business),
@@ -241,6 +250,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
         await repo.lockBusiness();
+        await takeTurn(tx, business.uuid);
         const before = await repo.find(id);
         if (!before) throw AppError.notFound('Booking');
         const [write] = await prepare(repo, contextOf(business), [body], (_, field) => field);
@@ -268,6 +278,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
     async cancel(caller: Caller, businessUuid: string, id: string): Promise<TBooking> {
       return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
+        await takeTurn(tx, business.uuid);
         const repo = bookingsRepository(tx, business.uuid);
         const before = await repo.find(id);
         const cancelled = before && (await repo.cancel(id, clock()));
@@ -285,6 +296,7 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
     async purge(caller: Caller, businessUuid: string, id: string): Promise<void> {
       await uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
+        await takeTurn(tx, business.uuid);
         const purged = await bookingsRepository(tx, business.uuid).purge(id);
         if (!purged) throw AppError.notFound('Booking');
         bookingsChanged(business.uuid, [purged]).forEach(emit);

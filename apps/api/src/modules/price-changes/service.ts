@@ -20,6 +20,7 @@ import {
 } from '../../core/tenancy';
 import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
+import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../bookings/repository';
 import { zonedDate } from '../../lib/zoned-time';
@@ -148,6 +149,11 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
     try {
       return await uow.write(caller, async ({ tx, record, emit }) => {
         const business = await reachBusiness(tx, caller, businessUuid);
+        // Decisions wait for the business's recomputation and publishing, and for each other:
+        // two statements moving overlapping changes in different orders would deadlock, and an
+        // approval racing a recomputation would reopen a night it is proposing a change for.
+        await lockBusinessFor(tx, 'recomputation', business.uuid);
+        await lockBusinessFor(tx, 'publishing', business.uuid);
         // The schema lets exactly one of `ids` and `filter` through.
         const target: ChangeTarget = body.ids
           ? { ids: [...new Set(body.ids)] }
@@ -186,7 +192,8 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
         return { moved: moved.length };
       });
     } catch (err) {
-      // A recomputation racing this call proposed a new change for one of the nights.
+      // Two rejected changes of one night that are both the newest (made in the same instant)
+      // cannot both be reopened.
       if (isUniqueViolation(err, 'price_changes_open_key')) {
         throw new AppError(
           'conflict',
