@@ -30,7 +30,7 @@ import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
 import { webPlugin } from './plugins/web';
@@ -99,6 +99,7 @@ export async function buildApp({
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkError,
     // Fastify takes a hop count at run time (proxy-addr), though its types only list the others.
     trustProxy: config.trustProxy as boolean | string,
     forceCloseConnections: 'idle',

@@ -540,4 +540,38 @@ describe('hostile input', () => {
       expect(wrong).toEqual([]);
     });
   });
+
+  describe('10. deep nesting and broken percent-encoding (found by the fuzz test)', () => {
+    it('refuses a body of 10 000 nested arrays with 400 invalid_json, on a public and a signed-in route', async () => {
+      const deep = '['.repeat(10_000) + ']'.repeat(10_000);
+      const before = await countUsers();
+      for (const [url, headers] of [
+        ['/api/auth/register', {}],
+        [businessesUrl, owner.headers],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: deep,
+        });
+        expect(res.statusCode, url).toBe(400);
+        expect(details(res)).toEqual([{ path: '', code: 'invalid_json' }]);
+      }
+      expect(await countUsers()).toBe(before);
+    });
+
+    it('answers a path parameter that is not UTF-8 with 400 invalid_text in the error model', async () => {
+      for (const bad of ['%ED%A0%80', 'x%E0%A4%A', '%FF']) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${businessesUrl}/${bad}`,
+          headers: owner.headers,
+        });
+        expect(res.statusCode, bad).toBe(400);
+        expect(res.json().error.code).toBe('validation_failed');
+        expect(details(res)).toEqual([{ path: 'params', code: 'invalid_text' }]);
+      }
+    });
+  });
 });

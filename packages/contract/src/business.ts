@@ -531,9 +531,12 @@ export const ZSazonalityFields = z
     priority: int(0, businessLimits.priorityMax).default(0),
   })
   .superRefine((s, ctx) => {
-    if (s.endDate < s.startDate) {
+    // Zod runs this even when a date failed its own check (`-Infinity` made `addYears` throw: a
+    // 500, found by the fuzz test): the range is compared only between two real dates.
+    const realDates = ZDate.safeParse(s.startDate).success && ZDate.safeParse(s.endDate).success;
+    if (realDates && s.endDate < s.startDate) {
       issue(ctx, ['endDate'], 'range_reversed', 'The end is before the start');
-    } else if (s.endDate >= addYears(s.startDate, businessLimits.sazonalityMaxYears)) {
+    } else if (realDates && s.endDate >= addYears(s.startDate, businessLimits.sazonalityMaxYears)) {
       issue(ctx, ['endDate'], 'range_too_long', 'A season spans at most 2 years', {
         maximum: businessLimits.sazonalityMaxYears,
       });

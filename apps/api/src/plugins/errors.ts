@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { toFieldIssues } from '@tarifa/contract';
 import { isUniqueViolation } from '../lib/db-errors';
 import { AppError, sendError as send } from '../lib/errors';
+import { invalidTextIssue } from '../lib/text';
 import { RequestValidationError } from '../lib/validation';
 
 /** Fastify's own client errors (bad JSON, wrong content type, too large) mapped to our codes. */
@@ -61,6 +62,18 @@ const malformed = () =>
     'invalid_multipart',
     'The request body is not well-formed multipart/form-data',
   );
+
+/**
+ * Fastify's errors before a route is found (its `frameworkErrors` option), in the error model too:
+ * a path parameter whose percent-encoding is not UTF-8 (`%ED%A0%80`, a lone surrogate; `%E0%A4%A`)
+ * is 400 `invalid_text` on `params`, like a NUL in one (plugins/input.ts).
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return send(reply, AppError.validation([invalidTextIssue('params')]));
+  }
+  return send(reply, new AppError('validation_failed', 'The request URL is not valid'));
+}
 
 /**
  * One place maps every failure to the one error body

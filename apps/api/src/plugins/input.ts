@@ -25,7 +25,11 @@ declare module 'fastify' {
  *   `validation_failed` naming each field with `invalid_text`. Multipart fields and CSV rows get
  *   the same check where they are read (`lib/text.ts`).
  *
- * Both run after `onRequest`, where routes authenticate, so a caller without a token learns
+ * - a JSON body nested deeper than `maxJsonDepth` levels is a 400 `invalid_json` (a parser's
+ *   nesting limit, RFC 8259 §9): no request of the contract goes past a few levels, and 10 000
+ *   nested arrays overflowed the stack of every recursive walk after the parser (a 500).
+ *
+ * All run after `onRequest`, where routes authenticate, so a caller without a token learns
  * nothing but 401.
  */
 export const inputPlugin = fp(async (app: FastifyInstance) => {
@@ -48,6 +52,14 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('preValidation', async (request) => {
+    if (deeperThan(request.body, maxJsonDepth)) {
+      throw AppError.field(
+        '',
+        'invalid_json',
+        `The request body is nested deeper than ${maxJsonDepth} levels`,
+        { maximum: maxJsonDepth },
+      );
+    }
     const paths = [
       ...findInvalidText(request.params, ['params']),
       ...findInvalidText(request.query, ['query']),
@@ -56,3 +68,17 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
     if (paths.length) throw AppError.validation(paths.map(invalidTextIssue));
   });
 });
+
+export const maxJsonDepth = 32;
+
+/** Whether arrays and objects in `value` nest deeper than `limit` levels (iterative: no recursion). */
+function deeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object' || Buffer.isBuffer(node)) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

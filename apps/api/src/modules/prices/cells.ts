@@ -80,7 +80,8 @@ export async function loadNightData(
 ): Promise<NightData> {
   const { today, from, to } = range;
   const repo = pricesRepository(tx, business.uuid);
-  const withForecast = (options.forecast ?? (await pricesOnForecast(tx, business))) && to >= today;
+  const onForecast = options.forecast ?? (await pricesOnForecast(tx, business));
+  const withForecast = onForecast && to >= today;
   const [soldRows, overrideRows, publishedRows, forecastNights] = await reads<
     [RoomsSoldRow[], OverrideRow[], PublishedRow[], NightForecast[] | null]
   >(tx, [
@@ -109,7 +110,11 @@ export async function loadNightData(
   }));
   const published = new Map<string, number>();
   for (const row of publishedRows) published.set(cellKey(row.roomUuid, row.night), row.priceMinor);
-  const forecast = forecastNights && new Map(forecastNights.map((n) => [n.date, n.forecast]));
+  // Nights before today have no forecast: a range wholly in the past has an empty one (its nights
+  // go on the books), not none (which would mean it was not read).
+  const forecast = onForecast
+    ? new Map((forecastNights ?? []).map((n) => [n.date, n.forecast]))
+    : null;
   return { roomsSold, forecast, overrides, published };
 }
 

@@ -167,6 +167,17 @@ describe('prices on the forecast', () => {
       expect(cellOf(cells, ste, '2026-06-05').recommendedPrice).toBe(240);
     });
 
+    it('prices a range wholly before today on the books: 20 May has 6 rooms sold', async () => {
+      // The calendar of past nights used to answer 500 (found by the fuzz test): no night of the
+      // range has a forecast, so every one goes on the books, like 5 June.
+      const cells = await pricesOf('2026-05-20', '2026-05-20');
+      expect(cellOf(cells, dbl, '2026-05-20')).toMatchObject({
+        recommendedPrice: 120,
+        roomsSold: 6,
+      });
+      expect(cellOf(cells, ste, '2026-05-20').recommendedPrice).toBe(240);
+    });
+
     it('falls back to the rooms on the books while the owner’s plan lacks the forecast', async () => {
       const setPlan = (plan: TPlanId) =>
         t.database.db.update(users).set({ plan }).where(eq(users.uuid, owner.userData.uuid));
