@@ -145,13 +145,20 @@ function readHead(file: string): Buffer {
 
 /** Accounts in the database: 0 when it is new, not migrated yet, or does not exist as a folder. */
 async function countAccounts(target: BackupTarget): Promise<number> {
-  const query = `select case when to_regclass('public.users') is null then 0
-                   else (select count(*)::int from users) end as n`;
+  // Two statements: a query naming a missing table fails while it is planned.
+  const count = async (query: <T>(text: string) => Promise<T[]>) => {
+    const [table] = await query<{ found: boolean }>(
+      "select to_regclass('public.users') is not null as found",
+    );
+    if (!table!.found) return 0;
+    const [row] = await query<{ n: number }>('select count(*)::int as n from users');
+    return row!.n;
+  };
   if (target.kind === 'pglite') {
     if (!hasPgliteDatabase(target.dataDir)) return 0;
     const client = await PGlite.create({ dataDir: target.dataDir });
     try {
-      return (await client.query<{ n: number }>(query)).rows[0]!.n;
+      return await count(async (text) => (await client.query(text)).rows as never);
     } finally {
       await client.close();
     }
@@ -159,7 +166,7 @@ async function countAccounts(target: BackupTarget): Promise<number> {
   const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {
-    return (await client.query<{ n: number }>(query)).rows[0]!.n;
+    return await count(async (text) => (await client.query(text)).rows);
   } finally {
     await client.end();
   }
