@@ -9,6 +9,7 @@ import {
   signUpWithBusiness,
   startServer,
 } from '../../test/server-process';
+import { testDatabaseKind } from '../../test/helpers';
 
 const cli = path.resolve(import.meta.dirname, '../cli/backup.ts');
 
@@ -116,6 +117,13 @@ describe('npm run backup / npm run restore', () => {
       token,
     );
     expect(priced.status).toBe(200);
+    const file = path.join(original.dir, 'tarifa.backup');
+    if (testDatabaseKind === 'pglite') {
+      // Another process opening the embedded database while the server has it would corrupt it.
+      const open = run('backup', [file], original.env);
+      expect(open.output).toContain('stop the server first');
+      expect(open.status).toBe(1);
+    }
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
@@ -133,7 +141,6 @@ describe('npm run backup / npm run restore', () => {
     ]);
     expect(before.bookings.total).toBe(2);
 
-    const file = path.join(original.dir, 'tarifa.backup');
     const backup = run('backup', [file], original.env);
     expect(backup.output).toContain(`to ${file}`);
     expect(backup.status).toBe(0);

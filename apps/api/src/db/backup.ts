@@ -40,6 +40,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
       if (!hasPgliteDatabase(target.dataDir)) {
         throw new BackupError(`No embedded database in ${target.dataDir}: nothing to back up.`);
       }
+      refuseOpenPglite(target.dataDir);
       const client = await PGlite.create({ dataDir: target.dataDir });
       try {
         const tarball = await client.dumpDataDir('gzip');
@@ -87,6 +88,7 @@ export async function restoreDatabase(
         : `${file} is not a pg_dump archive (custom format); a backup of the embedded database restores only without DATABASE_URL.`,
     );
   }
+  if (target.kind === 'pglite') refuseOpenPglite(target.dataDir);
   const accounts = await countAccounts(target);
   if (accounts > 0 && !force) {
     throw new BackupError(
@@ -130,6 +132,17 @@ export async function restoreDatabase(
 
 function hasPgliteDatabase(dataDir: string): boolean {
   return fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
+/**
+ * PGlite lets a second process open a folder another one has open, and the two then corrupt it;
+ * while open, the folder holds a `postmaster.pid`, removed when the database closes.
+ */
+function refuseOpenPglite(dataDir: string) {
+  if (!fs.existsSync(path.join(dataDir, 'postmaster.pid'))) return;
+  throw new BackupError(
+    `The embedded database in ${dataDir} is open: stop the server first. (A server that was killed leaves it marked open: start it and stop it once, with Ctrl-C or SIGTERM.)`,
+  );
 }
 
 function readHead(file: string): Buffer {
