@@ -40,31 +40,20 @@ describe('npm run backup / npm run restore', () => {
     places.push(original, empty);
     const email = 'backup-owner@example.test';
 
-    /** What the owner sees of the property, through the API of a server on `env`. */
-    async function readBack(env: Record<string, string>) {
-      const server = startServer(env);
-      const base = await server.listening;
-      const call = client(() => base);
-      try {
-        const login = await call('POST', '/api/auth/login', {
-          email,
-          password: 'Crash-test-pass-1',
-        });
-        expect(login.status).toBe(200);
-        const token = login.body.accessToken as string;
-        const [business] = (await call('GET', '/api/v1/businesses', undefined, token)).body
-          .businesses as { uuid: string; name: string }[];
-        const url = `/api/v1/businesses/${business!.uuid}`;
-        const window = `from=${day(10)}&to=${day(13)}`;
-        return {
-          business,
-          bookings: (await call('GET', `${url}/bookings?${window}`, undefined, token)).body,
-          prices: (await call('GET', `${url}/prices?${window}`, undefined, token)).body,
-        };
-      } finally {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
+    /** What the owner sees of the property after signing in, through the API of a server. */
+    async function readBack(call: ReturnType<typeof client>) {
+      const login = await call('POST', '/api/auth/login', { email, password: 'Crash-test-pass-1' });
+      expect(login.status).toBe(200);
+      const token = login.body.accessToken as string;
+      const [business] = (await call('GET', '/api/v1/businesses', undefined, token)).body
+        .businesses as { uuid: string; name: string }[];
+      const url = `/api/v1/businesses/${business!.uuid}`;
+      const window = `from=${day(10)}&to=${day(13)}`;
+      return {
+        business,
+        bookings: (await call('GET', `${url}/bookings?${window}`, undefined, token)).body,
+        prices: (await call('GET', `${url}/prices?${window}`, undefined, token)).body,
+      };
     }
 
     // A property with one room type of 10 rooms, two bookings and three manual prices.
@@ -117,6 +106,7 @@ describe('npm run backup / npm run restore', () => {
       token,
     );
     expect(priced.status).toBe(200);
+    const before = await readBack(call);
     const file = path.join(original.dir, 'tarifa.backup');
     if (testDatabaseKind === 'pglite') {
       // Another process opening the embedded database while the server has it would corrupt it.
@@ -127,7 +117,6 @@ describe('npm run backup / npm run restore', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
-    const before = await readBack(original.env);
     const cells = before.prices.prices as {
       date: string;
       roomsSold: number;
@@ -145,7 +134,7 @@ describe('npm run backup / npm run restore', () => {
     expect(backup.output).toContain(`to ${file}`);
     expect(backup.status).toBe(0);
 
-    // Over a database that holds accounts, restore refuses without --force and changes nothing.
+    // Over a database that holds accounts, restore refuses without --force.
     const refused = run('restore', [file], original.env);
     expect(refused.status).toBe(1);
     expect(refused.output).toMatch(/not empty \(1 account\).*--force/);
@@ -154,6 +143,13 @@ describe('npm run backup / npm run restore', () => {
     expect(restored.output).toContain(`Restored ${file}`);
     expect(restored.status).toBe(0);
 
-    expect(await readBack(empty.env)).toEqual(before);
+    const restoredServer = startServer(empty.env);
+    const restoredBase = await restoredServer.listening;
+    try {
+      expect(await readBack(client(() => restoredBase))).toEqual(before);
+    } finally {
+      restoredServer.child.kill('SIGTERM');
+      await restoredServer.exited;
+    }
   }, 180_000);
 });
