@@ -3,7 +3,8 @@
 // LOAD_SECONDS). Each connection repeats what owners do most: the price calendar, the dashboard's
 // analytics, the bookings list, a booking upserted by a channel manager, a sign-in. Prints and
 // writes (test-results/load.json) throughput, p50/p99 latency, the answers that were not 2xx,
-// errors and timeouts, and the server's peak resident memory. Not part of `npm test`.
+// errors and timeouts, the server's peak resident memory, and its jobs by status when the load
+// stops and how long they took to drain (a failed one fails the run). Not part of `npm test`.
 //
 // Uses DATABASE_URL when given (an empty database: the demo is seeded on it), else a throwaway
 // cluster from the machine's PostgreSQL binaries. Sign-ins are rate-limited per IP and email (10 a
@@ -87,6 +88,31 @@ function peakRssMiB(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
+/** Jobs by status (`queued`, `running`, `succeeded`, `failed`). */
+async function jobCounts(url: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ status: string; n: number }>(
+      'select status, count(*)::int as n from jobs group by status order by status',
+    );
+    return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** Seconds until no job is queued or running (at most 300; null if still busy then). */
+async function drain(url: string): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started < 300_000) {
+    const { queued = 0, running = 0 } = await jobCounts(url);
+    if (queued + running === 0) return Math.round((Date.now() - started) / 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  return null;
+}
+
 const isoDay = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -154,6 +180,10 @@ async function main() {
     console.log(`Loading ${base} with ${connections} connections for ${seconds} s…`);
     const result = await autocannon({ url: base, connections, duration: seconds, requests: round });
     const peak = peakRssMiB(server.child.pid!);
+    // The work the load left to the job runner (price recomputations of the upserted nights):
+    // queued means still owed when the load stopped; failed would be a recomputation lost.
+    const jobs = await jobCounts(db.url);
+    const drainedInSeconds = await drain(db.url);
     const summary = {
       connections,
       seconds,
@@ -165,6 +195,8 @@ async function main() {
       errors: result.errors,
       timeouts: result.timeouts,
       serverPeakRssMiB: Math.round(peak),
+      jobs,
+      jobsDrainedInSeconds: drainedInSeconds,
       node: process.version,
       cpus: os.availableParallelism(),
     };
@@ -172,7 +204,8 @@ async function main() {
     console.log(JSON.stringify(summary, null, 2));
     fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
     fs.writeFileSync(path.join(root, 'test-results/load.json'), JSON.stringify(summary, null, 2));
-    process.exitCode = result.non2xx + result.errors + result.timeouts === 0 ? 0 : 1;
+    const failures = result.non2xx + result.errors + result.timeouts + (jobs.failed ?? 0);
+    process.exitCode = failures === 0 ? 0 : 1;
   } finally {
     server.child.kill('SIGTERM');
     await server.exited;
