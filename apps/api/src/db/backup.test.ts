@@ -8,6 +8,7 @@ import {
   serverEnvironment,
   signUpWithBusiness,
   startServer,
+  type ServerProcess,
 } from '../../test/server-process';
 import { testDatabaseKind } from '../../test/helpers';
 
@@ -32,7 +33,17 @@ const day = (offset: number) =>
  */
 describe('npm run backup / npm run restore', () => {
   const places: Awaited<ReturnType<typeof serverEnvironment>>[] = [];
-  afterAll(() => places.forEach((place) => place.cleanUp()));
+  const servers: ServerProcess[] = [];
+  /** A server process, stopped after the test even when an assertion fails first. */
+  const start = (env: Record<string, string>) => {
+    const server = startServer(env);
+    servers.push(server);
+    return server;
+  };
+  afterAll(() => {
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    places.forEach((place) => place.cleanUp());
+  });
 
   it('round-trips a property, its bookings and prices onto an empty database', async () => {
     const original = await serverEnvironment();
@@ -57,7 +68,7 @@ describe('npm run backup / npm run restore', () => {
     }
 
     // A property with one room type of 10 rooms, two bookings and three manual prices.
-    const server = startServer(original.env);
+    const server = start(original.env);
     const base = await server.listening;
     const call = client(() => base);
     const { token, business } = await signUpWithBusiness(call, {
@@ -143,13 +154,10 @@ describe('npm run backup / npm run restore', () => {
     expect(restored.output).toContain(`Restored ${file}`);
     expect(restored.status).toBe(0);
 
-    const restoredServer = startServer(empty.env);
+    const restoredServer = start(empty.env);
     const restoredBase = await restoredServer.listening;
-    try {
-      expect(await readBack(client(() => restoredBase))).toEqual(before);
-    } finally {
-      restoredServer.child.kill('SIGTERM');
-      await restoredServer.exited;
-    }
+    expect(await readBack(client(() => restoredBase))).toEqual(before);
+    restoredServer.child.kill('SIGTERM');
+    expect(await restoredServer.exited).toBe(0);
   }, 180_000);
 });
