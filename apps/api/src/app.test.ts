@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from './app';
-import { createTestDatabase, testConfig } from '../test/helpers';
+import { buildTestApp, createTestDatabase, testConfig } from '../test/helpers';
 import type { Database } from './db/client';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,7 +14,7 @@ describe('error model', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp({
+    app = await buildTestApp({
       config: testConfig({ logLevel: 'info', webDist: '/nonexistent' }),
       database,
       logStream,
@@ -145,7 +144,7 @@ describe('error model', () => {
 describe('OpenAPI', () => {
   it('publishes the document generated from the route schemas, and the Swagger UI', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ config: testConfig(), database });
+    const app = await buildTestApp({ config: testConfig(), database });
     try {
       const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(doc.statusCode).toBe(200);
