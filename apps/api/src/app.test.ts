@@ -162,4 +162,25 @@ describe('OpenAPI', () => {
       await database.close();
     }
   });
+
+  it('serves neither the document nor the UI with API_DOCS=false, and still builds the document', async () => {
+    const database = await createTestDatabase();
+    const app = await buildTestApp({ config: testConfig({ apiDocs: false }), database });
+    try {
+      for (const url of [
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/json',
+        '/api/docs/static/index.html',
+      ]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().error.code, url).toBe('not_found');
+      }
+      expect(app.swagger().paths).toHaveProperty(['/api/health']);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });
