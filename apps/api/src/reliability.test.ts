@@ -463,7 +463,11 @@ describe('hostile input', () => {
       expect(photos!.n).toBe(0);
     });
 
-    it('refuses a CSV a few KB over 100 MB with 413, queuing no import', async () => {
+    /**
+     * A multipart CSV (`format`, then `file`) of `size` bytes, streamed 1 MB at a time, the last
+     * piece of the file in one chunk with the end of the body.
+     */
+    const uploadCsv = (url: string, size: number) => {
       const boundary = '----tarifa-big';
       const head = Buffer.from(
         `--${boundary}\r\ncontent-disposition: form-data; name="format"\r\n\r\ntarifa\r\n` +
@@ -471,24 +475,31 @@ describe('hostile input', () => {
       );
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       const chunk = Buffer.alloc(1 << 20, 'a');
-      let left = bookingLimits.importMaxBytes + 3 * 1024;
+      let left = size;
       const payload = Readable.from(
         (function* () {
           yield head;
-          while (left > 0) {
-            const n = Math.min(left, chunk.length);
-            left -= n;
-            yield chunk.subarray(0, n);
+          while (left > chunk.length) {
+            left -= chunk.length;
+            yield chunk;
           }
-          yield tail;
+          // The bytes over the limit arrive with the end of the body, as in `upload` above.
+          yield Buffer.concat([chunk.subarray(0, left), tail]);
         })(),
       );
-      const res = await t.app.inject({
+      return t.app.inject({
         method: 'POST',
-        url: bookingsUrl(business, '/import'),
+        url,
         headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload,
       });
+    };
+
+    it('refuses a CSV a few KB over 100 MB with 413, queuing no import', async () => {
+      const res = await uploadCsv(
+        bookingsUrl(business, '/import'),
+        bookingLimits.importMaxBytes + 3 * 1024,
+      );
       expect(res.statusCode).toBe(413);
       expect(details(res)).toEqual([{ path: 'file', code: 'too_big' }]);
       const list = await t.app.inject({
@@ -499,6 +510,15 @@ describe('hostile input', () => {
       expect(
         list.json().imports.filter((i: { fileName: string }) => i.fileName === 'big.csv'),
       ).toEqual([]);
+    });
+
+    it('refuses to preview a CSV over 100 MB (413), which could not be imported', async () => {
+      const res = await uploadCsv(
+        bookingsUrl(business, '/import/preview'),
+        bookingLimits.importMaxBytes + 3 * 1024,
+      );
+      expect(res.statusCode).toBe(413);
+      expect(details(res)).toEqual([{ path: 'file', code: 'too_big' }]);
     });
   });
 
