@@ -464,10 +464,10 @@ describe('hostile input', () => {
     });
 
     /**
-     * A multipart CSV (`format`, then `file`) of `size` bytes, streamed 1 MB at a time, the last
-     * piece of the file in one chunk with the end of the body.
+     * Uploads to `…/bookings<path>` a multipart CSV (`format`, then `file`) 3 KB over 100 MB,
+     * streamed 1 MB at a time, the last piece of the file in one chunk with the end of the body.
      */
-    const uploadCsv = (url: string, size: number) => {
+    const uploadCsvOverLimit = (path: string) => {
       const boundary = '----tarifa-big';
       const head = Buffer.from(
         `--${boundary}\r\ncontent-disposition: form-data; name="format"\r\n\r\ntarifa\r\n` +
@@ -475,7 +475,7 @@ describe('hostile input', () => {
       );
       const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
       const chunk = Buffer.alloc(1 << 20, 'a');
-      let left = size;
+      let left = bookingLimits.importMaxBytes + 3 * 1024;
       const payload = Readable.from(
         (function* () {
           yield head;
@@ -489,17 +489,14 @@ describe('hostile input', () => {
       );
       return t.app.inject({
         method: 'POST',
-        url,
+        url: bookingsUrl(business, path),
         headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload,
       });
     };
 
     it('refuses a CSV a few KB over 100 MB with 413, queuing no import', async () => {
-      const res = await uploadCsv(
-        bookingsUrl(business, '/import'),
-        bookingLimits.importMaxBytes + 3 * 1024,
-      );
+      const res = await uploadCsvOverLimit('/import');
       expect(res.statusCode).toBe(413);
       expect(details(res)).toEqual([{ path: 'file', code: 'too_big' }]);
       const list = await t.app.inject({
@@ -513,10 +510,7 @@ describe('hostile input', () => {
     });
 
     it('refuses to preview a CSV over 100 MB (413), which could not be imported', async () => {
-      const res = await uploadCsv(
-        bookingsUrl(business, '/import/preview'),
-        bookingLimits.importMaxBytes + 3 * 1024,
-      );
+      const res = await uploadCsvOverLimit('/import/preview');
       expect(res.statusCode).toBe(413);
       expect(details(res)).toEqual([{ path: 'file', code: 'too_big' }]);
     });
