@@ -10,12 +10,12 @@ import { integrationTokenPrefix, webhookSecretPrefix } from '@tarifa/contract';
 
 /** Secrets recognisable by their shape alone. */
 const shapes = [
-  { what: 'an argon2 hash', pattern: /\$argon2(id|i|d)\$/ },
-  { what: 'an integration token', pattern: new RegExp(`${integrationTokenPrefix}[\\w-]{43}`) },
-  { what: 'a webhook secret', pattern: new RegExp(`${webhookSecretPrefix}[\\w-]{43}`) },
+  { what: 'an argon2 hash', pattern: /\$argon2(id|i|d)\$/g },
+  { what: 'an integration token', pattern: new RegExp(`${integrationTokenPrefix}[\\w-]{43}`, 'g') },
+  { what: 'a webhook secret', pattern: new RegExp(`${webhookSecretPrefix}[\\w-]{43}`, 'g') },
   {
     what: 'a token in a URL',
-    pattern: /[?&][^=&#"\s]*token[^=&#"\s]*=(?!\[redacted\])[^&#"\s\\]+/i,
+    pattern: /[?&][^=&#"\s]*token[^=&#"\s]*=(?!\[redacted\])[^&#"\s\\]+/gi,
   },
 ];
 
@@ -26,14 +26,14 @@ const word = /[\w-]{10,}/g;
  * The development outbox logs a reset link by design (no mail server to send it through: the
  * operator passes it on); its `resetLink` field is the one place a secret may be.
  */
-const outboxLine = 'email kept in the development outbox';
+const outboxMessage = 'email kept in the development outbox';
 function withoutOutboxLink(line: string): string {
-  if (!line.includes(outboxLine)) return line;
+  if (!line.includes(outboxMessage)) return line;
   try {
     const { resetLink: _link, ...rest } = JSON.parse(line) as Record<string, unknown>;
     return JSON.stringify(rest);
   } catch {
-    return line;
+    return line; // not a log line of the outbox: searched as it is
   }
 }
 
@@ -43,38 +43,55 @@ export interface LeakedSecret {
   what: string;
 }
 
-/** The recorded secrets of every worker, as they would appear inside a JSON log line. */
+/**
+ * The recorded secrets of every worker, as they would appear inside a JSON log line: the single
+ * words (tokens, their hashes, most passwords) in a set, the others in one pattern.
+ */
 function recordedSecrets(dir: string) {
   const words = new Set<string>();
-  const others = new Set<string>();
+  const others: string[] = [];
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.secrets'))) {
     for (const line of fs.readFileSync(path.join(dir, name), 'utf8').split('\n')) {
       if (!line) continue;
       const secret = JSON.stringify(JSON.parse(line) as string).slice(1, -1);
-      (/^[\w-]+$/.test(secret) ? words : others).add(secret);
+      if (/^[\w-]+$/.test(secret)) words.add(secret);
+      else others.push(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     }
   }
-  return { words, others: [...others] };
+  return { words, others: others.length ? new RegExp(others.join('|'), 'g') : undefined };
 }
 
-/** Every log line of `dir` holding a recorded secret or something shaped like one. */
+/**
+ * Every log line of `dir` holding a recorded secret or something shaped like one, once per line.
+ * Each file is searched whole (lines are counted only where something is found).
+ */
 export function findLeakedSecrets(dir: string): LeakedSecret[] {
   const { words, others } = recordedSecrets(dir);
   const found: LeakedSecret[] = [];
   for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.log'))) {
     const file = path.join(dir, name);
-    fs.readFileSync(file, 'utf8')
-      .split('\n')
-      .forEach((raw, index) => {
-        const line = withoutOutboxLink(raw);
-        const what =
-          shapes.find(({ pattern }) => pattern.test(line))?.what ??
-          (line.match(word)?.some((w) => words.has(w)) ||
-          others.some((secret) => line.includes(secret))
-            ? 'a password or token the tests used'
-            : undefined);
-        if (what) found.push({ file, line: index + 1, what });
-      });
+    const raw = fs.readFileSync(file, 'utf8');
+    // Rewritten line by line only where the outbox wrote (line numbers unchanged).
+    const text = raw.includes(outboxMessage)
+      ? raw.split('\n').map(withoutOutboxLink).join('\n')
+      : raw;
+    const hits: { index: number; what: string }[] = [];
+    for (const { what, pattern } of shapes) {
+      for (const match of text.matchAll(pattern)) hits.push({ index: match.index, what });
+    }
+    const used = 'a password or token the tests used';
+    for (const match of text.matchAll(word)) {
+      if (words.has(match[0])) hits.push({ index: match.index, what: used });
+    }
+    for (const match of others ? text.matchAll(others) : []) {
+      hits.push({ index: match.index, what: used });
+    }
+    const lines = new Map<number, string>();
+    for (const { index, what } of hits.sort((a, b) => a.index - b.index)) {
+      const line = text.slice(0, index).split('\n').length;
+      if (!lines.has(line)) lines.set(line, what);
+    }
+    for (const [line, what] of lines) found.push({ file, line, what });
   }
   return found;
 }
