@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from './app';
-import { createTestDatabase, testConfig } from '../test/helpers';
+import { buildTestApp, createTestDatabase, testConfig } from '../test/helpers';
 import type { Database } from './db/client';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,7 +14,7 @@ describe('error model', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await buildApp({
+    app = await buildTestApp({
       config: testConfig({ logLevel: 'info', webDist: '/nonexistent' }),
       database,
       logStream,
@@ -134,18 +133,12 @@ describe('error model', () => {
     expect(logged.join('\n')).toContain('/api/health');
     expect(logged.join('\n')).not.toContain('very-secret-token');
   });
-
-  it('sends security headers', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
 });
 
 describe('OpenAPI', () => {
   it('publishes the document generated from the route schemas, and the Swagger UI', async () => {
     const database = await createTestDatabase();
-    const app = await buildApp({ config: testConfig(), database });
+    const app = await buildTestApp({ config: testConfig(), database });
     try {
       const doc = await app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(doc.statusCode).toBe(200);
@@ -158,6 +151,27 @@ describe('OpenAPI', () => {
       const ui = await app.inject({ method: 'GET', url: '/api/docs/' });
       expect(ui.statusCode).toBe(200);
       expect(ui.body).toContain('swagger-ui');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('serves neither the document nor the UI with API_DOCS=false, and still builds the document', async () => {
+    const database = await createTestDatabase();
+    const app = await buildTestApp({ config: testConfig({ apiDocs: false }), database });
+    try {
+      for (const url of [
+        '/api/docs',
+        '/api/docs/',
+        '/api/docs/json',
+        '/api/docs/static/index.html',
+      ]) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().error.code, url).toBe('not_found');
+      }
+      expect(app.swagger().paths).toHaveProperty(['/api/health']);
     } finally {
       await app.close();
       await database.close();

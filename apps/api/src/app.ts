@@ -132,7 +132,7 @@ export async function buildApp({
       },
     },
   });
-  await app.register(docsPlugin, { version });
+  await app.register(docsPlugin, { version, serve: config.apiDocs });
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(jobsPlugin, jobs ?? {});

@@ -88,6 +88,11 @@ const envSchema = z.object({
    * (docs/publishing.md). Off by default, so a webhook URL cannot reach the server's own network.
    */
   WEBHOOK_ALLOW_PRIVATE: flag('false'),
+  /**
+   * `true`: the OpenAPI document and the Swagger UI are served at /api/docs/json and /api/docs.
+   * Unset: on, unless NODE_ENV is `production`.
+   */
+  API_DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
   ADMIN_EMAIL: ZEmail.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
@@ -114,6 +119,8 @@ export type Config = {
   demo: boolean;
   /** Webhook URLs may resolve to internal addresses (loopback, private, link-local…). */
   webhookAllowPrivate: boolean;
+  /** Serve the OpenAPI document and the Swagger UI (/api/docs). */
+  apiDocs: boolean;
 };
 
 /** Variables whose value may hold a password: a bad one is named, its value not shown. */
@@ -168,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     demo: e.DEMO === 'true',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+    apiDocs: (e.API_DOCS ?? (present.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
   };
 }
 

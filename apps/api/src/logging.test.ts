@@ -3,12 +3,11 @@ import { PassThrough } from 'node:stream';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
 import type { Database } from './db/client';
 import { emails, sessions } from './db/schema';
 import { redactUrl } from './lib/logging';
 import { hashSecret, newSecret } from './lib/secrets';
-import { createTestDatabase, testConfig } from '../test/helpers';
+import { buildTestApp, createTestDatabase, testConfig } from '../test/helpers';
 import { createUser } from '../test/factories';
 
 /** A port nothing listens on, so email is "delivered" (and fails) rather than logged as outbox. */
@@ -50,7 +49,7 @@ describe('what the log holds', () => {
     const logStream = new PassThrough();
     logStream.on('data', (chunk) => logged.push(String(chunk)));
     database = await createTestDatabase();
-    app = await buildApp({
+    app = await buildTestApp({
       config: testConfig({ logLevel: 'info', smtpUrl: `smtp://127.0.0.1:${await freePort()}` }),
       database,
       logStream,

@@ -463,7 +463,11 @@ describe('hostile input', () => {
       expect(photos!.n).toBe(0);
     });
 
-    it('refuses a CSV a few KB over 100 MB with 413, queuing no import', async () => {
+    /**
+     * Uploads to `…/bookings<path>` a multipart CSV (`format`, then `file`) 3 KB over 100 MB,
+     * streamed 1 MB at a time, the last piece of the file in one chunk with the end of the body.
+     */
+    const uploadCsvOverLimit = (path: string) => {
       const boundary = '----tarifa-big';
       const head = Buffer.from(
         `--${boundary}\r\ncontent-disposition: form-data; name="format"\r\n\r\ntarifa\r\n` +
@@ -475,20 +479,24 @@ describe('hostile input', () => {
       const payload = Readable.from(
         (function* () {
           yield head;
-          while (left > 0) {
-            const n = Math.min(left, chunk.length);
-            left -= n;
-            yield chunk.subarray(0, n);
+          while (left > chunk.length) {
+            left -= chunk.length;
+            yield chunk;
           }
-          yield tail;
+          // The bytes over the limit arrive with the end of the body, as in `upload` above.
+          yield Buffer.concat([chunk.subarray(0, left), tail]);
         })(),
       );
-      const res = await t.app.inject({
+      return t.app.inject({
         method: 'POST',
-        url: bookingsUrl(business, '/import'),
+        url: bookingsUrl(business, path),
         headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
         payload,
       });
+    };
+
+    it('refuses a CSV a few KB over 100 MB with 413, queuing no import', async () => {
+      const res = await uploadCsvOverLimit('/import');
       expect(res.statusCode).toBe(413);
       expect(details(res)).toEqual([{ path: 'file', code: 'too_big' }]);
       const list = await t.app.inject({
@@ -499,6 +507,12 @@ describe('hostile input', () => {
       expect(
         list.json().imports.filter((i: { fileName: string }) => i.fileName === 'big.csv'),
       ).toEqual([]);
+    });
+
+    it('refuses to preview a CSV over 100 MB (413), which could not be imported', async () => {
+      const res = await uploadCsvOverLimit('/import/preview');
+      expect(res.statusCode).toBe(413);
+      expect(details(res)).toEqual([{ path: 'file', code: 'too_big' }]);
     });
   });
 

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { recordSecrets, testLogStream } from './log-capture';
 
 /** The migrated template of the PGlite lane, read once per worker. */
 let pgliteTemplate: Blob | undefined;
@@ -35,7 +36,8 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /**
- * The configuration of a test app. The auth rate limit is lifted (each test file signs in far more
+ * The configuration of a test app. It logs at `info`, request logs included, to the lane's log
+ * folder, which is searched for secrets after the lane (`log-capture.ts`). The auth rate limit is lifted (each test file signs in far more
  * than 10 times a minute from 127.0.0.1); tests of the limit pass `rateLimitAuthPerMinute`. The
  * demo is off (`DEMO=false`); tests whose subject is the demo pass `{ demo: true }`. Webhooks may
  * point at private addresses (`WEBHOOK_ALLOW_PRIVATE=true`: the test receivers listen on
@@ -44,7 +46,7 @@ export async function createTestDatabase(): Promise<Database> {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'info',
       DATA_DIR: path.join(os.tmpdir(), 'tarifa-test-data'),
       RATE_LIMIT_AUTH_PER_MINUTE: '100000',
       APP_URL: 'http://tarifa.test',
@@ -61,12 +63,23 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/**
+ * `buildApp` for a test: its log lines go to the lane's log folder (and to `deps.logStream` too,
+ * when the test reads them), and the secrets its requests carry and its answers issue are
+ * recorded for the search after the lane.
+ */
+export async function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = await buildApp({ ...deps, logStream: testLogStream(deps.logStream) });
+  recordSecrets(app);
+  return app;
+}
+
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: Pick<AppDeps, 'logStream' | 'jobs' | 'payments'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, ...options });
+  const app = await buildTestApp({ config: testConfig(overrides), database, ...options });
   await app.ready();
   return {
     app,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { expect, inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { testDatabaseKind } from './helpers';
+import { keepServerOutput } from './log-capture';
 
 const main = path.resolve(import.meta.dirname, '../src/main.ts');
 
@@ -22,6 +23,8 @@ export function startServer(env: Record<string, string>) {
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
     child.on('exit', (code, signal) => resolve(signal ?? code)),
   );
+  // Searched for secrets after the lane, with the test apps' logs.
+  child.on('close', () => keepServerOutput(output));
   const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     child.stdout.on('data', () => {

@@ -10,6 +10,7 @@ describe('the CSV writer', () => {
     expect(csvCell('Suite, sea view')).toBe('"Suite, sea view"');
     expect(csvCell('The "blue" room')).toBe('"The ""blue"" room"');
     expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('Ana; Rui')).toBe('"Ana; Rui"');
   });
 
   it('prefixes text a spreadsheet would run as a formula with an apostrophe', () => {
@@ -24,6 +25,13 @@ describe('the CSV writer', () => {
     // Inside the text, the same characters are harmless; numbers are never formulas.
     expect(csvCell('a=b')).toBe('a=b');
     expect(csvCell(-3.5)).toBe('-3.5');
+  });
+
+  it('keeps a guest whose name is a formula as text, and numbers as numbers', () => {
+    const guests = ['=HYPERLINK("http://evil.test","x")', '@SUM(1)', '+1', '-1+1'];
+    expect(csvLine([...guests, -1, 0.5])).toBe(
+      `"'=HYPERLINK(""http://evil.test"",""x"")",'@SUM(1),'+1,'-1+1,-1,0.5\r\n`,
+    );
   });
 
   it('starts a file with the UTF-8 byte-order mark and its header', () => {

@@ -1,7 +1,7 @@
 /**
  * A CSV file for spreadsheets, the same from the API's exports and the web app's chart exports:
  * UTF-8 with a byte-order mark (so spreadsheets read accents), comma-separated, CRLF line ends,
- * RFC 4180 quoting. Text that a spreadsheet would take for a formula (starting with `=`, `+`, `-`,
+ * RFC 4180 quoting (a `;` quoted too: spreadsheets in pt and fr split on it). Text that a spreadsheet would take for a formula (starting with `=`, `+`, `-`,
  * `@`, a tab or a carriage return) is written with a leading `'`, so a name like `=HYPERLINK(…)`
  * stays text. Numbers are written as they are (a number is never a formula).
  */
@@ -12,7 +12,7 @@ export type CsvCell = string | number | null | undefined;
 export const csvBom = '\uFEFF';
 
 const formulaStart = /^[=+\-@\t\r]/;
-const needsQuotes = /[",\r\n]/;
+const needsQuotes = /[",;\r\n]/;
 
 /** One cell as written: empty for null, numbers plain, text escaped then quoted if needed. */
 export function csvCell(value: CsvCell): string {

@@ -4,8 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI document generated from the routes' zod schemas: /api/docs/json, UI at /api/docs. */
-export const docsPlugin = fp(async (app: FastifyInstance, opts: { version: string }) => {
+interface DocsOptions {
+  version: string;
+  /** Serve the document and the UI (`API_DOCS`); otherwise both answer 404 like any unknown path. */
+  serve: boolean;
+}
+
+/**
+ * The OpenAPI document generated from the routes' zod schemas (`app.swagger()`, always there for
+ * tooling and tests), served at /api/docs/json with the Swagger UI at /api/docs when `serve`.
+ */
+export const docsPlugin = fp(async (app: FastifyInstance, opts: DocsOptions) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -20,5 +29,5 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { version: strin
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (opts.serve) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

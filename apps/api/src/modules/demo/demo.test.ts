@@ -1,11 +1,10 @@
 import { ZBookingFields, type TBusiness, type TBookingFieldsInput } from '@tarifa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { rowsOf } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { ConfigError, loadConfig } from '../../config';
-import { createTestApp, testConfig, type TestApp } from '../../../test/helpers';
+import { buildTestApp, createTestApp, testConfig, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/factories';
 import { storedBookings } from '../../../test/booking-factories';
 import { demoAccount, demoBookings, demoSazonalities } from './generator';
@@ -207,7 +206,7 @@ describe('demo data (seeded at the first start)', () => {
   });
 
   it('shows the credentials in demo mode only', async () => {
-    const fresh = await buildApp({ config: testConfig({ demo: true }), database: t.database });
+    const fresh = await buildTestApp({ config: testConfig({ demo: true }), database: t.database });
     await fresh.ready();
     try {
       const res = await fresh.inject({ method: 'GET', url: '/api/demo' });
@@ -219,7 +218,7 @@ describe('demo data (seeded at the first start)', () => {
     } finally {
       await fresh.close();
     }
-    const off = await buildApp({ config: testConfig({ demo: false }), database: t.database });
+    const off = await buildTestApp({ config: testConfig({ demo: false }), database: t.database });
     await off.ready();
     try {
       expect((await off.inject({ method: 'GET', url: '/api/demo' })).json()).toEqual({

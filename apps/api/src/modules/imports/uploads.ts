@@ -106,7 +106,10 @@ export function uploadStore(dataDir: string) {
       return { file, fields };
     },
 
-    /** Reads the first `maxBytes` of the part `file` (the rest is drained), and the fields. */
+    /**
+     * Reads the first `maxBytes` of the part `file` (the rest is drained), and the fields. A file
+     * over 100 MB is 413, as its import would be.
+     */
     async sample(
       request: FastifyRequest,
       maxBytes: number,
@@ -137,6 +140,8 @@ export function uploadStore(dataDir: string) {
             chunks.push(chunk);
             size += chunk.length;
           }
+          // Over the import's limit, the file could not be imported: refused now, not later.
+          if (part.file.truncated) throw tooLarge();
           const bytes = Buffer.concat(chunks);
           sample = {
             bytes: bytes.subarray(0, maxBytes),

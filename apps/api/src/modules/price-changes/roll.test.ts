@@ -1,7 +1,6 @@
 import type { TBusiness } from '@tarifa/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { jobs } from '../../db/schema';
 import {
   businessesUrl,
@@ -10,7 +9,12 @@ import {
   saveRooms,
 } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import { createClockedTestApp, testConfig, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  createClockedTestApp,
+  testConfig,
+  type TestApp,
+} from '../../../test/helpers';
 import { ROLL_JOB } from './jobs';
 import {
   changesOf,
@@ -142,7 +146,7 @@ describe('the daily roll', () => {
     const other = await createBusiness(t, owner, { timezone: 'America/New_York' });
     expect(await queuedRolls(other.uuid)).toEqual([]); // no rooms yet: nothing recomputed
 
-    const restarted = await buildApp({
+    const restarted = await buildTestApp({
       config: testConfig(),
       database: t.database,
       jobs: { clock: () => now, background: false },

@@ -1,4 +1,4 @@
-import type { TImportRowError } from '@tarifa/contract';
+import { csvFile, type TImportRowError } from '@tarifa/contract';
 
 export interface ErrorReportLabels {
   row: string;
@@ -7,32 +7,21 @@ export interface ErrorReportLabels {
 }
 
 /**
- * One cell: quoted when it holds a separator, a quote or a line break; a text starting like a
- * formula (`=`, `+`, `-`, `@`) gets a leading apostrophe so a spreadsheet shows it, never runs it.
- */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",;\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/**
  * The downloadable error report of an import, built in the browser: a CSV with a header and one
  * line per bad row — its number in the file (the header is row 1, as a spreadsheet shows it), the
  * column at fault (empty when the row as a whole is) and what is wrong, in the user's language.
- * Lines end in CRLF and the text starts with a byte-order mark, so spreadsheets read accents right.
+ * Written by the contract's `csvFile`, as the chart and API exports: CRLF line ends, a byte-order
+ * mark (so spreadsheets read accents right), and text that looks like a formula kept as text.
  */
 export function errorReportCsv(
   errors: readonly TImportRowError[],
   labels: ErrorReportLabels,
   message: (error: TImportRowError) => string,
 ): string {
-  const header = [labels.row, labels.column, labels.message].map(cell).join(',');
-  const lines = errors.map((error) =>
-    [error.row, error.column, message(error)].map(cell).join(','),
+  return csvFile(
+    [labels.row, labels.column, labels.message],
+    errors.map((error) => [error.row, error.column, message(error)]),
   );
-  return `\uFEFF${[header, ...lines].join('\r\n')}\r\n`;
 }
 
 /** Saves `text` as a file through a temporary link (nothing leaves the browser). */
