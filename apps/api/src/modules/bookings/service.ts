@@ -103,7 +103,9 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
   /**
    * The business's booking writes take turns: each reads the bookings it replaces after the one
    * before it committed, so two calls naming one new `externalId` create one booking, and each
-   * audit event starts from what the call before it stored.
+   * audit event starts from what the call before it stored. The turn comes before the business
+   * row's share lock: writers queued for their turn must not hold that row, or a stream of them
+   * keeps it locked and an owner's tariff edit (which updates the row) waits behind them forever.
    */
   const takeTurn = (tx: Executor, businessUuid: string) =>
     lockBusinessFor(tx, 'bookings', businessUuid);
@@ -211,8 +213,8 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
-        await repo.lockBusiness();
         await takeTurn(tx, business.uuid);
+        await repo.lockBusiness();
         const prepared = await prepare(
           repo,
           contextOf(business),
@@ -249,8 +251,8 @@ export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
       return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reach(tx, caller, businessUuid);
         const repo = bookingsRepository(tx, business.uuid);
-        await repo.lockBusiness();
         await takeTurn(tx, business.uuid);
+        await repo.lockBusiness();
         const before = await repo.find(id);
         if (!before) throw AppError.notFound('Booking');
         const [write] = await prepare(repo, contextOf(business), [body], (_, field) => field);
