@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,7 +16,10 @@ interface ConfirmDeleteDialogProps {
   cancelLabel: string;
   /** While the deletion is being sent: the confirm button spins, nothing can be pressed twice. */
   pending?: boolean;
-  /** Why the deletion failed, shown inside the dialog (which stays open). */
+  /**
+   * Why the deletion failed, inside the dialog (which stays open): a sentence in the user's
+   * language is shown as an error alert; an element (e.g. a conflict with Reload) as it is.
+   */
   error?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
@@ -55,7 +59,13 @@ export function ConfirmDeleteDialog({
         <Stack spacing={2} sx={children ? { pt: 1 } : undefined}>
           <DialogContentText id={bodyId}>{body}</DialogContentText>
           {children}
-          {error}
+          {typeof error === 'string' ? (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          ) : (
+            error
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

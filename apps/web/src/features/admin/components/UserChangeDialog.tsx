@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUser, TPlanId, TRole } from '@tarifa/contract';
-import Alert from '@mui/material/Alert';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { showSnackbar } from '@/lib/snackbar';
 import { adminErrorMessage, useUpdateAdminUser } from '../api/admin';
@@ -48,13 +47,7 @@ export function UserChangeDialog({
       cancelLabel={t('actions.cancel')}
       confirmColor={change === 'disable' ? 'error' : 'primary'}
       pending={update.isPending}
-      error={
-        update.isError ? (
-          <Alert severity="error" role="alert">
-            {adminErrorMessage(t, update.error)}
-          </Alert>
-        ) : undefined
-      }
+      error={update.isError ? adminErrorMessage(t, update.error) : undefined}
       onCancel={onClose}
       onConfirm={() => {
         if (unchanged) return onClose();

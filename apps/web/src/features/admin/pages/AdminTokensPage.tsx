@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Alert from '@mui/material/Alert';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,13 +24,7 @@ function RevokeDialog({ token, onClose }: { token: TAdminToken; onClose: () => v
       confirmLabel={t('tokens.confirm.confirm')}
       cancelLabel={t('actions.cancel')}
       pending={revoke.isPending}
-      error={
-        revoke.isError ? (
-          <Alert severity="error" role="alert">
-            {adminErrorMessage(t, revoke.error)}
-          </Alert>
-        ) : undefined
-      }
+      error={revoke.isError ? adminErrorMessage(t, revoke.error) : undefined}
       onCancel={onClose}
       onConfirm={() =>
         revoke.mutate(token.id, {

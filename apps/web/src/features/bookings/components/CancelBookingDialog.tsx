@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import type { TBooking } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
@@ -38,13 +37,7 @@ export function CancelBookingDialog({
       confirmLabel={t('cancel.confirm')}
       cancelLabel={t('cancel.keep')}
       pending={cancel.isPending}
-      error={
-        cancel.isError ? (
-          <Alert severity="error" role="alert">
-            {errorMessage(t, cancel.error)}
-          </Alert>
-        ) : undefined
-      }
+      error={cancel.isError ? errorMessage(t, cancel.error) : undefined}
       onCancel={onClose}
       onConfirm={() =>
         cancel.mutate(

@@ -41,13 +41,7 @@ function RevokeDialog({
       confirmLabel={t('revoke.confirm')}
       cancelLabel={t('actions.cancel')}
       pending={revoke.isPending}
-      error={
-        revoke.isError ? (
-          <Alert severity="error" role="alert">
-            {errorMessage(t, revoke.error)}
-          </Alert>
-        ) : undefined
-      }
+      error={revoke.isError ? errorMessage(t, revoke.error) : undefined}
       onCancel={onClose}
       onConfirm={() =>
         revoke.mutate(token.id, {

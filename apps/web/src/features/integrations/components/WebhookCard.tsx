@@ -227,13 +227,7 @@ export function WebhookCard({ businessUuid }: { businessUuid: string }) {
           confirmLabel={t(`webhook.${confirming}.confirm`)}
           cancelLabel={t('actions.cancel')}
           pending={pendingAction.isPending}
-          error={
-            pendingAction.isError ? (
-              <Alert severity="error" role="alert">
-                {errorMessage(t, pendingAction.error)}
-              </Alert>
-            ) : undefined
-          }
+          error={pendingAction.isError ? errorMessage(t, pendingAction.error) : undefined}
           onCancel={() => {
             setConfirming(null);
             pendingAction.reset();
