@@ -41,6 +41,17 @@ export const businessLimits = {
   /** Nights ahead that prices are recomputed and changes proposed for (`settings.horizonDays`). */
   horizonDaysMin: 30,
   horizonDaysMax: 730,
+  /** Stay restrictions, in nights. */
+  minStayMax: 30,
+  maxStayMax: 365,
+  /** A holiday rule adjusts up to this many nights before and after a holiday. */
+  holidayNightsAroundMax: 7,
+  /** The market step's band and the age of the rates it reads. */
+  marketBandMax: 100,
+  marketCompetitorsMax: 20,
+  marketMaxAgeDaysMax: 90,
+  /** The orphan discount, in percent off. */
+  orphanDiscountMax: 90,
 } as const;
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -416,6 +427,75 @@ export const ZRounding = z
   .transform((r) => (r.mode === 'ending' ? r : { mode: r.mode }));
 export type TRounding = z.output<typeof ZRounding>;
 
+/** The kinds of public holiday the holiday library knows (a country's calendar names its own). */
+export const holidayTypes = ['public', 'bank', 'school', 'optional', 'observance'] as const;
+export type THolidayType = (typeof holidayTypes)[number];
+
+/**
+ * The holiday rule: on the country's (and region's) holidays of each type, and `nightsBefore` /
+ * `nightsAfter` nights around them, prices move by that type's percent (the engine's `event` step).
+ */
+export const ZHolidayRule = z.object({
+  enabled: z.boolean(),
+  adjustments: z.object(
+    Object.fromEntries(holidayTypes.map((type) => [type, ZAdjustmentPercent])) as Record<
+      THolidayType,
+      typeof ZAdjustmentPercent
+    >,
+  ),
+  nightsBefore: int(0, businessLimits.holidayNightsAroundMax),
+  nightsAfter: int(0, businessLimits.holidayNightsAroundMax),
+});
+export type THolidayRule = z.output<typeof ZHolidayRule>;
+
+/**
+ * The market step: when on, a price is kept within [median − belowPercent %, median +
+ * abovePercent %] of the comparable competitors' rates for the night, on nights with at least
+ * `minCompetitors` competitors observed; rates observed more than `maxAgeDays` ago are ignored.
+ */
+export const ZMarketSettings = z.object({
+  enabled: z.boolean(),
+  belowPercent: twoDecimals(z.number().min(0).max(businessLimits.marketBandMax)),
+  abovePercent: twoDecimals(z.number().min(0).max(businessLimits.marketBandMax)),
+  minCompetitors: int(1, businessLimits.marketCompetitorsMax),
+  maxAgeDays: int(1, businessLimits.marketMaxAgeDaysMax),
+});
+export type TMarketSettings = z.output<typeof ZMarketSettings>;
+
+const ZStayNights = int(1, businessLimits.minStayMax);
+
+/**
+ * Stay restrictions: the minimum stay (a default, or per weekday of arrival — null keeps the
+ * default; a season may set its own), the maximum stay (null: none), the weekdays closed to
+ * arrival and to departure, and the orphan discount (percent off an orphan night; null: none).
+ */
+export const ZStayRestrictions = z
+  .object({
+    minStay: ZStayNights,
+    minStayByWeekday: z.object(
+      Object.fromEntries(weekdays.map((day) => [day, ZStayNights.nullable()])) as Record<
+        TWeekday,
+        z.ZodNullable<typeof ZStayNights>
+      >,
+    ),
+    maxStay: int(1, businessLimits.maxStayMax).nullable(),
+    closedToArrival: ZWeekdayList,
+    closedToDeparture: ZWeekdayList,
+    orphanDiscountPercent: twoDecimals(
+      z.number().gt(0).max(businessLimits.orphanDiscountMax),
+    ).nullable(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.maxStay === null) return;
+    const longest = Math.max(r.minStay, ...Object.values(r.minStayByWeekday).map((n) => n ?? 0));
+    if (r.maxStay < longest) {
+      issue(ctx, ['maxStay'], 'below_min_stay', 'Shorter than a minimum stay', {
+        minimum: longest,
+      });
+    }
+  });
+export type TStayRestrictions = z.output<typeof ZStayRestrictions>;
+
 export const ZTariffSettings = z.object({
   weekdayAdjustments: ZWeekdayAdjustments,
   leadTimeRules: ZLeadTimeRules,
@@ -424,6 +504,9 @@ export const ZTariffSettings = z.object({
   occupancyBasis: z.enum(occupancyBases),
   /** How many nights ahead, from today, prices are recomputed and price changes proposed. */
   horizonDays: int(businessLimits.horizonDaysMin, businessLimits.horizonDaysMax),
+  holidayRule: ZHolidayRule,
+  market: ZMarketSettings,
+  restrictions: ZStayRestrictions,
 });
 export type TTariffSettings = z.output<typeof ZTariffSettings>;
 
@@ -434,6 +517,29 @@ export const defaultTariffSettings: TTariffSettings = {
   autoApprove: false,
   occupancyBasis: 'on_the_books',
   horizonDays: 365,
+  holidayRule: {
+    enabled: false,
+    adjustments: { public: 0, bank: 0, school: 0, optional: 0, observance: 0 },
+    nightsBefore: 0,
+    nightsAfter: 0,
+  },
+  market: { enabled: false, belowPercent: 10, abovePercent: 15, minCompetitors: 3, maxAgeDays: 7 },
+  restrictions: {
+    minStay: 1,
+    minStayByWeekday: {
+      mon: null,
+      tue: null,
+      wed: null,
+      thu: null,
+      fri: null,
+      sat: null,
+      sun: null,
+    },
+    maxStay: null,
+    closedToArrival: [],
+    closedToDeparture: [],
+    orphanDiscountPercent: null,
+  },
 };
 
 /**
@@ -529,6 +635,8 @@ export const ZSazonalityFields = z
     adjustmentType: z.enum(sazonalityAdjustmentTypes),
     value: z.number(),
     priority: int(0, businessLimits.priorityMax).default(0),
+    /** The minimum stay on the nights this season wins; null: the settings' (weekday or default). */
+    minStay: ZStayNights.nullable().default(null),
   })
   .superRefine((s, ctx) => {
     // Zod runs this even when a date failed its own check (`-Infinity` made `addYears` throw: a
@@ -569,6 +677,7 @@ export const ZSazonality = z.object({
   adjustmentType: z.enum(sazonalityAdjustmentTypes),
   value: z.number(),
   priority: z.number().int(),
+  minStay: z.number().int().nullable(),
 });
 export type TSazonality = z.infer<typeof ZSazonality>;
 
@@ -588,6 +697,9 @@ export const ZTariffConfiguration = z.object({
     autoApprove: z.boolean(),
     occupancyBasis: z.enum(occupancyBases),
     horizonDays: z.number().int(),
+    holidayRule: ZHolidayRule,
+    market: ZMarketSettings,
+    restrictions: ZStayRestrictions,
   }),
   /** Oldest first. */
   fluctuationLevels: z.array(ZFluctuationLevelGroup),
@@ -621,6 +733,8 @@ export const ZBusiness = z.object({
   currency: z.string(),
   timezone: z.string(),
   country: z.string().nullable(),
+  /** The country's subdivision whose holidays also apply (ISO 3166-2 without the country, e.g. `11`). */
+  region: z.string().nullable(),
   city: z.string().nullable(),
   address: z.string().nullable(),
   phone: z.string().nullable(),
@@ -666,6 +780,16 @@ export const ZBusinessFields = z.object({
   currency: ZCurrency.optional(),
   timezone: ZTimezone.optional(),
   country: optionalWith(ZCountry),
+  region: optionalWith(
+    z
+      .string()
+      .trim()
+      .max(10)
+      .refine((v) => /^[A-Za-z0-9]{1,10}$/.test(v), {
+        message: 'Not a region code',
+        ...custom('invalid_region'),
+      }),
+  ),
   city: optionalText(120),
   address: optionalText(300),
   phone: optionalWith(

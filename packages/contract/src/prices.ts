@@ -80,6 +80,20 @@ export const ZAdjustment = z.object({
 });
 export type TAdjustment = z.infer<typeof ZAdjustment>;
 
+/**
+ * The stay restrictions of an arrival on a night: minimum and maximum stay (null: none), closed to
+ * arrival, closed to departure, and `orphan` — the night lies in a run of open nights between sold
+ * out ones too short for its minimum stay, which was relaxed to the run's length.
+ */
+export const ZCellRestrictions = z.object({
+  minStay: z.number().int(),
+  maxStay: z.number().int().nullable(),
+  closedToArrival: z.boolean(),
+  closedToDeparture: z.boolean(),
+  orphan: z.boolean(),
+});
+export type TCellRestrictions = z.infer<typeof ZCellRestrictions>;
+
 /** One step that changed the price. */
 export const ZPriceBreakdownEntry = z.object({
   step: ZPriceStep,
@@ -96,6 +110,8 @@ export const ZPriceBreakdownEntry = z.object({
    * `forecast`, the occupancy was the forecast rooms sold; absent when it was the rooms on the books.
    */
   occupancyBasis: z.literal('forecast').optional(),
+  /** On a `market` entry: the competitors' median the price was kept near, and how many made it. */
+  market: z.object({ median: z.number(), competitors: z.number().int() }).optional(),
 });
 export type TPriceBreakdownEntry = z.infer<typeof ZPriceBreakdownEntry>;
 
@@ -118,6 +134,23 @@ export const ZPriceCell = z.object({
   roomsAvailable: z.number().int(),
   /** The season that applies to this night, if any. */
   seasonId: z.string().nullable(),
+  /** The holiday or event of the night (the largest adjustment when several), if any. */
+  eventId: z.string().nullable(),
+  /**
+   * The competitors' rates for this room type and night (null: none observed) and what the market
+   * step did: `off`, `too_few_competitors` (left alone), `within` (already in the band), `moved`.
+   */
+  market: z
+    .object({
+      median: z.number(),
+      low: z.number(),
+      high: z.number(),
+      competitors: z.number().int(),
+      step: z.enum(['off', 'too_few_competitors', 'within', 'moved']),
+    })
+    .nullable(),
+  /** The stay restrictions of an arrival on this night, published with the price. */
+  restrictions: ZCellRestrictions,
   breakdown: z.array(ZPriceBreakdownEntry),
 });
 export type TPriceCell = z.infer<typeof ZPriceCell>;

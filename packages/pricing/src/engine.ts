@@ -11,6 +11,13 @@ import {
   type SeasonAdjustmentType,
   type SeasonRule,
 } from './rules';
+import {
+  noRestrictions,
+  orphanRuns,
+  type CellRestrictions,
+  type RestrictionOverride,
+  type StayRestrictions,
+} from './restrictions';
 
 /**
  * The pricing engine: for every room type and night of a range, the recommended price and why.
@@ -55,6 +62,43 @@ export interface SeasonInput extends SeasonRule {
   adjustmentType: SeasonAdjustmentType;
   /** Percent for `percent`; minor units for `amount` (may be negative) and `price`. */
   value: number;
+  /** The minimum stay of the nights it wins, instead of the weekday's or the default. */
+  minStay?: number | null;
+}
+
+/**
+ * A public holiday (under the business's holiday rule) or an owner's event: the nights it
+ * adjusts (a holiday rule's nights before and after already included) and by how much.
+ */
+export interface EventInput {
+  id: string;
+  name: string;
+  kind: 'holiday' | 'event';
+  startDate: string;
+  endDate: string;
+  adjustmentPercent: number;
+}
+
+/** The comparable competitors' observed rates of one room type and night (minor units). */
+export interface MarketStats {
+  median: number;
+  low: number;
+  high: number;
+  /** How many competitors the figures come from. */
+  competitors: number;
+}
+
+export interface MarketInput {
+  /** Per room type and night; undefined where no competitor was observed. */
+  stats: (roomUuid: string, date: string) => MarketStats | undefined;
+  /** The market step, or null when off (the figures are then only reported). */
+  step: null | {
+    /** The price stays within [median − below %, median + above %]. */
+    belowPercent: number;
+    abovePercent: number;
+    /** Nights with fewer observed competitors are left alone. */
+    minCompetitors: number;
+  };
 }
 
 /** Rooms sold per room type and night: `{roomUuid: {date: rooms}}` or a lookup; missing = 0. */
@@ -70,6 +114,16 @@ export interface PriceOverride {
   roomUuid: string;
   date: string;
   price: number;
+}
+
+/**
+ * What the market step did on a cell: `off` (switched off, or a derived room type, which follows
+ * its parent), `too_few_competitors` (left alone), `within` (the price already lay in the band),
+ * `moved` (brought into it: the breakdown has its `market` entry).
+ */
+export type MarketStepResult = 'off' | 'too_few_competitors' | 'within' | 'moved';
+export interface CellMarket extends MarketStats {
+  step: MarketStepResult;
 }
 
 export interface PricingInput {
@@ -88,6 +142,19 @@ export interface PricingInput {
   from: string;
   to: string;
   overrides?: readonly PriceOverride[];
+  /** Holidays and events (the `event` step): on a night several cover, the largest applies. */
+  events?: readonly EventInput[];
+  /** Competitors' rates (reported on each cell) and the optional `market` step. */
+  market?: MarketInput;
+  /** Stay restrictions and the orphan discount (none by default). */
+  restrictions?: StayRestrictions;
+  restrictionOverrides?: readonly RestrictionOverride[];
+  /**
+   * Rooms on the books per room type and night, what orphan nights are found from (a room type
+   * is sold out on a night when all its rooms are booked); it should cover up to
+   * `maxOrphanLookup` (restrictions.ts) nights beyond the range. Default: `roomsSold` on the books.
+   */
+  booked?: RoomsSold;
   /**
    * Whether each cell carries its breakdown (default true). Callers that only need the prices
    * (a preview's diff, the price-change log) pass false: every breakdown is then empty.
@@ -99,10 +166,7 @@ export interface PricingInput {
 // Output
 // ---------------------------------------------------------------------------------------------
 
-/**
- * The steps a price can go through, in the order they apply. `event`, `market` and `orphan` are
- * reserved: no rule produces them yet.
- */
+/** The steps a price can go through, in the order they apply. */
 export const breakdownSteps = [
   'season',
   'event',
@@ -137,6 +201,8 @@ export interface BreakdownEntry {
   adjustment: Adjustment | null;
   /** On an `occupancy` entry: `forecast` when the rooms sold it stepped on were forecast. */
   occupancyBasis?: 'forecast';
+  /** On a `market` entry: the median it kept the price near and how many competitors made it. */
+  market?: { median: number; competitors: number };
 }
 
 export interface PriceCell {
@@ -157,6 +223,12 @@ export interface PriceCell {
   roomsAvailable: number;
   /** A derived room type: the parent's recommended price it followed; null otherwise. */
   parentPrice: number | null;
+  /** The holiday or event that won the night (even if it changed nothing), or null. */
+  eventId: string | null;
+  /** The competitors' rates of the night for this room type and what the market step did. */
+  market: CellMarket | null;
+  /** Read-only (shared between cells). */
+  restrictions: CellRestrictions;
   /**
    * One entry per step that changed the price, in order; the last `after` is `price`. Read-only:
    * cells without entries share one empty list, and cells of a room type that the same rules
@@ -191,6 +263,8 @@ interface Path {
   price: number;
   seasonId: string | null;
   breakdown: readonly BreakdownEntry[];
+  /** The market step moved the price into its band. */
+  marketMoved: boolean;
 }
 
 /**
@@ -229,6 +303,23 @@ export function computePrices(input: PricingInput): PriceCell[] {
     const rule = leadTimeRuleFor(first + i - todayDay, leadRules);
     leadOfNight[i] = rule ? leadRules.indexOf(rule) : -1;
   }
+
+  // Holidays and events: the largest adjustment per night (on a tie, the earlier start, then the id).
+  const events = [...(input.events ?? [])].sort(
+    (a, b) =>
+      b.adjustmentPercent - a.adjustmentPercent ||
+      a.startDate.localeCompare(b.startDate) ||
+      a.id.localeCompare(b.id),
+  );
+  const eventOfNight = new Int32Array(nights).fill(-1);
+  events.forEach((event, e) => {
+    if (event.endDate < event.startDate) return;
+    const start = Math.max(0, dayNumber(event.startDate) - first);
+    const end = Math.min(nights - 1, dayNumber(event.endDate) - first);
+    for (let i = start; i <= end; i += 1) if (eventOfNight[i] === -1) eventOfNight[i] = e;
+  });
+  const eventBp = events.map((event) => toBasisPoints(event.adjustmentPercent));
+  const eventAdjustment = events.map((event) => percentAdjustment(event.adjustmentPercent));
 
   const rooms = input.roomTypes;
   const indexOf = new Map(rooms.map((room, r) => [room.uuid, r]));
@@ -300,6 +391,18 @@ export function computePrices(input: PricingInput): PriceCell[] {
     return winner;
   });
 
+  const restrictions = input.restrictions ?? noRestrictions;
+  const stays = stayRules(restrictions, ranked, input, indexOf, dates, weekdayOfNight, winners);
+  const market = input.market;
+  const marketStep = market?.step ?? null;
+  const orphanBp =
+    restrictions.orphanDiscountPercent === null
+      ? 0
+      : -toBasisPoints(restrictions.orphanDiscountPercent);
+  const orphanAdjustment = percentAdjustment(
+    restrictions.orphanDiscountPercent === null ? 0 : -restrictions.orphanDiscountPercent,
+  );
+
   // Manual prices, by room type and night (NaN: none).
   const overrides = rooms.map(() => null as Float64Array | null);
   for (const o of input.overrides ?? []) {
@@ -318,6 +421,7 @@ export function computePrices(input: PricingInput): PriceCell[] {
   // The nights' part of a path's key: the weekday and the lead-time rule.
   const leadRadix = leadRules.length + 1;
   const nightRadix = 7 * leadRadix;
+  const eventRadix = events.length + 1;
 
   const compute = (r: number): void => {
     if (recommended[r]) return;
@@ -340,11 +444,16 @@ export function computePrices(input: PricingInput): PriceCell[] {
     const seasonWinner = winners[r]!;
     const myGroups = groupsOf[r]!;
     const myOverrides = overrides[r] ?? null;
+    const myStays = stays[r]!;
+    // The competitors' figures of each night (only read when there are any).
+    const myMarket: (MarketStats | undefined)[] | null = market
+      ? dates.map((date) => market.stats(room.uuid, date))
+      : null;
     const { basePrice: base, minPrice: min, maxPrice: max, uuid } = room;
     // The occupancy a cell reports: its first level group's, else the room type's own.
     const occupancySold = myGroups[0] ? myGroups[0].sold : sold[r]!;
     const occupancyAvailable = myGroups[0] ? myGroups[0].available : room.rooms;
-    let keySpace = (ranked.length + 1) * nightRadix;
+    let keySpace = (ranked.length + 1) * eventRadix * nightRadix;
     for (const g of myGroups) keySpace *= g.input.levels.length + 1;
     const shared = keySpace <= KEY_SPACE_MAX ? new Map<number, Path>() : null;
 
@@ -362,7 +471,12 @@ export function computePrices(input: PricingInput): PriceCell[] {
         if (explain) breakdown.push(entry('rounding', '', null, price, rounded, null));
         price = rounded;
       }
-      return { price, seasonId, breakdown: breakdown.length === 0 ? noEntries : breakdown };
+      return {
+        price,
+        seasonId,
+        breakdown: breakdown.length === 0 ? noEntries : breakdown,
+        marketMoved: false,
+      };
     };
 
     /** A derived room type follows its parent's recommended price, then its own bounds. */
@@ -397,6 +511,16 @@ export function computePrices(input: PricingInput): PriceCell[] {
         if (after !== price) {
           if (explain)
             breakdown.push(entry('season', s.name, s.id, price, after, seasonAdjustment[k]!));
+          price = after;
+        }
+      }
+      const e = eventOfNight[i]!;
+      if (e >= 0 && eventBp[e] !== 0) {
+        const event = events[e]!;
+        const after = percentOf(price, eventBp[e]!);
+        if (after !== price) {
+          if (explain)
+            breakdown.push(entry('event', event.name, event.id, price, after, eventAdjustment[e]!));
           price = after;
         }
       }
@@ -437,7 +561,38 @@ export function computePrices(input: PricingInput): PriceCell[] {
           price = after;
         }
       }
-      return finish(price, breakdown, seasonId);
+      let marketMoved = false;
+      const stats = myMarket?.[i];
+      if (marketStep && stats && stats.competitors >= marketStep.minCompetitors) {
+        const low = percentOf(stats.median, -toBasisPoints(marketStep.belowPercent));
+        const high = percentOf(stats.median, toBasisPoints(marketStep.abovePercent));
+        const after = price < low ? low : price > high ? high : price;
+        if (after !== price) {
+          if (explain)
+            breakdown.push({
+              ...entry('market', '', null, price, after, null),
+              market: { median: stats.median, competitors: stats.competitors },
+            });
+          price = after;
+          marketMoved = true;
+        }
+      }
+      if (orphanBp !== 0 && myStays.orphan[i]! > 0) {
+        const after = percentOf(price, orphanBp);
+        if (after !== price) {
+          if (explain) breakdown.push(entry('orphan', '', null, price, after, orphanAdjustment));
+          price = after;
+        }
+      }
+      const path = finish(price, breakdown, seasonId);
+      path.marketMoved = marketMoved;
+      return path;
+    };
+
+    /** Whether the market step has enough competitors on night `i` to act. */
+    const marketMoves = (i: number): boolean => {
+      const stats = myMarket?.[i];
+      return !!marketStep && !!stats && stats.competitors >= marketStep.minCompetitors;
     };
 
     const at = r * nights;
@@ -451,10 +606,11 @@ export function computePrices(input: PricingInput): PriceCell[] {
           path = derive(parentPrice);
           if (shared) shared.set(parentPrice, freeze(path));
         }
-      } else if (shared) {
-        // The night's rules as one number: season, weekday, lead-time rule, each group's level.
+      } else if (shared && !marketMoves(i) && !(orphanBp !== 0 && myStays.orphan[i]! > 0)) {
+        // The night's rules as one number: season, event, weekday, lead-time rule, each group's
+        // level. (Nights the market or orphan steps touch depend on more: computed on their own.)
         let key =
-          (seasonWinner[i]! + 1) * nightRadix +
+          ((seasonWinner[i]! + 1) * eventRadix + eventOfNight[i]! + 1) * nightRadix +
           weekdayOfNight[i]! * leadRadix +
           leadOfNight[i]! +
           1;
@@ -496,6 +652,9 @@ export function computePrices(input: PricingInput): PriceCell[] {
         roomsSold,
         roomsAvailable: occupancyAvailable,
         parentPrice,
+        eventId: eventOfNight[i]! >= 0 ? events[eventOfNight[i]!]!.id : null,
+        market: cellMarket(myMarket?.[i], path.marketMoved, parent !== null, marketStep),
+        restrictions: myStays.cells[i]!,
         breakdown,
       };
     }
@@ -503,6 +662,109 @@ export function computePrices(input: PricingInput): PriceCell[] {
 
   for (let r = 0; r < rooms.length; r += 1) compute(r);
   return cells;
+}
+
+/** What the market step did on a cell (see `MarketStepResult`). */
+function cellMarket(
+  stats: MarketStats | undefined,
+  moved: boolean,
+  derived: boolean,
+  step: MarketInput['step'],
+): CellMarket | null {
+  if (!stats) return null;
+  let result: MarketStepResult;
+  if (!step || derived) result = 'off';
+  else if (stats.competitors < step.minCompetitors) result = 'too_few_competitors';
+  else result = moved ? 'moved' : 'within';
+  return { ...stats, step: result };
+}
+
+/** A room type's stay restrictions per night, and the length of the orphan run each lies in. */
+interface Stays {
+  cells: CellRestrictions[];
+  orphan: Int32Array;
+}
+
+/**
+ * The stay restrictions of every room type and night: the minimum stay is the cell's own, else
+ * the winning season's, else the arrival weekday's, else the default; an orphan night's rule-made
+ * minimum stay is relaxed to its run's length (a cell's own is kept). Cells with the same
+ * restrictions share one frozen object.
+ */
+function stayRules(
+  rules: StayRestrictions,
+  ranked: readonly SeasonInput[],
+  input: PricingInput,
+  indexOf: ReadonlyMap<string, number>,
+  dates: readonly string[],
+  weekdayOfNight: Uint8Array,
+  winners: readonly Int32Array[],
+): Stays[] {
+  const rooms = input.roomTypes;
+  const nights = dates.length;
+  const first = dayNumber(dates[0]!);
+  const own = rooms.map(() => null as (RestrictionOverride | undefined)[] | null);
+  for (const o of input.restrictionOverrides ?? []) {
+    const r = indexOf.get(o.roomUuid);
+    const i = dayNumber(o.date) - first;
+    if (r === undefined || i < 0 || i >= nights) continue;
+    (own[r] ??= new Array<RestrictionOverride | undefined>(nights))[i] = o;
+  }
+  const weekdayStay = weekdays.map((day) => rules.minStayByWeekday[day] ?? rules.minStay);
+  const arrivalClosed = weekdays.map((day) => rules.closedToArrival.includes(day));
+  const departureClosed = weekdays.map((day) => rules.closedToDeparture.includes(day));
+  const booked =
+    input.booked ?? (input.occupancyBasis === 'forecast' ? undefined : input.roomsSold);
+  const shared = new Map<string, CellRestrictions>();
+  return rooms.map((room, r) => {
+    const mine = own[r];
+    const winner = winners[r]!;
+    const minStay = new Int32Array(nights);
+    for (let i = 0; i < nights; i += 1) {
+      const season = winner[i]! >= 0 ? ranked[winner[i]!]!.minStay : null;
+      minStay[i] = mine?.[i]?.minStay ?? season ?? weekdayStay[weekdayOfNight[i]!]!;
+    }
+    const soldOut = soldOutOf(booked, room, dates);
+    const orphan = room.rooms > 0 ? orphanRuns(minStay, soldOut) : new Int32Array(nights);
+    const cells = new Array<CellRestrictions>(nights);
+    for (let i = 0; i < nights; i += 1) {
+      const o = mine?.[i];
+      const w = weekdayOfNight[i]!;
+      let stay = minStay[i]!;
+      if (orphan[i]! > 0 && (o?.minStay ?? null) === null) stay = Math.min(stay, orphan[i]!);
+      const cell: CellRestrictions = {
+        minStay: stay,
+        maxStay: o?.maxStay ?? rules.maxStay,
+        closedToArrival: o?.closedToArrival ?? arrivalClosed[w]!,
+        closedToDeparture: o?.closedToDeparture ?? departureClosed[w]!,
+        orphan: orphan[i]! > 0,
+      };
+      const key = `${cell.minStay}|${cell.maxStay}|${+cell.closedToArrival}${+cell.closedToDeparture}${+cell.orphan}`;
+      let found = shared.get(key);
+      if (!found) shared.set(key, (found = Object.freeze(cell)));
+      cells[i] = found;
+    }
+    return { cells, orphan };
+  });
+}
+
+/** Whether a room type is sold out on night `i` (0 = the range's first; outside it too). */
+function soldOutOf(
+  booked: RoomsSold | undefined,
+  room: RoomTypeInput,
+  dates: readonly string[],
+): (i: number) => boolean {
+  if (!booked) return () => false;
+  const first = dayNumber(dates[0]!);
+  const mine = typeof booked === 'function' ? null : booked[room.uuid];
+  if (!mine && typeof booked !== 'function') return () => false;
+  return (i) => {
+    const date = dates[i] ?? fromDayNumber(first + i);
+    const sold = mine
+      ? mine[date]
+      : (booked as (uuid: string, date: string) => number)(room.uuid, date);
+    return (sold || 0) >= room.rooms;
+  };
 }
 
 /** A path shared by several cells: its breakdown and entries cannot change under them. */

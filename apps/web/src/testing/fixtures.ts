@@ -54,6 +54,7 @@ export function aBusiness({
     currency: 'EUR',
     timezone: 'Europe/Lisbon',
     country: 'PT',
+    region: null,
     city: 'Porto',
     address: null,
     phone: null,
@@ -115,6 +116,7 @@ export function aSeason(overrides: Partial<TSazonality> = {}): TSazonality {
     adjustmentType: 'percent',
     value: 10,
     priority: 0,
+    minStay: null,
     ...overrides,
   };
 }
@@ -136,6 +138,15 @@ export function aPriceCell(
     roomsSold,
     roomsAvailable: room.rooms,
     seasonId: null,
+    eventId: null,
+    market: null,
+    restrictions: {
+      minStay: 1,
+      maxStay: null,
+      closedToArrival: false,
+      closedToDeparture: false,
+      orphan: false,
+    },
     breakdown: [],
     ...overrides,
   };

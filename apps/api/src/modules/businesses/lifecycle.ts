@@ -104,6 +104,7 @@ export function lifecycle(deps: BusinessesDeps) {
           currency: body.currency ?? businessDefaults.currency,
           timezone: body.timezone ?? businessDefaults.timezone,
           country: body.country ?? null,
+          region: body.region ?? null,
           city: body.city ?? null,
           address: body.address ?? null,
           phone: body.phone ?? null,

@@ -1,5 +1,8 @@
 import {
   defaultTariffSettings,
+  holidayTypes,
+  type THolidayRule,
+  type TStayRestrictions,
   type TBusiness,
   type TBusinessPhoto,
   type TFluctuationLevelGroup,
@@ -73,6 +76,43 @@ export function toSettings(stored: StoredTariffSettings): TTariffSettings {
     autoApprove: stored.autoApprove,
     occupancyBasis: stored.occupancyBasis,
     horizonDays: stored.horizonDays ?? defaultTariffSettings.horizonDays,
+    holidayRule: stored.holidayRule
+      ? {
+          enabled: stored.holidayRule.enabled,
+          adjustments: Object.fromEntries(
+            holidayTypes.map((type) => [
+              type,
+              fromBasisPoints(stored.holidayRule!.adjustmentsBp[type] ?? 0),
+            ]),
+          ) as THolidayRule['adjustments'],
+          nightsBefore: stored.holidayRule.nightsBefore,
+          nightsAfter: stored.holidayRule.nightsAfter,
+        }
+      : defaultTariffSettings.holidayRule,
+    market: stored.market
+      ? {
+          enabled: stored.market.enabled,
+          belowPercent: fromBasisPoints(stored.market.belowBp),
+          abovePercent: fromBasisPoints(stored.market.aboveBp),
+          minCompetitors: stored.market.minCompetitors,
+          maxAgeDays: stored.market.maxAgeDays,
+        }
+      : defaultTariffSettings.market,
+    restrictions: stored.restrictions
+      ? {
+          minStay: stored.restrictions.minStay,
+          minStayByWeekday: Object.fromEntries(
+            weekdayKeys.map((day) => [day, stored.restrictions!.minStayByWeekday[day] ?? null]),
+          ) as TStayRestrictions['minStayByWeekday'],
+          maxStay: stored.restrictions.maxStay,
+          closedToArrival: stored.restrictions.closedToArrival as TWeekday[],
+          closedToDeparture: stored.restrictions.closedToDeparture as TWeekday[],
+          orphanDiscountPercent:
+            stored.restrictions.orphanDiscountBp === null
+              ? null
+              : fromBasisPoints(stored.restrictions.orphanDiscountBp),
+        }
+      : defaultTariffSettings.restrictions,
   };
 }
 
@@ -94,6 +134,32 @@ export function toStoredSettings(settings: TTariffSettings): StoredTariffSetting
     autoApprove: settings.autoApprove,
     occupancyBasis: settings.occupancyBasis,
     horizonDays: settings.horizonDays,
+    holidayRule: {
+      enabled: settings.holidayRule.enabled,
+      adjustmentsBp: Object.fromEntries(
+        holidayTypes.map((type) => [type, toBasisPoints(settings.holidayRule.adjustments[type])]),
+      ) as NonNullable<StoredTariffSettings['holidayRule']>['adjustmentsBp'],
+      nightsBefore: settings.holidayRule.nightsBefore,
+      nightsAfter: settings.holidayRule.nightsAfter,
+    },
+    market: {
+      enabled: settings.market.enabled,
+      belowBp: toBasisPoints(settings.market.belowPercent),
+      aboveBp: toBasisPoints(settings.market.abovePercent),
+      minCompetitors: settings.market.minCompetitors,
+      maxAgeDays: settings.market.maxAgeDays,
+    },
+    restrictions: {
+      minStay: settings.restrictions.minStay,
+      minStayByWeekday: settings.restrictions.minStayByWeekday,
+      maxStay: settings.restrictions.maxStay,
+      closedToArrival: settings.restrictions.closedToArrival,
+      closedToDeparture: settings.restrictions.closedToDeparture,
+      orphanDiscountBp:
+        settings.restrictions.orphanDiscountPercent === null
+          ? null
+          : toBasisPoints(settings.restrictions.orphanDiscountPercent),
+    },
   };
 }
 
@@ -135,6 +201,7 @@ export function toSazonality(row: SazonalityRow): TSazonality {
     adjustmentType: row.adjustmentType as TSazonality['adjustmentType'],
     value: row.adjustmentType === 'percent' ? fromBasisPoints(row.value) : fromMinor(row.value),
     priority: row.priority,
+    minStay: row.minStay,
   };
 }
 
@@ -145,6 +212,7 @@ export function businessFields(row: BusinessRow) {
     currency: row.currency,
     timezone: row.timezone,
     country: row.country,
+    region: row.region,
     city: row.city,
     address: row.address,
     phone: row.phone,

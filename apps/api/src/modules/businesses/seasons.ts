@@ -80,5 +80,6 @@ function sazonalityValues(body: SazonalityBody) {
     adjustmentType: s.adjustmentType,
     value: toStoredSazonalityValue(s.adjustmentType, s.value),
     priority: s.priority,
+    minStay: s.minStay,
   };
 }

@@ -71,6 +71,27 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       autoApprove: true,
       occupancyBasis: 'forecast',
       horizonDays: 180,
+      holidayRule: {
+        enabled: true,
+        adjustments: { public: 12.5, bank: 0, school: -5, optional: 0, observance: 0 },
+        nightsBefore: 1,
+        nightsAfter: 2,
+      },
+      market: {
+        enabled: true,
+        belowPercent: 7.5,
+        abovePercent: 20,
+        minCompetitors: 2,
+        maxAgeDays: 5,
+      },
+      restrictions: {
+        minStay: 2,
+        minStayByWeekday: { mon: null, tue: null, wed: null, thu: null, fri: 3, sat: 3, sun: null },
+        maxStay: 21,
+        closedToArrival: ['sun'],
+        closedToDeparture: [],
+        orphanDiscountPercent: 12.5,
+      },
     };
 
     it('stores the settings in basis points and answers the business', async () => {
@@ -91,6 +112,29 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         autoApprove: true,
         occupancyBasis: 'forecast',
         horizonDays: 180,
+        holidayRule: {
+          enabled: true,
+          adjustmentsBp: { public: 1250, bank: 0, school: -500, optional: 0, observance: 0 },
+          nightsBefore: 1,
+          nightsAfter: 2,
+        },
+        market: { enabled: true, belowBp: 750, aboveBp: 2000, minCompetitors: 2, maxAgeDays: 5 },
+        restrictions: {
+          minStay: 2,
+          minStayByWeekday: {
+            mon: null,
+            tue: null,
+            wed: null,
+            thu: null,
+            fri: 3,
+            sat: 3,
+            sun: null,
+          },
+          maxStay: 21,
+          closedToArrival: ['sun'],
+          closedToDeparture: [],
+          orphanDiscountBp: 1250,
+        },
       });
       // The latest settings event (auto-approval, now on, may already have recorded its own).
       const last = (await stored.auditEvents(t, business.uuid))
@@ -99,9 +143,12 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       expect(last).toMatchObject({ action: 'update', entity: 'settings' });
       expect(Object.keys(last.changes).sort()).toEqual([
         'autoApprove',
+        'holidayRule',
         'horizonDays',
         'leadTimeRules',
+        'market',
         'occupancyBasis',
+        'restrictions',
         'rounding',
         'weekdayAdjustments',
       ]);
@@ -437,6 +484,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         adjustmentType: 'price',
         value: 149.9,
         priority: 5,
+        minStay: null,
       });
       expect(afterCreate.tariffConfiguration.sazonalities).toEqual([sazonality]);
       expect(afterCreate.version).toBe(business.version + 1);

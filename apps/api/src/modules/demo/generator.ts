@@ -6,6 +6,7 @@ import type {
   TSazonalityFieldsInput,
   TTariffSettings,
 } from '@tarifa/contract';
+import { defaultTariffSettings } from '@tarifa/contract';
 
 /**
  * The demo property, "Hotel Atlântico" in Lisbon, and two years of its bookings up to six months
@@ -30,6 +31,7 @@ export const demoBusiness: TCreateBusinessBodyInput = {
   currency: 'EUR',
   timezone: 'Europe/Lisbon',
   country: 'PT',
+  region: null,
   city: 'Lisboa',
   address: 'Rua do Alecrim 42, 1200-018 Lisboa',
   phone: '+351 213 000 042',
@@ -76,6 +78,9 @@ export const demoSettings: TTariffSettings = {
   autoApprove: false,
   occupancyBasis: 'on_the_books',
   horizonDays: 365,
+  holidayRule: defaultTariffSettings.holidayRule,
+  market: defaultTariffSettings.market,
+  restrictions: defaultTariffSettings.restrictions,
 };
 
 /** The seasons, each at its next occurrence that has not ended by `today`. */

@@ -1,11 +1,18 @@
 import {
+  addDays,
   computePrices,
+  maxOrphanLookup,
   shareForecast,
+  type EventInput,
+  type MarketInput,
   type NightForecast,
   type PriceCell,
   type PriceOverride,
+  type RestrictionOverride,
   type RoomsSold,
+  type StayRestrictions,
 } from '@tarifa/pricing';
+import type { TStayRestrictions } from '@tarifa/contract';
 import { planHas } from '@tarifa/contract';
 import { businessForecast } from '../../core/forecast';
 import { planOf } from '../../core/plans';
@@ -13,6 +20,9 @@ import type { BusinessRow } from '../../core/tenancy';
 import { reads, type Executor } from '../../db/client';
 import { toSettings } from '../businesses/mapping';
 import { businessRepository } from '../businesses/repository';
+import { loadEventInputs } from '../events/engine-input';
+import { loadMarketStats } from '../market/engine-input';
+import { loadRestrictionOverrides } from '../restrictions/engine-input';
 import { configurationOf, toEngine, type Configuration } from './configuration';
 import {
   pricesRepository,
@@ -29,7 +39,10 @@ import {
 
 /** What the engine needs besides the configuration, for the nights `from`…`to`. */
 export interface NightData {
-  /** Rooms on the books per room type and night. */
+  /**
+   * Rooms on the books per room type and night, read `maxOrphanLookup` nights beyond the range on
+   * both sides (orphan nights are found across its edges).
+   */
   roomsSold: Record<string, Record<string, number>>;
   /**
    * The business's forecast rooms sold per night from today on (`core/forecast.ts`), what the
@@ -39,6 +52,11 @@ export interface NightData {
   overrides: PriceOverride[];
   /** The price last published per `roomUuid|date` (minor units); empty when not read. */
   published: Map<string, number>;
+  /** Holidays (under the holiday rule) and the owner's events with an adjustment. */
+  events: EventInput[];
+  /** The competitors' figures per room type and night; null when there are none. */
+  market: MarketInput['stats'] | null;
+  restrictionOverrides: RestrictionOverride[];
 }
 
 export const cellKey = (roomUuid: string, date: string) => `${roomUuid}|${date}`;
@@ -80,25 +98,38 @@ export async function loadNightData(
 ): Promise<NightData> {
   const { today, from, to } = range;
   const repo = pricesRepository(tx, business.uuid);
+  const settings = toSettings(business.settings);
   const onForecast = options.forecast ?? (await pricesOnForecast(tx, business));
   const withForecast = onForecast && to >= today;
-  const [soldRows, overrideRows, publishedRows, forecastNights] = await reads<
-    [RoomsSoldRow[], OverrideRow[], PublishedRow[], NightForecast[] | null]
-  >(tx, [
-    () => repo.roomsSold(from, to),
-    () => repo.overrides(from, to),
-    () => (options.published === false ? Promise.resolve([]) : repo.published(from, to)),
-    async () =>
-      withForecast
-        ? (
-            await businessForecast(tx, business, {
-              asOf: today,
-              from: from > today ? from : today,
-              to,
-            })
-          ).nights
-        : null,
-  ]);
+  const [soldRows, overrideRows, publishedRows, forecastNights, events, market, restrictions] =
+    await reads<
+      [
+        RoomsSoldRow[],
+        OverrideRow[],
+        PublishedRow[],
+        NightForecast[] | null,
+        EventInput[],
+        MarketInput['stats'] | null,
+        RestrictionOverride[],
+      ]
+    >(tx, [
+      () => repo.roomsSold(addDays(from, -maxOrphanLookup), addDays(to, maxOrphanLookup)),
+      () => repo.overrides(from, to),
+      () => (options.published === false ? Promise.resolve([]) : repo.published(from, to)),
+      async () =>
+        withForecast
+          ? (
+              await businessForecast(tx, business, {
+                asOf: today,
+                from: from > today ? from : today,
+                to,
+              })
+            ).nights
+          : null,
+      () => loadEventInputs(tx, business, settings, { from, to }),
+      () => loadMarketStats(tx, business, settings, { from, to, now: new Date() }),
+      () => loadRestrictionOverrides(tx, business, { from, to }),
+    ]);
   const roomsSold: NightData['roomsSold'] = {};
   for (const row of soldRows) {
     (roomsSold[row.roomUuid] ??= {})[row.night] = row.sold;
@@ -115,7 +146,29 @@ export async function loadNightData(
   const forecast = onForecast
     ? new Map((forecastNights ?? []).map((n) => [n.date, n.forecast]))
     : null;
-  return { roomsSold, forecast, overrides, published };
+  return {
+    roomsSold,
+    forecast,
+    overrides,
+    published,
+    events,
+    market,
+    restrictionOverrides: restrictions,
+  };
+}
+
+/** The settings' stay restrictions in the engine's terms. */
+export function toEngineRestrictions(r: TStayRestrictions): StayRestrictions {
+  return {
+    minStay: r.minStay,
+    minStayByWeekday: Object.fromEntries(
+      Object.entries(r.minStayByWeekday).filter(([, nights]) => nights !== null),
+    ),
+    maxStay: r.maxStay,
+    closedToArrival: r.closedToArrival,
+    closedToDeparture: r.closedToDeparture,
+    orphanDiscountPercent: r.orphanDiscountPercent,
+  };
 }
 
 /**
@@ -152,12 +205,28 @@ export function runEngine(
   from: string,
   to: string,
 ): PriceCell[] {
-  const { occupancyBasis } = config.settings;
+  const { occupancyBasis, market } = config.settings;
   return computePrices({
     ...toEngine(config),
     roomsSold: occupancyBasis === 'forecast' ? forecastRoomsSold(config, data) : data.roomsSold,
     occupancyBasis,
+    booked: data.roomsSold,
     overrides: data.overrides,
+    events: data.events,
+    market: data.market
+      ? {
+          stats: data.market,
+          step: market.enabled
+            ? {
+                belowPercent: market.belowPercent,
+                abovePercent: market.abovePercent,
+                minCompetitors: market.minCompetitors,
+              }
+            : null,
+        }
+      : undefined,
+    restrictions: toEngineRestrictions(config.settings.restrictions),
+    restrictionOverrides: data.restrictionOverrides,
     today,
     from,
     to,

@@ -84,6 +84,7 @@ export function toEngine(config: Configuration): EngineConfiguration {
       priority: season.priority,
       adjustmentType: season.adjustmentType,
       value: season.adjustmentType === 'percent' ? season.value : toMinor(season.value),
+      minStay: season.minStay,
     })),
   };
 }
@@ -101,6 +102,9 @@ function toWireEntry(entry: BreakdownEntry): TPriceCell['breakdown'][number] {
       value: adjustment.type === 'percent' ? adjustment.value : fromMinor(adjustment.value),
     },
     ...(entry.occupancyBasis && { occupancyBasis: entry.occupancyBasis }),
+    ...(entry.market && {
+      market: { median: fromMinor(entry.market.median), competitors: entry.market.competitors },
+    }),
   };
 }
 
@@ -123,6 +127,15 @@ export function toWireCell(cell: PriceCell, publishedMinor: number | null): TPri
     roomsSold: cell.roomsSold,
     roomsAvailable: cell.roomsAvailable,
     seasonId: cell.seasonId,
+    eventId: cell.eventId,
+    market: cell.market && {
+      median: fromMinor(cell.market.median),
+      low: fromMinor(cell.market.low),
+      high: fromMinor(cell.market.high),
+      competitors: cell.market.competitors,
+      step: cell.market.step,
+    },
+    restrictions: cell.restrictions,
     breakdown: cell.breakdown.map(toWireEntry),
   };
 }

@@ -1,4 +1,10 @@
-import { fromMinor, type BreakdownEntry, type PriceCell } from '@tarifa/pricing';
+import {
+  fromMinor,
+  type BreakdownEntry,
+  type CellMarket,
+  type CellRestrictions,
+  type PriceCell,
+} from '@tarifa/pricing';
 
 /**
  * `{"prices": [...]}` for engine cells, written straight to JSON: the same text as
@@ -29,7 +35,13 @@ export function pricesJson(
             : `{"type":${JSON.stringify(adjustment.type)},"value":${number(
                 adjustment.type === 'percent' ? adjustment.value : fromMinor(adjustment.value),
               )}}`
-        }${entry.occupancyBasis ? `,"occupancyBasis":${JSON.stringify(entry.occupancyBasis)}` : ''}}`;
+        }${entry.occupancyBasis ? `,"occupancyBasis":${JSON.stringify(entry.occupancyBasis)}` : ''}${
+          entry.market
+            ? `,"market":{"median":${number(fromMinor(entry.market.median))},"competitors":${number(
+                entry.market.competitors,
+              )}}`
+            : ''
+        }}`;
       entries.set(entry, text);
     }
     return text;
@@ -44,6 +56,25 @@ export function pricesJson(
     }
     return text;
   };
+
+  // Restrictions are shared between cells (frozen by the engine): each written once.
+  const restrictions = new Map<CellRestrictions, string>();
+  const restrictionsJson = (r: CellRestrictions): string => {
+    let text = restrictions.get(r);
+    if (text === undefined) {
+      text =
+        `{"minStay":${number(r.minStay)},"maxStay":${r.maxStay === null ? 'null' : number(r.maxStay)},` +
+        `"closedToArrival":${r.closedToArrival},"closedToDeparture":${r.closedToDeparture},"orphan":${r.orphan}}`;
+      restrictions.set(r, text);
+    }
+    return text;
+  };
+  const marketJson = (m: CellMarket | null): string =>
+    m === null
+      ? 'null'
+      : `{"median":${number(fromMinor(m.median))},"low":${number(fromMinor(m.low))},"high":${number(
+          fromMinor(m.high),
+        )},"competitors":${number(m.competitors)},"step":"${m.step}"}`;
 
   // Cells of one room type come together, and so do a season's nights: remember the last text.
   // Dates are the engine's `YYYY-MM-DD`: nothing to escape.
@@ -74,9 +105,11 @@ export function pricesJson(
           : `{"price":${number(fromMinor(cell.override))},"outOfBounds":${cell.overrideOutOfBounds}}`
       },"occupancy":${number(Math.min(1, cell.occupancy))},"roomsSold":${number(
         cell.roomsSold,
-      )},"roomsAvailable":${number(cell.roomsAvailable)},"seasonId":${seasonText},"breakdown":${listJson(
-        cell.breakdown,
-      )}}`;
+      )},"roomsAvailable":${number(cell.roomsAvailable)},"seasonId":${seasonText},"eventId":${
+        cell.eventId === null ? 'null' : JSON.stringify(cell.eventId)
+      },"market":${marketJson(cell.market)},"restrictions":${restrictionsJson(
+        cell.restrictions,
+      )},"breakdown":${listJson(cell.breakdown)}}`;
   }
   return `${out}]}`;
 }

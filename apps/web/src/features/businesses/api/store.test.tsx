@@ -102,7 +102,14 @@ describe('the businesses store', () => {
     const { result } = renderHook(() => ({ create: useCreateBusiness(), list: useBusinesses() }), {
       wrapper,
     });
-    const body = { name: 'Nova Casa', country: 'PT', phone: null, email: null, website: null };
+    const body = {
+      name: 'Nova Casa',
+      country: 'PT',
+      region: null,
+      phone: null,
+      email: null,
+      website: null,
+    };
     await act(() => result.current.create.mutateAsync(body));
     // The list observer hears of the new cache on TanStack's notify tick, which a loaded machine
     // can run after `act` returns: wait for it rather than read it at once.

@@ -29,6 +29,7 @@ function initialValues(): TCreateBusinessBodyInput {
     currency: businessDefaults.currency,
     timezone: zone && isTimeZone(zone) ? zone : businessDefaults.timezone,
     country: browserCountry() ?? null,
+    region: null,
     phone: null,
     email: null,
     website: null,

@@ -170,6 +170,8 @@ describe('season form', { timeout: 30_000 }, () => {
         adjustmentType: 'percent',
         value: 25,
         priority: 1,
+        // Kept as it was: the form leaves the season's minimum stay alone.
+        minStay: null,
       },
     });
     expect(await screen.findByText('Sazonalidade “Verão” guardada.')).toBeInTheDocument();
