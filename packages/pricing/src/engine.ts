@@ -715,7 +715,7 @@ function stayRules(
   const departureClosed = weekdays.map((day) => rules.closedToDeparture.includes(day));
   const booked =
     input.booked ?? (input.occupancyBasis === 'forecast' ? undefined : input.roomsSold);
-  const shared = new Map<string, CellRestrictions>();
+  const shared = new Map<number, CellRestrictions>();
   return rooms.map((room, r) => {
     const mine = own[r];
     const winner = winners[r]!;
@@ -730,18 +730,30 @@ function stayRules(
     for (let i = 0; i < nights; i += 1) {
       const o = mine?.[i];
       const w = weekdayOfNight[i]!;
+      const orphanRun = orphan[i]!;
       let stay = minStay[i]!;
-      if (orphan[i]! > 0 && (o?.minStay ?? null) === null) stay = Math.min(stay, orphan[i]!);
-      const cell: CellRestrictions = {
-        minStay: stay,
-        maxStay: o?.maxStay ?? rules.maxStay,
-        closedToArrival: o?.closedToArrival ?? arrivalClosed[w]!,
-        closedToDeparture: o?.closedToDeparture ?? departureClosed[w]!,
-        orphan: orphan[i]! > 0,
-      };
-      const key = `${cell.minStay}|${cell.maxStay}|${+cell.closedToArrival}${+cell.closedToDeparture}${+cell.orphan}`;
+      if (orphanRun > 0 && (o?.minStay ?? null) === null) stay = Math.min(stay, orphanRun);
+      const maxStay = o?.maxStay ?? rules.maxStay;
+      const toArrival = o?.closedToArrival ?? arrivalClosed[w]!;
+      const toDeparture = o?.closedToDeparture ?? departureClosed[w]!;
+      // One number per combination (stays are at most a few hundred nights).
+      const key =
+        ((stay * 1024 + (maxStay ?? 1023)) * 8 +
+          (toArrival ? 4 : 0) +
+          (toDeparture ? 2 : 0) +
+          (orphanRun > 0 ? 1 : 0)) |
+        0;
       let found = shared.get(key);
-      if (!found) shared.set(key, (found = Object.freeze(cell)));
+      if (!found) {
+        found = Object.freeze<CellRestrictions>({
+          minStay: stay,
+          maxStay,
+          closedToArrival: toArrival,
+          closedToDeparture: toDeparture,
+          orphan: orphanRun > 0,
+        });
+        shared.set(key, found);
+      }
       cells[i] = found;
     }
     return { cells, orphan };
