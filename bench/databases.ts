@@ -8,16 +8,6 @@ import { users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/secrets';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
 
-/** The machine and its load, as the first line of a benchmark's output. */
-export function printMachine() {
-  console.log(
-    `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
-}
-
 /**
  * Runs `run` on an empty PGlite in memory, then, when the machine has PostgreSQL's binaries, on a
  * throwaway PostgreSQL server (an empty database `bench`); each is closed after its run.
@@ -51,12 +41,6 @@ export async function onEachDatabase(run: (label: string, database: Database) =>
   }
 }
 
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /**
  * The app on a migrated `database` at the clock `now` (jobs only when drained), with a user signed
  * in through the real call: `call` sends a request as that user and answers its JSON (throwing on
@@ -81,6 +65,8 @@ export async function signedInApp(database: Database, now: Date) {
     name: 'Bench',
     email: 'bench@example.test',
     passwordHash: await hashPassword('Correct-Horse-42'),
+    // The largest plan: the benchmarks' businesses have more room types than a new account may.
+    plan: 'business',
   });
   const login = await call('POST', '/api/auth/login', {
     email: 'bench@example.test',
@@ -89,3 +75,5 @@ export async function signedInApp(database: Database, now: Date) {
   headers.authorization = `Bearer ${login.accessToken}`;
   return { app, headers, call };
 }
+
+export type SignedIn = Awaited<ReturnType<typeof signedInApp>>;
