@@ -9,11 +9,24 @@ import { hashPassword } from '../apps/api/src/lib/secrets';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
 
 /**
+ * PGlite's PostgreSQL parameters: the product's (config.ts), unless `BENCH_PGLITE_SETTINGS` (JSON,
+ * `{"shared_buffers":"128MB"}`) says others, to compare.
+ */
+export function pgliteSettings(): Record<string, string> {
+  const settings = process.env.BENCH_PGLITE_SETTINGS;
+  return settings ? (JSON.parse(settings) as Record<string, string>) : loadConfig({}).pglite;
+}
+
+/**
  * Runs `run` on an empty PGlite in memory, then, when the machine has PostgreSQL's binaries, on a
  * throwaway PostgreSQL server (an empty database `bench`); each is closed after its run.
  */
 export async function onEachDatabase(run: (label: string, database: Database) => Promise<void>) {
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const pglite = await openDatabase({
+    kind: 'pglite',
+    dataDir: undefined,
+    settings: pgliteSettings(),
+  });
   try {
     await run('PGlite', pglite);
   } finally {
