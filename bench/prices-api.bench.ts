@@ -7,11 +7,12 @@ import { addDays, computePrices } from '@tarifa/pricing';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { bookings } from '../apps/api/src/db/schema';
-import type { Database } from '../apps/api/src/db/client';
+import { rowsOf, type Database } from '../apps/api/src/db/client';
+import { sql } from 'drizzle-orm';
 import { businessesRepository } from '../apps/api/src/core/tenancy';
 import { businessRepository } from '../apps/api/src/modules/businesses/repository';
 import { configurationOf, toEngine } from '../apps/api/src/modules/prices/configuration';
-import { pricesRepository } from '../apps/api/src/modules/prices/repository';
+import { pricesRepository, roomsSoldQuery } from '../apps/api/src/modules/prices/repository';
 import { pricesJson } from '../apps/api/src/modules/prices/wire';
 import { prng } from '../apps/api/test/booking-factories';
 import { onEachDatabase, signedInApp, type SignedIn } from './databases';
@@ -204,6 +205,18 @@ async function run(section: Section, label: string, database: Database, quick: b
       const figures = { calendar, health, month: oneMonth, query, engine, json, sending };
       for (const key of Object.keys(times) as (keyof typeof times)[]) times[key].push(figures[key]);
     }
+    const plan = rowsOf<Record<string, string>>(
+      await database.db.execute(sql`explain (analyze, buffers) ${roomsSoldQuery(uuid, from, to)}`),
+    ).map((line) => Object.values(line)[0]!);
+    section.notes.push(
+      `${label}: \`EXPLAIN (ANALYZE, BUFFERS)\` of the rooms-sold query: ` +
+        `${plan.find((line) => line.startsWith('Execution Time'))}, ` +
+        `${plan.filter((line) => line.includes('Index')).length > 0 ? 'through an index' : 'without an index'} ` +
+        `(${plan
+          .find((line) => /Scan/.test(line))
+          ?.trim()
+          .replace(/\s+\(cost.*$/, '')}).`,
+    );
     const health = { measured: '`GET /api/health`', values: times.health };
     addRow(section, {
       database: label,
