@@ -74,7 +74,7 @@ const decimals = (value: number) => (value >= 100 ? 0 : value >= 10 ? 1 : 2);
 const format = (value: number) => value.toFixed(decimals(Math.abs(value)));
 
 /** Whether the row meets its goal, and the goal in words; undefined without a goal. */
-export function verdict(row: Row): { text: string; met: boolean } | undefined {
+function verdict(row: Row): { text: string; met: boolean } | undefined {
   const { goal } = row;
   if (!goal) return undefined;
   const m = stats(row.values).median;
@@ -121,7 +121,7 @@ function tableLine(row: Row): string {
 }
 
 /** A section as markdown, between markers that let a later subset run replace it alone. */
-export function sectionMarkdown(section: Section, ranAt: string): string {
+function sectionMarkdown(section: Section, ranAt: string): string {
   const lines = [
     `<!-- section:${section.id} -->`,
     `## ${section.title}`,
