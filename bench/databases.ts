@@ -1,4 +1,5 @@
 // What the API benchmarks share: the machine they ran on, the two databases, and their statistics.
+import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -7,6 +8,16 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/secrets';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
+
+/**
+ * A process's RSS high-water mark, MB: `VmHWM` (Linux), that of its own memory since it started.
+ * Not `process.resourceUsage().maxRSS`, which Linux carries over from the parent across `exec`: a
+ * child spawned by a large process would report the parent's peak.
+ */
+export function peakRssMb(pid: number = process.pid): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+}
 
 /**
  * PGlite's PostgreSQL parameters: the product's (config.ts), unless `BENCH_PGLITE_SETTINGS` (JSON,

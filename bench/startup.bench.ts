@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { findPostgresBin, freePort, startPostgres } from '../apps/api/test/postgres-server';
+import { peakRssMb } from './databases';
 import { addRow, type Report, type Section } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,12 +18,6 @@ const bareServer =
   "import Fastify from 'fastify'; const app = Fastify();" +
   "app.get('/api/health', async () => ({ status: 'ok' }));" +
   "await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });";
-
-/** The process's RSS high-water mark, MB (Linux). */
-function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
-}
 
 /**
  * Starts `args` with `env` and a free PORT, polls `/api/health` until it answers 200, stops the

@@ -28,8 +28,8 @@ const envSchema = z.object({
    * Memory of the embedded PGlite (docs/performance.md, "PGlite's memory"): its PostgreSQL
    * `shared_buffers`, a size such as `16MB`. PGlite keeps the pages it reads in the process's own
    * memory, which a WebAssembly process never gives back; PostgreSQL's default (128MB) left a
-   * server at 530–560 MB after an import of 120 000 bookings, this one keeps it under 400 MB
-   * without slowing the calendar, the analytics or the import (bench/RESULTS.md).
+   * server at 520–560 MB after an import of 120 000 bookings, this one at 390–430 MB, without
+   * slowing the calendar, the analytics or the import (bench/RESULTS.md).
    */
   PGLITE_SHARED_BUFFERS: z
     .string()
