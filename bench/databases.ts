@@ -1,4 +1,5 @@
 // What the API benchmarks share: the machine they ran on, the two databases, and their statistics.
+import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
@@ -8,14 +9,23 @@ import { users } from '../apps/api/src/db/schema';
 import { hashPassword } from '../apps/api/src/lib/secrets';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
 
-/** The machine and its load, as the first line of a benchmark's output. */
-export function printMachine() {
-  console.log(
-    `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+/**
+ * A process's RSS high-water mark, MB: `VmHWM` (Linux), that of its own memory since it started.
+ * Not `process.resourceUsage().maxRSS`, which Linux carries over from the parent across `exec`: a
+ * child spawned by a large process would report the parent's peak.
+ */
+export function peakRssMb(pid: number = process.pid): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+/**
+ * PGlite's PostgreSQL parameters: the product's (config.ts), unless `BENCH_PGLITE_SETTINGS` (JSON,
+ * `{"shared_buffers":"128MB"}`) says others, to compare.
+ */
+export function pgliteSettings(): Record<string, string> {
+  const settings = process.env.BENCH_PGLITE_SETTINGS;
+  return settings ? (JSON.parse(settings) as Record<string, string>) : loadConfig({}).pglite;
 }
 
 /**
@@ -23,7 +33,11 @@ export function printMachine() {
  * throwaway PostgreSQL server (an empty database `bench`); each is closed after its run.
  */
 export async function onEachDatabase(run: (label: string, database: Database) => Promise<void>) {
-  const pglite = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  const pglite = await openDatabase({
+    kind: 'pglite',
+    dataDir: undefined,
+    settings: pgliteSettings(),
+  });
   try {
     await run('PGlite', pglite);
   } finally {
@@ -51,12 +65,6 @@ export async function onEachDatabase(run: (label: string, database: Database) =>
   }
 }
 
-export const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /**
  * The app on a migrated `database` at the clock `now` (jobs only when drained), with a user signed
  * in through the real call: `call` sends a request as that user and answers its JSON (throwing on
@@ -81,6 +89,8 @@ export async function signedInApp(database: Database, now: Date) {
     name: 'Bench',
     email: 'bench@example.test',
     passwordHash: await hashPassword('Correct-Horse-42'),
+    // The largest plan: the benchmarks' businesses have more room types than a new account may.
+    plan: 'business',
   });
   const login = await call('POST', '/api/auth/login', {
     email: 'bench@example.test',
@@ -89,3 +99,5 @@ export async function signedInApp(database: Database, now: Date) {
   headers.authorization = `Bearer ${login.accessToken}`;
   return { app, headers, call };
 }
+
+export type SignedIn = Awaited<ReturnType<typeof signedInApp>>;

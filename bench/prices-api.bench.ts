@@ -1,136 +1,156 @@
 // Prices API benchmark: the full-year calendar (`GET …/prices`, 365 nights × 10 room types) of a
 // business with a few thousand bookings, next to `GET /api/health` on the same server (the
-// baseline: routing, authentication-free JSON, one database ping), on PGlite and, when the
-// machine has its binaries, on a throwaway PostgreSQL server. Medians over alternating requests
-// through `app.inject()` (no network), and their ratio (goal: at most 20×).
+// baseline: routing, authentication-free JSON, one database ping), through `app.inject()`; then
+// its throughput at 50 connections (autocannon on loopback) next to a bare Fastify route answering
+// JSON of the same size. On PGlite and on a throwaway PostgreSQL server.
 import { addDays, computePrices } from '@tarifa/pricing';
-import type { Database } from '../apps/api/src/db/client';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { bookings } from '../apps/api/src/db/schema';
+import { rowsOf, type Database } from '../apps/api/src/db/client';
+import { sql } from 'drizzle-orm';
 import { businessesRepository } from '../apps/api/src/core/tenancy';
 import { businessRepository } from '../apps/api/src/modules/businesses/repository';
-import {
-  configurationOf,
-  toEngine,
-  toWireCell,
-} from '../apps/api/src/modules/prices/configuration';
+import { configurationOf, toEngine } from '../apps/api/src/modules/prices/configuration';
 import { pricesRepository, roomsSoldQuery } from '../apps/api/src/modules/prices/repository';
-import { pricesService } from '../apps/api/src/modules/prices/service';
 import { pricesJson } from '../apps/api/src/modules/prices/wire';
-import { rowsOf } from '../apps/api/src/db/client';
-import { sql } from 'drizzle-orm';
 import { prng } from '../apps/api/test/booking-factories';
-import { median, onEachDatabase, printMachine, signedInApp } from './databases';
+import { onEachDatabase, signedInApp, type SignedIn } from './databases';
+import { addRow, type Report, type Section } from './report';
 
 const ROOM_TYPES = 10;
 const BOOKINGS = 4000;
 const WARMUP = 5;
-const ROUNDS = 30;
 const today = '2026-03-02';
 const now = new Date(`${today}T12:00:00Z`);
 
-async function run(label: string, database: Database) {
-  const { app, headers, call } = await signedInApp(database, now);
-  try {
-    // The business: 10 room types (the last two derived), weekday and lead-time rules, three
-    // seasons, two occupancy groups — every step of the engine has work to do.
-    const created = await call('POST', '/api/v1/businesses', { name: 'Bench Hotel' });
-    const uuid = created.businesses[0].uuid as string;
-    const tariff = `/api/v1/businesses/${uuid}/tariff-configuration`;
-    const saved = await call('POST', `${tariff}/rooms-tariff`, {
-      roomsTariff: Array.from({ length: ROOM_TYPES }, (_, i) => ({
-        name: `Room ${i}`,
-        code: `R${i}`,
-        rooms: 5 + i * 3,
-        basePrice: 80 + i * 15,
-        minPrice: 50,
-        maxPrice: 600,
-        derivedFrom:
-          i >= ROOM_TYPES - 2 ? { roomCode: 'R0', type: 'percent', value: 10 * i } : null,
-      })),
-    });
-    const rooms = (saved.business.tariffConfiguration.roomsTariff as { uuid: string }[]).map(
-      (r) => r.uuid,
-    );
-    await call('PUT', `${tariff}/settings`, {
-      settings: {
-        weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 8, sat: 15, sun: -5 },
-        leadTimeRules: [
-          { fromDays: 0, toDays: 3, adjustmentPercent: -10 },
-          { fromDays: 90, toDays: 400, adjustmentPercent: 5 },
-        ],
-        rounding: { mode: 'ending', ending: 9 },
+/**
+ * The benchmark's business on `database` through the API: 10 room types (the last two derived),
+ * weekday and lead-time rules, three seasons, two occupancy groups — every step of the engine has
+ * work to do — a few thousand stays over the year and some manual prices.
+ */
+async function seedBusiness(database: Database, call: SignedIn['call']) {
+  const created = await call('POST', '/api/v1/businesses', { name: 'Bench Hotel' });
+  const uuid = created.businesses[0].uuid as string;
+  const tariff = `/api/v1/businesses/${uuid}/tariff-configuration`;
+  const saved = await call('POST', `${tariff}/rooms-tariff`, {
+    roomsTariff: Array.from({ length: ROOM_TYPES }, (_, i) => ({
+      name: `Room ${i}`,
+      code: `R${i}`,
+      rooms: 5 + i * 3,
+      basePrice: 80 + i * 15,
+      minPrice: 50,
+      maxPrice: 600,
+      derivedFrom: i >= ROOM_TYPES - 2 ? { roomCode: 'R0', type: 'percent', value: 10 * i } : null,
+    })),
+  });
+  const rooms = (saved.business.tariffConfiguration.roomsTariff as { uuid: string }[]).map(
+    (r) => r.uuid,
+  );
+  await call('PUT', `${tariff}/settings`, {
+    settings: {
+      weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 8, sat: 15, sun: -5 },
+      leadTimeRules: [
+        { fromDays: 0, toDays: 3, adjustmentPercent: -10 },
+        { fromDays: 90, toDays: 400, adjustmentPercent: 5 },
+      ],
+      rounding: { mode: 'ending', ending: 9 },
+    },
+  });
+  for (const [name, startDate, endDate, value] of [
+    ['Spring', '2026-04-01', '2026-05-31', 10],
+    ['Summer', '2026-06-15', '2026-09-15', 25],
+    ['Winter', '2026-12-01', '2027-02-28', -10],
+  ] as const) {
+    await call('POST', `${tariff}/sazonalities`, {
+      sazonality: {
+        name,
+        color: '#336699',
+        startDate,
+        endDate,
+        adjustmentType: 'percent',
+        value,
+        priority: 1,
       },
     });
-    for (const [name, startDate, endDate, value] of [
-      ['Spring', '2026-04-01', '2026-05-31', 10],
-      ['Summer', '2026-06-15', '2026-09-15', 25],
-      ['Winter', '2026-12-01', '2027-02-28', -10],
-    ] as const) {
-      await call('POST', `${tariff}/sazonalities`, {
-        sazonality: {
-          name,
-          color: '#336699',
-          startDate,
-          endDate,
-          adjustmentType: 'percent',
-          value,
-          priority: 1,
-        },
-      });
-    }
-    for (const [name, roomUuids] of [
-      ['All rooms', []],
-      ['Small rooms', rooms.slice(0, 4)],
-    ] as const) {
-      await call('POST', `${tariff}/fluctuation-levels`, {
-        fluctuationLevel: {
-          name,
-          roomUuids,
-          levels: [
-            { occupancyFrom: 0, adjustmentPercent: -5 },
-            { occupancyFrom: 40, adjustmentPercent: 0 },
-            { occupancyFrom: 70, adjustmentPercent: 12 },
-            { occupancyFrom: 90, adjustmentPercent: 25 },
-          ],
-        },
-      });
-    }
-
-    // A few thousand stays of 1–7 nights over the year, a tenth of them cancelled.
-    const random = prng(7);
-    const rows = Array.from({ length: BOOKINGS }, (_, i) => {
-      const arrival = addDays(today, Math.floor(random() * 365));
-      const cancelled = random() < 0.1;
-      return {
-        businessUuid: uuid,
-        roomTypeUuid: rooms[Math.floor(random() * (ROOM_TYPES - 2))]!,
-        externalId: `B${i}`,
-        arrival,
-        departure: addDays(arrival, 1 + Math.floor(random() * 7)),
-        rooms: 1,
-        status: cancelled ? 'cancelled' : 'confirmed',
-        bookedAt: now,
-        cancelledAt: cancelled ? now : null,
-        totalAmountMinor: 30_000,
-        currency: 'EUR',
-      };
+  }
+  for (const [name, roomUuids] of [
+    ['All rooms', []],
+    ['Small rooms', rooms.slice(0, 4)],
+  ] as const) {
+    await call('POST', `${tariff}/fluctuation-levels`, {
+      fluctuationLevel: {
+        name,
+        roomUuids,
+        levels: [
+          { occupancyFrom: 0, adjustmentPercent: -5 },
+          { occupancyFrom: 40, adjustmentPercent: 0 },
+          { occupancyFrom: 70, adjustmentPercent: 12 },
+          { occupancyFrom: 90, adjustmentPercent: 25 },
+        ],
+      },
     });
-    for (let i = 0; i < rows.length; i += 1000) {
-      await database.db.insert(bookings).values(rows.slice(i, i + 1000));
-    }
-    // Some manual prices.
-    await call('PUT', `/api/v1/businesses/${uuid}/prices/overrides`, {
-      overrides: rooms.slice(0, 5).map((roomUuid, i) => ({
-        roomUuid,
-        from: addDays(today, 30 * i),
-        to: addDays(today, 30 * i + 6),
-        price: 111,
-      })),
-    });
+  }
 
-    const prices = `/api/v1/businesses/${uuid}/prices?from=${today}&to=${addDays(today, 364)}`;
-    const first = await call('GET', prices);
-    if (first.prices.length !== 365 * ROOM_TYPES) throw new Error('not a full year');
+  // A few thousand stays of 1–7 nights over the year, a tenth of them cancelled.
+  const random = prng(7);
+  const rows = Array.from({ length: BOOKINGS }, (_, i) => {
+    const arrival = addDays(today, Math.floor(random() * 365));
+    const cancelled = random() < 0.1;
+    return {
+      businessUuid: uuid,
+      roomTypeUuid: rooms[Math.floor(random() * (ROOM_TYPES - 2))]!,
+      externalId: `B${i}`,
+      arrival,
+      departure: addDays(arrival, 1 + Math.floor(random() * 7)),
+      rooms: 1,
+      status: cancelled ? 'cancelled' : 'confirmed',
+      bookedAt: now,
+      cancelledAt: cancelled ? now : null,
+      totalAmountMinor: 30_000,
+      currency: 'EUR',
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1000) {
+    await database.db.insert(bookings).values(rows.slice(i, i + 1000));
+  }
+  // Some manual prices.
+  await call('PUT', `/api/v1/businesses/${uuid}/prices/overrides`, {
+    overrides: rooms.slice(0, 5).map((roomUuid, i) => ({
+      roomUuid,
+      from: addDays(today, 30 * i),
+      to: addDays(today, 30 * i + 6),
+      price: 111,
+    })),
+  });
+
+  return { uuid, rooms };
+}
+
+/** Requests a second at 50 connections for `seconds`, on `url` with `headers`. */
+async function throughput(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, connections: 50, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+async function run(section: Section, label: string, database: Database, quick: boolean) {
+  const { app, headers, call } = await signedInApp(database, now);
+  try {
+    const { uuid } = await seedBusiness(database, call);
+    const from = today;
+    const to = addDays(today, 364);
+    const prices = `/api/v1/businesses/${uuid}/prices?from=${from}&to=${to}`;
+    const body = (await app.inject({ method: 'GET', url: prices, headers })).body;
+    const answer = JSON.parse(body) as { prices: unknown[] };
+    if (answer.prices.length !== 365 * ROOM_TYPES) throw new Error('not a full year');
+    // A bare Fastify answering the same JSON: the object, serialized for each request as a route
+    // does; the text, fixed (what sending it alone costs).
+    const bare = Fastify();
+    bare.get('/', async () => answer);
+    bare.get('/fixed', async (_request, reply) => reply.type('application/json').send(body));
     // Timed as a client sees it up to the last byte; the answer is not parsed (the client's cost).
     let bytes = 0;
     const timed = async (url: string) => {
@@ -141,120 +161,158 @@ async function run(label: string, database: Database) {
       bytes = res.rawPayload.length;
       return ms;
     };
-    // The parts of one calendar: the rooms-sold query alone, and the engine alone.
-    const from = today;
-    const to = addDays(today, 364);
+    const since = (started: number) => performance.now() - started;
+    // The parts of one calendar, timed alone in the same rounds: the rooms-sold query, the
+    // engine, and the JSON written from its cells.
     const row = (await businessesRepository(database.db, { kind: 'all' }).findLive(uuid))!;
     const config = configurationOf(row, await businessRepository(database.db, uuid).loadTariff());
     const repo = pricesRepository(database.db, uuid);
     const sold: Record<string, Record<string, number>> = {};
     for (const r of await repo.roomsSold(from, to)) (sold[r.roomUuid] ??= {})[r.night] = r.sold;
-    const service = pricesService(database.db, { clock: () => now });
-    const caller = { user: { uuid: row.ownerUuid, roles: ['client' as const] } };
     const month = `/api/v1/businesses/${uuid}/prices?from=${today}&to=${addDays(today, 30)}`;
-    /** The rooms-sold query as it was before (a row per booking and night, then grouped). */
-    const previousQuery = (explain: boolean) => sql`
-        ${sql.raw(explain ? 'explain analyze' : '')}
-        select b.room_type_uuid as "roomUuid",
-               to_char(greatest(b.arrival, ${from}::date) + g.i, 'YYYY-MM-DD') as "night",
-               sum(b.rooms)::int as "sold"
-          from bookings b
-         cross join lateral generate_series(
-                0,
-                least(b.departure, ${to}::date + 1) - greatest(b.arrival, ${from}::date) - 1
-              ) as g(i)
-         where b.business_uuid = ${uuid}
-           and b.status not in ('cancelled', 'no_show')
-           and b.arrival <= ${to}::date
-           and b.departure > ${from}::date
-         group by 1, 2`;
-    const currentQuery = sql`explain analyze ${roomsSoldQuery(uuid, from, to)}`;
-    const executionTime = async (query: ReturnType<typeof sql>) => {
-      const lines = rowsOf<Record<string, string>>(await database.db.execute(query)).map(
-        (r) => Object.values(r)[0]!,
-      );
-      return lines.find((l) => l.startsWith('Execution Time'))?.replace('Execution Time: ', '');
-    };
-    const parts = {
-      month: [] as number[],
-      service: [] as number[],
-      calendar: [] as number[],
-      health: [] as number[],
-      query: [] as number[],
-      queryBefore: [] as number[],
-      engine: [] as number[],
-      json: [] as number[],
-      jsonBefore: [] as number[],
-    };
+    const times = {
+      calendar: [],
+      health: [],
+      month: [],
+      query: [],
+      engine: [],
+      json: [],
+      sending: [],
+    } as Record<
+      'calendar' | 'health' | 'month' | 'query' | 'engine' | 'json' | 'sending',
+      number[]
+    >;
     let calendarBytes = 0;
-    for (let i = 0; i < WARMUP + ROUNDS; i += 1) {
-      const c = await timed(prices);
+    const rounds = quick ? 8 : 30;
+    for (let i = 0; i < WARMUP + rounds; i += 1) {
+      const calendar = await timed(prices);
       calendarBytes = bytes;
-      const h = await timed('/api/health');
-      const m = await timed(month);
+      const health = await timed('/api/health');
+      const oneMonth = await timed(month);
       let started = performance.now();
       await repo.roomsSold(from, to);
-      const q = performance.now() - started;
-      started = performance.now();
-      await database.db.execute(previousQuery(false));
-      const qb = performance.now() - started;
+      const query = since(started);
       started = performance.now();
       const cells = computePrices({ ...toEngine(config), roomsSold: sold, today, from, to });
-      const e = performance.now() - started;
-      // Writing the answer: straight from the engine's cells, and as before (wire cells, then
-      // JSON.stringify).
+      const engine = since(started);
       started = performance.now();
       pricesJson(cells, new Map());
-      const j = performance.now() - started;
+      const json = since(started);
       started = performance.now();
-      JSON.stringify({ prices: cells.map((cell) => toWireCell(cell, null)) });
-      const jb = performance.now() - started;
-      started = performance.now();
-      await service.prices(caller, uuid, { from, to });
-      const sv = performance.now() - started;
-      if (i >= WARMUP) {
-        parts.month.push(m);
-        parts.service.push(sv);
-        parts.calendar.push(c);
-        parts.health.push(h);
-        parts.query.push(q);
-        parts.queryBefore.push(qb);
-        parts.engine.push(e);
-        parts.json.push(j);
-        parts.jsonBefore.push(jb);
-      }
+      await bare.inject({ method: 'GET', url: '/fixed' });
+      const sending = since(started);
+      if (i < WARMUP) continue;
+      const figures = { calendar, health, month: oneMonth, query, engine, json, sending };
+      for (const key of Object.keys(times) as (keyof typeof times)[]) times[key].push(figures[key]);
     }
-    const [c, h, q, e, sv, m, qb, j, jb] = [
-      parts.calendar,
-      parts.health,
-      parts.query,
-      parts.engine,
-      parts.service,
-      parts.month,
-      parts.queryBefore,
-      parts.json,
-      parts.jsonBefore,
-    ].map(median);
-    const spread = (values: number[]) => {
-      const sorted = [...values].sort((a, b) => a - b);
-      return `${sorted[Math.floor(sorted.length / 4)]!.toFixed(1)}–${sorted[Math.floor((sorted.length * 3) / 4)]!.toFixed(1)}`;
-    };
-    console.log(
-      `${label.padEnd(10)} full-year calendar (${365 * ROOM_TYPES} cells, ${BOOKINGS} bookings, ` +
-        `${(calendarBytes / 1024).toFixed(0)} KB) median ${c!.toFixed(1)} ms (IQR ${spread(parts.calendar)}) · ` +
-        `GET /api/health median ${h!.toFixed(2)} ms (IQR ${spread(parts.health)}) · ${(c! / h!).toFixed(1)}× ` +
-        `(goal ≤ 20×) · ${ROUNDS} rounds\n${''.padEnd(11)}parts: rooms-sold query ${q!.toFixed(1)} ms ` +
-        `(the previous query ${qb!.toFixed(1)} ms), engine ${e!.toFixed(1)} ms, JSON from the cells ` +
-        `${j!.toFixed(1)} ms (wire cells + JSON.stringify ${jb!.toFixed(1)} ms), the service's wire ` +
-        `cells ${sv!.toFixed(1)} ms\n${''.padEnd(11)}EXPLAIN ANALYZE execution: rooms-sold query ` +
-        `${await executionTime(currentQuery)}, the previous one ${await executionTime(previousQuery(true))}` +
-        `\n${''.padEnd(11)}one month (31 nights, ${31 * ROOM_TYPES} cells) median ${m!.toFixed(1)} ms · ` +
-        `${(m! / h!).toFixed(1)}× health`,
+    const plan = rowsOf<Record<string, string>>(
+      await database.db.execute(sql`explain (analyze, buffers) ${roomsSoldQuery(uuid, from, to)}`),
+    ).map((line) => Object.values(line)[0]!);
+    section.notes.push(
+      `${label}: \`EXPLAIN (ANALYZE, BUFFERS)\` of the rooms-sold query: ` +
+        `${plan.find((line) => line.startsWith('Execution Time'))}, ` +
+        `${plan.filter((line) => line.includes('Index')).length > 0 ? 'through an index' : 'without an index'} ` +
+        `(${plan
+          .find((line) => /Scan/.test(line))
+          ?.trim()
+          .replace(/\s+\(cost.*$/, '')}).`,
     );
+    const health = { measured: '`GET /api/health`', values: times.health };
+    addRow(section, {
+      database: label,
+      measured: `full-year calendar (${365 * ROOM_TYPES} cells, ${Math.round(calendarBytes / 1024)} KB)`,
+      unit: 'ms',
+      values: times.calendar,
+      baseline: health,
+      goal: { ratioAtMost: 20 },
+      comment: 'the size of the answer; see below',
+    });
+    addRow(section, {
+      database: label,
+      measured: `one month (${31 * ROOM_TYPES} cells)`,
+      unit: 'ms',
+      values: times.month,
+      baseline: health,
+    });
+    for (const [key, measured] of [
+      ['query', 'part: the rooms-sold query alone'],
+      ['engine', 'part: the engine alone'],
+      ['json', 'part: the JSON written from the cells'],
+      ['sending', 'part: the same text answered by a bare Fastify (`inject`, no database)'],
+    ] as const) {
+      addRow(section, { database: label, measured, unit: 'ms', values: times[key] });
+    }
+
+    // Throughput at 50 connections, on loopback, against the bare Fastify; alternating, a few
+    // seconds each.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const bareAddress = await bare.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const seconds = quick ? 2 : 5;
+      const calendarRate: number[] = [];
+      const bareRate: number[] = [];
+      const fixedRate: number[] = [];
+      for (let i = 0; i < (quick ? 1 : 3); i += 1) {
+        bareRate.push(await throughput(bareAddress, {}, seconds));
+        calendarRate.push(await throughput(`${address}${prices}`, headers, seconds));
+        fixedRate.push(await throughput(`${bareAddress}/fixed`, {}, seconds));
+      }
+      addRow(section, {
+        database: label,
+        measured: 'full-year calendar, 50 connections',
+        unit: 'req/s',
+        values: calendarRate,
+        baseline: { measured: 'bare Fastify, same JSON', values: bareRate },
+        goal: { ratioAtLeast: 0.5 },
+      });
+      addRow(section, {
+        database: label,
+        measured: 'the same, against the bare Fastify sending the text fixed (stricter)',
+        unit: 'req/s',
+        values: calendarRate,
+        baseline: { measured: 'bare Fastify, fixed text', values: fixedRate },
+      });
+    } finally {
+      await bare.close();
+    }
   } finally {
     await app.close();
   }
 }
 
-printMachine();
-await onEachDatabase(run);
+export default async function pricesApi(report: Report) {
+  const section = report.section(
+    'prices-api',
+    'Prices API (`bench/prices-api.bench.ts`)',
+    `One app (\`buildApp\`) per database: a business with ${ROOM_TYPES} room types (2 derived), ` +
+      'weekday, lead-time and rounding rules, 3 seasons, 2 occupancy groups, ' +
+      `${BOOKINGS} stays of 1–7 nights over the year (a tenth cancelled) and some manual prices. ` +
+      'Timed through `app.inject()` (no network), in alternating rounds after a warm-up: ' +
+      '`GET …/prices` for the full year, `GET /api/health` (the **baseline**: routing and one ' +
+      'database ping) and a one-month calendar; the parts of the calendar alone in the same ' +
+      'rounds. Then, on loopback, the full-year calendar under autocannon at 50 connections ' +
+      'against a bare Fastify route answering the same JSON, alternating.',
+    HISTORY,
+  );
+  await onEachDatabase((label, database) => run(section, label, database, report.quick));
+  section.notes.push(
+    'Where the full-year goal (≤ 20× health) is not met, the rows "part" say why: the engine and ' +
+      'the JSON take a millisecond each; what is left is the rooms-sold query (slower on PGlite, ' +
+      'PostgreSQL compiled to WebAssembly) and the size of the answer — merely sending the same ' +
+      'text through Fastify ("the same text answered by a bare Fastify") takes a good part of ' +
+      'the 20× budget on its own. Meeting it everywhere takes a lighter answer, a contract ' +
+      'decision not taken here: breakdowns by reference (a year has about 1/5 as many distinct ' +
+      'lists as cells, and the engine already shares them), breakdowns only when asked, or the ' +
+      'calendar loading by month (a month is well within the goal). Under 50 connections PGlite ' +
+      'answers one query at a time (one connection), so its throughput is bounded by the ' +
+      "calendar's queries; PostgreSQL runs them on a pool.",
+  );
+}
+
+const HISTORY = `
+2026-11-23 (issue 6), full year ÷ health: before 70–97× on PGlite (127–302 ms) and 40–42× on
+PostgreSQL (96–199 ms); after 52–56× (93–97 ms) and 30–43× (78–90 ms). What changed: the
+rooms-sold query answers two arrays per room type instead of a row per room type and night (43 →
+18 ms on PGlite), the engine shares computed paths (4 → 1.5 ms), and the JSON is written straight
+from the engine's cells instead of wire cells through \`JSON.stringify\` (14–42 → 1.6 ms).
+`;

@@ -32,6 +32,16 @@ describe('loadConfig', () => {
     expect(problems).toContain('DATABASE_URL="…"');
   });
 
+  it("gives the embedded database's memory setting, and refuses a size it would not read", () => {
+    expect(loadConfig({}).pglite).toEqual({ shared_buffers: '16MB' });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '64MB' }).pglite).toEqual({
+      shared_buffers: '64MB',
+    });
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(
+      'PGLITE_SHARED_BUFFERS="lots": must be a size such as 16MB',
+    );
+  });
+
   it('accepts a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/tarifa' }).databaseUrl).toBe(
       'postgres://u:p@db:5432/tarifa',

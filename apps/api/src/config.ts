@@ -24,6 +24,17 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Folder for the embedded database and uploaded files. */
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Memory of the embedded PGlite (docs/performance.md, "PGlite's memory"): its PostgreSQL
+   * `shared_buffers`, a size such as `16MB`. PGlite keeps the pages it reads in the process's own
+   * memory, which a WebAssembly process never gives back; PostgreSQL's default (128MB) left a
+   * server at 520–560 MB after an import of 120 000 bookings, this one at 390–430 MB, without
+   * slowing the calendar, the analytics or the import (bench/RESULTS.md).
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB')
+    .default('16MB'),
   /** postgres://… of a PostgreSQL server; without it the embedded PGlite in DATA_DIR is used. */
   DATABASE_URL: z
     .string()
@@ -104,6 +115,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL parameters the embedded PGlite starts with (`shared_buffers`…). */
+  pglite: Record<string, string>;
   logLevel: (typeof logLevels)[number];
   webDist: string;
   rateLimitAuthPerMinute: number;
@@ -162,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pglite: { shared_buffers: e.PGLITE_SHARED_BUFFERS },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,

@@ -20,7 +20,7 @@ async function main() {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite`, settings: config.pglite },
   );
   await database.migrate();
   const app = await buildApp({ config, database });

@@ -31,7 +31,8 @@ function safeReaddir(dir: string): string[] {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -73,14 +76,20 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /**
    * `dataDir` undefined keeps the embedded database in memory (tests); `template`, a dump of
-   * another one (`dumpPglite`), starts it as a copy of that one instead of an empty database.
+   * another one (`dumpPglite`), starts it as a copy of that one instead of an empty database;
+   * `settings`, PostgreSQL parameters it starts with (`shared_buffers: '16MB'`, config.ts).
    */
-  | { kind: 'pglite'; dataDir: string | undefined; template?: Blob };
+  | {
+      kind: 'pglite';
+      dataDir: string | undefined;
+      template?: Blob;
+      settings?: Record<string, string>;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'postgres'
     ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir, options.template);
+    : openPglite(options.dataDir, options.template, options.settings);
 }
 
 /** The data of an embedded database, for `openDatabase`'s `template` (tests). */
@@ -89,11 +98,33 @@ export async function dumpPglite(database: Database): Promise<Blob> {
   return (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
 }
 
-async function openPglite(dataDir: string | undefined, template?: Blob): Promise<Database> {
-  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+/**
+ * Creates the embedded database in `dataDir` when the folder has none yet, in a short-lived process
+ * of its own: PGlite's initdb takes about 600 MB of WebAssembly memory while it runs (measured:
+ * docs/performance.md), which in the server's own process would set its peak memory for its whole
+ * life — the garbage collector frees it later, but the peak is what the machine must have.
+ */
+async function createPgliteFolder(dataDir: string, startParams: string[]) {
+  await fs.mkdir(dataDir, { recursive: true });
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script = path.join(import.meta.dirname, 'create-pglite.mjs');
+  await promisify(execFile)(process.execPath, [script, dataDir, JSON.stringify(startParams)]);
+}
+
+async function openPglite(
+  dataDir: string | undefined,
+  template?: Blob,
+  settings: Record<string, string> = {},
+): Promise<Database> {
+  const startParams = [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+  if (dataDir) await createPgliteFolder(dataDir, startParams);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(template ? { loadDataDir: template } : {}),
+    startParams,
   });
   const db: Db = drizzlePglite(client, { schema });
   return {

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
  *
  * Written here rather than taken from a library because imports are dominated by parsing: lines
  * without quotes (nearly all of a real export) take a `split` fast path, several times faster
- * than a general character-by-character parser (see bench/results.md).
+ * than a general character-by-character parser (see bench/RESULTS.md, import section).
  */
 
 export type Delimiter = ',' | ';' | '\t';
