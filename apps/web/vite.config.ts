@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { translationChunkOf } from './src/lib/i18n/namespaces';
 import { precompress } from './vite/precompress';
 
 // The API runs on :3000 (npm start); `npm run dev` serves the web app on :5173 with /api proxied.
@@ -18,5 +19,11 @@ export default defineConfig({
     // Read by scripts/check-budgets.mjs: which chunks each page needs.
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // Each half of a language (the guest pages' namespaces, the rest) is one request.
+        codeSplitting: { groups: [{ test: /\/locales\/.+\.json$/, name: translationChunkOf }] },
+      },
+    },
   },
 });

@@ -5,7 +5,6 @@ import { RouterProvider } from 'react-router';
 import { buildAbility } from '@/lib/auth/ability';
 import { useSession } from '@/lib/auth/session';
 import { AppThemeProvider } from '@/lib/theme/ThemeSettings';
-import './extensions';
 import { createQueryClient } from './queryClient';
 import { useAppRouter } from './router';
 

@@ -12,13 +12,22 @@ import { useAbility } from '@casl/react';
 import { PageLoader } from '@/components/PageLoader';
 import BlankLayout from '@/layouts/BlankLayout';
 import type { AppAbility } from '@/lib/auth/ability';
+import { loadSignedInTranslations } from '@/lib/i18n';
 import { useSession } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
 import { appRoutes, type AppRoute, type RouteMeta } from './routes';
 
-// The signed-in shell (menus, search, notifications, tour) loads with the first page that needs it:
-// the sign-in page does without.
-const DefaultLayout = lazy(() => import('@/layouts/DefaultLayout'));
+// The signed-in shell (menus, search, notifications, tour) loads with the first page that needs it,
+// and with it what features plug into it (`./extensions`) and the translations the guest pages do
+// without: the sign-in page loads none of them.
+const DefaultLayout = lazy(async () => {
+  const [layout] = await Promise.all([
+    import('@/layouts/DefaultLayout'),
+    import('./extensions'),
+    loadSignedInTranslations(),
+  ]);
+  return layout;
+});
 
 function RootRedirect() {
   const session = useSession();

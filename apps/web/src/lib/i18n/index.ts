@@ -2,31 +2,44 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, directionOf, isLocale, locales, type TLocale } from '@tarifa/contract';
 import { storageKeys } from '../storage';
+import { guestNamespaces } from './namespaces';
 
 /**
  * Translations live in `locales/<locale>/<namespace>.json`, one namespace per area (common, nav,
  * auth, …), so each feature owns its strings. `t('auth:login.title')` reads another namespace;
- * `common` is the default. Each language is one chunk (`locales/<locale>/index.ts`), loaded when it
- * is first used: a visitor downloads one language, not four.
+ * `common` is the default. A language is loaded when it is first used, in two halves: the guest
+ * pages' namespaces (`namespaces.ts`) first, the rest with the signed-in shell. A visitor downloads
+ * one language, and of it only what the sign-in page shows.
  */
 type Strings = Record<string, unknown>;
 type Translations = Record<string, Strings>;
-const bundles = import.meta.glob<{ default: Record<string, Strings> }>('./locales/*/index.ts');
+const files = import.meta.glob<Strings>('./locales/*/*.json', { import: 'default' });
 
-/** Every namespace of a language, by name. */
-export async function translationsOf(locale: TLocale): Promise<Translations> {
-  const load = bundles[`./locales/${locale}/index.ts`];
-  if (!load) throw new Error(`No translations for ${locale}`);
-  const { default: files } = await load();
+/** Which namespaces of each language the app holds: the guest ones until the shell loads. */
+let scope: 'guest' | 'all' = 'guest';
+const inScope = (namespace: string) => scope === 'all' || guestNamespaces.includes(namespace);
+
+/** A language's namespaces, by name: those `wanted`, every one by default. */
+export async function translationsOf(
+  locale: TLocale,
+  wanted: (namespace: string) => boolean = () => true,
+): Promise<Translations> {
+  const prefix = `./locales/${locale}/`;
+  const entries = Object.entries(files)
+    .filter(([file]) => file.startsWith(prefix))
+    .map(([file, load]) => [file.slice(prefix.length, -'.json'.length), load] as const);
+  if (entries.length === 0) throw new Error(`No translations for ${locale}`);
+  const loads = entries.filter(([namespace]) => wanted(namespace));
   return Object.fromEntries(
-    Object.entries(files).map(([file, strings]) => [/([\w-]+)\.json$/.exec(file)![1]!, strings]),
+    await Promise.all(loads.map(async ([namespace, load]) => [namespace, await load()])),
   );
 }
 
-/** Loads a language's strings, once (changing language does it; tests load all four). */
+/** Loads what the app holds of a language, once (changing language does it; tests load all four). */
 export async function loadLanguage(locale: TLocale) {
-  if (i18n.hasResourceBundle(locale, 'common')) return;
-  const translations = await translationsOf(locale);
+  const missing = (namespace: string) =>
+    inScope(namespace) && !i18n.hasResourceBundle(locale, namespace);
+  const translations = await translationsOf(locale, missing);
   for (const [namespace, strings] of Object.entries(translations)) {
     i18n.addResourceBundle(locale, namespace, strings, true, true);
   }
@@ -50,7 +63,7 @@ i18n.on('languageChanged', (lng) => {
 /** Resolves once the stored language is loaded: the app renders after it (`main.tsx`). */
 export const i18nReady = (async () => {
   const locale = storedLocale();
-  const translations = await translationsOf(locale);
+  const translations = await translationsOf(locale, inScope);
   await i18n.use(initReactI18next).init({
     resources: { [locale]: translations },
     ns: Object.keys(translations),
@@ -62,6 +75,8 @@ export const i18nReady = (async () => {
     supportedLngs: [...locales],
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Namespaces added later (the signed-in half) redraw what was drawn before they came.
+    react: { bindI18nStore: 'added' },
   });
   applyToDocument(locale);
 })();
@@ -72,6 +87,13 @@ export async function changeLanguage(locale: TLocale) {
   await i18nReady;
   await loadLanguage(locale);
   await i18n.changeLanguage(locale);
+}
+
+/** Loads the namespaces the guest pages do without: the signed-in shell waits for them. */
+export async function loadSignedInTranslations() {
+  scope = 'all';
+  await i18nReady;
+  if (isLocale(i18n.language)) await loadLanguage(i18n.language);
 }
 
 export default i18n;
