@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { translationChunkOf } from './src/lib/i18n/namespaces';
 import { precompress } from './vite/precompress';
+import { pureSchemas } from './vite/pure-schemas';
 
 // The API runs on :3000 (npm start); `npm run dev` serves the web app on :5173 with /api proxied.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pureSchemas(), precompress()],
   // `@/lib/api` is apps/web/src/lib/api: how a file reaches outside its own folder (docs/architecture.md).
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ZForgotPasswordBody } from '@tarifa/contract';
 import { FormAlert, toFormError, useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/passwordReset';
 import { AuthCard } from '../components/AuthCard';
@@ -31,7 +30,7 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sentAgain, setSentAgain] = useState(false);
   const form = useZodForm({
-    schema: ZForgotPasswordBody,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.ZForgotPasswordBody),
     initialValues: { email: '' },
     onSubmit: async (body) => {
       await forgot.mutateAsync(body);

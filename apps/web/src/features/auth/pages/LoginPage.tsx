@@ -7,7 +7,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ZLoginBody } from '@tarifa/contract';
 import { PasswordField } from '@/components/PasswordField';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useDemoInfo } from '../api/demo';
@@ -22,7 +21,7 @@ export default function LoginPage() {
   const login = useLogin();
   const demo = useDemoInfo();
   const form = useZodForm({
-    schema: ZLoginBody,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.ZLoginBody),
     initialValues: { email: '', password: '' },
     onSubmit: (body) => login.mutateAsync(body),
   });

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { isLocale, ZRegisterBody } from '@tarifa/contract';
+import { isLocale } from '@tarifa/contract';
 import { PasswordField } from '@/components/PasswordField';
 import { PasswordRules } from '@/components/PasswordRules';
 import { FormAlert, useZodForm } from '@/lib/forms';
@@ -19,7 +19,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const register = useRegister();
   const form = useZodForm({
-    schema: ZRegisterBody,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.ZRegisterBody),
     initialValues: { name: '', email: '', password: '' },
     // The account starts in the language the page is shown in.
     onSubmit: (body) =>
