@@ -35,13 +35,18 @@ function RootRedirect() {
   return <Navigate to={homeFor(session, search)} replace />;
 }
 
-/** Applies the guard to the matched route, then renders its layout around the lazy page. */
-function GuardedLayout({ layout }: { layout: RouteMeta['layout'] }) {
+// The permissions come with the signed-in pages: the guest ones need none (`AbilityScope`).
+const AbilityScope = lazy(() => import('./AbilityScope'));
+
+/**
+ * Applies the guard to the matched route, then renders its layout around the lazy page. A guest
+ * page's guard needs no permissions (`ability`): it is public or for guests only.
+ */
+function GuardedLayout({ layout, ability }: { layout: RouteMeta['layout']; ability?: AppAbility }) {
   const matches = useMatches();
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   const location = useLocation();
   const session = useSession();
-  const ability = useAbility<AppAbility>();
   const { t } = useTranslation();
   const title = meta ? t(meta.title) : '';
 
@@ -63,6 +68,11 @@ function GuardedLayout({ layout }: { layout: RouteMeta['layout'] }) {
   );
 }
 
+/** The signed-in pages' guard, with the user's permissions. */
+function SignedInLayout() {
+  return <GuardedLayout layout="default" ability={useAbility<AppAbility>()} />;
+}
+
 function toRouteObject({ path, meta, page: Page, name }: AppRoute): RouteObject {
   return { path, id: name ?? path, handle: meta, element: <Page /> };
 }
@@ -77,7 +87,13 @@ export function useAppRouter() {
           children: appRoutes.filter((r) => r.meta.layout === 'blank').map(toRouteObject),
         },
         {
-          element: <GuardedLayout layout="default" />,
+          element: (
+            <Suspense fallback={<PageLoader />}>
+              <AbilityScope>
+                <SignedInLayout />
+              </AbilityScope>
+            </Suspense>
+          ),
           children: appRoutes.filter((r) => r.meta.layout === 'default').map(toRouteObject),
         },
       ]),

@@ -2,47 +2,50 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLocale, directionOf, isLocale, locales, type TLocale } from '@tarifa/contract';
 import { storageKeys } from '../storage';
-import { guestNamespaces } from './namespaces';
 
 /**
  * Translations live in `locales/<locale>/<namespace>.json`, one namespace per area (common, nav,
  * auth, …), so each feature owns its strings. `t('auth:login.title')` reads another namespace;
- * `common` is the default. A language is loaded when it is first used, in two halves: the guest
- * pages' namespaces (`namespaces.ts`) first, the rest with the signed-in shell. A visitor downloads
- * one language, and of it only what the sign-in page shows.
+ * `common` is the default. A language is loaded when it is first used, in two chunks: the guest
+ * pages' namespaces (`locales/<locale>/guest.ts`) first, the rest (`index.ts`) with the signed-in
+ * shell. A visitor downloads one language, and of it only what the sign-in page shows.
  */
 type Strings = Record<string, unknown>;
 type Translations = Record<string, Strings>;
-const files = import.meta.glob<Strings>('./locales/*/*.json', { import: 'default' });
+type Half = 'guest' | 'index';
+const halves = import.meta.glob<{ default: Record<string, Strings> }>(
+  './locales/*/{guest,index}.ts',
+);
 
-/** Which namespaces of each language the app holds: the guest ones until the shell loads. */
-let scope: 'guest' | 'all' = 'guest';
-const inScope = (namespace: string) => scope === 'all' || guestNamespaces.includes(namespace);
+/** Which halves of each language the app holds: the guest one until the shell loads. */
+let scope: Half[] = ['guest'];
+/** The halves at hand, as `pt/guest`. */
+const loaded = new Set<string>();
+const missingOf = (locale: TLocale) => scope.filter((half) => !loaded.has(`${locale}/${half}`));
 
-/** A language's namespaces, by name: those `wanted`, every one by default. */
+/** A language's namespaces, by name: those of the halves asked for, every one by default. */
 export async function translationsOf(
   locale: TLocale,
-  wanted: (namespace: string) => boolean = () => true,
+  parts: Half[] = ['guest', 'index'],
 ): Promise<Translations> {
-  const prefix = `./locales/${locale}/`;
-  const entries = Object.entries(files)
-    .filter(([file]) => file.startsWith(prefix))
-    .map(([file, load]) => [file.slice(prefix.length, -'.json'.length), load] as const);
-  if (entries.length === 0) throw new Error(`No translations for ${locale}`);
-  const loads = entries.filter(([namespace]) => wanted(namespace));
+  const loads = parts.map((half) => halves[`./locales/${locale}/${half}.ts`]);
+  if (loads.some((load) => !load)) throw new Error(`No translations for ${locale}`);
+  const files = await Promise.all(loads.map(async (load) => (await load!()).default));
   return Object.fromEntries(
-    await Promise.all(loads.map(async ([namespace, load]) => [namespace, await load()])),
+    files.flatMap((half) =>
+      Object.entries(half).map(([file, strings]) => [/([\w-]+)\.json$/.exec(file)![1]!, strings]),
+    ),
   );
 }
 
 /** Loads what the app holds of a language, once (changing language does it; tests load all four). */
 export async function loadLanguage(locale: TLocale) {
-  const missing = (namespace: string) =>
-    inScope(namespace) && !i18n.hasResourceBundle(locale, namespace);
+  const missing = missingOf(locale);
   const translations = await translationsOf(locale, missing);
   for (const [namespace, strings] of Object.entries(translations)) {
     i18n.addResourceBundle(locale, namespace, strings, true, true);
   }
+  for (const half of missing) loaded.add(`${locale}/${half}`);
 }
 
 export function storedLocale(): TLocale {
@@ -63,7 +66,9 @@ i18n.on('languageChanged', (lng) => {
 /** Resolves once the stored language is loaded: the app renders after it (`main.tsx`). */
 export const i18nReady = (async () => {
   const locale = storedLocale();
-  const translations = await translationsOf(locale, inScope);
+  const first = missingOf(locale);
+  const translations = await translationsOf(locale, first);
+  for (const half of first) loaded.add(`${locale}/${half}`);
   await i18n.use(initReactI18next).init({
     resources: { [locale]: translations },
     ns: Object.keys(translations),
@@ -91,7 +96,7 @@ export async function changeLanguage(locale: TLocale) {
 
 /** Loads the namespaces the guest pages do without: the signed-in shell waits for them. */
 export async function loadSignedInTranslations() {
-  scope = 'all';
+  scope = ['guest', 'index'];
   await i18nReady;
   if (isLocale(i18n.language)) await loadLanguage(i18n.language);
 }
