@@ -56,14 +56,23 @@ function GuardedLayout({ layout, ability }: { layout: RouteMeta['layout']; abili
 
   const outcome = meta ? guard(meta, location, session, ability) : { allow: true as const };
   if (!outcome.allow) return <Navigate to={outcome.redirect} replace />;
-  const Layout = layout === 'blank' ? BlankLayout : DefaultLayout;
+  if (layout === 'blank') {
+    // A guest page shows with its frame, whose switchers load only then: the sign-in form first.
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <BlankLayout>
+          <Outlet />
+        </BlankLayout>
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<PageLoader />}>
-      <Layout>
+      <DefaultLayout>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Layout>
+      </DefaultLayout>
     </Suspense>
   );
 }
