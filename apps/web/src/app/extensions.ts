@@ -1,5 +1,6 @@
 /**
- * Where features plug into the application shell, at module load, before anything renders:
+ * Where features plug into the application shell, at module load, before the shell renders (it is
+ * loaded with the signed-in layout, `router.tsx`):
  *
  * - `registerShellQuery(options)` (`layouts/shellData`): data the default layout loads before it is
  *   shown, a skeleton meanwhile (the user — always — and the businesses).

@@ -5,17 +5,20 @@ import type { RouteMeta } from './routes';
 
 export type GuardOutcome = { allow: true } | { allow: false; redirect: string };
 
-/** In this order: public, then guest-only, then the route's permission rule. */
+/**
+ * In this order: public, then guest-only, then the route's permission rule (without `ability`, as
+ * on the guest pages, a route that needs one is refused).
+ */
 export function guard(
   meta: RouteMeta,
   location: { pathname: string; search: string; hash: string },
   session: Session,
-  ability: AppAbility,
+  ability?: AppAbility,
 ): GuardOutcome {
   if (meta.public) return { allow: true };
   const signedIn = isAuthenticated(session);
   if (meta.unauthenticatedOnly) return signedIn ? { allow: false, redirect: '/' } : { allow: true };
-  if (signedIn && ability.can(meta.action ?? 'manage', meta.subject ?? 'all'))
+  if (signedIn && ability?.can(meta.action ?? 'manage', meta.subject ?? 'all'))
     return { allow: true };
   if (signedIn) return { allow: false, redirect: '/not-authorized' };
   const path = `${location.pathname}${location.search}${location.hash}`;

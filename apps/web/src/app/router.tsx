@@ -12,13 +12,22 @@ import { useAbility } from '@casl/react';
 import { PageLoader } from '@/components/PageLoader';
 import BlankLayout from '@/layouts/BlankLayout';
 import type { AppAbility } from '@/lib/auth/ability';
+import { loadSignedInTranslations } from '@/lib/i18n';
 import { useSession } from '@/lib/auth/session';
 import { guard, homeFor } from './guard';
 import { appRoutes, type AppRoute, type RouteMeta } from './routes';
 
-// The signed-in shell (menus, search, notifications, tour) loads with the first page that needs it:
-// the sign-in page does without.
-const DefaultLayout = lazy(() => import('@/layouts/DefaultLayout'));
+// The signed-in shell (menus, search, notifications, tour) loads with the first page that needs it,
+// and with it what features plug into it (`./extensions`) and the translations the guest pages do
+// without: the sign-in page loads none of them.
+const DefaultLayout = lazy(async () => {
+  const [layout] = await Promise.all([
+    import('@/layouts/DefaultLayout'),
+    import('./extensions'),
+    loadSignedInTranslations(),
+  ]);
+  return layout;
+});
 
 function RootRedirect() {
   const session = useSession();
@@ -26,13 +35,18 @@ function RootRedirect() {
   return <Navigate to={homeFor(session, search)} replace />;
 }
 
-/** Applies the guard to the matched route, then renders its layout around the lazy page. */
-function GuardedLayout({ layout }: { layout: RouteMeta['layout'] }) {
+// The permissions come with the signed-in pages: the guest ones need none (`AbilityScope`).
+const AbilityScope = lazy(() => import('./AbilityScope'));
+
+/**
+ * Applies the guard to the matched route, then renders its layout around the lazy page. A guest
+ * page's guard needs no permissions (`ability`): it is public or for guests only.
+ */
+function GuardedLayout({ layout, ability }: { layout: RouteMeta['layout']; ability?: AppAbility }) {
   const matches = useMatches();
   const meta = matches.at(-1)?.handle as RouteMeta | undefined;
   const location = useLocation();
   const session = useSession();
-  const ability = useAbility<AppAbility>();
   const { t } = useTranslation();
   const title = meta ? t(meta.title) : '';
 
@@ -42,16 +56,30 @@ function GuardedLayout({ layout }: { layout: RouteMeta['layout'] }) {
 
   const outcome = meta ? guard(meta, location, session, ability) : { allow: true as const };
   if (!outcome.allow) return <Navigate to={outcome.redirect} replace />;
-  const Layout = layout === 'blank' ? BlankLayout : DefaultLayout;
+  if (layout === 'blank') {
+    // A guest page shows with its frame, whose switchers load only then: the sign-in form first.
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <BlankLayout>
+          <Outlet />
+        </BlankLayout>
+      </Suspense>
+    );
+  }
   return (
     <Suspense fallback={<PageLoader />}>
-      <Layout>
+      <DefaultLayout>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-      </Layout>
+      </DefaultLayout>
     </Suspense>
   );
+}
+
+/** The signed-in pages' guard, with the user's permissions. */
+function SignedInLayout() {
+  return <GuardedLayout layout="default" ability={useAbility<AppAbility>()} />;
 }
 
 function toRouteObject({ path, meta, page: Page, name }: AppRoute): RouteObject {
@@ -68,7 +96,13 @@ export function useAppRouter() {
           children: appRoutes.filter((r) => r.meta.layout === 'blank').map(toRouteObject),
         },
         {
-          element: <GuardedLayout layout="default" />,
+          element: (
+            <Suspense fallback={<PageLoader />}>
+              <AbilityScope>
+                <SignedInLayout />
+              </AbilityScope>
+            </Suspense>
+          ),
           children: appRoutes.filter((r) => r.meta.layout === 'default').map(toRouteObject),
         },
       ]),

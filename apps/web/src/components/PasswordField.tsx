@@ -2,9 +2,9 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InputField, type InputFieldProps } from './InputField';
 
 /**
  * A password input with a button to show or hide what was typed. `describedBy` names an element
@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 export function PasswordField({
   describedBy,
   ...props
-}: Omit<TextFieldProps, 'type'> & { describedBy?: string }) {
+}: Omit<InputFieldProps, 'type' | 'endAdornment'> & { describedBy?: string }) {
   const { t } = useTranslation('forms');
   const [visible, setVisible] = useState(false);
   const generatedId = useId();
@@ -22,29 +22,24 @@ export function PasswordField({
     .filter(Boolean)
     .join(' ');
   return (
-    <TextField
+    <InputField
       {...props}
       id={id}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...props.slotProps,
-        htmlInput: described ? { 'aria-describedby': described } : undefined,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                aria-label={visible ? t('hidePassword') : t('showPassword')}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      htmlInput={described ? { 'aria-describedby': described } : undefined}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            edge="end"
+            aria-label={visible ? t('hidePassword') : t('showPassword')}
+            aria-pressed={visible}
+            onClick={() => setVisible((v) => !v)}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

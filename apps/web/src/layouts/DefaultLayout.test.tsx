@@ -74,6 +74,29 @@ describe('default layout', { timeout: 20_000 }, () => {
     expect(JSON.parse(localStorage.getItem('userData')!).name).toBe('Ana Costa Silva');
   });
 
+  it('lists the menu as lists of items, an open group too', async () => {
+    answerUser = () => undefined;
+    fetchMock.mockImplementation((url: string) => {
+      if (url.endsWith('/auth/user')) return Promise.resolve(json({ data: user }));
+      if (url.endsWith('/v1/businesses')) return Promise.resolve(json({ businesses: [] }));
+      return Promise.reject(new Error(`unexpected ${url}`));
+    });
+    renderWithProviders(
+      <DefaultLayout>
+        <h1>Página</h1>
+      </DefaultLayout>,
+      { path: '/pricing-central/price-setup' },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Navegação principal' });
+    // The page's group is open: its entries are items of their own list, as screen readers count.
+    const link = within(nav).getByRole('link', { name: 'Configuração de preços' });
+    expect(link.closest('li')?.parentElement?.tagName).toBe('UL');
+    const strays = [...nav.querySelectorAll('ul')].flatMap((list) =>
+      [...list.children].filter((child) => child.tagName !== 'LI'),
+    );
+    expect(strays).toEqual([]);
+  });
+
   it('opens the search with Ctrl-K and the preferences from the navbar', async () => {
     answerUser = () => undefined;
     fetchMock.mockImplementation((url: string) => {

@@ -157,7 +157,10 @@ function NavGroupEntry({ item, mini, onNavigate }: EntryProps & { item: NavGroup
       <Collapse in={open && !mini} timeout="auto" unmountOnExit>
         <List id={listId} disablePadding>
           {item.children.map((child) => (
-            <NavLinkEntry key={child.to} item={child} mini={mini} onNavigate={onNavigate} nested />
+            // A list holds list items only (screen readers count them; Lighthouse checks it).
+            <ListItem key={child.to} disablePadding sx={{ display: 'block' }}>
+              <NavLinkEntry item={child} mini={mini} onNavigate={onNavigate} nested />
+            </ListItem>
           ))}
         </List>
       </Collapse>

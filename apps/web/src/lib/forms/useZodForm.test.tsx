@@ -11,8 +11,19 @@ import { FormAlert, useZodForm } from '.';
 
 const schema = z.object({ email: ZEmail, password: ZPassword });
 
-function TestForm({ onSubmit }: { onSubmit: (data: z.output<typeof schema>) => unknown }) {
-  const form = useZodForm({ schema, initialValues: { email: '', password: '' }, onSubmit });
+function TestForm({
+  onSubmit,
+  lazy = false,
+}: {
+  onSubmit: (data: z.output<typeof schema>) => unknown;
+  lazy?: boolean;
+}) {
+  const form = useZodForm({
+    // As the sign-in pages pass it: a loader, so the form shows before zod is fetched.
+    schema: lazy ? () => Promise.resolve(schema) : schema,
+    initialValues: { email: '', password: '' },
+    onSubmit,
+  });
   return (
     <form {...form.formProps}>
       <FormAlert error={form.formError} />
@@ -25,9 +36,9 @@ function TestForm({ onSubmit }: { onSubmit: (data: z.output<typeof schema>) => u
   );
 }
 
-function setup(onSubmit: (data: z.output<typeof schema>) => unknown = vi.fn()) {
+function setup(onSubmit: (data: z.output<typeof schema>) => unknown = vi.fn(), lazy = false) {
   const user = userEvent.setup();
-  render(<TestForm onSubmit={onSubmit} />);
+  render(<TestForm onSubmit={onSubmit} lazy={lazy} />);
   return {
     user,
     email: screen.getByRole('textbox', { name: 'Email' }),
@@ -54,6 +65,23 @@ describe('useZodForm', () => {
     // The first field in trouble gets the focus.
     expect(email).toHaveFocus();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('checks a schema given as a loader the same way, and sends parsed values', async () => {
+    const onSubmit = vi.fn();
+    const { user, email, password, submit } = setup(onSubmit, true);
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(email).toHaveAccessibleDescription('Fill in this field.');
+
+    await user.type(email, ' ana@hotel.pt');
+    expect(email).not.toHaveAccessibleDescription();
+    await user.type(password, 'aaaaaaaaaa1');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith(
+      { email: 'ana@hotel.pt', password: 'aaaaaaaaaa1' },
+      expect.anything(),
+    );
   });
 
   it('updates the messages while the user corrects the fields, then sends parsed values', async () => {

@@ -12,8 +12,12 @@ import { toFieldIssues, type TFieldIssue } from '@tarifa/contract';
 import { issueMessage, toFormError, type FormError } from './messages';
 
 export interface UseZodFormOptions<S extends z.ZodType> {
-  /** The request's schema from `@tarifa/contract` (or one built on it): checked before sending. */
-  schema: S;
+  /**
+   * The request's schema from `@tarifa/contract` (or one built on it): checked before sending. A
+   * page whose first screen should not wait for zod (the sign-in pages) passes a loader instead,
+   * `() => import('…').then((m) => m.ZSchema)`: it is called as the form appears.
+   */
+  schema: S | (() => Promise<S>);
   initialValues: z.input<S>;
   /**
    * Sends the parsed values. Whatever it throws is shown: an `ApiError`'s details land on the
@@ -62,13 +66,23 @@ export function useZodForm<S extends z.ZodType>({
   const [attempted, setAttempted] = useState(false);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
+  const loadedSchema = useRef(typeof schema === 'function' ? undefined : schema);
+  const loadSchema = async () => (loadedSchema.current ??= await (schema as () => Promise<S>)());
+
+  useEffect(() => {
+    // Fetched in the background as the form appears; a failure is shown at submit, when it matters.
+    if (!loadedSchema.current) loadSchema().catch(() => undefined);
+    // Once, on mount: `schema` is fixed for the form's lifetime.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusRequest]);
 
+  /** Checks values against the schema, loaded by then (the first submit waits for it). */
   const validate = (candidate: z.input<S>) => {
-    const result = schema.safeParse(candidate);
+    const result = loadedSchema.current!.safeParse(candidate);
     return result.success
       ? { data: result.data, errors: {} }
       : { data: undefined, errors: byPath(toFieldIssues(result.error)) };
@@ -130,8 +144,14 @@ export function useZodForm<S extends z.ZodType>({
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (submitting) return;
-    setAttempted(true);
     setFormError(null);
+    try {
+      await loadSchema();
+    } catch (error) {
+      setFormError(toFormError(error));
+      return;
+    }
+    setAttempted(true);
     const checked = validate(values);
     setErrors(checked.errors);
     if (checked.data === undefined) {

@@ -6,30 +6,46 @@ import { storageKeys } from '../storage';
 /**
  * Translations live in `locales/<locale>/<namespace>.json`, one namespace per area (common, nav,
  * auth, …), so each feature owns its strings. `t('auth:login.title')` reads another namespace;
- * `common` is the default. Each language is one chunk (`locales/<locale>/index.ts`), loaded when it
- * is first used: a visitor downloads one language, not four.
+ * `common` is the default. A language is loaded when it is first used, in two chunks: the guest
+ * pages' namespaces (`locales/<locale>/guest.ts`) first, the rest (`index.ts`) with the signed-in
+ * shell. A visitor downloads one language, and of it only what the sign-in page shows.
  */
 type Strings = Record<string, unknown>;
 type Translations = Record<string, Strings>;
-const bundles = import.meta.glob<{ default: Record<string, Strings> }>('./locales/*/index.ts');
+type Half = 'guest' | 'index';
+const halves = import.meta.glob<{ default: Record<string, Strings> }>(
+  './locales/*/{guest,index}.ts',
+);
 
-/** Every namespace of a language, by name. */
-export async function translationsOf(locale: TLocale): Promise<Translations> {
-  const load = bundles[`./locales/${locale}/index.ts`];
-  if (!load) throw new Error(`No translations for ${locale}`);
-  const { default: files } = await load();
+/** Which halves of each language the app holds: the guest one until the shell loads. */
+let scope: Half[] = ['guest'];
+/** The halves at hand, as `pt/guest`. */
+const loaded = new Set<string>();
+const missingOf = (locale: TLocale) => scope.filter((half) => !loaded.has(`${locale}/${half}`));
+
+/** A language's namespaces, by name: those of the halves asked for, every one by default. */
+export async function translationsOf(
+  locale: TLocale,
+  parts: Half[] = ['guest', 'index'],
+): Promise<Translations> {
+  const loads = parts.map((half) => halves[`./locales/${locale}/${half}.ts`]);
+  if (loads.some((load) => !load)) throw new Error(`No translations for ${locale}`);
+  const files = await Promise.all(loads.map(async (load) => (await load!()).default));
   return Object.fromEntries(
-    Object.entries(files).map(([file, strings]) => [/([\w-]+)\.json$/.exec(file)![1]!, strings]),
+    files.flatMap((half) =>
+      Object.entries(half).map(([file, strings]) => [/([\w-]+)\.json$/.exec(file)![1]!, strings]),
+    ),
   );
 }
 
-/** Loads a language's strings, once (changing language does it; tests load all four). */
+/** Loads what the app holds of a language, once (changing language does it; tests load all four). */
 export async function loadLanguage(locale: TLocale) {
-  if (i18n.hasResourceBundle(locale, 'common')) return;
-  const translations = await translationsOf(locale);
+  const missing = missingOf(locale);
+  const translations = await translationsOf(locale, missing);
   for (const [namespace, strings] of Object.entries(translations)) {
     i18n.addResourceBundle(locale, namespace, strings, true, true);
   }
+  for (const half of missing) loaded.add(`${locale}/${half}`);
 }
 
 export function storedLocale(): TLocale {
@@ -50,7 +66,9 @@ i18n.on('languageChanged', (lng) => {
 /** Resolves once the stored language is loaded: the app renders after it (`main.tsx`). */
 export const i18nReady = (async () => {
   const locale = storedLocale();
-  const translations = await translationsOf(locale);
+  const first = missingOf(locale);
+  const translations = await translationsOf(locale, first);
+  for (const half of first) loaded.add(`${locale}/${half}`);
   await i18n.use(initReactI18next).init({
     resources: { [locale]: translations },
     ns: Object.keys(translations),
@@ -62,6 +80,8 @@ export const i18nReady = (async () => {
     supportedLngs: [...locales],
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Namespaces added later (the signed-in half) redraw what was drawn before they came.
+    react: { bindI18nStore: 'added' },
   });
   applyToDocument(locale);
 })();
@@ -72,6 +92,13 @@ export async function changeLanguage(locale: TLocale) {
   await i18nReady;
   await loadLanguage(locale);
   await i18n.changeLanguage(locale);
+}
+
+/** Loads the namespaces the guest pages do without: the signed-in shell waits for them. */
+export async function loadSignedInTranslations() {
+  scope = ['guest', 'index'];
+  await i18nReady;
+  if (isLocale(i18n.language)) await loadLanguage(i18n.language);
 }
 
 export default i18n;

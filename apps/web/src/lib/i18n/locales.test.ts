@@ -56,4 +56,14 @@ describe('locale files', () => {
     );
     expect(empty).toEqual([]);
   });
+
+  it.each([...locales])('%s splits its namespaces in two halves as pt does', async (locale) => {
+    // The sign-in page loads the guest half alone: the same namespaces in every language, none in
+    // both halves.
+    const guest = Object.keys(await translationsOf(locale, ['guest'])).sort();
+    const rest = Object.keys(await translationsOf(locale, ['index']));
+    expect(guest).toEqual(['auth', 'common', 'forms', 'validation']);
+    expect(rest.filter((namespace) => guest.includes(namespace))).toEqual([]);
+    expect([...guest, ...rest].sort()).toEqual([...namespaces].sort());
+  });
 });

@@ -1,19 +1,34 @@
 import { CacheProvider } from '@emotion/react';
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
-import { directionOf, isLocale, defaultLocale } from '@tarifa/contract';
+import { directionOf, isLocale, defaultLocale, type TLocale } from '@tarifa/contract';
 import { writeCookie } from '../cookies';
 import { setPreference, usePreferences } from '../preferences/preferences';
 import { buildTheme, type ColorScheme, type ThemeMode } from './theme';
 
 const ltrCache = createCache({ key: 'mui' });
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
+/** Right-to-left styles (a stylis plugin flipping every rule), loaded by the first Arabic page. */
+let rtlCache: EmotionCache | undefined;
+
+/** Loads what a language's direction needs before it is drawn (`main.tsx`: before the first page). */
+export async function prepareDirection(locale: TLocale) {
+  if (directionOf(locale) === 'rtl') rtlCache ??= (await import('./rtlCache')).rtlCache;
+}
+
+/** The language's direction once its styles are at hand (on a switch to Arabic, a moment later). */
+function useDirection(locale: TLocale) {
+  const wanted = directionOf(locale);
+  const [, setLoaded] = useState(0);
+  const ready = wanted === 'ltr' || rtlCache !== undefined;
+  useEffect(() => {
+    if (!ready) void prepareDirection(locale).then(() => setLoaded((n) => n + 1));
+  }, [ready, locale]);
+  return ready ? wanted : 'ltr';
+}
 
 interface ThemeSettings {
   mode: ThemeMode;
@@ -37,7 +52,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const { theme: mode, primaryLight, primaryDark, skin } = usePreferences();
   const scheme: ColorScheme = mode === 'system' ? (prefersDark ? 'dark' : 'light') : mode;
   const locale = isLocale(i18n.language) ? i18n.language : defaultLocale;
-  const direction = directionOf(locale);
+  const direction = useDirection(locale);
 
   useEffect(() => {
     writeCookie('color-scheme', scheme);
@@ -53,7 +68,7 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemeSettingsContext.Provider value={settings}>
-      <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
+      <CacheProvider value={direction === 'rtl' ? rtlCache! : ltrCache}>
         <ThemeProvider theme={theme}>
           <CssBaseline enableColorScheme />
           {children}

@@ -4,12 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { ZForgotPasswordBody } from '@tarifa/contract';
+import { InputField } from '@/components/InputField';
 import { FormAlert, toFormError, useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/passwordReset';
 import { AuthCard } from '../components/AuthCard';
@@ -31,7 +30,7 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sentAgain, setSentAgain] = useState(false);
   const form = useZodForm({
-    schema: ZForgotPasswordBody,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.ZForgotPasswordBody),
     initialValues: { email: '' },
     onSubmit: async (body) => {
       await forgot.mutateAsync(body);
@@ -85,7 +84,7 @@ export default function ForgotPasswordPage() {
       <Box component="form" {...form.formProps}>
         <Stack spacing={2.5}>
           <FormAlert error={form.formError} />
-          <TextField
+          <InputField
             {...form.field('email')}
             label={t('forgot.email')}
             type="email"

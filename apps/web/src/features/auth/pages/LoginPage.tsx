@@ -3,11 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { ZLoginBody } from '@tarifa/contract';
+import { InputField } from '@/components/InputField';
 import { PasswordField } from '@/components/PasswordField';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useDemoInfo } from '../api/demo';
@@ -22,7 +21,7 @@ export default function LoginPage() {
   const login = useLogin();
   const demo = useDemoInfo();
   const form = useZodForm({
-    schema: ZLoginBody,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.ZLoginBody),
     initialValues: { email: '', password: '' },
     onSubmit: (body) => login.mutateAsync(body),
   });
@@ -53,7 +52,7 @@ export default function LoginPage() {
               </Box>
             </Alert>
           )}
-          <TextField
+          <InputField
             {...form.field('email')}
             label={t('login.email')}
             type="email"

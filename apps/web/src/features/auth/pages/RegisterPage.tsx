@@ -2,11 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { isLocale, ZRegisterBody } from '@tarifa/contract';
+import { isLocale } from '@tarifa/contract';
+import { InputField } from '@/components/InputField';
 import { PasswordField } from '@/components/PasswordField';
 import { PasswordRules } from '@/components/PasswordRules';
 import { FormAlert, useZodForm } from '@/lib/forms';
@@ -19,7 +19,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const register = useRegister();
   const form = useZodForm({
-    schema: ZRegisterBody,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.ZRegisterBody),
     initialValues: { name: '', email: '', password: '' },
     // The account starts in the language the page is shown in.
     onSubmit: (body) =>
@@ -34,14 +34,14 @@ export default function RegisterPage() {
       <Box component="form" {...form.formProps}>
         <Stack spacing={2.5}>
           <FormAlert error={form.formError} />
-          <TextField
+          <InputField
             {...form.field('name')}
             label={t('register.name')}
             autoComplete="name"
             autoFocus
             fullWidth
           />
-          <TextField
+          <InputField
             {...form.field('email')}
             label={t('register.email')}
             type="email"

@@ -13,7 +13,6 @@ import { PasswordRules } from '@/components/PasswordRules';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useResetPassword } from '../api/passwordReset';
 import { AuthCard } from '../components/AuthCard';
-import { resetPasswordFormSchema } from '../utils/schemas';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');
@@ -22,7 +21,7 @@ export default function ResetPasswordPage() {
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
   const form = useZodForm({
-    schema: resetPasswordFormSchema,
+    schema: () => import('../utils/schemas').then((schemas) => schemas.resetPasswordFormSchema),
     initialValues: { password: '', confirm: '' },
     onSubmit: async ({ password }) => {
       await reset.mutateAsync({ token, password });

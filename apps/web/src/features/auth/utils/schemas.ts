@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ZChangePasswordBody, ZResetPasswordBody } from '@tarifa/contract';
 
+/**
+ * The forms' schemas. The guest pages load this file after their first screen (`useZodForm` takes
+ * a loader): zod would otherwise be an eighth of what the sign-in page downloads before it shows.
+ */
+export { ZForgotPasswordBody, ZLoginBody, ZRegisterBody } from '@tarifa/contract';
+
 /** Where a new password is chosen it is typed twice; the repeat must match (`passwords_mismatch`). */
 const mismatch = { path: ['confirm'], params: { code: 'passwords_mismatch' } };
 

@@ -1,5 +1,5 @@
-/** This language's namespaces, one chunk per language: the app loads only the language in use. */
-export default import.meta.glob<Record<string, unknown>>('./*.json', {
-  eager: true,
-  import: 'default',
-});
+/** This language's other namespaces, one chunk: loaded with the signed-in shell. */
+export default import.meta.glob<Record<string, unknown>>(
+  ['./*.json', '!./common.json', '!./auth.json', '!./forms.json', '!./validation.json'],
+  { eager: true, import: 'default' },
+);
