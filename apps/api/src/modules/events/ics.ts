@@ -117,10 +117,10 @@ function readEvent(
   const startEntry = props.get('DTSTART');
   const start = startEntry && readDate(startEntry);
   if (!startEntry) fail('startDate', 'required', 'The event has no DTSTART');
-  else if (!start) fail('startDate', 'invalid_date', 'DTSTART is not a date');
+  else if (!start) fail('startDate', 'invalid_format', 'DTSTART is not a date');
   const endEntry = props.get('DTEND');
   const end = endEntry && readDate(endEntry);
-  if (endEntry && !end) fail('endDate', 'invalid_date', 'DTEND is not a date');
+  if (endEntry && !end) fail('endDate', 'invalid_format', 'DTEND is not a date');
   if (errors.length || !start) return { errors };
 
   // A DATE end is the first day after the event; a date-time end at midnight too.
