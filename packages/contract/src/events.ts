@@ -73,6 +73,7 @@ export const ZHolidayRegionsQuery = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}$/)
+    .meta({ example: 'PT' })
     .transform((v) => v.toUpperCase()),
 });
 export const ZHolidayRegionsResponse = z.object({
@@ -149,10 +150,9 @@ export const ZEventsQuery = z
 export const ZEventsResponse = z.object({ events: z.array(ZEvent) });
 export type TEventsResponse = z.infer<typeof ZEventsResponse>;
 
-/** The answer of a change: the event, and the business's new `version`. */
-export const ZEventEnvelope = z.object({ event: ZEvent, version: z.number().int() });
+/** The answer of a change: the event, and the business as it is after (its new `version`). */
+export const ZEventEnvelope = z.object({ event: ZEvent, business: ZBusiness });
 export type TEventEnvelope = z.infer<typeof ZEventEnvelope>;
-export const ZEventDeleteResponse = z.object({ version: z.number().int() });
 
 /**
  * `POST …/events/import` (multipart field `file`, an `.ics` up to 1 MB). All or nothing unless
@@ -179,7 +179,7 @@ export const ZEventImportResponse = z.object({
   skipped: z.number().int(),
   errors: z.array(ZEventImportError),
   events: z.array(ZEvent),
-  version: z.number().int(),
+  business: ZBusiness,
 });
 export type TEventImportResponse = z.infer<typeof ZEventImportResponse>;
 

@@ -64,7 +64,7 @@ describe('events', () => {
   const createEvent = async (event: object) => {
     const res = await call('POST', eventsUrl(), { event });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { event: TEvent; version: number };
+    return res.json() as { event: TEvent; business: TBusiness };
   };
   const upload = (content: string, query = '', user: TestUser = owner, b = business) => {
     const body = multipartBody({}, [
@@ -86,7 +86,10 @@ describe('events', () => {
   };
 
   it('creates, lists by dates, replaces and deletes an event, each audited and versioned', async () => {
-    const { event, version } = await createEvent({
+    const {
+      event,
+      business: { version },
+    } = await createEvent({
       name: 'Jazz festival',
       startDate: '2026-05-10',
       endDate: '2026-05-12',
@@ -120,7 +123,7 @@ describe('events', () => {
     expect(stale.statusCode).toBe(409);
     const removed = await call(
       'DELETE',
-      eventsUrl(`/${event.id}?version=${replaced.json().version}`),
+      eventsUrl(`/${event.id}?version=${replaced.json().business.version}`),
     );
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await listed('')).not.toContain(event.id);

@@ -5,7 +5,7 @@ import {
   eventLimits,
   ZErrorBody,
   ZEventBody,
-  ZEventDeleteResponse,
+  ZBusinessEnvelope,
   ZEventEnvelope,
   ZEventImportQuery,
   ZEventImportResponse,
@@ -119,12 +119,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { result, version } = await service.create(
+      const { result, business } = await service.create(
         requireAuth(request),
         request.params.uuid,
         request.body,
       );
-      return reply.status(201).send({ event: result, version });
+      return reply.status(201).send({ event: result, business });
     },
   );
 
@@ -140,13 +140,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { result, version } = await service.update(
+      const { result, business } = await service.update(
         requireAuth(request),
         request.params.uuid,
         request.params.id,
         request.body,
       );
-      return { event: result, version };
+      return { event: result, business };
     },
   );
 
@@ -158,16 +158,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete a local event',
         params: byEvent,
         querystring: ZVersionQuery,
-        response: { 200: ZEventDeleteResponse, ...errors },
+        response: { 200: ZBusinessEnvelope, ...errors },
       },
     },
-    async (request) =>
-      service.remove(
+    async (request) => ({
+      business: await service.remove(
         requireAuth(request),
         request.params.uuid,
         request.params.id,
         request.query.version,
       ),
+    }),
   );
 
   app.post(

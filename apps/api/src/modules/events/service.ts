@@ -32,7 +32,13 @@ import { toBasisPoints, toSazonality, toSettings } from '../businesses/mapping';
 import { localeOf } from '../price-changes/service';
 import { holidaysBetween, knowsCountry, regionsOf } from './holidays';
 import { readIcs } from './ics';
-import { eventsRepository, toEvent, type EventRow, type EventValues } from './repository';
+import {
+  eventsRepository,
+  toEvent,
+  type EventRow,
+  type EventsRepository,
+  type EventValues,
+} from './repository';
 
 type EventBody = z.output<typeof ZEventBody>;
 type EventsQuery = z.output<typeof ZEventsQuery>;
@@ -60,22 +66,20 @@ export function eventsService(db: Db, options: EventsServiceOptions = {}) {
   const uow = options.unitOfWork ?? defaultUnitOfWork(db);
   const businesses: BusinessesDeps = businessesDeps(db, { unitOfWork: uow });
 
-  /** One change to the events of a business; answers `work`'s result and the new version. */
-  async function changeEvents<T>(
+  /**
+   * One change to the events of a business, like a season's (changeBusiness): answers `work`'s
+   * result and the business as it is after (its new `version`).
+   */
+  function changeEvents<T>(
     caller: Caller,
     businessUuid: string,
     version: number | undefined,
-    work: (ctx: ChangeContext, repo: ReturnType<typeof eventsRepository>) => Promise<T>,
-  ): Promise<{ result: T; version: number }> {
+    work: (ctx: BusinessChangeContext, repo: EventsRepository) => Promise<T>,
+  ) {
     assertNotIntegration(caller, readOnly);
-    const { answer, result } = await uow.change(
-      caller,
-      businessUuid,
-      version,
-      (ctx) => work(ctx, eventsRepository(ctx.tx, ctx.row.uuid)),
-      async (_tx, after) => after.version,
+    return changeBusiness(businesses, caller, businessUuid, version, (ctx) =>
+      work(ctx, eventsRepository(ctx.tx, ctx.row.uuid)),
     );
-    return { result, version: answer };
   }
 
   return {
@@ -127,17 +131,12 @@ export function eventsService(db: Db, options: EventsServiceOptions = {}) {
     },
 
     async remove(caller: Caller, businessUuid: string, id: string, version: number | undefined) {
-      const { version: after } = await changeEvents(
-        caller,
-        businessUuid,
-        version,
-        async (ctx, repo) => {
-          const row = await repo.remove(id);
-          if (!row) throw AppError.notFound('Event');
-          recordEvent(ctx, 'delete', row, undefined);
-        },
-      );
-      return { version: after };
+      const { business } = await changeEvents(caller, businessUuid, version, async (ctx, repo) => {
+        const row = await repo.remove(id);
+        if (!row) throw AppError.notFound('Event');
+        recordEvent(ctx, 'delete', row, undefined);
+      });
+      return business;
     },
 
     /**
@@ -168,7 +167,7 @@ export function eventsService(db: Db, options: EventsServiceOptions = {}) {
         );
       }
       const byUid = new Map(reading.events.map((event) => [event.uid, event]));
-      const { result, version } = await changeEvents(
+      const { result, business } = await changeEvents(
         caller,
         businessUuid,
         undefined,
@@ -209,7 +208,7 @@ export function eventsService(db: Db, options: EventsServiceOptions = {}) {
         ...result,
         skipped: new Set(reading.errors.map((error) => error.path.split('.')[1])).size,
         errors: reading.errors,
-        version,
+        business,
       };
     },
 
