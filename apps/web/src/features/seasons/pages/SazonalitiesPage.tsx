@@ -14,17 +14,17 @@ import { EmptyState } from '@/components/EmptyState';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
 import { YearCalendar } from '../components/YearCalendar';
+import { HolidayRuleCard } from '../components/events/HolidayRuleCard';
+import { HolidaysAndEvents } from '../components/events/HolidaysAndEvents';
+import { useCalendarYear } from '../utils/year';
 import { newSeasonPath, seasonPath } from '../paths';
-import { today } from '@/lib/dates';
 
 function Seasons({ business }: { business: TBusiness }) {
   const { t } = useTranslation('seasons');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const { sazonalities, roomsTariff } = business.tariffConfiguration;
-  const asked = Number(params.get('year'));
-  const year =
-    Number.isInteger(asked) && asked >= 1900 && asked <= 2999 ? asked : Number(today().slice(0, 4));
+  const year = useCalendarYear();
   const onSelectSeason = useCallback((id: string) => void navigate(seasonPath(id)), [navigate]);
   const onSelectEmptyDay = useCallback(
     (date: string) => void navigate(`${newSeasonPath}?start=${date}`),
@@ -112,7 +112,15 @@ export default function SazonalitiesPage() {
           {t('add')}
         </Button>
       </Stack>
-      <WithSelectedBusiness>{(business) => <Seasons business={business} />}</WithSelectedBusiness>
+      <WithSelectedBusiness>
+        {(business) => (
+          <>
+            <Seasons business={business} />
+            <HolidaysAndEvents business={business} />
+            <HolidayRuleCard key={business.uuid} business={business} />
+          </>
+        )}
+      </WithSelectedBusiness>
     </Stack>
   );
 }

@@ -1,0 +1,62 @@
+import CelebrationIcon from '@mui/icons-material/CelebrationOutlined';
+import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import type { NightMark } from '@/lib/events';
+
+/** A night's holidays and events in words: "Holiday: Natal · Event: Jazz festival". */
+export function useMarkText() {
+  const { t } = useTranslation('priceCalendar');
+  return (marks: readonly NightMark[]) =>
+    marks.map((mark) => t(`marks.${mark.kind}`, { name: mark.name })).join(' · ');
+}
+
+/**
+ * The dot in a price cell's lower corner on a holiday or event night (red for a holiday), its names in
+ * the native tooltip: one per cell, so it stays as light as the cell. Screen readers get the
+ * names from the cell's label instead.
+ */
+export function EventMark({ marks }: { marks: readonly NightMark[] | undefined }) {
+  const text = useMarkText();
+  if (!marks?.length) return null;
+  const holiday = marks.some((mark) => mark.kind === 'holiday');
+  return (
+    <Box
+      component="span"
+      aria-hidden
+      data-testid="event-mark"
+      title={text(marks)}
+      sx={{
+        position: 'absolute',
+        insetBlockEnd: 3,
+        insetInlineStart: 3,
+        inlineSize: 7,
+        blockSize: 7,
+        borderRadius: '50%',
+        bgcolor: holiday ? 'error.main' : 'secondary.main',
+      }}
+    />
+  );
+}
+
+/** The icon under a night's date in the calendar's header, with the names in a tooltip. */
+export function NightMarkIcon({ marks }: { marks: readonly NightMark[] | undefined }) {
+  const text = useMarkText();
+  if (!marks?.length) return null;
+  const holiday = marks.some((mark) => mark.kind === 'holiday');
+  return (
+    <Tooltip title={text(marks)}>
+      <CelebrationIcon
+        role="img"
+        aria-label={text(marks)}
+        data-testid="night-mark"
+        sx={{
+          fontSize: 14,
+          display: 'block',
+          mx: 'auto',
+          color: holiday ? 'error.main' : 'secondary.main',
+        }}
+      />
+    </Tooltip>
+  );
+}
