@@ -47,8 +47,7 @@ export function NightMarkIcon({ marks }: { marks: readonly NightMark[] | undefin
   return (
     <Tooltip title={text(marks)}>
       <CelebrationIcon
-        role="img"
-        aria-label={text(marks)}
+        titleAccess={text(marks)}
         data-testid="night-mark"
         sx={{
           fontSize: 14,
