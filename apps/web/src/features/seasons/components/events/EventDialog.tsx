@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessLimits, eventImpacts, type TBusiness, type TEvent } from '@tarifa/contract';
+import { PickersProvider } from '@/components/PickersProvider';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useSaveEvent } from '../../api/events';
 import { eventFormSchema, eventFormValues } from '../../utils/event-form';
@@ -60,16 +61,18 @@ export function EventDialog({ business, event, start, onClose }: EventDialogProp
               fullWidth
               slotProps={{ htmlInput: { maxLength: businessLimits.nameMax } }}
             />
-            <DateRangeField
-              value={{ start: values.startDate, end: values.endDate }}
-              onChange={({ start: startDate, end: endDate }) =>
-                form.setValues({ startDate, endDate })
-              }
-              startLabel={t('dialog.startDate')}
-              endLabel={t('dialog.endDate')}
-              startError={form.errorFor('startDate')}
-              endError={form.errorFor('endDate')}
-            />
+            <PickersProvider>
+              <DateRangeField
+                value={{ start: values.startDate, end: values.endDate }}
+                onChange={({ start: startDate, end: endDate }) =>
+                  form.setValues({ startDate, endDate })
+                }
+                startLabel={t('dialog.startDate')}
+                endLabel={t('dialog.endDate')}
+                startError={form.errorFor('startDate')}
+                endError={form.errorFor('endDate')}
+              />
+            </PickersProvider>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField
                 {...form.field('impact')}

@@ -82,6 +82,34 @@ describe('holidays and events in the seasons area', () => {
     expect(JSON.parse((init as RequestInit).body as string)).toEqual({ date: '2026-12-25' });
   });
 
+  it('adds an event from its dialog with the version it read', async () => {
+    const user = userEvent.setup();
+    renderWithBusinesses(<HolidaysAndEvents business={property} />, [property]);
+    await user.click(await screen.findByRole('button', { name: 'Add event' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add event' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Feira do Mar');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Price adjustment' }), '15');
+    fetchMock.mockResolvedValueOnce(
+      json(201, { event: fair, business: { ...property, version: 5 } }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent('POST')).toHaveLength(1));
+    const [url, init] = sent('POST')[0]!;
+    expect(url).toBe(`${base}/events`);
+    // A new event starts on today's night, medium impact.
+    expect(JSON.parse((init as RequestInit).body as string)).toEqual({
+      event: {
+        name: 'Feira do Mar',
+        startDate: '2026-08-12',
+        endDate: '2026-08-12',
+        impact: 'medium',
+        adjustmentPercent: 15,
+      },
+      version: 4,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
   it('deletes an event only once confirmed', async () => {
     const user = userEvent.setup();
     renderWithBusinesses(<HolidaysAndEvents business={property} />, [property]);
