@@ -10,4 +10,4 @@ export {
   useHolidayRegions,
   useHolidays,
 } from './api';
-export { nightMarks, useNightMarks, type NightMark } from './marks';
+export { nightMarks, useMarkText, useNightMarks, type NightMark } from './marks';

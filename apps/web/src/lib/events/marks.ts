@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TBusiness } from '@tarifa/contract';
 import { eachNight } from '@/lib/dates';
 import { useEvents, useHolidays } from './api';
@@ -46,4 +47,11 @@ export function nightMarks(
       for (const date of eachNight(first, last)) add(date, { kind: 'event', name: event.name });
   }
   return marks;
+}
+
+/** A night's holidays and events in words: "Holiday: Natal · Event: Jazz festival". */
+export function useMarkText() {
+  const { t } = useTranslation('events');
+  return (marks: readonly NightMark[]) =>
+    marks.map((mark) => t(`marks.${mark.kind}`, { name: mark.name })).join(' · ');
 }

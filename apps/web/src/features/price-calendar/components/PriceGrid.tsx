@@ -11,8 +11,8 @@ import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
-import type { NightMark } from '@/lib/events';
-import { EventMark, NightMarkIcon, useMarkText } from './marks/EventMark';
+import { useMarkText, type NightMark } from '@/lib/events';
+import { EventMark, NightMarkIcon } from './marks/EventMark';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
+import { useNightMarks } from '@/lib/events';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
 import { YearCalendar } from '../components/YearCalendar';
@@ -25,6 +26,7 @@ function Seasons({ business }: { business: TBusiness }) {
   const [, setParams] = useSearchParams();
   const { sazonalities, roomsTariff } = business.tariffConfiguration;
   const year = useCalendarYear();
+  const marks = useNightMarks(business, `${year}-01-01`, `${year}-12-31`);
   const onSelectSeason = useCallback((id: string) => void navigate(seasonPath(id)), [navigate]);
   const onSelectEmptyDay = useCallback(
     (date: string) => void navigate(`${newSeasonPath}?start=${date}`),
@@ -69,6 +71,7 @@ function Seasons({ business }: { business: TBusiness }) {
             onYearChange={(next) => setParams({ year: String(next) }, { replace: true })}
             onSelectSeason={onSelectSeason}
             onSelectEmptyDay={onSelectEmptyDay}
+            marks={marks}
           />
         </CardContent>
       </Card>

@@ -1,15 +1,7 @@
 import CelebrationIcon from '@mui/icons-material/CelebrationOutlined';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useTranslation } from 'react-i18next';
-import type { NightMark } from '@/lib/events';
-
-/** A night's holidays and events in words: "Holiday: Natal · Event: Jazz festival". */
-export function useMarkText() {
-  const { t } = useTranslation('priceCalendar');
-  return (marks: readonly NightMark[]) =>
-    marks.map((mark) => t(`marks.${mark.kind}`, { name: mark.name })).join(' · ');
-}
+import { useMarkText, type NightMark } from '@/lib/events';
 
 /**
  * The dot in a price cell's lower corner on a holiday or event night (red for a holiday), its names in
