@@ -218,14 +218,11 @@ export function eventsService(db: Db, options: EventsServiceOptions = {}) {
      * would move twice).
      */
     async eventToSeason(caller: Caller, businessUuid: string, id: string, body: EventSeasonBody) {
-      assertNotIntegration(caller, readOnly);
-      const { business, result } = await changeBusiness(
-        businesses,
+      const { business, result } = await changeEvents(
         caller,
         businessUuid,
         body.version,
-        async (ctx) => {
-          const repo = eventsRepository(ctx.tx, ctx.row.uuid);
+        async (ctx, repo) => {
           const event = await repo.find(id);
           if (!event) throw AppError.notFound('Event');
           const percent = body.adjustmentPercent ?? toEvent(event).adjustmentPercent ?? 0;
@@ -250,9 +247,7 @@ export function eventsService(db: Db, options: EventsServiceOptions = {}) {
      * `adjustmentPercent` or the holiday rule's percent for its type.
      */
     async holidayToSeason(caller: Caller, businessUuid: string, body: HolidaySeasonBody) {
-      assertNotIntegration(caller, readOnly);
-      const { business, result } = await changeBusiness(
-        businesses,
+      const { business, result } = await changeEvents(
         caller,
         businessUuid,
         body.version,

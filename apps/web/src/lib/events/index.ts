@@ -10,4 +10,4 @@ export {
   useHolidayRegions,
   useHolidays,
 } from './api';
-export { nightMarks, useMarkText, useNightMarks, type NightMark } from './marks';
+export { markColor, nightMarks, useMarkText, useNightMarks, type NightMark } from './marks';

@@ -55,3 +55,7 @@ export function useMarkText() {
   return (marks: readonly NightMark[]) =>
     marks.map((mark) => t(`marks.${mark.kind}`, { name: mark.name })).join(' · ');
 }
+
+/** The colour of a night's mark: a holiday's red, else an event's. */
+export const markColor = (marks: readonly NightMark[]) =>
+  marks.some((mark) => mark.kind === 'holiday') ? 'error.main' : 'secondary.main';

@@ -1,7 +1,7 @@
 import CelebrationIcon from '@mui/icons-material/CelebrationOutlined';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { useMarkText, type NightMark } from '@/lib/events';
+import { markColor, useMarkText, type NightMark } from '@/lib/events';
 
 /**
  * The dot in a price cell's lower corner on a holiday or event night (red for a holiday), its names in
@@ -11,7 +11,6 @@ import { useMarkText, type NightMark } from '@/lib/events';
 export function EventMark({ marks }: { marks: readonly NightMark[] | undefined }) {
   const text = useMarkText();
   if (!marks?.length) return null;
-  const holiday = marks.some((mark) => mark.kind === 'holiday');
   return (
     <Box
       component="span"
@@ -25,7 +24,7 @@ export function EventMark({ marks }: { marks: readonly NightMark[] | undefined }
         inlineSize: 7,
         blockSize: 7,
         borderRadius: '50%',
-        bgcolor: holiday ? 'error.main' : 'secondary.main',
+        bgcolor: markColor(marks),
       }}
     />
   );
@@ -35,7 +34,6 @@ export function EventMark({ marks }: { marks: readonly NightMark[] | undefined }
 export function NightMarkIcon({ marks }: { marks: readonly NightMark[] | undefined }) {
   const text = useMarkText();
   if (!marks?.length) return null;
-  const holiday = marks.some((mark) => mark.kind === 'holiday');
   return (
     <Tooltip title={text(marks)}>
       <CelebrationIcon
@@ -45,7 +43,7 @@ export function NightMarkIcon({ marks }: { marks: readonly NightMark[] | undefin
           fontSize: 14,
           display: 'block',
           mx: 'auto',
-          color: holiday ? 'error.main' : 'secondary.main',
+          color: markColor(marks),
         }}
       />
     </Tooltip>

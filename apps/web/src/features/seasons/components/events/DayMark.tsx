@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { NightMark } from '@/lib/events';
+import { markColor, type NightMark } from '@/lib/events';
 
 /**
  * Under a day's number in the seasons calendar: a short bar on a holiday (red) or event night.
@@ -7,7 +7,6 @@ import type { NightMark } from '@/lib/events';
  */
 export function DayMark({ marks }: { marks: readonly NightMark[] | undefined }) {
   if (!marks?.length) return null;
-  const holiday = marks.some((mark) => mark.kind === 'holiday');
   return (
     <Box
       component="span"
@@ -19,7 +18,7 @@ export function DayMark({ marks }: { marks: readonly NightMark[] | undefined }) 
         insetBlockEnd: 1,
         blockSize: 2,
         borderRadius: 1,
-        bgcolor: holiday ? 'error.main' : 'secondary.main',
+        bgcolor: markColor(marks),
       }}
     />
   );
