@@ -14,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { demoRoutes } from './modules/demo/routes';
+import { eventsRoutes } from './modules/events/routes';
 import { forecastRoutes } from './modules/forecast/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
@@ -156,6 +157,7 @@ export async function buildApp({
       await api.register(publishingRoutes, { clock: jobs?.clock });
       await api.register(analyticsRoutes, { clock: jobs?.clock });
       await api.register(forecastRoutes, { clock: jobs?.clock });
+      await api.register(eventsRoutes);
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });
     },

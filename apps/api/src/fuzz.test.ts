@@ -6,7 +6,13 @@ import { apiTokens, bookings, businessPhotos } from './db/schema';
 import { rowsOf } from './db/client';
 import { createTestApp, type TestApp } from '../test/helpers';
 import { createUser, defaultPassword, signIn, type TestUser } from '../test/factories';
-import { createBusiness, groupInput, sazonalityInput, tariffUrl } from '../test/business-factories';
+import {
+  businessesUrl,
+  createBusiness,
+  groupInput,
+  sazonalityInput,
+  tariffUrl,
+} from '../test/business-factories';
 import { bookingInput, createApiToken, saveBookings, withRooms } from '../test/booking-factories';
 import { seedPriceChanges } from '../test/price-change-factories';
 import { fuzzSeed, Random } from '../test/fuzz/random';
@@ -73,11 +79,20 @@ const csv: UploadSample = {
   contentType: 'text/csv',
   fields: { format: 'tarifa' },
 };
+const calendar: UploadSample = {
+  file: Buffer.from(
+    'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:fuzz\r\nDTSTART;VALUE=DATE:20260610\r\nSUMMARY:Fair\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+  ),
+  filename: 'events.ics',
+  contentType: 'text/calendar',
+  fields: {},
+};
 const uploads: Record<string, UploadSample> = {
   'POST /api/v1/users/{uuid}/avatar': image,
   'POST /api/v1/businesses/{uuid}/photos': image,
   'POST /api/v1/businesses/{uuid}/bookings/import': csv,
   'POST /api/v1/businesses/{uuid}/bookings/import/preview': csv,
+  'POST /api/v1/businesses/{uuid}/events/import': calendar,
 };
 
 const MB = 1024 * 1024;
@@ -126,6 +141,13 @@ describe(`fuzz (FUZZ_SEED=${seed})`, () => {
       });
       expect(res.statusCode, res.body).toBeLessThan(300);
     }
+    const event = await t.app.inject({
+      method: 'POST',
+      url: `${businessesUrl}/${business.uuid}/events`,
+      headers: owner.headers,
+      payload: { event: { name: 'Fair', startDate: '2026-06-10', endDate: '2026-06-12' } },
+    });
+    expect(event.statusCode, event.body).toBe(201);
     await seedPriceChanges(
       t,
       business.uuid,
@@ -153,6 +175,7 @@ describe(`fuzz (FUZZ_SEED=${seed})`, () => {
       sessions: spareSessions,
       groups: await column(`select uuid as id from fluctuation_groups`),
       sazonalities: await column(`select id from sazonalities`),
+      events: await column(`select id from events`),
       deliveries: await column(`select id from webhook_deliveries`),
       imports: await column(`select id from imports`),
     };

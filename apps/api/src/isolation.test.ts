@@ -50,6 +50,7 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'sessions/:id': world.idsA.session,
   'fluctuation-levels/:groupUuid': world.idsA.fluctuationGroup,
   'sazonalities/:id': world.idsA.sazonality,
+  'events/:id': world.idsA.event,
   'photos/:id': world.idsA.photo,
   'bookings/:id': world.idsA.booking,
   'imports/:importId': world.idsA.import,

@@ -30,6 +30,7 @@ export interface IsolationWorld {
     roomType: string;
     fluctuationGroup: string;
     sazonality: string;
+    event: string;
     photo: string;
     booking: string;
     import: string;
@@ -101,6 +102,9 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
   await tariffCall(t, ownerA, businessA, 'sazonalities', 'POST', {
     sazonality: sazonalityInput(),
   });
+  const event = await call(t, ownerA, 'POST', url('/events'), {
+    event: { name: 'Festival', startDate: '2026-08-05', endDate: '2026-08-07' },
+  });
   await saveBookings(t, ownerA, businessA, [bookingInput({ externalId: 'A-1' })]);
   await setOverrides(t, ownerA, businessA, [
     { roomUuid: roomType, from: '2026-08-01', to: '2026-08-02', price: 130 },
@@ -159,6 +163,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       roomType,
       fluctuationGroup: group!.uuid,
       sazonality: season!.id,
+      event: event.event.id as string,
       photo: business.photos[0]!.id,
       booking: (await storedBookings(t, businessA.uuid))[0]!.id,
       import: importId,

@@ -49,6 +49,8 @@ export const auditEntities = [
   'user',
   /** A user's subscription plan (entityId: the user's uuid). */
   'plan',
+  /** A local event of the business (holidays and events; entityId: the event's id). */
+  'event',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -31,6 +31,14 @@ export interface OverridesChanged {
   to: string;
 }
 
+/** Local events written: the nights their adjustments touch or touched (`from` ≤ night < `to`). */
+export interface EventsChanged {
+  type: 'events.changed';
+  businessUuid: string;
+  from: string;
+  to: string;
+}
+
 /** Price changes approved (by the owner or automatically): the publishing job delivers them. */
 export interface PriceChangesApproved {
   type: 'price_changes.approved';
@@ -38,7 +46,8 @@ export interface PriceChangesApproved {
   count: number;
 }
 
-export type OutboxEvent = TariffChanged | BookingsChanged | OverridesChanged | PriceChangesApproved;
+export type OutboxEvent =
+  TariffChanged | BookingsChanged | OverridesChanged | EventsChanged | PriceChangesApproved;
 
 export type StoredOutboxEvent = typeof outboxEvents.$inferSelect;
 

@@ -18,6 +18,7 @@ import {
 } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { validRegion } from '../events/holidays';
 import { plansRepository } from '../plans/repository';
 import { changeBusiness, type BusinessesDeps } from './change';
 import {
@@ -104,7 +105,7 @@ export function lifecycle(deps: BusinessesDeps) {
           currency: body.currency ?? businessDefaults.currency,
           timezone: body.timezone ?? businessDefaults.timezone,
           country: body.country ?? null,
-          region: body.region ?? null,
+          region: validRegion(body.country ?? null, body.region ?? null),
           city: body.city ?? null,
           address: body.address ?? null,
           phone: body.phone ?? null,
@@ -137,6 +138,10 @@ export function lifecycle(deps: BusinessesDeps) {
           const values = Object.fromEntries(
             Object.entries(fields).filter(([, value]) => value !== undefined),
           ) as Partial<BusinessRow>;
+          // A new country without a region given drops the old one (it belonged to the old country).
+          const country = fields.country === undefined ? ctx.row.country : fields.country;
+          if (fields.region !== undefined) values.region = validRegion(country, fields.region);
+          else if (country !== ctx.row.country) values.region = null;
           const before = businessFields(ctx.row);
           const changes = diff(before, { ...before, ...values });
           if (Object.keys(changes).length === 0) return;

@@ -1,19 +1,20 @@
 import { and, gte, isNotNull, lte, eq } from 'drizzle-orm';
 import type { TTariffSettings } from '@tarifa/contract';
-import type { EventInput } from '@tarifa/pricing';
+import { addDays, type EventInput } from '@tarifa/pricing';
 import { fromBasisPoints } from '../businesses/mapping';
 import type { BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { events } from '../../db/schema';
+import { holidaysBetween } from './holidays';
 
 /**
  * What the engine's `event` step needs for the nights `from`…`to`: the owner's events with an
- * adjustment that overlap them. (Public holidays under the holiday rule join them here.)
+ * adjustment that overlap them, and the public holidays under the holiday rule.
  */
 export async function loadEventInputs(
   tx: Executor,
   business: BusinessRow,
-  _settings: TTariffSettings,
+  settings: TTariffSettings,
   range: { from: string; to: string },
 ): Promise<EventInput[]> {
   const rows = await tx
@@ -33,7 +34,7 @@ export async function loadEventInputs(
         gte(events.endDate, range.from),
       ),
     );
-  return rows.map((row) => ({
+  const owned = rows.map((row): EventInput => ({
     id: row.id,
     name: row.name,
     kind: 'event',
@@ -41,4 +42,37 @@ export async function loadEventInputs(
     endDate: row.endDate,
     adjustmentPercent: fromBasisPoints(row.adjustmentBp ?? 0),
   }));
+  return [...owned, ...holidayInputs(business, settings.holidayRule, range)];
+}
+
+/**
+ * The holidays of the business's country and region under the rule: each widened by
+ * `nightsBefore` / `nightsAfter`, at its type's percent (types at 0 % are left out). A holiday
+ * just outside the range still counts when its widened nights reach into it. The name is the
+ * local one (what the owner sees on the calendar); the id is the holiday's (`holiday:PT:…`).
+ */
+export function holidayInputs(
+  business: Pick<BusinessRow, 'country' | 'region'>,
+  rule: TTariffSettings['holidayRule'],
+  range: { from: string; to: string },
+): EventInput[] {
+  if (!rule.enabled || !business.country) return [];
+  const wide = {
+    from: addDays(range.from, -rule.nightsAfter),
+    to: addDays(range.to, rule.nightsBefore),
+  };
+  return holidaysBetween(business.country, business.region, wide).flatMap((holiday) => {
+    const percent = rule.adjustments[holiday.type];
+    if (percent === 0) return [];
+    return [
+      {
+        id: holiday.id,
+        name: holiday.name,
+        kind: 'holiday' as const,
+        startDate: addDays(holiday.date, -rule.nightsBefore),
+        endDate: addDays(holiday.date, rule.nightsAfter),
+        adjustmentPercent: percent,
+      },
+    ];
+  });
 }

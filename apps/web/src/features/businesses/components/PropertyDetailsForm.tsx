@@ -12,6 +12,7 @@ import { useZodForm } from '@/lib/forms';
 import { useUpdateBusiness } from '../api';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CountryField, CurrencyField, TimeZoneField } from './PropertyFields';
+import { RegionField } from './RegionField';
 import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 
 function valuesOf(business: TBusiness): TUpdateBusinessBody {
@@ -20,6 +21,7 @@ function valuesOf(business: TBusiness): TUpdateBusinessBody {
     address: business.address ?? '',
     city: business.city ?? '',
     country: business.country ?? null,
+    region: business.region ?? null,
     phone: business.phone ?? '',
     email: business.email ?? '',
     website: business.website ?? '',
@@ -91,6 +93,9 @@ export function PropertyDetailsForm({ business }: { business: TBusiness }) {
             </Grid>
             <Grid size={half}>
               <CountryField form={form} />
+            </Grid>
+            <Grid size={half}>
+              <RegionField form={form} />
             </Grid>
           </Section>
           <Section title={t('details.contact')}>

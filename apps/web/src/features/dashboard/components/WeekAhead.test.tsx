@@ -28,12 +28,51 @@ const answer = {
   ),
 };
 
+const holidays = {
+  country: 'PT',
+  region: null,
+  reason: null,
+  holidays: [
+    {
+      id: 'holiday:PT:2026-08-15',
+      date: '2026-08-15',
+      name: 'Assunção de Maria',
+      translatedName: 'Assumption Day',
+      type: 'public',
+    },
+  ],
+};
+const events = {
+  events: [
+    {
+      id: '00000000-0000-4000-8000-00000000e001',
+      name: 'Feira de Agosto',
+      startDate: '2026-08-10',
+      endDate: '2026-08-13',
+      impact: 'high',
+      adjustmentPercent: 10,
+      source: 'manual',
+      externalUid: null,
+      updatedAt: '2026-08-01T10:00:00.000Z',
+    },
+  ],
+};
+
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(async () => {
   await changeLanguage('en');
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-08-12T09:00:00Z'));
-  fetchMock = vi.fn(async () => json(200, answer));
+  fetchMock = vi.fn(async (url: string) =>
+    json(
+      200,
+      url.startsWith(`${base}/holidays?`)
+        ? holidays
+        : url.startsWith(`${base}/events?`)
+          ? events
+          : answer,
+    ),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -50,17 +89,21 @@ describe('the next seven days on the dashboard', () => {
     expect(table).toHaveAttribute('aria-busy', 'false');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
       `${base}/prices?from=2026-08-12&to=2026-08-18`,
+      `${base}/holidays?from=2026-08-12&to=2026-08-18`,
+      `${base}/events?from=2026-08-12&to=2026-08-18`,
     ]);
+    // A night's holiday and events are named under its date (the fair's last two nights shown).
+    await screen.findByText('Assunção de Maria');
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => plain(h.textContent)),
     ).toEqual([
       'Room type',
-      'Wed12 Aug',
-      'Thu13 Aug',
+      'Wed12 AugFeira de Agosto',
+      'Thu13 AugFeira de Agosto',
       'Fri14 Aug',
-      'Sat15 Aug',
+      'Sat15 AugAssunção de Maria',
       'Sun16 Aug',
       'Mon17 Aug',
       'Tue18 Aug',

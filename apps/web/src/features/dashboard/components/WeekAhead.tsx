@@ -11,6 +11,8 @@ import { EmptyState } from '@/components/EmptyState';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { visuallyHidden } from '@/lib/a11y';
 import { addDays, eachNight, isWeekend, todayIn, utcDay } from '@/lib/dates';
+import { useNightMarks } from '@/lib/events';
+import { NightMarkNames } from './NightMarkNames';
 import { useIntl } from '@/lib/intl';
 import { formatMoney, formatOccupancy, usePrices } from '@/lib/prices';
 
@@ -31,6 +33,7 @@ export function WeekAhead({ business }: { business: TBusiness }) {
   const to = addDays(from, weekNights - 1);
   const nights = eachNight(from, to);
   const prices = usePrices(business, from, to, rooms.length > 0);
+  const marks = useNightMarks(business, from, to, rooms.length > 0);
 
   if (rooms.length === 0)
     return (
@@ -100,6 +103,7 @@ export function WeekAhead({ business }: { business: TBusiness }) {
                 <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600 }}>
                   {intl.date(utcDay(night), { day: 'numeric', month: 'short', timeZone: 'UTC' })}
                 </Typography>
+                <NightMarkNames marks={marks.get(night)} />
               </Box>
             ))}
           </tr>

@@ -11,6 +11,7 @@ import type {
   TPriceCell,
   TPriceChange,
 } from '@tarifa/contract';
+import { useNightMarks } from '@/lib/events';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
@@ -64,6 +65,7 @@ export function CalendarBody({
   const setOverrides = useSetOverrides(business.uuid);
   const clearOverrides = useClearOverrides(business.uuid);
   const allRooms = business.tariffConfiguration.roomsTariff;
+  const marks = useNightMarks(business, nights[0]!, nights.at(-1)!, nights.length > 0);
   const seasonNames = new Map(business.tariffConfiguration.sazonalities.map((s) => [s.id, s.name]));
 
   const targetOf = (range: GridRange): Target => ({
@@ -169,6 +171,7 @@ export function CalendarBody({
         selection={selection}
         onOpen={setExplaining}
         roomy={roomy}
+        marks={marks}
       />
 
       {explained && (

@@ -11,6 +11,8 @@ import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
+import { useMarkText, type NightMark } from '@/lib/events';
+import { EventMark, NightMarkIcon } from './marks/EventMark';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */
@@ -31,6 +33,8 @@ export interface PriceGridProps {
   onOpen: (pos: GridPosition) => void;
   /** Wider cells (a week). */
   roomy?: boolean;
+  /** The holidays and events of each night, marked on its header and cells. */
+  marks?: ReadonlyMap<string, NightMark[]>;
 }
 
 /** What marks a night: overrides, unpublished changes, a season starting or ending, today. */
@@ -73,7 +77,9 @@ export function PriceGrid({
   selection,
   onOpen,
   roomy = false,
+  marks,
 }: PriceGridProps) {
+  const markText = useMarkText();
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
   const theme = useTheme();
@@ -233,6 +239,7 @@ export function PriceGrid({
                   >
                     {day}
                   </Box>
+                  <NightMarkIcon marks={marks?.get(date)} />
                 </Box>
               );
             })}
@@ -298,6 +305,8 @@ export function PriceGrid({
                     );
                   if (flags.seasonChange === 'end') notes.push(t('cell.seasonEnd'));
                 }
+                const nightMarks = marks?.get(date);
+                if (nightMarks) notes.push(markText(nightMarks));
                 if (isToday) notes.push(t('cell.today'));
                 if (weekend) notes.push(t('cell.weekend'));
                 const values = {
@@ -428,6 +437,7 @@ export function PriceGrid({
                         }}
                       />
                     )}
+                    <EventMark marks={nightMarks} />
                   </Box>
                 );
               })}

@@ -68,10 +68,13 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     vi.setSystemTime(new Date('2026-08-12T09:00:00Z'));
     const { grid } = await openAugust();
 
-    // One call for the prices; the changes waiting for approval come beside them.
+    // One call for the prices; the changes waiting for approval, the holidays and the events
+    // (the nights' marks) come beside them.
     expect(calls('GET').map((c) => c.url)).toEqual([
       `${base}/prices?from=2026-08-01&to=2026-08-31`,
       `${base}/price-changes?status=pending&from=2026-08-01&to=2026-08-31&page=1&pageSize=500`,
+      `${base}/holidays?from=2026-08-01&to=2026-08-31`,
+      `${base}/events?from=2026-08-01&to=2026-08-31`,
     ]);
     expect(
       within(grid)

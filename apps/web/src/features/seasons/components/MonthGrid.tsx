@@ -6,6 +6,8 @@ import { weekdays, type TSazonality } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { textOn } from '../utils/calendar';
 import { daysOfMonth, weekdayOf } from '@/lib/dates';
+import { useMarkText, type NightMark } from '@/lib/events';
+import { DayMark } from './events/DayMark';
 
 interface MonthGridProps {
   year: number;
@@ -17,6 +19,8 @@ interface MonthGridProps {
   onSelectSeason: (id: string) => void;
   /** A night without a season was clicked (to start a new season there). */
   onSelectEmptyDay?: (date: string) => void;
+  /** The holidays and events of each night, marked under its number. */
+  marks?: ReadonlyMap<string, NightMark[]>;
 }
 
 /**
@@ -30,8 +34,10 @@ export const MonthGrid = memo(function MonthGrid({
   today,
   onSelectSeason,
   onSelectEmptyDay,
+  marks,
 }: MonthGridProps) {
   const { t } = useTranslation('seasons');
+  const markText = useMarkText();
   const intl = useIntl();
   const days = daysOfMonth(year, month);
   const lead = weekdays.indexOf(weekdayOf(days[0]!));
@@ -95,15 +101,32 @@ export const MonthGrid = memo(function MonthGrid({
               if (!date) return <td key={d} />;
               const season = painted.get(date);
               const value = Date.parse(`${date}T00:00:00Z`);
-              const label = season
-                ? t('calendar.dayWithSeason', { date: longDate.format(value), season: season.name })
-                : longDate.format(value);
+              const dayMarks = marks?.get(date);
+              const names = dayMarks && markText(dayMarks);
+              const label = [
+                season
+                  ? t('calendar.dayWithSeason', {
+                      date: longDate.format(value),
+                      season: season.name,
+                    })
+                  : longDate.format(value),
+                names,
+              ]
+                .filter(Boolean)
+                .join(' · ');
               return (
                 <Box
                   component="td"
                   key={date}
                   aria-label={label}
-                  title={season?.name ?? (onSelectEmptyDay ? t('calendar.startHere') : undefined)}
+                  title={
+                    [
+                      season?.name ?? (onSelectEmptyDay ? t('calendar.startHere') : undefined),
+                      names,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ') || undefined
+                  }
                   aria-current={date === today ? 'date' : undefined}
                   data-date={date}
                   onClick={
@@ -117,6 +140,7 @@ export const MonthGrid = memo(function MonthGrid({
                       : undefined
                   }
                   sx={(theme) => ({
+                    position: 'relative',
                     borderRadius: 1,
                     cursor: season || onSelectEmptyDay ? 'pointer' : 'default',
                     bgcolor: season ? undefined : alpha(theme.palette.text.primary, 0.04),
@@ -127,6 +151,7 @@ export const MonthGrid = memo(function MonthGrid({
                   })}
                 >
                   {dayNumber.format(value)}
+                  <DayMark marks={dayMarks} />
                 </Box>
               );
             })}

@@ -129,4 +129,19 @@ describe('year calendar', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Este ano' }));
     expect(onYearChange).toHaveBeenLastCalledWith(2026);
   });
+
+  it("marks a holiday's and an event's nights and names them", () => {
+    renderCalendar({
+      marks: new Map([
+        ['2026-12-25', [{ kind: 'holiday' as const, name: 'Natal' }]],
+        ['2026-06-12', [{ kind: 'event' as const, name: 'Santos Populares' }]],
+      ]),
+    });
+    const christmas = night('25 de dezembro de 2026');
+    expect(christmas).toHaveAccessibleName(/Feriado: Natal$/);
+    expect(christmas.getAttribute('title')).toMatch(/ · Feriado: Natal$/);
+    expect(within(christmas).getByTestId('day-mark')).toBeInTheDocument();
+    expect(night('12 de junho de 2026')).toHaveAccessibleName(/Festas · Evento: Santos Populares$/);
+    expect(within(night('26 de dezembro de 2026')).queryByTestId('day-mark')).toBeNull();
+  });
 });

@@ -16,6 +16,7 @@ import { useIntl } from '@/lib/intl';
 import { paintYear, seasonsInYear } from '../utils/calendar';
 import { today as todayOf } from '@/lib/dates';
 import { MonthGrid } from './MonthGrid';
+import type { NightMark } from '@/lib/events';
 import { SeasonLegend } from './SeasonLegend';
 
 const months = Array.from({ length: 12 }, (_, i) => i);
@@ -30,6 +31,8 @@ interface YearCalendarProps {
   onSelectEmptyDay?: (date: string) => void;
   /** Today, `YYYY-MM-DD` (defaults to the browser's date); outlined in the calendar. */
   today?: string;
+  /** The holidays and events of the year's nights, marked under their numbers. */
+  marks?: ReadonlyMap<string, NightMark[]>;
 }
 
 /**
@@ -45,6 +48,7 @@ export function YearCalendar({
   onSelectSeason,
   onSelectEmptyDay,
   today = todayOf(),
+  marks,
 }: YearCalendarProps) {
   const { t } = useTranslation('seasons');
   const intl = useIntl();
@@ -140,6 +144,7 @@ export function YearCalendar({
             today={today}
             onSelectSeason={onSelectSeason}
             onSelectEmptyDay={onSelectEmptyDay}
+            marks={marks}
           />
         ))}
       </Box>

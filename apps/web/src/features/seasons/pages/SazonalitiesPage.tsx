@@ -11,20 +11,22 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
+import { useNightMarks } from '@/lib/events';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
 import { YearCalendar } from '../components/YearCalendar';
+import { HolidayRuleCard } from '../components/events/HolidayRuleCard';
+import { HolidaysAndEvents } from '../components/events/HolidaysAndEvents';
+import { useCalendarYear } from '../utils/year';
 import { newSeasonPath, seasonPath } from '../paths';
-import { today } from '@/lib/dates';
 
 function Seasons({ business }: { business: TBusiness }) {
   const { t } = useTranslation('seasons');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [, setParams] = useSearchParams();
   const { sazonalities, roomsTariff } = business.tariffConfiguration;
-  const asked = Number(params.get('year'));
-  const year =
-    Number.isInteger(asked) && asked >= 1900 && asked <= 2999 ? asked : Number(today().slice(0, 4));
+  const year = useCalendarYear();
+  const marks = useNightMarks(business, `${year}-01-01`, `${year}-12-31`);
   const onSelectSeason = useCallback((id: string) => void navigate(seasonPath(id)), [navigate]);
   const onSelectEmptyDay = useCallback(
     (date: string) => void navigate(`${newSeasonPath}?start=${date}`),
@@ -69,6 +71,7 @@ function Seasons({ business }: { business: TBusiness }) {
             onYearChange={(next) => setParams({ year: String(next) }, { replace: true })}
             onSelectSeason={onSelectSeason}
             onSelectEmptyDay={onSelectEmptyDay}
+            marks={marks}
           />
         </CardContent>
       </Card>
@@ -112,7 +115,15 @@ export default function SazonalitiesPage() {
           {t('add')}
         </Button>
       </Stack>
-      <WithSelectedBusiness>{(business) => <Seasons business={business} />}</WithSelectedBusiness>
+      <WithSelectedBusiness>
+        {(business) => (
+          <>
+            <Seasons business={business} />
+            <HolidaysAndEvents business={business} />
+            <HolidayRuleCard key={business.uuid} business={business} />
+          </>
+        )}
+      </WithSelectedBusiness>
     </Stack>
   );
 }
