@@ -47,6 +47,8 @@ const HEAVY = {
       'features/bookings/pages/BookingsPage.tsx',
       'features/price-changes/pages/PriceChangesPage.tsx',
       'features/seasons/pages/SazonalityEditPage.tsx',
+      // The holidays-and-events section's event dialog picks its dates.
+      'features/seasons/pages/SazonalitiesPage.tsx',
     ],
   },
 };
