@@ -49,6 +49,8 @@ export const auditEntities = [
   'user',
   /** A user's subscription plan (entityId: the user's uuid). */
   'plan',
+  /** A competitor the owner watches (its name, address, stars and room mappings). */
+  'competitor',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

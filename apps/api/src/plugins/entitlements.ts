@@ -78,6 +78,7 @@ export const gates = {
   tariffSettings,
   roomTypes,
   createToken: feature('integrationTokens'),
+  market: feature('market'),
 } satisfies Record<string, Gate>;
 
 const isPlanRefusal = (err: unknown) => err instanceof AppError && err.code === 'plan_required';

@@ -19,6 +19,7 @@ export {
   outboxDispatcher,
   writeOutbox,
   type BookingsChanged,
+  type MarketChanged,
   type OutboxEvent,
   type OverridesChanged,
   type PriceChangesApproved,

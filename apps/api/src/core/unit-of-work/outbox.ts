@@ -31,6 +31,14 @@ export interface OverridesChanged {
   to: string;
 }
 
+/** Competitors' rates written or re-mapped: over which nights (`from` ≤ night < `to`). */
+export interface MarketChanged {
+  type: 'market.changed';
+  businessUuid: string;
+  from: string;
+  to: string;
+}
+
 /** Price changes approved (by the owner or automatically): the publishing job delivers them. */
 export interface PriceChangesApproved {
   type: 'price_changes.approved';
@@ -38,7 +46,8 @@ export interface PriceChangesApproved {
   count: number;
 }
 
-export type OutboxEvent = TariffChanged | BookingsChanged | OverridesChanged | PriceChangesApproved;
+export type OutboxEvent =
+  TariffChanged | BookingsChanged | OverridesChanged | MarketChanged | PriceChangesApproved;
 
 export type StoredOutboxEvent = typeof outboxEvents.$inferSelect;
 

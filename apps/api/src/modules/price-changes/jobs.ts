@@ -6,6 +6,7 @@ import type { JobRunner } from '../../core/jobs';
 import type { BusinessRow } from '../../core/tenancy';
 import type {
   BookingsChanged,
+  MarketChanged,
   OverridesChanged,
   StoredOutboxEvent,
   UnitOfWork,
@@ -134,6 +135,7 @@ export function priceChangeJobs(deps: {
       'tariff.changed': (event: StoredOutboxEvent, tx: Executor) => queueRecompute(tx, event, null),
       'bookings.changed': nights,
       'overrides.changed': nights,
+      'market.changed': nights,
     },
   };
 
@@ -157,7 +159,7 @@ export function priceChangeJobs(deps: {
   /** The event's nights, `from` ≤ night < `to`. */
   function nights(event: StoredOutboxEvent, tx: Executor) {
     const { from, to } = event.payload as unknown as Pick<
-      BookingsChanged | OverridesChanged,
+      BookingsChanged | OverridesChanged | MarketChanged,
       'from' | 'to'
     >;
     return queueRecompute(tx, event, { from, to: addDays(to, -1) });
