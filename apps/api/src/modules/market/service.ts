@@ -270,8 +270,14 @@ export function marketService(db: Db, options: MarketServiceOptions = {}) {
       query: RangeQuery,
     ): Promise<TMarketResponse> {
       const business = await reachBusiness(db, caller, businessUuid);
-      const today = zonedDate(clock(), business.timezone);
-      const { cells } = await priceCells(db, business, { today, ...query }, { published: false });
+      const now = clock();
+      const today = zonedDate(now, business.timezone);
+      const { cells } = await priceCells(
+        db,
+        business,
+        { today, from: query.from, to: query.to, now },
+        { published: false },
+      );
       return {
         nights: cells
           .filter((cell) => !query.roomUuid || cell.roomUuid === query.roomUuid)

@@ -164,6 +164,15 @@ describe('plans and entitlements', () => {
         upgradeTo: 'pro',
       },
       {
+        call: 'listing competitors',
+        method: 'GET',
+        url: (b) => `${businessesUrl}/${b.uuid}/competitors`,
+        feature: 'market',
+        path: 'feature',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
         call: 'creating an integration token',
         method: 'POST',
         url: (b) => tokensUrl(b),

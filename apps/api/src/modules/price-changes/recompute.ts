@@ -221,7 +221,7 @@ export async function recomputeLocked(
   const { config, cells } = await priceCells(
     tx,
     business,
-    { today, from, to },
+    { today, from, to, now },
     { published: false },
   );
   const publishedRows = await repo.published(from, to);
