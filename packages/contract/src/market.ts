@@ -133,25 +133,17 @@ export const ZCompetitorRates = z.object({ rates: z.array(ZCompetitorRate) });
 export type TCompetitorRates = z.infer<typeof ZCompetitorRates>;
 
 /**
- * One rate pushed by another system. `observedAt` defaults to the time of the call; a rate older
- * than the one stored for the same competitor, category and night is ignored.
+ * One rate pushed by another system: `price` null when the category is sold out that night.
+ * `observedAt` defaults to the time of the call; a rate older than the one stored for the same
+ * competitor, category and night is ignored.
  */
-export const ZCompetitorRateInput = z
-  .object({
-    competitorUuid: z.uuid(),
-    category: ZCategory,
-    date: ZDate,
-    price: ZPrice.nullish().transform((v) => v ?? null),
-    soldOut: z.boolean().default(false),
-    observedAt: ZIsoDateTime.optional(),
-  })
-  .superRefine((r, ctx) => {
-    if (r.soldOut && r.price !== null) {
-      issue(ctx, ['price'], 'sold_out_with_price', 'A sold-out rate has no price');
-    } else if (!r.soldOut && r.price === null) {
-      issue(ctx, ['price'], 'required', 'A price, or soldOut: true');
-    }
-  });
+export const ZCompetitorRateInput = z.object({
+  competitorUuid: z.uuid(),
+  category: ZCategory,
+  date: ZDate,
+  price: ZPrice.nullable(),
+  observedAt: ZIsoDateTime.optional(),
+});
 export type TCompetitorRateInput = z.input<typeof ZCompetitorRateInput>;
 
 /** `PUT …/competitor-rates`: up to 5 000 rates, all or nothing. */

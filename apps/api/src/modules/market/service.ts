@@ -324,7 +324,7 @@ export function marketService(db: Db, options: MarketServiceOptions = {}) {
             category: rate.category,
             night: rate.date,
             priceMinor: rate.price === null ? null : toMinor(rate.price),
-            soldOut: rate.soldOut,
+            soldOut: rate.price === null,
             observedAt: rate.observedAt ? new Date(rate.observedAt) : now,
             source: 'api',
           })),
