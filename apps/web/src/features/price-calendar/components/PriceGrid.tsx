@@ -11,6 +11,7 @@ import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
+import { MarketMark } from './marks/MarketMark';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */
@@ -288,6 +289,9 @@ export function PriceGrid({
                   if (flags.unpublished)
                     notes.push(t('cell.unpublished', { price: money(cell.publishedPrice!) }));
                 }
+                if (cell?.market) {
+                  notes.push(t('market:cell.note', { median: money(cell.market.median) }));
+                }
                 if (change) notes.push(t('cell.pending', { price: money(change.newPrice) }));
                 if (cell) {
                   if (flags.seasonChange === 'start')
@@ -412,6 +416,7 @@ export function PriceGrid({
                         }}
                       />
                     )}
+                    {cell?.market && <MarketMark cell={cell} />}
                     {flags.unpublished && (
                       <Box
                         component="span"
