@@ -18,6 +18,7 @@ import { eventsRoutes } from './modules/events/routes';
 import { forecastRoutes } from './modules/forecast/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importsRoutes } from './modules/imports/routes';
+import { marketRoutes } from './modules/market/routes';
 import { mailPlugin } from './modules/mail/plugin';
 import { notificationsRoutes } from './modules/notifications/routes';
 import type { PaymentProvider } from './modules/plans/payments';
@@ -158,6 +159,7 @@ export async function buildApp({
       await api.register(analyticsRoutes, { clock: jobs?.clock });
       await api.register(forecastRoutes, { clock: jobs?.clock });
       await api.register(eventsRoutes);
+      await api.register(marketRoutes, { clock: jobs?.clock });
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });
     },

@@ -87,12 +87,19 @@ const calendar: UploadSample = {
   contentType: 'text/calendar',
   fields: {},
 };
+const ratesCsv: UploadSample = {
+  file: Buffer.from('competitor,category,date,price\nRival,Double,2026-08-01,140\n'),
+  filename: 'rates.csv',
+  contentType: 'text/csv',
+  fields: {},
+};
 const uploads: Record<string, UploadSample> = {
   'POST /api/v1/users/{uuid}/avatar': image,
   'POST /api/v1/businesses/{uuid}/photos': image,
   'POST /api/v1/businesses/{uuid}/bookings/import': csv,
   'POST /api/v1/businesses/{uuid}/bookings/import/preview': csv,
   'POST /api/v1/businesses/{uuid}/events/import': calendar,
+  'POST /api/v1/businesses/{uuid}/competitor-rates/import': ratesCsv,
 };
 
 const MB = 1024 * 1024;

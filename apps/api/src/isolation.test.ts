@@ -56,6 +56,7 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'imports/:importId': world.idsA.import,
   'tokens/:id': world.idsA.apiToken,
   'deliveries/:id': world.idsA.delivery,
+  'competitors/:competitorUuid': world.idsA.competitor,
 });
 const parameterPattern = /([^/]+)\/:(\w+)/g;
 

@@ -36,6 +36,7 @@ export interface IsolationWorld {
     import: string;
     apiToken: string;
     delivery: string;
+    competitor: string;
     session: string;
     notification: string;
   };
@@ -110,6 +111,15 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
     { roomUuid: roomType, from: '2026-08-01', to: '2026-08-02', price: 130 },
   ]);
   await insertChanges(t, businessA.uuid, [{ roomUuid: roomType, night: '2026-08-10' }]);
+  const competitor = (
+    await call(t, ownerA, 'POST', url('/competitors'), {
+      name: 'Hotel Rival',
+      roomMappings: [{ category: 'Double', roomUuid: roomType }],
+    })
+  ).competitor.uuid as string;
+  await call(t, ownerA, 'PUT', url('/competitor-rates'), {
+    rates: [{ competitorUuid: competitor, category: 'Double', date: '2026-08-01', price: 140 }],
+  });
 
   const photo = multipartBody({}, [
     { content: png, filename: 'front.png', contentType: 'image/png' },
@@ -169,6 +179,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       import: importId,
       apiToken: tokens.apiTokens[0].id,
       delivery,
+      competitor,
       session: sessions.sessions[0].id,
       notification: notifications.notifications[0].id,
     },

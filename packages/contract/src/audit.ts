@@ -51,6 +51,8 @@ export const auditEntities = [
   'plan',
   /** A local event of the business (holidays and events; entityId: the event's id). */
   'event',
+  /** A competitor the owner watches (its name, address, stars and room mappings). */
+  'competitor',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

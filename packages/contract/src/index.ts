@@ -19,3 +19,4 @@ export * from './publishing';
 export * from './analytics';
 export * from './csv';
 export * from './events';
+export * from './market';

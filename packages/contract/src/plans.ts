@@ -20,6 +20,7 @@ export const planFeatures = [
   'occupancyHistory',
   'forecast',
   'businessIntelligence',
+  'market',
   'integrationTokens',
   'prioritySupport',
 ] as const;
@@ -60,6 +61,7 @@ const proFeatures: TPlanFeature[] = [
   'occupancyHistory',
   'forecast',
   'businessIntelligence',
+  'market',
 ];
 
 export const plans: TPlan[] = [

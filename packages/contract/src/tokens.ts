@@ -12,10 +12,11 @@ import { ZIsoDateTime } from './internal';
 export const integrationTokenPrefix = 'trf_';
 
 /**
- * What a token may call: `bookings` (the bookings and their imports, read and write) and `prices`
- * (the prices, the price changes and the published price list, read only).
+ * What a token may call: `bookings` (the bookings and their imports, read and write), `prices`
+ * (the prices, the price changes and the published price list, read only) and `market` (the
+ * competitors' rates: pushed, imported and read).
  */
-export const apiTokenScopes = ['bookings', 'prices'] as const;
+export const apiTokenScopes = ['bookings', 'prices', 'market'] as const;
 export const ZApiTokenScope = z.enum(apiTokenScopes);
 export type TApiTokenScope = z.infer<typeof ZApiTokenScope>;
 

@@ -64,6 +64,14 @@ const tariffSettings: Gate = async ({ plan, body, business }) => {
   if (!planHas(plan, 'forecast') && (await switchesOn('occupancyBasis', 'forecast'))) {
     assertFeature(plan, 'forecast', 'settings.occupancyBasis');
   }
+  const market = body.settings as { market?: { enabled?: boolean } };
+  if (
+    !planHas(plan, 'market') &&
+    market.market?.enabled === true &&
+    !toSettings((await business()).settings).market.enabled
+  ) {
+    assertFeature(plan, 'market', 'settings.market.enabled');
+  }
 };
 
 const roomTypes: Gate = ({ plan, body }) =>
@@ -78,6 +86,7 @@ export const gates = {
   tariffSettings,
   roomTypes,
   createToken: feature('integrationTokens'),
+  market: feature('market'),
 } satisfies Record<string, Gate>;
 
 const isPlanRefusal = (err: unknown) => err instanceof AppError && err.code === 'plan_required';

@@ -80,6 +80,13 @@ export const navigation: NavItem[] = [
         ...read,
       },
       { kind: 'link', title: 'nav:priceChanges', to: '/pricing-central/price-changes', ...read },
+      {
+        kind: 'link',
+        title: 'nav:market',
+        to: '/pricing-central/market',
+        feature: 'market',
+        ...read,
+      },
       { kind: 'link', title: 'nav:bookings', to: '/pricing-central/bookings', ...read },
     ],
   },

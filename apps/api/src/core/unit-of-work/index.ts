@@ -20,6 +20,7 @@ export {
   writeOutbox,
   type BookingsChanged,
   type EventsChanged,
+  type MarketChanged,
   type OutboxEvent,
   type OverridesChanged,
   type PriceChangesApproved,

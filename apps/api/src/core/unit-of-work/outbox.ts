@@ -39,6 +39,14 @@ export interface EventsChanged {
   to: string;
 }
 
+/** Competitors' rates written or re-mapped: over which nights (`from` ≤ night < `to`). */
+export interface MarketChanged {
+  type: 'market.changed';
+  businessUuid: string;
+  from: string;
+  to: string;
+}
+
 /** Price changes approved (by the owner or automatically): the publishing job delivers them. */
 export interface PriceChangesApproved {
   type: 'price_changes.approved';
@@ -47,7 +55,12 @@ export interface PriceChangesApproved {
 }
 
 export type OutboxEvent =
-  TariffChanged | BookingsChanged | OverridesChanged | EventsChanged | PriceChangesApproved;
+  | TariffChanged
+  | BookingsChanged
+  | OverridesChanged
+  | EventsChanged
+  | MarketChanged
+  | PriceChangesApproved;
 
 export type StoredOutboxEvent = typeof outboxEvents.$inferSelect;
 

@@ -197,7 +197,7 @@ describe('the audit trail', () => {
         ['create', token.apiToken.id, 'PMS sync'],
       ]);
       expect(ofEntity('token')[1]!.changes).toMatchObject({
-        scopes: { before: null, after: ['bookings', 'prices'] },
+        scopes: { before: null, after: ['bookings', 'prices', 'market'] },
       });
     });
   });

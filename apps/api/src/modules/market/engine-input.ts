@@ -1,18 +1,83 @@
-import type { TTariffSettings } from '@tarifa/contract';
-import type { MarketInput } from '@tarifa/pricing';
+import { planHas, type TTariffSettings } from '@tarifa/contract';
+import type { MarketInput, MarketStats } from '@tarifa/pricing';
+import { sql } from 'drizzle-orm';
+import { planOf } from '../../core/plans';
 import type { BusinessRow } from '../../core/tenancy';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The oldest observation the market figures still use: `maxAgeDays` before `now`. */
+export const freshSince = (settings: TTariffSettings, now: Date) =>
+  new Date(now.getTime() - settings.market.maxAgeDays * DAY_MS);
 
 /**
- * The competitors' figures per room type and night `from`…`to` (minor units), from the rates of
- * the categories mapped to each room type that are not older than `settings.market.maxAgeDays`;
- * null when the business has none.
+ * The market figures per room type and night `from`…`to` (minor units), in one set-based query.
+ * A rate counts for a room type when its category is mapped to it (case-insensitive), it is not
+ * sold out and was observed at most `market.maxAgeDays` before `now`. Each competitor counts once
+ * per room type and night, with the lowest of its mapped categories' rates (what a guest comparing
+ * offers sees first); the median (`percentile_cont(0.5)`, rounded to the minor unit), the lowest
+ * and highest are over those. Competitor rates are a Pro feature: on a plan without `market` the
+ * figures (and so the market step) are absent, as when there are no rates.
  */
 export async function loadMarketStats(
-  _tx: Executor,
-  _business: BusinessRow,
-  _settings: TTariffSettings,
-  _range: { from: string; to: string; now: Date },
+  tx: Executor,
+  business: BusinessRow,
+  settings: TTariffSettings,
+  range: { from: string; to: string; now: Date },
 ): Promise<MarketInput['stats'] | null> {
-  return null;
+  const rows = await marketStatsRows(tx, business.uuid, {
+    ...range,
+    since: freshSince(settings, range.now),
+  });
+  if (rows.length === 0) return null;
+  if (!planHas(await planOf(tx, business.ownerUuid), 'market')) return null;
+  const byCell = new Map<string, MarketStats>();
+  for (const row of rows) {
+    byCell.set(`${row.roomUuid}|${row.night}`, {
+      median: Math.round(Number(row.median)),
+      low: Number(row.low),
+      high: Number(row.high),
+      competitors: Number(row.competitors),
+    });
+  }
+  return (roomUuid, date) => byCell.get(`${roomUuid}|${date}`);
+}
+
+interface StatsRow {
+  roomUuid: string;
+  night: string;
+  median: number | string;
+  low: number | string;
+  high: number | string;
+  competitors: number | string;
+}
+
+function marketStatsRows(
+  tx: Executor,
+  businessUuid: string,
+  { from, to, since }: { from: string; to: string; since: Date },
+): Promise<StatsRow[]> {
+  return tx
+    .execute(
+      sql`
+      with offers as (
+        select m."roomUuid" as room_uuid, r.night, r.competitor_uuid, min(r.price_minor) as price
+          from competitor_rates r
+          join competitors c on c.uuid = r.competitor_uuid
+          cross join lateral jsonb_to_recordset(c.room_mappings) as m(category text, "roomUuid" text)
+         where r.business_uuid = ${businessUuid}
+           and r.night between ${from} and ${to}
+           and not r.sold_out
+           and r.observed_at >= ${since.toISOString()}
+           and lower(m.category) = lower(r.category)
+         group by m."roomUuid", r.night, r.competitor_uuid
+      )
+      select room_uuid as "roomUuid", to_char(night, 'YYYY-MM-DD') as night,
+             percentile_cont(0.5) within group (order by price) as median,
+             min(price) as low, max(price) as high, count(*) as competitors
+        from offers
+       group by room_uuid, night`,
+    )
+    .then((result) => rowsOf<StatsRow>(result));
 }

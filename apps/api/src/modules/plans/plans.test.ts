@@ -164,6 +164,35 @@ describe('plans and entitlements', () => {
         upgradeTo: 'pro',
       },
       {
+        call: 'switching the market step on',
+        method: 'PUT',
+        url: (b) => tariffUrl(b, 'settings'),
+        payload: {
+          settings: {
+            market: {
+              enabled: true,
+              belowPercent: 10,
+              abovePercent: 15,
+              minCompetitors: 3,
+              maxAgeDays: 7,
+            },
+          },
+        },
+        feature: 'market',
+        path: 'settings.market.enabled',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
+        call: 'listing competitors',
+        method: 'GET',
+        url: (b) => `${businessesUrl}/${b.uuid}/competitors`,
+        feature: 'market',
+        path: 'feature',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
         call: 'creating an integration token',
         method: 'POST',
         url: (b) => tokensUrl(b),

@@ -7,6 +7,7 @@ import type { BusinessRow } from '../../core/tenancy';
 import type {
   BookingsChanged,
   EventsChanged,
+  MarketChanged,
   OverridesChanged,
   StoredOutboxEvent,
   UnitOfWork,
@@ -136,6 +137,7 @@ export function priceChangeJobs(deps: {
       'bookings.changed': nights,
       'overrides.changed': nights,
       'events.changed': nights,
+      'market.changed': nights,
     },
   };
 
@@ -159,7 +161,7 @@ export function priceChangeJobs(deps: {
   /** The event's nights, `from` ≤ night < `to`. */
   function nights(event: StoredOutboxEvent, tx: Executor) {
     const { from, to } = event.payload as unknown as Pick<
-      BookingsChanged | OverridesChanged | EventsChanged,
+      BookingsChanged | OverridesChanged | EventsChanged | MarketChanged,
       'from' | 'to'
     >;
     return queueRecompute(tx, event, { from, to: addDays(to, -1) });

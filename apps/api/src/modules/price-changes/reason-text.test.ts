@@ -21,6 +21,29 @@ const eur = (locale: (typeof locales)[number]) => ({
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/[\u200e\u200f]/g, '');
 
 describe('the reason of a price change in words', () => {
+  it('names the market median and how many competitors it came from', () => {
+    // The market step raised a price to 135.00 around a median of 150.00 from 3 competitors.
+    const market: ReasonItem[] = [
+      {
+        step: 'market',
+        label: '',
+        was: null,
+        now: 3500,
+        market: { median: 15000, competitors: 3 },
+      },
+    ];
+    expect(reasonText(market, eur('en'))).toBe(
+      'Market prices (median €150.00, 3 competitors): +€35.00',
+    );
+    expect(plain(reasonText(market, eur('pt')))).toBe(
+      'Preços do mercado (mediana € 150,00, 3 concorrentes): +€ 35,00',
+    );
+    const one: ReasonItem[] = [{ ...market[0]!, market: { median: 15000, competitors: 1 } }];
+    expect(reasonText(one, eur('en'))).toBe(
+      'Market prices (median €150.00, 1 competitor): +€35.00',
+    );
+  });
+
   it('in English', () => {
     expect(reasonText(moved, eur('en'))).toBe(
       'Season “Summer”: +€20.00 (was +€10.00) · Base price €100.00 (was €90.00)',

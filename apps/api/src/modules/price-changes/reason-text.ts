@@ -11,6 +11,8 @@ interface Phrases {
   steps: Record<TPriceChangeReasonStep, string>;
   /** A named step (a season, a group of occupancy levels): its name and the label quoted. */
   named: (step: string, label: string) => string;
+  /** The market step's name with the median it kept the price near and its competitors. */
+  market: (step: string, median: string, competitors: number) => string;
   /** What a step adds now, and what it added to the published price. */
   was: (now: string, was: string) => string;
   /** A step that no longer applies (`now` is null). */
@@ -50,6 +52,8 @@ export const phrases: Record<TLocale, Phrases> = {
       override: 'Manual price',
     },
     named: (step, label) => `${step} “${label}”`,
+    market: (step, median, n) =>
+      `${step} (median ${median}, ${n} ${n === 1 ? 'competitor' : 'competitors'})`,
     was: (now, was) => `${now} (was ${was})`,
     gone: 'no longer applies',
     first: 'First published price',
@@ -97,6 +101,8 @@ export const phrases: Record<TLocale, Phrases> = {
       override: 'Preço manual',
     },
     named: (step, label) => `${step} “${label}”`,
+    market: (step, median, n) =>
+      `${step} (mediana ${median}, ${n} ${n === 1 ? 'concorrente' : 'concorrentes'})`,
     was: (now, was) => `${now} (era ${was})`,
     gone: 'já não se aplica',
     first: 'Primeiro preço publicado',
@@ -144,6 +150,8 @@ export const phrases: Record<TLocale, Phrases> = {
       override: 'Prix manuel',
     },
     named: (step, label) => `${step} « ${label} »`,
+    market: (step, median, n) =>
+      `${step} (médiane ${median}, ${n} ${n > 1 ? 'concurrents' : 'concurrent'})`,
     was: (now, was) => `${now} (avant ${was})`,
     gone: 'ne s’applique plus',
     first: 'Premier prix publié',
@@ -191,6 +199,8 @@ export const phrases: Record<TLocale, Phrases> = {
       override: 'سعر يدوي',
     },
     named: (step, label) => `${step} «${label}»`,
+    market: (step, median, n) =>
+      `${step} (الوسيط ${median}، ${n} ${n === 1 ? 'منافس' : 'منافسين'})`,
     was: (now, was) => `${now} (كان ${was})`,
     gone: 'لم يعد ينطبق',
     first: 'أول سعر منشور',
@@ -229,6 +239,8 @@ export interface ReasonItem {
   label: string;
   was: number | null;
   now: number | null;
+  /** On the `market` step: the median (minor units) and how many competitors it came from. */
+  market?: { median: number; competitors: number };
 }
 
 const moneyFormats = new Map<string, ReturnType<typeof makeMoneyFormat>>();
@@ -277,7 +289,11 @@ export function reasonText(
     .map((item) => {
       const format = item.step === 'base' ? money.plain : money.signed;
       const name = isStep(item.step, words) ? words.steps[item.step] : item.step;
-      const title = item.label ? words.named(name, item.label) : name;
+      const title = item.market
+        ? words.market(name, money.plain(item.market.median), item.market.competitors)
+        : item.label
+          ? words.named(name, item.label)
+          : name;
       const now = item.now === null ? words.gone : format(item.now);
       const colon = item.step === 'base' ? ' ' : words.colon;
       return `${title}${colon}${item.was === null ? now : words.was(now, format(item.was))}`;

@@ -419,6 +419,36 @@ describe('the reason of a change', () => {
     ]);
   });
 
+  it('carries the market figures of the market step, now and as published', () => {
+    // Published: the market raised 100 to 135 around a median of 150 (3 competitors); now it
+    // raises 100 to 126 around a median of 140 (4 competitors).
+    const market = (after: number, median: number, competitors: number) => ({
+      ...entry('market', null, 10_000, after),
+      market: { median, competitors },
+    });
+    const published = { basePriceMinor: 10_000, breakdown: [market(13_500, 15_000, 3)] };
+    expect(reasonOf([market(12_600, 14_000, 4)], 10_000, published)).toEqual([
+      {
+        step: 'market',
+        label: '',
+        refId: null,
+        was: 3_500,
+        now: 2_600,
+        market: { median: 14_000, competitors: 4 },
+      },
+    ]);
+    expect(reasonOf([], 10_000, published)).toEqual([
+      {
+        step: 'market',
+        label: '',
+        refId: null,
+        was: 3_500,
+        now: null,
+        market: { median: 15_000, competitors: 3 },
+      },
+    ]);
+  });
+
   it('lists every step with was null when nothing is known of the published price', () => {
     expect(reasonOf([entry('season', 's1', 10_000, 11_000)], 10_000, null)).toEqual([
       { step: 'base', label: '', refId: null, was: null, now: 10_000 },

@@ -60,14 +60,22 @@ export function horizonOf(business: BusinessRow, now: Date): { today: string; la
   return { today, last: addDays(today, toSettings(business.settings).horizonDays - 1) };
 }
 
-/** What a reason reads of a breakdown entry (the engine's, or one stored with a change). */
-type Entry = Pick<StoredBreakdownEntry, 'step' | 'label' | 'refId' | 'before' | 'after'>;
+/**
+ * What a reason reads of a breakdown entry (the engine's, or one stored with a change); a `market`
+ * entry also names the median and how many competitors it came from.
+ */
+type Entry = Pick<StoredBreakdownEntry, 'step' | 'label' | 'refId' | 'before' | 'after'> & {
+  market?: MarketFigures;
+};
+type MarketFigures = { median: number; competitors: number };
+/** A reason item; the `market` step's carries the market figures it kept the price near. */
+type ReasonItem = StoredReasonItem & { market?: MarketFigures };
 
 /** Each step's effect on the price (after − before), by step and what it refers to. */
 function effects(entries: readonly Entry[]) {
   const byKey = new Map<
     string,
-    { step: string; label: string; refId: string | null; effect: number }
+    { step: string; label: string; refId: string | null; effect: number; market?: MarketFigures }
   >();
   for (const entry of entries) {
     const key = `${entry.step}|${entry.refId ?? ''}`;
@@ -79,6 +87,7 @@ function effects(entries: readonly Entry[]) {
         label: entry.label,
         refId: entry.refId,
         effect: entry.after - entry.before,
+        ...(entry.market && { market: entry.market }),
       });
   }
   return byKey;
@@ -95,7 +104,7 @@ export function reasonOf(
   breakdown: readonly Entry[],
   basePriceMinor: number,
   published: { breakdown: readonly Entry[]; basePriceMinor: number } | null,
-): StoredReasonItem[] {
+): ReasonItem[] {
   if (!published) {
     return [
       { step: 'base', label: '', refId: null, was: null, now: basePriceMinor },
@@ -105,10 +114,11 @@ export function reasonOf(
         refId: e.refId,
         was: null,
         now: e.effect,
+        ...(e.market && { market: e.market }),
       })),
     ];
   }
-  const items: StoredReasonItem[] = [];
+  const items: ReasonItem[] = [];
   if (published.basePriceMinor !== basePriceMinor) {
     items.push({
       step: 'base',
@@ -123,7 +133,14 @@ export function reasonOf(
   for (const [key, now] of after) {
     const was = before.get(key)?.effect ?? null;
     if (was !== now.effect) {
-      items.push({ step: now.step, label: now.label, refId: now.refId, was, now: now.effect });
+      items.push({
+        step: now.step,
+        label: now.label,
+        refId: now.refId,
+        was,
+        now: now.effect,
+        ...(now.market && { market: now.market }),
+      });
     }
   }
   for (const [key, was] of before) {
@@ -134,6 +151,7 @@ export function reasonOf(
         refId: was.refId,
         was: was.effect,
         now: null,
+        ...(was.market && { market: was.market }),
       });
     }
   }
@@ -203,7 +221,7 @@ export async function recomputeLocked(
   const { config, cells } = await priceCells(
     tx,
     business,
-    { today, from, to },
+    { today, from, to, now },
     { published: false },
   );
   const publishedRows = await repo.published(from, to);

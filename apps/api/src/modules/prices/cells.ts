@@ -85,6 +85,17 @@ export async function loadConfiguration(
 }
 
 /**
+ * The nights `from`…`to` as `today` sees them; `now` (default: the clock's) is what the age of the
+ * competitors' rates counts from.
+ */
+export interface NightRange {
+  today: string;
+  from: string;
+  to: string;
+  now?: Date;
+}
+
+/**
  * The rooms sold and manual prices of the nights `from`…`to` (both included), read at the same
  * time; the published prices unless `published: false` (the recomputation reads its own); the
  * forecast as of `today` of the nights from today on when `forecast` (default: when the business
@@ -93,7 +104,7 @@ export async function loadConfiguration(
 export async function loadNightData(
   tx: Executor,
   business: BusinessRow,
-  range: { today: string; from: string; to: string },
+  range: NightRange,
   options: { published?: boolean; forecast?: boolean } = {},
 ): Promise<NightData> {
   const { today, from, to } = range;
@@ -127,7 +138,7 @@ export async function loadNightData(
             ).nights
           : null,
       () => loadEventInputs(tx, business, settings, { from, to }),
-      () => loadMarketStats(tx, business, settings, { from, to, now: new Date() }),
+      () => loadMarketStats(tx, business, settings, { from, to, now: range.now ?? new Date() }),
       () => loadRestrictionOverrides(tx, business, { from, to }),
     ]);
   const roomsSold: NightData['roomsSold'] = {};
@@ -240,7 +251,7 @@ export function runEngine(
 export async function priceCells(
   tx: Executor,
   business: BusinessRow,
-  range: { today: string; from: string; to: string },
+  range: NightRange,
   options: { published?: boolean } = {},
 ): Promise<{ config: Configuration; data: NightData; cells: PriceCell[] }> {
   const [config, data] = await reads<[Configuration, NightData]>(tx, [

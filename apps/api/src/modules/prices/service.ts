@@ -92,7 +92,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
     const answer: TPriceCell[] = [];
     for (const { from, to } of runs) {
-      const data = await loadNightData(tx, business, { today, from, to });
+      const data = await loadNightData(tx, business, { today, from, to, now: clock() });
       answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
     }
     return answer;
@@ -109,6 +109,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       today: todayOf(business),
       from,
       to,
+      now: clock(),
     });
     if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
       throw unknownRoom('query.roomUuid');
@@ -288,7 +289,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       const data = await loadNightData(
         db,
         business,
-        { today, from, to },
+        { today, from, to, now: clock() },
         {
           forecast: [config, changed].some((c) => c.settings.occupancyBasis === 'forecast'),
         },

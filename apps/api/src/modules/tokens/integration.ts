@@ -12,7 +12,8 @@ import { tokenAuthRepository } from './repository';
  * What an integration token may call (docs/bookings.md), by scope: `bookings`, the bookings of its
  * business (read and write, CSV imports and their status included); `prices`, its prices, price
  * changes and published price list (read only: manual prices, previews and approving are a
- * user's). Routes by their pattern, so a new route is closed to tokens until a scope lists it; a
+ * user's); `market`, the competitors' rates (pushed, imported, read) and the market figures
+ * (competitors themselves are listed, not edited). Routes by their pattern, so a new route is closed to tokens until a scope lists it; a
  * token calls the routes of the scopes it holds.
  */
 export const tokenScopes = {
@@ -29,6 +30,12 @@ export const tokenScopes = {
     '/api/v1/businesses/:uuid/prices': ['GET', 'HEAD'],
     '/api/v1/businesses/:uuid/prices/export.csv': ['GET', 'HEAD'],
     '/api/v1/businesses/:uuid/price-changes': ['GET', 'HEAD'],
+  },
+  market: {
+    '/api/v1/businesses/:uuid/competitors': ['GET', 'HEAD'],
+    '/api/v1/businesses/:uuid/competitor-rates': ['GET', 'HEAD', 'PUT'],
+    '/api/v1/businesses/:uuid/competitor-rates/import': ['POST'],
+    '/api/v1/businesses/:uuid/market': ['GET', 'HEAD'],
   },
 } as const satisfies Record<TApiTokenScope, Record<string, readonly string[]>>;
 export type TokenScope = keyof typeof tokenScopes;

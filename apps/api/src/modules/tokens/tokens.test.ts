@@ -40,7 +40,7 @@ describe('integration tokens', () => {
         name: 'Channel manager',
         prefix: created.token.slice(0, 12),
         lastUsedAt: null,
-        scopes: ['bookings', 'prices'],
+        scopes: ['bookings', 'prices', 'market'],
       });
       const [row] = await storedTokens(t, business.uuid);
       expect(row!.tokenHash).toBe(hashSecret(created.token));

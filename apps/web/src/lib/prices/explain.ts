@@ -85,6 +85,12 @@ function stepName(
     case 'clamp_max':
       return t(`priceCalendar:steps.${entry.step}`, { price: money(entry.after) });
     case 'market':
+      return entry.market
+        ? t('market:explain.step', {
+            median: money(entry.market.median),
+            count: entry.market.competitors,
+          })
+        : t('priceCalendar:steps.market');
     case 'orphan':
     case 'rounding':
     case 'override':

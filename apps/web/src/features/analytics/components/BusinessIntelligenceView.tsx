@@ -5,6 +5,7 @@ import { KpiPanel, type KpiTileSpec } from '@/components/analytics/KpiTiles';
 import type { ViewProps } from '../hooks/useAnalyticsParams';
 import { ForecastCard } from './bi/ForecastCard';
 import { PaceCard } from './bi/PaceCard';
+import { PricePositionCard } from './bi/PricePositionCard';
 
 const tiles: KpiTileSpec[] = [
   { metric: 'occupancy' },
@@ -37,6 +38,7 @@ export function BusinessIntelligenceView({ business, params }: ViewProps) {
         <PaceCard business={business} period={period} />
         <ForecastCard business={business} period={period} />
       </Box>
+      <PricePositionCard business={business} period={period} />
       <InsightsCard
         business={business}
         query={period}

@@ -91,13 +91,16 @@ describe('integration tokens', { timeout: 30_000 }, () => {
       'Preencha este campo.',
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Nome' }), 'Channel manager');
-    // Both scopes are ticked at first; at least one must stay.
+    // Every scope is ticked at first; at least one must stay.
     const bookingsScope = within(dialog).getByRole('checkbox', { name: /^Reservas/ });
     const pricesScope = within(dialog).getByRole('checkbox', { name: /^Preços/ });
+    const marketScope = within(dialog).getByRole('checkbox', { name: /^Mercado/ });
     expect(bookingsScope).toBeChecked();
     expect(pricesScope).toBeChecked();
+    expect(marketScope).toBeChecked();
     await user.click(bookingsScope);
     await user.click(pricesScope);
+    await user.click(marketScope);
     await user.click(within(dialog).getByRole('button', { name: 'Criar token' }));
     expect(within(dialog).getByText('Escolha pelo menos 1.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0);

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/lib/prices';
+import { MarketDetails } from './MarketDetails';
 import { PendingChange } from './PendingChange';
 
 interface PriceExplanationProps {
@@ -108,6 +109,7 @@ export function PriceExplanation({
                 available: intl.number(cell.roomsAvailable),
               })}
             </Typography>
+            <MarketDetails cell={cell} currency={currency} />
             {cell.override && (
               <Alert severity={cell.override.outOfBounds ? 'warning' : 'info'}>
                 {cell.override.outOfBounds

@@ -13,6 +13,7 @@ import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
 import { useMarkText, type NightMark } from '@/lib/events';
 import { EventMark, NightMarkIcon } from './marks/EventMark';
+import { MarketMark } from './marks/MarketMark';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */
@@ -295,6 +296,9 @@ export function PriceGrid({
                   if (flags.unpublished)
                     notes.push(t('cell.unpublished', { price: money(cell.publishedPrice!) }));
                 }
+                if (cell?.market) {
+                  notes.push(t('market:cell.note', { median: money(cell.market.median) }));
+                }
                 if (change) notes.push(t('cell.pending', { price: money(change.newPrice) }));
                 if (cell) {
                   if (flags.seasonChange === 'start')
@@ -421,6 +425,7 @@ export function PriceGrid({
                         }}
                       />
                     )}
+                    {cell?.market && <MarketMark cell={cell} />}
                     {flags.unpublished && (
                       <Box
                         component="span"

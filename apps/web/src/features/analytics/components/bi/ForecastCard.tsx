@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBusiness, TForecastAccuracy } from '@tarifa/contract';
+import { bandSeries } from '@/components/charts/band';
 import { ChartCard } from '@/components/charts/ChartCard';
 import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
@@ -89,28 +90,12 @@ export function ForecastCard({ business, period }: { business: TBusiness; period
           itemStyle: { color: chart.colors.thisYear, borderRadius: [3, 3, 0, 0] },
           barMaxWidth: 18,
         },
-        // The band: an invisible line at `low`, then `high − low` stacked on it and filled.
-        {
-          name: names.band,
-          type: 'line',
-          stack: 'band',
-          data: nights.map((night) => night.low),
-          lineStyle: { opacity: 0 },
-          itemStyle: { color: chart.colors.band },
-          showSymbol: false,
-          silent: true,
-        },
-        {
-          name: names.band,
-          type: 'line',
-          stack: 'band',
-          data: nights.map((night) => night.high - night.low),
-          lineStyle: { opacity: 0 },
-          areaStyle: { color: chart.colors.band },
-          itemStyle: { color: chart.colors.band },
-          showSymbol: false,
-          silent: true,
-        },
+        ...bandSeries(
+          names.band,
+          nights.map((night) => night.low),
+          nights.map((night) => night.high),
+          chart.colors.band,
+        ),
         {
           name: names.forecast,
           type: 'line',
