@@ -1,16 +1,35 @@
-import { ZBookingFields, type TBusiness, type TBookingFieldsInput } from '@tarifa/contract';
+import {
+  ZBookingFields,
+  type TBusiness,
+  type TBookingFieldsInput,
+  type TPriceCell,
+} from '@tarifa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { ConfigError, loadConfig } from '../../config';
-import { buildTestApp, createTestApp, testConfig, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  createClockedTestApp,
+  createTestApp,
+  testConfig,
+  type TestApp,
+} from '../../../test/helpers';
 import { createUser } from '../../../test/factories';
 import { storedBookings } from '../../../test/booking-factories';
-import { demoAccount, demoBookings, demoSazonalities } from './generator';
+import { addDays } from '@tarifa/pricing';
+import {
+  demoAccount,
+  demoBookings,
+  demoCompetitors,
+  demoEvents,
+  demoSazonalities,
+} from './generator';
 import { seedDemoIfEmpty } from './seed';
 
 const now = new Date('2025-03-10T12:00:00Z');
+const today = '2025-03-10';
 
 describe('demo bookings (generator)', () => {
   const bookings = demoBookings(now);
@@ -99,7 +118,8 @@ describe('DEMO', () => {
 describe('demo data (seeded at the first start)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ demo: true });
+    // At the seed's clock: the competitors' rates it observed are fresh then.
+    t = await createClockedTestApp(() => now, { demo: true });
   });
   afterAll(() => t.close());
 
@@ -168,6 +188,38 @@ describe('demo data (seeded at the first start)', () => {
       headers,
     });
     expect(configured.json().total).toBe(3);
+
+    // Its market context: Lisbon's events, five neighbours' rates for the coming months, and the
+    // prices kept near them (the market step is on), with Saturday arrivals for two nights.
+    const base = `/api/v1/businesses/${business!.uuid}`;
+    const events = await t.app.inject({ method: 'GET', url: `${base}/events`, headers });
+    expect(
+      events
+        .json()
+        .events.map((e: { name: string }) => e.name)
+        .sort(),
+    ).toEqual(
+      demoEvents(today)
+        .map((e) => e.name)
+        .sort(),
+    );
+    const competitors = await t.app.inject({ method: 'GET', url: `${base}/competitors`, headers });
+    expect(competitors.json().competitors).toHaveLength(demoCompetitors.length);
+    const prices = await t.app.inject({
+      method: 'GET',
+      url: `${base}/prices?from=${today}&to=${addDays(today, 29)}`,
+      headers,
+    });
+    const cells = prices.json().prices as TPriceCell[];
+    const dbl = config.roomsTariff.find((r) => r.code === 'DBL')!.uuid;
+    // The five of them compare their doubles with ours: every night has a market median.
+    const doubles = cells.filter((c) => c.roomUuid === dbl);
+    expect(doubles.every((c) => c.market && c.market.competitors >= 3)).toBe(true);
+    expect(doubles.some((c) => c.market!.step === 'moved' || c.market!.step === 'within')).toBe(
+      true,
+    );
+    const saturday = doubles.find((c) => new Date(`${c.date}T00:00:00Z`).getUTCDay() === 6)!;
+    expect(saturday.restrictions.minStay === 2 || saturday.restrictions.orphan).toBe(true);
 
     const demo = await t.app.inject({ method: 'GET', url: '/api/demo' });
     expect(demo.json()).toEqual({ enabled: false }); // answered before the seed, kept a minute

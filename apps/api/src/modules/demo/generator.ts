@@ -1,6 +1,7 @@
 import type {
   TBookingFieldsInput,
   TCreateBusinessBodyInput,
+  TEventFieldsInput,
   TFluctuationLevelFieldsInput,
   TRoomTariffFields,
   TSazonalityFieldsInput,
@@ -78,24 +79,117 @@ export const demoSettings: TTariffSettings = {
   autoApprove: false,
   occupancyBasis: 'on_the_books',
   horizonDays: 365,
-  holidayRule: defaultTariffSettings.holidayRule,
-  market: defaultTariffSettings.market,
-  restrictions: defaultTariffSettings.restrictions,
+  // Portugal's public holidays and the night before them sell better.
+  holidayRule: {
+    enabled: true,
+    adjustments: { ...defaultTariffSettings.holidayRule.adjustments, public: 10 },
+    nightsBefore: 1,
+    nightsAfter: 0,
+  },
+  // Kept within 15 % below and 20 % above what the neighbours charge, with three of them seen.
+  market: { enabled: true, belowPercent: 15, abovePercent: 20, minCompetitors: 3, maxAgeDays: 7 },
+  // Two nights on a Saturday arrival; a night nobody can book between two full ones goes 10 % off.
+  restrictions: {
+    ...defaultTariffSettings.restrictions,
+    minStayByWeekday: { ...defaultTariffSettings.restrictions.minStayByWeekday, sat: 2 },
+    orphanDiscountPercent: 10,
+  },
 };
+
+/** Next occurrence (not ended by `today`) of a period given as `MM-DD`…`MM-DD`. */
+function nextOccurrence(today: string, start: string, end: string) {
+  const year = Number(today.slice(0, 4));
+  // A period across New Year ends the following year.
+  const crosses = end < start;
+  for (const y of [year - 1, year, year + 1]) {
+    const s = `${y}-${start}`;
+    const e = `${crosses ? y + 1 : y}-${end}`;
+    if (e >= today) return { startDate: s, endDate: e };
+  }
+  throw new Error('unreachable');
+}
+
+/** Lisbon's events the owner entered, each at its next occurrence. */
+export function demoEvents(today: string): TEventFieldsInput[] {
+  return [
+    {
+      name: 'Web Summit',
+      ...nextOccurrence(today, '11-09', '11-12'),
+      impact: 'high',
+      adjustmentPercent: 20,
+    },
+    {
+      name: 'Meia Maratona de Lisboa',
+      ...nextOccurrence(today, '03-07', '03-08'),
+      impact: 'medium',
+      adjustmentPercent: 8,
+    },
+    { name: 'Feira do Livro', ...nextOccurrence(today, '05-28', '06-14'), impact: 'low' },
+  ];
+}
+
+/** The hotels nearby whose rates the owner watches, and how their rooms compare with ours. */
+export const demoCompetitors = [
+  { name: 'Hotel Miradouro', stars: 4, level: 1.08, categories: ['Double', 'Twin', 'Suite'] },
+  { name: 'Casa do Largo', stars: 3, level: 0.9, categories: ['Double', 'Twin'] },
+  { name: 'Lisboa Riverside Suites', stars: 4, level: 1.15, categories: ['Double', 'Suite'] },
+  { name: 'Pensão Alfama', stars: 2, level: 0.78, categories: ['Double'] },
+  { name: 'Hotel Baixa Design', stars: 4, level: 1.02, categories: ['Double', 'Twin', 'Suite'] },
+] as const;
+
+/** Which of our room types (by code) each competitor category compares with. */
+export const demoCategoryRooms = { Double: 'DBL', Twin: 'TWN', Suite: 'STE' } as const;
+
+/**
+ * The competitors' rates for the next `nights` nights, as a rate-shopping export would have them:
+ * their level × the category's price × the weekday and month of the night, with some noise; a few
+ * nights sold out; each observed in the last days before `now`.
+ */
+export function demoCompetitorRates(
+  now: Date,
+  nights = 120,
+  seed = 20_261_124,
+): {
+  competitor: string;
+  category: string;
+  date: string;
+  price: number | null;
+  observedAt: string;
+}[] {
+  const random = prng(seed);
+  const categoryPrice = { Double: 112, Twin: 104, Suite: 235 } as const;
+  const weekday = [0.95, 0.95, 0.97, 1, 1.1, 1.15, 0.95];
+  const month = [0.8, 0.82, 0.92, 1, 1.05, 1.18, 1.3, 1.35, 1.15, 1.02, 0.9, 0.95];
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const rates = [];
+  for (let n = 0; n < nights; n += 1) {
+    const night = new Date(today + n * 86_400_000);
+    const date = night.toISOString().slice(0, 10);
+    const factor = weekday[(night.getUTCDay() + 6) % 7]! * month[night.getUTCMonth()]!;
+    for (const competitor of demoCompetitors) {
+      for (const category of competitor.categories) {
+        const soldOut = random() < 0.04;
+        const price =
+          Math.round(
+            categoryPrice[category] * competitor.level * factor * (0.94 + random() * 0.12),
+          ) - 0.01;
+        const hoursAgo = Math.floor(random() * 96);
+        rates.push({
+          competitor: competitor.name,
+          category,
+          date,
+          price: soldOut ? null : price,
+          observedAt: new Date(now.getTime() - hoursAgo * 3_600_000).toISOString(),
+        });
+      }
+    }
+  }
+  return rates;
+}
 
 /** The seasons, each at its next occurrence that has not ended by `today`. */
 export function demoSazonalities(today: string): TSazonalityFieldsInput[] {
-  const year = Number(today.slice(0, 4));
-  const next = (start: string, end: string) => {
-    // `start`/`end` as MM-DD; a season across New Year ends the following year.
-    const crosses = end < start;
-    for (const y of [year - 1, year, year + 1]) {
-      const s = `${y}-${start}`;
-      const e = `${crosses ? y + 1 : y}-${end}`;
-      if (e >= today) return { startDate: s, endDate: e };
-    }
-    throw new Error('unreachable');
-  };
+  const next = (start: string, end: string) => nextOccurrence(today, start, end);
   return [
     {
       name: 'Verão (época alta)',

@@ -1,7 +1,10 @@
 import {
   bookingLimits,
   ZBookingsBatchBody,
+  ZCompetitorBody,
+  ZCompetitorRatesBody,
   ZCreateBusinessBody,
+  ZEventBody,
   ZFluctuationLevelBody,
   ZRoomsTariffBody,
   ZSazonalityBody,
@@ -17,11 +20,17 @@ import { bookingsService } from '../bookings/service';
 import { isUniqueViolation } from '../bookings/repository';
 import type { Caller } from '../../core/tenancy';
 import { businessesService } from '../businesses/service';
+import { eventsService } from '../events/service';
+import { marketService } from '../market/service';
 import { recompute } from '../price-changes/recompute';
 import {
   demoAccount,
   demoBookings,
   demoBusiness,
+  demoCategoryRooms,
+  demoCompetitorRates,
+  demoCompetitors,
+  demoEvents,
   demoFluctuationLevels,
   demoRooms,
   demoSazonalities,
@@ -100,11 +109,12 @@ export async function seedDemoIfEmpty(
       const businesses = businessesService(tx, { clock: () => now });
       const [business] = await businesses.create(caller, ZCreateBusinessBody.parse(demoBusiness));
       const uuid = business!.uuid;
-      await businesses.replaceRoomsTariff(
+      const { tariffConfiguration } = await businesses.replaceRoomsTariff(
         caller,
         uuid,
         ZRoomsTariffBody.parse({ roomsTariff: demoRooms }),
       );
+      const roomUuid = new Map(tariffConfiguration.roomsTariff.map((r) => [r.code, r.uuid]));
       // The last season is created after the first prices were published (below).
       const seasons = demoSazonalities(now.toISOString().slice(0, 10));
       for (const sazonality of seasons.slice(0, -1)) {
@@ -120,6 +130,7 @@ export async function seedDemoIfEmpty(
         uuid,
         ZSettingsBody.parse({ settings: demoSettings }),
       );
+      await seedMarketContext(tx, caller, uuid, roomUuid, now);
       const bookings = demoBookings(now);
       const service = bookingsService(tx, { clock: () => now });
       for (let i = 0; i < bookings.length; i += bookingLimits.batchMax) {
@@ -154,6 +165,48 @@ export async function seedDemoIfEmpty(
     // Several instances starting at once on an empty server: one of them seeds.
     if (isUniqueViolation(err, 'users_email_lower_key')) return undefined;
     throw err;
+  }
+}
+
+/** The demo's events, the competitors it watches and their rates over the next months. */
+async function seedMarketContext(
+  tx: Db,
+  caller: Caller,
+  businessUuid: string,
+  roomUuid: ReadonlyMap<string, string>,
+  now: Date,
+) {
+  const events = eventsService(tx);
+  for (const event of demoEvents(now.toISOString().slice(0, 10))) {
+    await events.create(caller, businessUuid, ZEventBody.parse({ event }));
+  }
+  const market = marketService(tx, { clock: () => now });
+  const competitorUuid = new Map<string, string>();
+  for (const competitor of demoCompetitors) {
+    const created = await market.create(
+      caller,
+      businessUuid,
+      ZCompetitorBody.parse({
+        name: competitor.name,
+        stars: competitor.stars,
+        roomMappings: competitor.categories.map((category) => ({
+          category,
+          roomUuid: roomUuid.get(demoCategoryRooms[category]),
+        })),
+      }),
+    );
+    competitorUuid.set(competitor.name, created.uuid);
+  }
+  const rates = demoCompetitorRates(now).map(({ competitor, ...rate }) => ({
+    ...rate,
+    competitorUuid: competitorUuid.get(competitor),
+  }));
+  for (let i = 0; i < rates.length; i += 5000) {
+    await market.pushRates(
+      caller,
+      businessUuid,
+      ZCompetitorRatesBody.parse({ rates: rates.slice(i, i + 5000) }),
+    );
   }
 }
 
