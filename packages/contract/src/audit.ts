@@ -49,6 +49,8 @@ export const auditEntities = [
   'user',
   /** A user's subscription plan (entityId: the user's uuid). */
   'plan',
+  /** Stay restrictions set on calendar cells (entityId: the room type). */
+  'restriction_override',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

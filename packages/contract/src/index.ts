@@ -18,3 +18,4 @@ export * from './price-changes';
 export * from './publishing';
 export * from './analytics';
 export * from './csv';
+export * from './restrictions';
