@@ -34,9 +34,23 @@ export const ZRestrictionOverride = z
 export type TRestrictionOverride = z.input<typeof ZRestrictionOverride>;
 
 /** `PUT …/restrictions/overrides`: a later item wins a night two items share. */
-export const ZRestrictionOverridesBody = z.object({
-  overrides: z.array(ZRestrictionOverride).min(1).max(priceLimits.overridesMax),
-});
+export const ZRestrictionOverridesBody = z
+  .object({
+    overrides: z.array(ZRestrictionOverride).min(1).max(priceLimits.overridesMax),
+  })
+  .meta({
+    example: {
+      overrides: [
+        {
+          roomUuid: '6f1c1d8e-8a43-4d4e-9a53-0c6e4b7e9b10',
+          from: '2026-07-01',
+          to: '2026-07-31',
+          minStay: 2,
+          closedToArrival: null,
+        },
+      ],
+    },
+  });
 export type TRestrictionOverridesBody = z.input<typeof ZRestrictionOverridesBody>;
 
 /** `DELETE …/restrictions/overrides?from&to[&roomUuid]`: all room types without roomUuid. */
