@@ -11,6 +11,7 @@ import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/lib/prices';
 import { PendingChange } from './PendingChange';
+import { RestrictionList } from './marks/RestrictionMarks';
 
 interface PriceExplanationProps {
   room: TRoomTariff;
@@ -108,6 +109,7 @@ export function PriceExplanation({
                 available: intl.number(cell.roomsAvailable),
               })}
             </Typography>
+            <RestrictionList restrictions={cell.restrictions} />
             {cell.override && (
               <Alert severity={cell.override.outOfBounds ? 'warning' : 'info'}>
                 {cell.override.outOfBounds

@@ -11,6 +11,7 @@ import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
+import { RestrictionMarks } from './marks/RestrictionMarks';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */
@@ -363,6 +364,7 @@ export function PriceGrid({
                     }}
                   >
                     <span aria-hidden="true">{cell ? money(cell.recommendedPrice) : '–'}</span>
+                    {cell && <RestrictionMarks restrictions={cell.restrictions} />}
                     {flags.unpublished && (
                       // What the channels sell the night at now, beside the recommendation.
                       <Box
