@@ -26,6 +26,7 @@ import { plansRoutes } from './modules/plans/routes';
 import { priceChangesJobsPlugin } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
+import { restrictionsRoutes } from './modules/restrictions/routes';
 import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
@@ -152,6 +153,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
       await api.register(pricesRoutes, { clock: jobs?.clock });
+      await api.register(restrictionsRoutes, { clock: jobs?.clock });
       await api.register(priceChangesRoutes, { clock: jobs?.clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);

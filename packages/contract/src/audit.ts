@@ -53,6 +53,8 @@ export const auditEntities = [
   'event',
   /** A competitor the owner watches (its name, address, stars and room mappings). */
   'competitor',
+  /** Stay restrictions set on calendar cells (entityId: the room type). */
+  'restriction_override',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

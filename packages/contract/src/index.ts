@@ -20,3 +20,4 @@ export * from './analytics';
 export * from './csv';
 export * from './events';
 export * from './market';
+export * from './restrictions';

@@ -1,7 +1,7 @@
 import { breakdownSteps } from '@tarifa/pricing';
 import { z } from 'zod';
 import { ZDate } from './business';
-import { checkNightRange } from './prices';
+import { checkNightRange, ZCellRestrictions } from './prices';
 import { issue, optionalQuery, queryInt, queryList, ZIsoDateTime } from './internal';
 
 /**
@@ -75,6 +75,12 @@ export const ZPriceChange = z.object({
   /** The published price when the change arose; null when the night was never published. */
   oldPrice: z.number().nullable(),
   newPrice: z.number(),
+  /**
+   * The stay restrictions published with `oldPrice` and those proposed with `newPrice`: a change
+   * may move either. Null where unknown (never published; changes from before restrictions were).
+   */
+  oldRestrictions: ZCellRestrictions.nullable(),
+  newRestrictions: ZCellRestrictions.nullable(),
   reason: ZPriceChangeReason,
   status: ZPriceChangeStatus,
   createdAt: ZIsoDateTime,

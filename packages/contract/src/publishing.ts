@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDate } from './business';
 import { queryInt, ZIsoDateTime } from './internal';
+import { ZCellRestrictions } from './prices';
 
 /**
  * Publishing (docs/publishing.md): a property's webhook receives its approved price changes as
@@ -112,6 +113,8 @@ export const ZWebhookPrice = z.object({
   price: z.number(),
   /** The price published before; null the first time. */
   previousPrice: z.number().nullable(),
+  /** The stay restrictions of an arrival on this night, published with the price. */
+  restrictions: ZCellRestrictions,
   priceChangeId: z.uuid(),
 });
 export type TWebhookPrice = z.infer<typeof ZWebhookPrice>;

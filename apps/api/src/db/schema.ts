@@ -758,6 +758,15 @@ export interface StoredReasonItem {
   now: number | null;
 }
 
+/** The stay restrictions proposed or published with a price (the engine's `CellRestrictions`). */
+export interface StoredRestrictions {
+  minStay: number;
+  maxStay: number | null;
+  closedToArrival: boolean;
+  closedToDeparture: boolean;
+  orphan: boolean;
+}
+
 /**
  * The log of price changes: each proposes `new_price_minor` for one room type and night, where the
  * published price was `old_price_minor` (null: never published). At most one open change
@@ -780,6 +789,12 @@ export const priceChanges = pgTable(
     basePriceMinor: integer('base_price_minor').notNull(),
     breakdown: jsonb('breakdown').$type<StoredBreakdownEntry[]>().notNull(),
     reason: jsonb('reason').$type<StoredReasonItem[]>().notNull(),
+    /**
+     * The restrictions published with `old_price_minor` and those proposed with the new price;
+     * null in changes from before restrictions were published (and old: never published).
+     */
+    oldRestrictions: jsonb('old_restrictions').$type<StoredRestrictions>(),
+    newRestrictions: jsonb('new_restrictions').$type<StoredRestrictions>(),
     /** `pending`, `approved`, `rejected`, `published` or `superseded`. */
     status: text('status').notNull().default('pending'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -820,6 +835,8 @@ export const publishedPrices = pgTable(
       .references(() => roomTypes.uuid, { onDelete: 'cascade' }),
     night: date('night', { mode: 'string' }).notNull(),
     priceMinor: integer('price_minor').notNull(),
+    /** The stay restrictions published with the price; null: published before they were. */
+    restrictions: jsonb('restrictions').$type<StoredRestrictions>(),
     changeId: uuid('change_id').references(() => priceChanges.id, { onDelete: 'set null' }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },

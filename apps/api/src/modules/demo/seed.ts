@@ -64,16 +64,16 @@ export async function publishAllOpen(
            set status = 'published', published_at = ${at}::timestamptz,
                updated_at = ${at}::timestamptz
          where business_uuid = ${businessUuid} and status in ('pending', 'approved')
-        returning id, room_type_uuid, night, new_price_minor),
+        returning id, room_type_uuid, night, new_price_minor, new_restrictions),
       stored as (
         insert into published_prices (business_uuid, room_type_uuid, night, price_minor,
-                                      change_id, published_at)
-        select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, id,
-               ${at}::timestamptz
+                                      restrictions, change_id, published_at)
+        select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, new_restrictions,
+               id, ${at}::timestamptz
           from published
         on conflict (business_uuid, room_type_uuid, night) do update
-           set price_minor = excluded.price_minor, change_id = excluded.change_id,
-               published_at = excluded.published_at
+           set price_minor = excluded.price_minor, restrictions = excluded.restrictions,
+               change_id = excluded.change_id, published_at = excluded.published_at
         returning 1)
       select count(*)::int as n from stored`),
   );

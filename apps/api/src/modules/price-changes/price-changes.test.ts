@@ -544,9 +544,11 @@ describe('price changes API', () => {
         'attachment; filename="prices-2026-06-01-2026-06-05.csv"',
       );
       expect(res.body).toBe(
-        '\uFEFFData,Código do quarto,Nome do quarto,Preço,Publicado em\r\n' +
-          '2026-06-01,DBL,Double,100,2026-05-30T08:00:00.000Z\r\n' +
-          '2026-06-02,STE,Suite,210.5,2026-05-30T08:00:00.000Z\r\n',
+        '\uFEFFData,Código do quarto,Nome do quarto,Preço,Publicado em,' +
+          'Estadia mínima,Estadia máxima,Fechado à chegada,Fechado à partida,Noite isolada\r\n' +
+          // Published before restrictions were (seeded so): their cells are empty.
+          '2026-06-01,DBL,Double,100,2026-05-30T08:00:00.000Z,,,,,\r\n' +
+          '2026-06-02,STE,Suite,210.5,2026-05-30T08:00:00.000Z,,,,,\r\n',
       );
       const oneRoom = await get(
         pricesExportUrl(business, `from=2026-06-01&to=2026-06-30&roomUuid=${ste}`),

@@ -101,7 +101,7 @@ describe('the reason of a price change in words', () => {
   it('has every phrase in every language', () => {
     for (const locale of locales) {
       expect(phrases[locale].changesHeader).toHaveLength(12);
-      expect(phrases[locale].pricesHeader).toHaveLength(5);
+      expect(phrases[locale].pricesHeader).toHaveLength(10);
       for (const word of Object.values(phrases[locale].steps)) expect(word).not.toBe('');
     }
   });

@@ -1,5 +1,6 @@
 import type { TLocale, TPriceChangeReasonStep, TPriceChangeStatus } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
+import type { StoredRestrictions } from '../../db/schema';
 
 /**
  * The words of price changes in the four languages: the reason of a change in plain words
@@ -32,6 +33,12 @@ interface Phrases {
   changesHeader: readonly string[];
   /** Headers of `GET …/prices/export.csv`. */
   pricesHeader: readonly string[];
+  /** Each stay restriction's name, as it starts a part of a reason. */
+  restrictions: Record<keyof StoredRestrictions, string>;
+  /** A restriction's value: a yes or no, or no maximum stay. */
+  yes: string;
+  no: string;
+  none: string;
 }
 
 export const phrases: Record<TLocale, Phrases> = {
@@ -82,7 +89,28 @@ export const phrases: Record<TLocale, Phrases> = {
       'Decided by',
       'Published',
     ],
-    pricesHeader: ['Date', 'Room code', 'Room name', 'Price', 'Published at'],
+    pricesHeader: [
+      'Date',
+      'Room code',
+      'Room name',
+      'Price',
+      'Published at',
+      'Minimum stay',
+      'Maximum stay',
+      'Closed to arrival',
+      'Closed to departure',
+      'Orphan night',
+    ],
+    restrictions: {
+      minStay: 'Minimum stay',
+      maxStay: 'Maximum stay',
+      closedToArrival: 'Closed to arrival',
+      closedToDeparture: 'Closed to departure',
+      orphan: 'Orphan night',
+    },
+    yes: 'yes',
+    no: 'no',
+    none: 'none',
   },
   pt: {
     steps: {
@@ -131,7 +159,28 @@ export const phrases: Record<TLocale, Phrases> = {
       'Decidida por',
       'Publicada',
     ],
-    pricesHeader: ['Data', 'Código do quarto', 'Nome do quarto', 'Preço', 'Publicado em'],
+    pricesHeader: [
+      'Data',
+      'Código do quarto',
+      'Nome do quarto',
+      'Preço',
+      'Publicado em',
+      'Estadia mínima',
+      'Estadia máxima',
+      'Fechado à chegada',
+      'Fechado à partida',
+      'Noite isolada',
+    ],
+    restrictions: {
+      minStay: 'Estadia mínima',
+      maxStay: 'Estadia máxima',
+      closedToArrival: 'Fechado à chegada',
+      closedToDeparture: 'Fechado à partida',
+      orphan: 'Noite isolada',
+    },
+    yes: 'sim',
+    no: 'não',
+    none: 'sem limite',
   },
   fr: {
     steps: {
@@ -180,7 +229,28 @@ export const phrases: Record<TLocale, Phrases> = {
       'Décidée par',
       'Publiée',
     ],
-    pricesHeader: ['Date', 'Code de la chambre', 'Nom de la chambre', 'Prix', 'Publié le'],
+    pricesHeader: [
+      'Date',
+      'Code de la chambre',
+      'Nom de la chambre',
+      'Prix',
+      'Publié le',
+      'Séjour minimum',
+      'Séjour maximum',
+      'Fermé à l’arrivée',
+      'Fermé au départ',
+      'Nuit orpheline',
+    ],
+    restrictions: {
+      minStay: 'Séjour minimum',
+      maxStay: 'Séjour maximum',
+      closedToArrival: 'Fermé à l’arrivée',
+      closedToDeparture: 'Fermé au départ',
+      orphan: 'Nuit orpheline',
+    },
+    yes: 'oui',
+    no: 'non',
+    none: 'aucun',
   },
   ar: {
     steps: {
@@ -229,7 +299,28 @@ export const phrases: Record<TLocale, Phrases> = {
       'صاحب القرار',
       'تاريخ النشر',
     ],
-    pricesHeader: ['التاريخ', 'رمز الغرفة', 'اسم الغرفة', 'السعر', 'تاريخ النشر'],
+    pricesHeader: [
+      'التاريخ',
+      'رمز الغرفة',
+      'اسم الغرفة',
+      'السعر',
+      'تاريخ النشر',
+      'الحد الأدنى للإقامة',
+      'الحد الأقصى للإقامة',
+      'مغلق للوصول',
+      'مغلق للمغادرة',
+      'ليلة معزولة',
+    ],
+    restrictions: {
+      minStay: 'الحد الأدنى للإقامة',
+      maxStay: 'الحد الأقصى للإقامة',
+      closedToArrival: 'مغلق للوصول',
+      closedToDeparture: 'مغلق للمغادرة',
+      orphan: 'ليلة معزولة',
+    },
+    yes: 'نعم',
+    no: 'لا',
+    none: 'بلا حد',
   },
 };
 
@@ -279,24 +370,62 @@ const isStep = (step: string, words: Phrases): step is TPriceChangeReasonStep =>
  */
 export function reasonText(
   items: readonly ReasonItem[],
-  options: { locale: TLocale; currency: string; firstPublication: boolean },
+  options: {
+    locale: TLocale;
+    currency: string;
+    firstPublication: boolean;
+    /** The restrictions published and proposed with the prices: those that differ are named. */
+    restrictions?: { was: StoredRestrictions | null; now: StoredRestrictions | null };
+  },
 ): string {
   const words = phrases[options.locale];
   if (options.firstPublication) return words.first;
-  if (items.length === 0) return words.other;
+  const stays = options.restrictions ? restrictionParts(options.restrictions, words) : [];
+  if (items.length === 0 && stays.length === 0) return words.other;
   const money = moneyFormat(options.locale, options.currency);
-  return items
-    .map((item) => {
-      const format = item.step === 'base' ? money.plain : money.signed;
-      const name = isStep(item.step, words) ? words.steps[item.step] : item.step;
-      const title = item.market
-        ? words.market(name, money.plain(item.market.median), item.market.competitors)
-        : item.label
-          ? words.named(name, item.label)
-          : name;
-      const now = item.now === null ? words.gone : format(item.now);
-      const colon = item.step === 'base' ? ' ' : words.colon;
-      return `${title}${colon}${item.was === null ? now : words.was(now, format(item.was))}`;
-    })
-    .join(words.separator);
+  const steps = items.map((item) => {
+    const format = item.step === 'base' ? money.plain : money.signed;
+    const name = isStep(item.step, words) ? words.steps[item.step] : item.step;
+    const title = item.market
+      ? words.market(name, money.plain(item.market.median), item.market.competitors)
+      : item.label
+        ? words.named(name, item.label)
+        : name;
+    const now = item.now === null ? words.gone : format(item.now);
+    const colon = item.step === 'base' ? ' ' : words.colon;
+    return `${title}${colon}${item.was === null ? now : words.was(now, format(item.was))}`;
+  });
+  return [...steps, ...stays].join(words.separator);
 }
+
+const restrictionKeys = [
+  'minStay',
+  'maxStay',
+  'closedToArrival',
+  'closedToDeparture',
+  'orphan',
+] as const satisfies readonly (keyof StoredRestrictions)[];
+
+/**
+ * The restrictions that differ, each `Minimum stay: 1 (was 3)`. Nothing is known of restrictions
+ * in changes from before they were published (either side null): nothing is said.
+ */
+function restrictionParts(
+  r: { was: StoredRestrictions | null; now: StoredRestrictions | null },
+  words: Phrases,
+): string[] {
+  const { was, now } = r;
+  if (!was || !now) return [];
+  const value = (v: number | boolean | null) =>
+    v === null ? words.none : typeof v === 'boolean' ? (v ? words.yes : words.no) : String(v);
+  return restrictionKeys
+    .filter((key) => was[key] !== now[key])
+    .map(
+      (key) =>
+        `${words.restrictions[key]}${words.colon}${words.was(value(now[key]), value(was[key]))}`,
+    );
+}
+
+/** A restriction as a CSV cell: numbers as they are, yes or no in the caller's words. */
+export const restrictionCell = (v: number | boolean | null, locale: TLocale) =>
+  typeof v === 'boolean' ? (v ? phrases[locale].yes : phrases[locale].no) : v;

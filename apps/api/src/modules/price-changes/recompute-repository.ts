@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
-import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
+import type { StoredBreakdownEntry, StoredReasonItem, StoredRestrictions } from '../../db/schema';
 
 /** A cell's published price and the change that published it (null: published otherwise). */
 export interface PublishedCell {
   roomUuid: string;
   night: string;
   priceMinor: number;
+  /** Published with the price; null: published before restrictions were. */
+  restrictions: StoredRestrictions | null;
   changeId: string | null;
 }
 
@@ -21,6 +23,7 @@ export interface LatestChange {
   night: string;
   status: 'pending' | 'approved' | 'rejected' | 'published';
   newPriceMinor: number;
+  newRestrictions: StoredRestrictions | null;
 }
 
 /** A change to insert (minor units); `breakdown` and `reason` are indexes into shared lists. */
@@ -30,9 +33,15 @@ export interface ChangeInsert {
   oldPriceMinor: number | null;
   newPriceMinor: number;
   basePriceMinor: number;
+  oldRestrictions: StoredRestrictions | null;
+  newRestrictions: StoredRestrictions;
   breakdown: number;
   reason: number;
 }
+
+/** A jsonb column as the driver hands it over (PGlite may give its text). */
+const restrictionsOf = (value: unknown) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as StoredRestrictions | null;
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const uuidList = (ids: string[]) =>
@@ -53,11 +62,11 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
       rowsOf<PublishedCell>(
         await db.execute(sql`
           select room_type_uuid as "roomUuid", night::text as night,
-                 price_minor as "priceMinor", change_id as "changeId"
+                 price_minor as "priceMinor", restrictions, change_id as "changeId"
             from published_prices
            where business_uuid = ${businessUuid}
              and night between ${from}::date and ${to}::date`),
-      ),
+      ).map((row) => ({ ...row, restrictions: restrictionsOf(row.restrictions) })),
 
     /**
      * Per cell of the nights `from`…`to` that has any change not superseded: the open one if
@@ -68,14 +77,14 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
         await db.execute(sql`
           select distinct on (room_type_uuid, night)
                  id, room_type_uuid as "roomUuid", night::text as night, status,
-                 new_price_minor as "newPriceMinor"
+                 new_price_minor as "newPriceMinor", new_restrictions as "newRestrictions"
             from price_changes
            where business_uuid = ${businessUuid}
              and night between ${from}::date and ${to}::date
              and status <> 'superseded'
            order by room_type_uuid, night, status in ('pending', 'approved') desc,
                     created_at desc, updated_at desc`),
-      ),
+      ).map((row) => ({ ...row, newRestrictions: restrictionsOf(row.newRestrictions) })),
 
     /** The breakdown and base price of changes (those that published the cells' prices). */
     publishedBy: async (
@@ -145,6 +154,8 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
           old: r.oldPriceMinor,
           new: r.newPriceMinor,
           base: r.basePriceMinor,
+          ro: r.oldRestrictions,
+          rn: r.newRestrictions,
           b: r.breakdown + 1,
           r: r.reason + 1,
         })),
@@ -155,12 +166,14 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
           with inserted as (
           insert into price_changes
                  (business_uuid, room_type_uuid, night, old_price_minor, new_price_minor,
-                  base_price_minor, breakdown, reason, status, decided_at, created_at, updated_at)
-          select ${businessUuid}::uuid, x.room, x.night, x.old, x.new, x.base, bd.value, rs.value,
+                  base_price_minor, old_restrictions, new_restrictions, breakdown, reason, status,
+                  decided_at, created_at, updated_at)
+          select ${businessUuid}::uuid, x.room, x.night, x.old, x.new, x.base, x.ro, x.rn,
+                 bd.value, rs.value,
                  ${approved ? 'approved' : 'pending'}, ${approved ? at(now) : sql`null`},
                  ${at(now)}, ${at(now)}
             from jsonb_to_recordset(${items}::jsonb)
-                 as x(room uuid, night date, old int, new int, base int, b int, r int)
+                 as x(room uuid, night date, old int, new int, base int, ro jsonb, rn jsonb, b int, r int)
             join jsonb_array_elements(${JSON.stringify(breakdowns)}::jsonb)
                  with ordinality as bd(value, i) on bd.i = x.b
             join jsonb_array_elements(${JSON.stringify(reasons)}::jsonb)

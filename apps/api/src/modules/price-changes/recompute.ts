@@ -11,7 +11,7 @@ import {
   type UnitOfWork,
 } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
-import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
+import type { StoredBreakdownEntry, StoredReasonItem, StoredRestrictions } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
 import { toSettings } from '../businesses/mapping';
 import { cellKey, priceCells } from '../prices/cells';
@@ -58,6 +58,34 @@ export interface RecomputeOutcome {
 export function horizonOf(business: BusinessRow, now: Date): { today: string; last: string } {
   const today = zonedDate(now, business.timezone);
   return { today, last: addDays(today, toSettings(business.settings).horizonDays - 1) };
+}
+
+/**
+ * What receivers hold for a night published before restrictions were: no restriction at all. So
+ * only the cells that do restrict arrivals are proposed again, not every published night.
+ */
+export const openRestrictions: StoredRestrictions = Object.freeze({
+  minStay: 1,
+  maxStay: null,
+  closedToArrival: false,
+  closedToDeparture: false,
+  orphan: false,
+});
+
+/** Whether two cells' restrictions are the same (null: `openRestrictions`). */
+export function sameRestrictions(
+  a: StoredRestrictions | null,
+  b: StoredRestrictions | null,
+): boolean {
+  const x = a ?? openRestrictions;
+  const y = b ?? openRestrictions;
+  return (
+    x.minStay === y.minStay &&
+    x.maxStay === y.maxStay &&
+    x.closedToArrival === y.closedToArrival &&
+    x.closedToDeparture === y.closedToDeparture &&
+    x.orphan === y.orphan
+  );
 }
 
 /**
@@ -162,7 +190,8 @@ export function reasonOf(
  * Recomputes a business's prices over `scope` and brings its price changes in line
  * (docs/price-changes.md), in `tx`, under the business's recomputation lock (two recomputations
  * of one business never interleave): per cell (room type, night) within the horizon, with the
- * engine's price, the published price and the cell's open or latest change,
+ * engine's price and stay restrictions, the published ones and the cell's open or latest change
+ * (a "price" below is the price with its restrictions: either moving makes a change),
  * 1. price = published: the open change, if any, is superseded;
  * 2. an open change with this price: nothing;
  * 3. an open change with another price: superseded, then 5;
@@ -247,14 +276,22 @@ export async function recomputeLocked(
     const pub = published.get(key);
     const change = latest.get(key);
     const open = change && (change.status === 'pending' || change.status === 'approved');
-    if (pub && pub.priceMinor === cell.price) {
+    if (
+      pub &&
+      pub.priceMinor === cell.price &&
+      sameRestrictions(pub.restrictions, cell.restrictions)
+    ) {
       if (open) supersede.push(change.id); // 1
       continue;
     }
+    const proposed =
+      change &&
+      change.newPriceMinor === cell.price &&
+      sameRestrictions(change.newRestrictions, cell.restrictions);
     if (open) {
-      if (change.newPriceMinor === cell.price) continue; // 2
+      if (proposed) continue; // 2
       supersede.push(change.id); // 3
-    } else if (change?.status === 'rejected' && change.newPriceMinor === cell.price) {
+    } else if (change?.status === 'rejected' && proposed) {
       continue; // 4
     }
     toInsert.push({ cell, published: pub });
@@ -292,6 +329,8 @@ export async function recomputeLocked(
       oldPriceMinor: pub?.priceMinor ?? null,
       newPriceMinor: cell.price,
       basePriceMinor,
+      oldRestrictions: pub ? (pub.restrictions ?? openRestrictions) : null,
+      newRestrictions: cell.restrictions,
       breakdown: b,
       reason: r,
     };

@@ -164,6 +164,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .select({
           night: publishedPrices.night,
           priceMinor: publishedPrices.priceMinor,
+          restrictions: publishedPrices.restrictions,
           publishedAt: publishedPrices.publishedAt,
           roomCode: roomTypes.code,
           roomName: roomTypes.name,

@@ -26,7 +26,7 @@ import { isUniqueViolation } from '../bookings/repository';
 import { zonedDate } from '../../lib/zoned-time';
 import { unknownRoom } from '../prices/service';
 import { syncPendingNotice } from './notices';
-import { phrases, reasonText } from './reason-text';
+import { phrases, reasonText, restrictionCell } from './reason-text';
 import {
   priceChangesRepository,
   type ChangeFilter,
@@ -111,11 +111,14 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
       roomUuid: change.roomTypeUuid,
       oldPrice: change.oldPriceMinor === null ? null : fromMinor(change.oldPriceMinor),
       newPrice: fromMinor(change.newPriceMinor),
+      oldRestrictions: change.oldRestrictions,
+      newRestrictions: change.newRestrictions,
       reason: {
         text: reasonText(change.reason, {
           locale,
           currency,
           firstPublication: change.oldPriceMinor === null,
+          restrictions: { was: change.oldRestrictions, now: change.newRestrictions },
         }),
         steps: change.reason.map((item) => ({
           step: item.step as TPriceChange['reason']['steps'][number]['step'],
@@ -257,6 +260,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
           locale,
           currency: business.currency,
           firstPublication: change.oldPriceMinor === null,
+          restrictions: { was: change.oldRestrictions, now: change.newRestrictions },
         }),
         change.createdAt.toISOString(),
         iso(change.decidedAt),
@@ -282,18 +286,28 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
         query.to,
         query.roomUuid,
       );
-      const words = phrases[localeOf(caller)];
+      const locale = localeOf(caller);
+      const words = phrases[locale];
       return {
         filename: `prices-${query.from}-${query.to}.csv`,
         body: csvFile(
           words.pricesHeader,
-          rows.map((row) => [
-            row.night,
-            row.roomCode,
-            row.roomName,
-            fromMinor(row.priceMinor),
-            row.publishedAt.toISOString(),
-          ]),
+          rows.map((row) => {
+            // Published before restrictions were: none published (all cells empty).
+            const r = row.restrictions;
+            return [
+              row.night,
+              row.roomCode,
+              row.roomName,
+              fromMinor(row.priceMinor),
+              row.publishedAt.toISOString(),
+              r && r.minStay,
+              r && r.maxStay,
+              r && restrictionCell(r.closedToArrival, locale),
+              r && restrictionCell(r.closedToDeparture, locale),
+              r && restrictionCell(r.orphan, locale),
+            ];
+          }),
         ),
       };
     },

@@ -55,6 +55,128 @@ const PREVIEW_DAYS = 365;
 /** 400 `unknown_room` at `path`. */
 export const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);
 
+const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
+  cells.map((cell) =>
+    toWireCell(cell, data.published.get(cellKey(cell.roomUuid, cell.date)) ?? null),
+  );
+
+/**
+ * The cells of `ranges` (per room type) as the API answers them, each disjoint run of nights
+ * computed once: what a write on calendar cells (manual prices, restrictions) answers.
+ */
+export async function touchedCells(
+  tx: Executor,
+  business: BusinessRow,
+  config: Configuration,
+  at: { today: string; now: Date },
+  ranges: { roomUuid: string; from: string; to: string }[],
+): Promise<TPriceCell[]> {
+  const { today, now } = at;
+  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const runs: { from: string; to: string }[] = [];
+  for (const range of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && range.from <= addDays(last.to, 1)) {
+      if (range.to > last.to) last.to = range.to;
+    } else runs.push({ from: range.from, to: range.to });
+  }
+  const wanted = (cell: PriceCell) =>
+    ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
+  const answer: TPriceCell[] = [];
+  for (const { from, to } of runs) {
+    const data = await loadNightData(tx, business, { today, from, to, now });
+    answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
+  }
+  return answer;
+}
+
+/** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
+export async function openCellsWrite(tx: Executor, caller: Caller, businessUuid: string) {
+  const business = await reachBusiness(tx, caller, businessUuid);
+  await businessesRepository(tx, policyFor(caller).businessScope()).lock(business.uuid, 'share');
+  return { business, config: await loadConfiguration(tx, business) };
+}
+
+/** What a `DELETE` of calendar cells' own values clears: manual prices or stay restrictions. */
+export interface CellClearing {
+  entity: 'price_override' | 'restriction_override';
+  /** Clears the range's values (of the listed room types); answers those cleared. */
+  clear: (
+    tx: Executor,
+    businessUuid: string,
+    from: string,
+    to: string,
+    roomUuids?: string[],
+  ) => Promise<{ roomUuid: string; night: string }[]>;
+  /** Nights on either side whose cells depend on these (recomputed with them). */
+  reach: number;
+}
+
+/**
+ * A `DELETE` of calendar cells' own values over a range (one room type or all): audited per room
+ * type, with an `overrides.changed` event when any was cleared. Answers the range's cells.
+ */
+export async function clearCells(
+  uow: UnitOfWork,
+  clock: () => Date,
+  caller: Caller,
+  businessUuid: string,
+  query: ClearOverridesQuery,
+  clearing: CellClearing,
+): Promise<TPriceCell[]> {
+  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  return uow.write(caller, async ({ tx, record, emit }) => {
+    const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+    const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+    const { roomUuid, from, to } = query;
+    if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
+
+    const cleared = await clearing.clear(
+      tx,
+      business.uuid,
+      from,
+      to,
+      roomUuid === undefined ? undefined : [roomUuid],
+    );
+    const nightsOf = new Map<string, string[]>();
+    for (const row of cleared) {
+      nightsOf.set(row.roomUuid, [...(nightsOf.get(row.roomUuid) ?? []), row.night]);
+    }
+    for (const [uuid, nights] of nightsOf) {
+      nights.sort();
+      record(business.uuid, {
+        action: 'delete',
+        entity: clearing.entity,
+        entityId: uuid,
+        entityName: rooms.get(uuid)?.name ?? null,
+        changes: {
+          from: { before: nights[0], after: null },
+          to: { before: nights[nights.length - 1], after: null },
+          nights: { before: nights.length, after: 0 },
+        },
+      });
+    }
+    if (nightsOf.size > 0) {
+      emit({
+        type: 'overrides.changed',
+        businessUuid: business.uuid,
+        roomTypeUuids: [...nightsOf.keys()],
+        from: addDays(from, -clearing.reach),
+        to: addDays(to, clearing.reach + 1),
+      });
+    }
+    const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];
+    const now = clock();
+    return touchedCells(
+      tx,
+      business,
+      config,
+      { today: zonedDate(now, business.timezone), now },
+      targets.map((uuid) => ({ roomUuid: uuid, from, to })),
+    );
+  });
+}
+
 /**
  * Prices of a business the caller reaches (docs/pricing.md, "Prices API"): the engine run over
  * its tariff configuration, the rooms sold of its bookings, its manual prices and today's date
@@ -66,37 +188,6 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
   const uow = options.unitOfWork ?? defaultUnitOfWork(db);
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
-
-  const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
-    cells.map((cell) =>
-      toWireCell(cell, data.published.get(cellKey(cell.roomUuid, cell.date)) ?? null),
-    );
-
-  /** The cells of `ranges` (per room type), each disjoint run of nights computed once. */
-  async function cellsOf(
-    tx: Executor,
-    business: BusinessRow,
-    config: Configuration,
-    ranges: { roomUuid: string; from: string; to: string }[],
-  ): Promise<TPriceCell[]> {
-    const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-    const runs: { from: string; to: string }[] = [];
-    for (const range of sorted) {
-      const last = runs[runs.length - 1];
-      if (last && range.from <= addDays(last.to, 1)) {
-        if (range.to > last.to) last.to = range.to;
-      } else runs.push({ from: range.from, to: range.to });
-    }
-    const today = todayOf(business);
-    const wanted = (cell: PriceCell) =>
-      ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
-    const answer: TPriceCell[] = [];
-    for (const { from, to } of runs) {
-      const data = await loadNightData(tx, business, { today, from, to, now: clock() });
-      answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
-    }
-    return answer;
-  }
 
   /**
    * The engine's cells of `GET …/prices`. The configuration and the nights' data are read at the
@@ -118,13 +209,6 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       cells: roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
       data,
     };
-  }
-
-  /** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
-  async function openWrite(tx: Executor, caller: Caller, businessUuid: string) {
-    const business = await reachBusiness(tx, caller, businessUuid);
-    await businessesRepository(tx, policyFor(caller).businessScope()).lock(business.uuid, 'share');
-    return { business, config: await loadConfiguration(tx, business) };
   }
 
   return {
@@ -154,7 +238,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
     ): Promise<TPriceCell[]> {
       assertNotIntegration(caller, 'Integration tokens may only read prices');
       return uow.write(caller, async ({ tx, record, emit }) => {
-        const { business, config } = await openWrite(tx, caller, businessUuid);
+        const { business, config } = await openCellsWrite(tx, caller, businessUuid);
         const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
         const issues = body.overrides.flatMap((item, i) =>
           rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
@@ -192,7 +276,14 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
           from: froms[0]!,
           to: addDays(tos[tos.length - 1]!, 1),
         });
-        return cellsOf(tx, business, config, body.overrides);
+        const now = clock();
+        return touchedCells(
+          tx,
+          business,
+          config,
+          { today: zonedDate(now, business.timezone), now },
+          body.overrides,
+        );
       });
     },
 
@@ -205,52 +296,11 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       businessUuid: string,
       query: ClearOverridesQuery,
     ): Promise<TPriceCell[]> {
-      assertNotIntegration(caller, 'Integration tokens may only read prices');
-      return uow.write(caller, async ({ tx, record, emit }) => {
-        const { business, config } = await openWrite(tx, caller, businessUuid);
-        const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
-        const { roomUuid, from, to } = query;
-        if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
-
-        const cleared = await pricesRepository(tx, business.uuid).clearOverrides(
-          from,
-          to,
-          roomUuid === undefined ? undefined : [roomUuid],
-        );
-        const nightsOf = new Map<string, string[]>();
-        for (const row of cleared) {
-          nightsOf.set(row.roomUuid, [...(nightsOf.get(row.roomUuid) ?? []), row.night]);
-        }
-        for (const [uuid, nights] of nightsOf) {
-          nights.sort();
-          record(business.uuid, {
-            action: 'delete',
-            entity: 'price_override',
-            entityId: uuid,
-            entityName: rooms.get(uuid)?.name ?? null,
-            changes: {
-              from: { before: nights[0], after: null },
-              to: { before: nights[nights.length - 1], after: null },
-              nights: { before: nights.length, after: 0 },
-            },
-          });
-        }
-        if (nightsOf.size > 0) {
-          emit({
-            type: 'overrides.changed',
-            businessUuid: business.uuid,
-            roomTypeUuids: [...nightsOf.keys()],
-            from,
-            to: addDays(to, 1),
-          });
-        }
-        const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];
-        return cellsOf(
-          tx,
-          business,
-          config,
-          targets.map((uuid) => ({ roomUuid: uuid, from, to })),
-        );
+      return clearCells(uow, clock, caller, businessUuid, query, {
+        entity: 'price_override',
+        clear: (tx, uuid, from, to, rooms) =>
+          pricesRepository(tx, uuid).clearOverrides(from, to, rooms),
+        reach: 0,
       });
     },
 

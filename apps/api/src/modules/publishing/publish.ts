@@ -6,7 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { rowsOf, withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
-import { businesses, priceChanges } from '../../db/schema';
+import { businesses, priceChanges, type StoredRestrictions } from '../../db/schema';
+import { openRestrictions } from '../price-changes/recompute';
 import { at, idIn, publishingRepository } from './repository';
 
 /** Publishes a business's approved price changes (payload `{businessUuid}`). */
@@ -46,23 +47,25 @@ export const enqueueDelivery = (jobs: Enqueue, tx: Executor, deliveryId: string,
 
 /**
  * Records price changes as published at `now`: the published price of each of their cells
- * becomes the change's price (`published_prices`, with the change that set it), those still
- * `approved` become `published`, and the open changes of those cells now start from the new
- * published price (`old_price_minor`). A change superseded meanwhile still sets the published
+ * becomes the change's price and restrictions (`published_prices`, with the change that set it),
+ * those still `approved` become `published`, and the open changes of those cells now start from
+ * the new published price and restrictions (`old_price_minor`, `old_restrictions`). A change superseded meanwhile still sets the published
  * price: it is the price the receiver holds.
  */
 export async function publishChanges(tx: Executor, businessUuid: string, ids: string[], now: Date) {
   if (ids.length === 0) return;
   // The newest change per cell, should a list ever hold two of one cell.
   await tx.execute(sql`
-    insert into published_prices (business_uuid, room_type_uuid, night, price_minor, change_id, published_at)
+    insert into published_prices
+           (business_uuid, room_type_uuid, night, price_minor, restrictions, change_id, published_at)
     select distinct on (room_type_uuid, night)
-           business_uuid, room_type_uuid, night, new_price_minor, id, ${at(now)}
+           business_uuid, room_type_uuid, night, new_price_minor, new_restrictions, id, ${at(now)}
       from price_changes
      where business_uuid = ${businessUuid} and ${idIn(sql`id`, ids)}
      order by room_type_uuid, night, created_at desc, id
     on conflict (business_uuid, room_type_uuid, night) do update
        set price_minor = excluded.price_minor,
+           restrictions = excluded.restrictions,
            change_id = excluded.change_id,
            published_at = excluded.published_at`);
   await tx.execute(sql`
@@ -71,7 +74,8 @@ export async function publishChanges(tx: Executor, businessUuid: string, ids: st
      where business_uuid = ${businessUuid} and status = 'approved' and ${idIn(sql`id`, ids)}`);
   await tx.execute(sql`
     update price_changes pc
-       set old_price_minor = pp.price_minor, updated_at = ${at(now)}
+       set old_price_minor = pp.price_minor, old_restrictions = pp.restrictions,
+           updated_at = ${at(now)}
       from published_prices pp
      where pp.business_uuid = ${businessUuid}
        and ${idIn(sql`pp.change_id`, ids)}
@@ -87,6 +91,8 @@ interface ApprovedChange {
   roomTypeUuid: string;
   night: string;
   newPriceMinor: number;
+  /** Null in a change from before restrictions were published: it restricts nothing. */
+  newRestrictions: StoredRestrictions | null;
 }
 
 /** The JSON body of a delivery, exactly as receivers get it (`ZWebhookPayload`). */
@@ -107,7 +113,10 @@ export function deliveryBody(
   return JSON.stringify(payload);
 }
 
-/** The prices of a delivery: each change with its room type's code and the price it replaces. */
+/**
+ * The prices of a delivery: each change with its room type's code, the price it replaces and the
+ * stay restrictions published with it.
+ */
 async function pricesOf(
   tx: Executor,
   businessUuid: string,
@@ -136,6 +145,7 @@ async function pricesOf(
         roomCode: row?.code ?? '',
         price: fromMinor(change.newPriceMinor),
         previousPrice: previous === null ? null : fromMinor(Number(previous)),
+        restrictions: change.newRestrictions ?? openRestrictions,
         priceChangeId: change.id,
       };
     })
@@ -176,6 +186,7 @@ export function publishJob(deps: {
               roomTypeUuid: priceChanges.roomTypeUuid,
               night: priceChanges.night,
               newPriceMinor: priceChanges.newPriceMinor,
+              newRestrictions: priceChanges.newRestrictions,
             })
             .from(priceChanges)
             .where(

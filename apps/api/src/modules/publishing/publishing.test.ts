@@ -23,6 +23,14 @@ import {
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver';
 
 const MINUTE = 60_000;
+/** What a change seeded without restrictions (as before they were published) publishes. */
+const unrestricted = {
+  minStay: 1,
+  maxStay: null,
+  closedToArrival: false,
+  closedToDeparture: false,
+  orphan: false,
+};
 const HOUR = 60 * MINUTE;
 
 /**
@@ -293,6 +301,7 @@ describe('publishing', () => {
           roomCode: 'DBL',
           price: 120,
           previousPrice: null,
+          restrictions: unrestricted,
           priceChangeId: ids[0],
         },
         {
@@ -301,6 +310,7 @@ describe('publishing', () => {
           roomCode: 'STE',
           price: 225,
           previousPrice: 210,
+          restrictions: unrestricted,
           priceChangeId: ids[1],
         },
       ],

@@ -37,6 +37,12 @@ import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { numberText, parseNumberInput } from '@/lib/numbers';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
+import {
+  draftOfRestrictions,
+  restrictionsOfDraft,
+  StayRestrictionsFields,
+  type RestrictionsDraft,
+} from './StayRestrictionsSection';
 
 /** The settings as the form holds them: numbers as typed. */
 export interface SettingsDraft {
@@ -47,6 +53,7 @@ export interface SettingsDraft {
   /** Nights ahead, as typed. */
   horizonDays: string;
   occupancyBasis: TOccupancyBasis;
+  restrictions: RestrictionsDraft;
 }
 
 export function draftOfSettings(
@@ -66,6 +73,7 @@ export function draftOfSettings(
     autoApprove: settings.autoApprove,
     horizonDays: numberText(settings.horizonDays),
     occupancyBasis: settings.occupancyBasis,
+    restrictions: draftOfRestrictions(settings.restrictions),
   };
 }
 
@@ -88,6 +96,7 @@ export function settingsOfDraft(draft: SettingsDraft) {
     autoApprove: draft.autoApprove,
     horizonDays: num(draft.horizonDays),
     occupancyBasis: draft.occupancyBasis,
+    restrictions: restrictionsOfDraft(draft.restrictions),
   };
 }
 
@@ -338,6 +347,17 @@ export function TariffSettingsForm({
             >
               {t('settings.leadTime.add')}
             </Button>
+          </Section>
+
+          <Section
+            title={t('restrictions:settings.title')}
+            intro={t('restrictions:settings.intro')}
+          >
+            <StayRestrictionsFields
+              draft={draft.restrictions}
+              onChange={(restrictions) => setDraft({ ...draft, restrictions })}
+              errorAt={(path) => errorAt(`restrictions.${path}`)}
+            />
           </Section>
 
           <Section title={t('settings.rounding.title')} intro={t('settings.rounding.intro')}>

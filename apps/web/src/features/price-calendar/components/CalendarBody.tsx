@@ -22,6 +22,7 @@ import { dayValue } from '@/lib/dates';
 import { PriceExplanation } from './PriceExplanation';
 import { PriceGrid } from './PriceGrid';
 import { SetPriceDialog } from './SetPriceDialog';
+import { SetRestrictionsAction } from './marks/SetRestrictionsAction';
 
 interface CalendarBodyProps {
   business: TBusiness;
@@ -139,6 +140,17 @@ export function CalendarBody({
           {selected ? t('selection.selected', { size: sizeText(selected) }) : t('selection.none')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          <SetRestrictionsAction
+            businessUuid={business.uuid}
+            target={
+              selected && {
+                roomUuids: selected.rooms.map((room) => room.uuid),
+                from: selected.from,
+                to: selected.to,
+              }
+            }
+            sizeText={selected ? sizeText(selected) : ''}
+          />
           <Button
             variant="outlined"
             size="small"

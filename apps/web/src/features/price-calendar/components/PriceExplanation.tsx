@@ -12,6 +12,7 @@ import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/lib/prices';
 import { MarketDetails } from './MarketDetails';
 import { PendingChange } from './PendingChange';
+import { RestrictionList } from './marks/RestrictionMarks';
 
 interface PriceExplanationProps {
   room: TRoomTariff;
@@ -110,6 +111,7 @@ export function PriceExplanation({
               })}
             </Typography>
             <MarketDetails cell={cell} currency={currency} />
+            <RestrictionList restrictions={cell.restrictions} />
             {cell.override && (
               <Alert severity={cell.override.outOfBounds ? 'warning' : 'info'}>
                 {cell.override.outOfBounds

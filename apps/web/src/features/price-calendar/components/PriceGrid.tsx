@@ -14,6 +14,7 @@ import { cellKey } from '../utils/cells';
 import { useMarkText, type NightMark } from '@/lib/events';
 import { EventMark, NightMarkIcon } from './marks/EventMark';
 import { MarketMark } from './marks/MarketMark';
+import { RestrictionMarks } from './marks/RestrictionMarks';
 
 export interface PriceGridProps {
   /** The room types shown, one row each. */
@@ -376,6 +377,7 @@ export function PriceGrid({
                     }}
                   >
                     <span aria-hidden="true">{cell ? money(cell.recommendedPrice) : '–'}</span>
+                    {cell && <RestrictionMarks restrictions={cell.restrictions} />}
                     {flags.unpublished && (
                       // What the channels sell the night at now, beside the recommendation.
                       <Box

@@ -392,6 +392,8 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
     roomUuid: double.uuid,
     oldPrice: 150,
     newPrice: 160,
+    oldRestrictions: null,
+    newRestrictions: null,
     reason: {
       text: 'Occupancy: +€10.00 (was +€0.00)',
       steps: [{ step: 'occupancy', label: '', refId: null, was: 0, now: 10 }],

@@ -12,10 +12,11 @@ import type { TPriceChange, TRoomTariff } from '@tarifa/contract';
 import { DataTable } from '@/components/DataTable';
 import { utcDay } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
-import { changeFigures, describeReason, formatDifference } from '@/lib/price-changes';
+import { changeFigures, formatDifference } from '@/lib/price-changes';
 import { formatMoney } from '@/lib/prices';
 import type { PriceChangesView } from '../hooks/usePriceChangesQueryState';
 import { PriceChangeStatusChip } from './PriceChangeStatusChip';
+import { describeChange } from '../utils/restrictionChanges';
 
 /** Changes a decision can still move: approve takes pending and rejected, reject pending and approved. */
 export const decidable = (change: TPriceChange) =>
@@ -121,7 +122,7 @@ export function PriceChangesTable({
         ? t('table.decidedBy', { name: row.decidedBy.name, when })
         : t('table.decidedAutomatically', { when });
     };
-    const reason = (row: TPriceChange) => describeReason(t, intl, currency, row.reason);
+    const reason = (row: TPriceChange) => describeChange(t, intl, currency, row);
     return [
       {
         field: 'summary',

@@ -18,6 +18,8 @@ function aChange(overrides: Partial<TPriceChange> = {}): TPriceChange {
     roomUuid: doubleRoom.uuid,
     oldPrice: 100,
     newPrice: 120,
+    oldRestrictions: null,
+    newRestrictions: null,
     reason: {
       text: 'Season “Summer”: +€20.00 (was +€0.00)',
       steps: [{ step: 'season', label: 'Verão', refId: anUuid(), was: null, now: 20 }],

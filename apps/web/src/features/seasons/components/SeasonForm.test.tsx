@@ -147,6 +147,7 @@ describe('season form', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'sábado' })).toHaveAttribute('aria-pressed', 'true');
     await user.clear(value());
     await user.type(value(), '25');
+    await user.type(screen.getByRole('textbox', { name: 'Estadia mínima (noites)' }), '3');
     await save();
 
     await waitFor(() =>
@@ -170,8 +171,7 @@ describe('season form', { timeout: 30_000 }, () => {
         adjustmentType: 'percent',
         value: 25,
         priority: 1,
-        // Kept as it was: the form leaves the season's minimum stay alone.
-        minStay: null,
+        minStay: 3,
       },
     });
     expect(await screen.findByText('Sazonalidade “Verão” guardada.')).toBeInTheDocument();

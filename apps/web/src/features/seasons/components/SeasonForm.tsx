@@ -259,6 +259,19 @@ export function SeasonForm({ business, season, start }: SeasonFormProps) {
                       slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
                     />
                   </Grid>
+                  <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                    <TextField
+                      {...form.field('minStay', {
+                        helperText: t('restrictions:season.minStayHint'),
+                      })}
+                      onChange={(event) =>
+                        form.setValue('minStay', event.target.value.replace(/\D/g, ''))
+                      }
+                      label={t('restrictions:season.minStay')}
+                      fullWidth
+                      slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+                    />
+                  </Grid>
                 </Grid>
                 <SeasonPreview
                   rooms={rooms}

@@ -19,6 +19,8 @@ export interface SeasonFormValues {
   adjustmentType: TSazonalityAdjustmentType;
   value: string;
   priority: string;
+  /** Nights, as typed; blank: the price setup's minimum stay applies. */
+  minStay: string;
 }
 
 /** Keeps what can become a number as the user types it: digits, one separator, a leading minus. */
@@ -51,6 +53,7 @@ export function toSazonalityInput(values: SeasonFormValues) {
     adjustmentType: values.adjustmentType,
     value: parseAmount(values.value),
     priority: parseAmount(values.priority),
+    minStay: values.minStay.trim() === '' ? null : parseAmount(values.minStay),
   };
 }
 
@@ -95,6 +98,7 @@ export function newSeasonValues(
     adjustmentType: 'percent',
     value: '',
     priority: '0',
+    minStay: '',
   };
 }
 
@@ -109,6 +113,7 @@ export function seasonValues(season: TSazonality): SeasonFormValues {
     adjustmentType: season.adjustmentType,
     value: String(season.value),
     priority: String(season.priority),
+    minStay: season.minStay === null ? '' : String(season.minStay),
   };
 }
 

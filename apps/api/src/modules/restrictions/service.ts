@@ -1,0 +1,109 @@
+import type {
+  TPriceCell,
+  ZClearRestrictionOverridesQuery,
+  ZRestrictionOverridesBody,
+} from '@tarifa/contract';
+import { addDays, maxOrphanLookup } from '@tarifa/pricing';
+import type { z } from 'zod';
+import { actorOf, assertNotIntegration, type Caller } from '../../core/tenancy';
+import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { zonedDate } from '../../lib/zoned-time';
+import { unknownRoom as unknownRoomIssue } from '../businesses/change';
+import { clearCells, openCellsWrite, touchedCells } from '../prices/service';
+import { restrictionsRepository, type RestrictionPatch } from './repository';
+
+type OverridesBody = z.output<typeof ZRestrictionOverridesBody>;
+type ClearQuery = z.output<typeof ZClearRestrictionOverridesQuery>;
+
+export interface RestrictionsServiceOptions {
+  /** What "now" is (tests fix it): today is its date in the business's time zone. */
+  clock?: () => Date;
+  /** The app's unit of work (its outbox events get dispatched). */
+  unitOfWork?: UnitOfWork;
+}
+
+const patchFields = ['minStay', 'maxStay', 'closedToArrival', 'closedToDeparture'] as const;
+
+/**
+ * Stay restrictions set on calendar cells (docs/market.md): written through the unit of work,
+ * audited, with one `overrides.changed` event — the recomputation proposes the cells whose
+ * restrictions (or prices) moved, as it does for manual prices. Answers the cells touched.
+ */
+export function restrictionsService(db: Db, options: RestrictionsServiceOptions = {}) {
+  const clock = options.clock ?? (() => new Date());
+  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+  const readOnly = 'Integration tokens may only read prices';
+
+  return {
+    /** `PUT …/restrictions/overrides`: every night of every range gets the fields its item sets. */
+    async setOverrides(
+      caller: Caller,
+      businessUuid: string,
+      body: OverridesBody,
+    ): Promise<TPriceCell[]> {
+      assertNotIntegration(caller, readOnly);
+      return uow.write(caller, async ({ tx, record, emit }) => {
+        const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+        const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+        const issues = body.overrides.flatMap((item, i) =>
+          rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
+        );
+        if (issues.length) throw AppError.validation(issues);
+
+        await restrictionsRepository(tx, business.uuid).apply(body.overrides, actorOf(caller));
+        for (const item of body.overrides) {
+          const set: Record<string, { before: null; after: unknown }> = {};
+          for (const field of patchFields) {
+            const value: RestrictionPatch[typeof field] = item[field];
+            if (value !== undefined) set[field] = { before: null, after: value };
+          }
+          record(business.uuid, {
+            action: 'update',
+            entity: 'restriction_override',
+            entityId: item.roomUuid,
+            entityName: rooms.get(item.roomUuid)!.name,
+            changes: {
+              from: { before: null, after: item.from },
+              to: { before: null, after: item.to },
+              ...set,
+            },
+          });
+        }
+        const froms = body.overrides.map((item) => item.from).sort();
+        const tos = body.overrides.map((item) => item.to).sort();
+        emit({
+          type: 'overrides.changed',
+          businessUuid: business.uuid,
+          roomTypeUuids: [...new Set(body.overrides.map((item) => item.roomUuid))],
+          // A minimum stay moves the orphan runs around it: recompute the nights before too.
+          from: addDays(froms[0]!, -maxOrphanLookup),
+          to: addDays(tos[tos.length - 1]!, maxOrphanLookup + 1),
+        });
+        const now = clock();
+        return touchedCells(
+          tx,
+          business,
+          config,
+          { today: zonedDate(now, business.timezone), now },
+          body.overrides,
+        );
+      });
+    },
+
+    /** `DELETE …/restrictions/overrides`: clears the cells' own restrictions of the range. */
+    async clearOverrides(
+      caller: Caller,
+      businessUuid: string,
+      query: ClearQuery,
+    ): Promise<TPriceCell[]> {
+      return clearCells(uow, clock, caller, businessUuid, query, {
+        entity: 'restriction_override',
+        clear: (tx, uuid, from, to, rooms) =>
+          restrictionsRepository(tx, uuid).clear(from, to, rooms),
+        reach: maxOrphanLookup,
+      });
+    },
+  };
+}
