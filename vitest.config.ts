@@ -26,10 +26,11 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
           // Two server processes on one database need a database server: the scale-out test runs
-          // in the PostgreSQL lane only (an embedded PGlite folder belongs to one process).
+          // in the PostgreSQL lane only (an embedded PGlite folder belongs to one process). The
+          // embedded database's own folder test is PGlite's: the PostgreSQL lane has nothing to add.
           exclude:
             process.env.TEST_DB === 'postgres'
-              ? configDefaults.exclude
+              ? [...configDefaults.exclude, 'apps/api/src/db/client.test.ts']
               : [...configDefaults.exclude, 'apps/api/src/scale-out.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],

@@ -26,6 +26,8 @@ const HEAVY = {
       'features/analytics/pages/AnalyticsPage.tsx',
       'features/admin/pages/AdminOverviewPage.tsx',
       'features/price-calendar/pages/PriceCalendarPage.tsx',
+      // The market chart (median band against the price, per room type).
+      'features/market/pages/MarketPage.tsx',
     ],
   },
   'data grid': {

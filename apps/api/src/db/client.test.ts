@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { testDatabaseKind } from '../../test/helpers';
 import { openDatabase, rowsOf } from './client';
 
-// PGlite's own: the PostgreSQL lane has nothing to add.
-describe.skipIf(testDatabaseKind === 'postgres')('the embedded database on disk', () => {
+// PGlite's own: the PostgreSQL lane leaves this file out (vitest.config.ts).
+describe('the embedded database on disk', () => {
   it('is created in an empty folder, starts with its settings, and opens again with its data', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-pglite-'));
     onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));

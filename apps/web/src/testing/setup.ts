@@ -4,11 +4,15 @@ import { afterEach } from 'vitest';
 import { locales } from '@tarifa/contract';
 import { loadLanguage, loadSignedInTranslations } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
+import { prepareDirection } from '@/lib/theme/ThemeSettings';
 
 // Every language at hand, every namespace (as when signed in), as tests switch language or read
 // another one's strings (getFixedT).
 await loadSignedInTranslations();
 await Promise.all(locales.map(loadLanguage));
+// The right-to-left styles too, as `main.tsx` loads them before an Arabic first page: a test that
+// switches to Arabic is drawn right to left at once (not a moment later, after the test ended).
+await prepareDirection('ar');
 
 afterEach(() => {
   cleanup();

@@ -452,7 +452,7 @@ describe('GET /api/v1/admin/businesses and the tokens', () => {
     expect(tokens.map((tk) => tk.name).sort()).toEqual(['Channel manager', 'PMS sync']);
     expect(tokens.find((tk) => tk.id === sync.apiToken.id)).toMatchObject({
       prefix: sync.apiToken.prefix,
-      scopes: ['bookings', 'prices'],
+      scopes: ['bookings', 'prices', 'market'],
       business: { uuid: azul.uuid, name: 'Casa Azul' },
       owner: { uuid: owner.userData.uuid, name: 'Paula Reis', email: 'paula@example.test' },
     });
