@@ -15,7 +15,7 @@ test('an owner changes a weekday adjustment and reads it in the property trail',
   await signIn(page, owner);
 
   await page.goto('/pricing-central/price-setup');
-  await page.getByRole('textbox', { name: 'Saturday' }).fill('15');
+  await page.getByRole('textbox', { name: 'Saturday', exact: true }).fill('15');
   await page.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('Saved.').first()).toBeVisible();
 

@@ -139,7 +139,7 @@ test('a new owner creates a property through the onboarding, two room types, and
   await page.getByRole('button', { name: 'Guardar preços' }).click();
   await expect(page.getByText('Guardado.')).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'sábado' }).fill('15');
+  await page.getByRole('textbox', { name: 'sábado', exact: true }).fill('15');
   await expect(page.getByTestId('example-price')).toHaveText(/138,00/);
   await page.getByRole('radio', { name: /Valores inteiros/ }).check();
   await page.getByRole('button', { name: 'Guardar regras' }).click();
