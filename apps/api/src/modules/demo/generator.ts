@@ -125,6 +125,12 @@ export function demoEvents(today: string): TEventFieldsInput[] {
       adjustmentPercent: 8,
     },
     { name: 'Feira do Livro', ...nextOccurrence(today, '05-28', '06-14'), impact: 'low' },
+    {
+      name: 'Mercado de Natal do Rossio',
+      ...nextOccurrence(today, '12-01', '12-23'),
+      impact: 'medium',
+      adjustmentPercent: 5,
+    },
   ];
 }
 

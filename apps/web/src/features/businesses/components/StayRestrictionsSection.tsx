@@ -76,16 +76,29 @@ export function StayRestrictionsFields({
   const nights = {
     endAdornment: <InputAdornment position="end">{t('settings.nights')}</InputAdornment>,
   };
-  const field = (path: string, label: string, value: string, set: (text: string) => void) => (
+  // Labels stay above the field: an empty one shows what applies instead (its placeholder), and
+  // the "nights" after the number never runs into the label.
+  const field = (
+    path: string,
+    label: string,
+    value: string,
+    set: (text: string) => void,
+    more: { name?: string; placeholder?: string } = {},
+  ) => (
     <TextField
       label={label}
       fullWidth
       size="small"
       value={value}
+      placeholder={more.placeholder}
       onChange={(event) => set(event.target.value)}
       error={errorAt(path) !== undefined}
       helperText={errorAt(path)}
-      slotProps={{ htmlInput: { inputMode: 'numeric' }, input: nights }}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', 'aria-label': more.name },
+        input: nights,
+        inputLabel: { shrink: true },
+      }}
     />
   );
   const days = (key: 'closedToArrival' | 'closedToDeparture') => (
@@ -136,13 +149,15 @@ export function StayRestrictionsFields({
           <Grid key={day} size={{ xs: 6, sm: 4, md: 3 }}>
             {field(
               `minStayByWeekday.${day}`,
-              t('settings.minStayOn', { day: dayNames[i] }),
+              dayNames[i]!,
               draft.minStayByWeekday[day],
               (text) =>
                 onChange({
                   ...draft,
                   minStayByWeekday: { ...draft.minStayByWeekday, [day]: text },
                 }),
+              // Blank: the default minimum stay applies, shown greyed.
+              { name: t('settings.minStayOn', { day: dayNames[i] }), placeholder: draft.minStay },
             )}
           </Grid>
         ))}
