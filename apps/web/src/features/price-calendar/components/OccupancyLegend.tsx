@@ -116,6 +116,49 @@ export function OccupancyLegend() {
         >
           {t('legend.weekend')}
         </Item>
+        <Item
+          swatch={
+            <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+              ≥2
+            </Typography>
+          }
+        >
+          {t('legend.minStay')}
+        </Item>
+        <Item
+          swatch={
+            <Typography
+              component="span"
+              variant="caption"
+              sx={{ color: 'warning.dark', fontWeight: 700 }}
+            >
+              ◆
+            </Typography>
+          }
+        >
+          {t('legend.orphan')}
+        </Item>
+        <Item
+          swatch={
+            <Box sx={{ inlineSize: 7, blockSize: 7, borderRadius: '50%', bgcolor: 'error.main' }} />
+          }
+        >
+          {t('legend.holiday')}
+        </Item>
+        <Item
+          swatch={
+            <Box
+              sx={{ inlineSize: 7, blockSize: 7, borderRadius: '50%', bgcolor: 'secondary.main' }}
+            />
+          }
+        >
+          {t('legend.event')}
+        </Item>
+        <Item
+          swatch={<Box sx={{ ...box, blockSize: 4, borderRadius: 1, bgcolor: 'info.light' }} />}
+        >
+          {t('legend.market')}
+        </Item>
       </Stack>
     </Stack>
   );

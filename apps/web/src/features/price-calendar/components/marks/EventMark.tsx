@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { markColor, useMarkText, type NightMark } from '@/lib/events';
 
 /**
- * The dot in a price cell's lower corner on a holiday or event night (red for a holiday), its names in
+ * The dot at a price cell's top on a holiday or event night (red for a holiday), its names in
  * the native tooltip: one per cell, so it stays as light as the cell. Screen readers get the
  * names from the cell's label instead.
  */
@@ -19,8 +19,9 @@ export function EventMark({ marks }: { marks: readonly NightMark[] | undefined }
       title={text(marks)}
       sx={{
         position: 'absolute',
-        insetBlockEnd: 3,
-        insetInlineStart: 3,
+        // Beside the pending-change dot: the foot of the cell holds the restrictions and market.
+        insetBlockStart: 3,
+        insetInlineStart: 12,
         inlineSize: 7,
         blockSize: 7,
         borderRadius: '50%',

@@ -21,8 +21,8 @@ export function MarketMark({ cell }: { cell: TPriceCell }) {
       data-market-step={market.step}
       sx={{
         position: 'absolute',
-        insetInline: 6,
-        insetBlockEnd: 2,
+        insetInline: 4,
+        insetBlockEnd: 0,
         blockSize: 4,
         display: 'block',
       }}

@@ -19,7 +19,8 @@ export function RestrictionMarks({ restrictions }: { restrictions: TCellRestrict
       aria-hidden="true"
       sx={{
         position: 'absolute',
-        insetBlockEnd: 1,
+        // Above the market's track, which runs along the very foot of the cell.
+        insetBlockEnd: 4,
         insetInlineStart: 3,
         display: 'flex',
         alignItems: 'center',
