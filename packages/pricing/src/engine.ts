@@ -724,8 +724,13 @@ function stayRules(
       const season = winner[i]! >= 0 ? ranked[winner[i]!]!.minStay : null;
       minStay[i] = mine?.[i]?.minStay ?? season ?? weekdayStay[weekdayOfNight[i]!]!;
     }
-    const soldOut = soldOutOf(booked, room, dates);
-    const orphan = room.rooms > 0 ? orphanRuns(minStay, soldOut) : new Int32Array(nights);
+    // Any open stretch takes a one-night stay: with no minimum stay above 1 there is no orphan.
+    let longest = 0;
+    for (let i = 0; i < nights; i += 1) if (minStay[i]! > longest) longest = minStay[i]!;
+    const orphan =
+      room.rooms > 0 && longest > 1
+        ? orphanRuns(minStay, soldOutOf(booked, room, dates))
+        : new Int32Array(nights);
     const cells = new Array<CellRestrictions>(nights);
     for (let i = 0; i < nights; i += 1) {
       const o = mine?.[i];
