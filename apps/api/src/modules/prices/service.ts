@@ -19,7 +19,11 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
-import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import {
+  unitOfWork as defaultUnitOfWork,
+  type UnitOfWork,
+  type WriteContext,
+} from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -88,6 +92,37 @@ export async function touchedCells(
     answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
   }
   return answer;
+}
+
+/**
+ * Ends a write of calendar cells' own values (manual prices, stay restrictions): their nights,
+ * widened by `reach` on both sides, are recomputed (one `overrides.changed`), and the cells
+ * written are answered as `GET …/prices` has them.
+ */
+export function cellsWritten(
+  ctx: Pick<WriteContext, 'tx' | 'emit'>,
+  business: BusinessRow,
+  config: Configuration,
+  now: Date,
+  ranges: { roomUuid: string; from: string; to: string }[],
+  reach: number,
+): Promise<TPriceCell[]> {
+  const froms = ranges.map((item) => item.from).sort();
+  const tos = ranges.map((item) => item.to).sort();
+  ctx.emit({
+    type: 'overrides.changed',
+    businessUuid: business.uuid,
+    roomTypeUuids: [...new Set(ranges.map((item) => item.roomUuid))],
+    from: addDays(froms[0]!, -reach),
+    to: addDays(tos[tos.length - 1]!, reach + 1),
+  });
+  return touchedCells(
+    ctx.tx,
+    business,
+    config,
+    { today: zonedDate(now, business.timezone), now },
+    ranges,
+  );
 }
 
 /** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
@@ -267,23 +302,7 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
             },
           });
         }
-        const froms = body.overrides.map((item) => item.from).sort();
-        const tos = body.overrides.map((item) => item.to).sort();
-        emit({
-          type: 'overrides.changed',
-          businessUuid: business.uuid,
-          roomTypeUuids: [...new Set(body.overrides.map((item) => item.roomUuid))],
-          from: froms[0]!,
-          to: addDays(tos[tos.length - 1]!, 1),
-        });
-        const now = clock();
-        return touchedCells(
-          tx,
-          business,
-          config,
-          { today: zonedDate(now, business.timezone), now },
-          body.overrides,
-        );
+        return cellsWritten({ tx, emit }, business, config, clock(), body.overrides, 0);
       });
     },
 

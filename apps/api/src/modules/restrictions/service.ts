@@ -3,15 +3,14 @@ import type {
   ZClearRestrictionOverridesQuery,
   ZRestrictionOverridesBody,
 } from '@tarifa/contract';
-import { addDays, maxOrphanLookup } from '@tarifa/pricing';
+import { maxOrphanLookup } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { actorOf, assertNotIntegration, type Caller } from '../../core/tenancy';
 import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { zonedDate } from '../../lib/zoned-time';
 import { unknownRoom as unknownRoomIssue } from '../businesses/change';
-import { clearCells, openCellsWrite, touchedCells } from '../prices/service';
+import { cellsWritten, clearCells, openCellsWrite } from '../prices/service';
 import { restrictionsRepository, type RestrictionPatch } from './repository';
 
 type OverridesBody = z.output<typeof ZRestrictionOverridesBody>;
@@ -71,23 +70,14 @@ export function restrictionsService(db: Db, options: RestrictionsServiceOptions 
             },
           });
         }
-        const froms = body.overrides.map((item) => item.from).sort();
-        const tos = body.overrides.map((item) => item.to).sort();
-        emit({
-          type: 'overrides.changed',
-          businessUuid: business.uuid,
-          roomTypeUuids: [...new Set(body.overrides.map((item) => item.roomUuid))],
-          // A minimum stay moves the orphan runs around it: recompute the nights before too.
-          from: addDays(froms[0]!, -maxOrphanLookup),
-          to: addDays(tos[tos.length - 1]!, maxOrphanLookup + 1),
-        });
-        const now = clock();
-        return touchedCells(
-          tx,
+        // A minimum stay moves the orphan runs around it: their nights are recomputed too.
+        return cellsWritten(
+          { tx, emit },
           business,
           config,
-          { today: zonedDate(now, business.timezone), now },
+          clock(),
           body.overrides,
+          maxOrphanLookup,
         );
       });
     },
