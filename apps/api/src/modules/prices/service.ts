@@ -19,11 +19,7 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
-import {
-  unitOfWork as defaultUnitOfWork,
-  type UnitOfWork,
-  type WriteContext,
-} from '../../core/unit-of-work';
+import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -68,14 +64,14 @@ const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
  * The cells of `ranges` (per room type) as the API answers them, each disjoint run of nights
  * computed once: what a write on calendar cells (manual prices, restrictions) answers.
  */
-export async function touchedCells(
+async function touchedCells(
   tx: Executor,
   business: BusinessRow,
   config: Configuration,
-  at: { today: string; now: Date },
+  now: Date,
   ranges: { roomUuid: string; from: string; to: string }[],
 ): Promise<TPriceCell[]> {
-  const { today, now } = at;
+  const today = zonedDate(now, business.timezone);
   const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
   const runs: { from: string; to: string }[] = [];
   for (const range of sorted) {
@@ -94,39 +90,75 @@ export async function touchedCells(
   return answer;
 }
 
+/** One range of a `PUT` of calendar cells' own values. */
+interface CellRange {
+  roomUuid: string;
+  from: string;
+  to: string;
+}
+
+/** What a `PUT` of calendar cells' own values writes: manual prices or stay restrictions. */
+export interface CellSetting<T extends CellRange> {
+  entity: 'price_override' | 'restriction_override';
+  /** Writes every night of every range (a later item wins a shared night). */
+  write: (tx: Executor, businessUuid: string, items: T[], actor: string | null) => Promise<void>;
+  /** The fields an item sets, as its audit event records them. */
+  changes: (item: T) => Record<string, { before: null; after: unknown }>;
+  /** Nights on either side whose cells depend on these (recomputed with them). */
+  reach: number;
+}
+
 /**
- * Ends a write of calendar cells' own values (manual prices, stay restrictions): their nights,
- * widened by `reach` on both sides, are recomputed (one `overrides.changed`), and the cells
- * written are answered as `GET …/prices` has them.
+ * A `PUT` of calendar cells' own values over ranges of nights, all or nothing: an unknown room
+ * type is 400; audited per item, with one `overrides.changed` event over the nights (widened by
+ * `reach`). Answers the cells written, as `GET …/prices` has them.
  */
-export function cellsWritten(
-  ctx: Pick<WriteContext, 'tx' | 'emit'>,
-  business: BusinessRow,
-  config: Configuration,
-  now: Date,
-  ranges: { roomUuid: string; from: string; to: string }[],
-  reach: number,
+export async function setCells<T extends CellRange>(
+  uow: UnitOfWork,
+  clock: () => Date,
+  caller: Caller,
+  businessUuid: string,
+  items: T[],
+  setting: CellSetting<T>,
 ): Promise<TPriceCell[]> {
-  const froms = ranges.map((item) => item.from).sort();
-  const tos = ranges.map((item) => item.to).sort();
-  ctx.emit({
-    type: 'overrides.changed',
-    businessUuid: business.uuid,
-    roomTypeUuids: [...new Set(ranges.map((item) => item.roomUuid))],
-    from: addDays(froms[0]!, -reach),
-    to: addDays(tos[tos.length - 1]!, reach + 1),
+  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  return uow.write(caller, async ({ tx, record, emit }) => {
+    const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+    const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+    const issues = items.flatMap((item, i) =>
+      rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
+    );
+    if (issues.length) throw AppError.validation(issues);
+
+    await setting.write(tx, business.uuid, items, actorOf(caller));
+    for (const item of items) {
+      record(business.uuid, {
+        action: 'update',
+        entity: setting.entity,
+        entityId: item.roomUuid,
+        entityName: rooms.get(item.roomUuid)!.name,
+        changes: {
+          from: { before: null, after: item.from },
+          to: { before: null, after: item.to },
+          ...setting.changes(item),
+        },
+      });
+    }
+    const froms = items.map((item) => item.from).sort();
+    const tos = items.map((item) => item.to).sort();
+    emit({
+      type: 'overrides.changed',
+      businessUuid: business.uuid,
+      roomTypeUuids: [...new Set(items.map((item) => item.roomUuid))],
+      from: addDays(froms[0]!, -setting.reach),
+      to: addDays(tos[tos.length - 1]!, setting.reach + 1),
+    });
+    return touchedCells(tx, business, config, clock(), items);
   });
-  return touchedCells(
-    ctx.tx,
-    business,
-    config,
-    { today: zonedDate(now, business.timezone), now },
-    ranges,
-  );
 }
 
 /** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
-export async function openCellsWrite(tx: Executor, caller: Caller, businessUuid: string) {
+async function openCellsWrite(tx: Executor, caller: Caller, businessUuid: string) {
   const business = await reachBusiness(tx, caller, businessUuid);
   await businessesRepository(tx, policyFor(caller).businessScope()).lock(business.uuid, 'share');
   return { business, config: await loadConfiguration(tx, business) };
@@ -201,12 +233,11 @@ export async function clearCells(
       });
     }
     const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];
-    const now = clock();
     return touchedCells(
       tx,
       business,
       config,
-      { today: zonedDate(now, business.timezone), now },
+      clock(),
       targets.map((uuid) => ({ roomUuid: uuid, from, to })),
     );
   });
@@ -271,38 +302,15 @@ export function pricesService(db: Db, options: PricesServiceOptions = {}) {
       businessUuid: string,
       body: OverridesBody,
     ): Promise<TPriceCell[]> {
-      assertNotIntegration(caller, 'Integration tokens may only read prices');
-      return uow.write(caller, async ({ tx, record, emit }) => {
-        const { business, config } = await openCellsWrite(tx, caller, businessUuid);
-        const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
-        const issues = body.overrides.flatMap((item, i) =>
-          rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
-        );
-        if (issues.length) throw AppError.validation(issues);
-
-        await pricesRepository(tx, business.uuid).upsertOverrides(
-          body.overrides.map((item) => ({
-            roomUuid: item.roomUuid,
-            from: item.from,
-            to: item.to,
-            priceMinor: toMinor(item.price),
-          })),
-          actorOf(caller),
-        );
-        for (const item of body.overrides) {
-          record(business.uuid, {
-            action: 'update',
-            entity: 'price_override',
-            entityId: item.roomUuid,
-            entityName: rooms.get(item.roomUuid)!.name,
-            changes: {
-              from: { before: null, after: item.from },
-              to: { before: null, after: item.to },
-              price: { before: null, after: item.price },
-            },
-          });
-        }
-        return cellsWritten({ tx, emit }, business, config, clock(), body.overrides, 0);
+      return setCells(uow, clock, caller, businessUuid, body.overrides, {
+        entity: 'price_override',
+        write: (tx, uuid, items, actor) =>
+          pricesRepository(tx, uuid).upsertOverrides(
+            items.map((item) => ({ ...item, priceMinor: toMinor(item.price) })),
+            actor,
+          ),
+        changes: (item) => ({ price: { before: null, after: item.price } }),
+        reach: 0,
       });
     },
 

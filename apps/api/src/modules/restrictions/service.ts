@@ -5,12 +5,10 @@ import type {
 } from '@tarifa/contract';
 import { maxOrphanLookup } from '@tarifa/pricing';
 import type { z } from 'zod';
-import { actorOf, assertNotIntegration, type Caller } from '../../core/tenancy';
+import type { Caller } from '../../core/tenancy';
 import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
-import { unknownRoom as unknownRoomIssue } from '../businesses/change';
-import { cellsWritten, clearCells, openCellsWrite } from '../prices/service';
+import { clearCells, setCells } from '../prices/service';
 import { restrictionsRepository, type RestrictionPatch } from './repository';
 
 type OverridesBody = z.output<typeof ZRestrictionOverridesBody>;
@@ -33,7 +31,6 @@ const patchFields = ['minStay', 'maxStay', 'closedToArrival', 'closedToDeparture
 export function restrictionsService(db: Db, options: RestrictionsServiceOptions = {}) {
   const clock = options.clock ?? (() => new Date());
   const uow = options.unitOfWork ?? defaultUnitOfWork(db);
-  const readOnly = 'Integration tokens may only read prices';
 
   return {
     /** `PUT …/restrictions/overrides`: every night of every range gets the fields its item sets. */
@@ -42,43 +39,20 @@ export function restrictionsService(db: Db, options: RestrictionsServiceOptions 
       businessUuid: string,
       body: OverridesBody,
     ): Promise<TPriceCell[]> {
-      assertNotIntegration(caller, readOnly);
-      return uow.write(caller, async ({ tx, record, emit }) => {
-        const { business, config } = await openCellsWrite(tx, caller, businessUuid);
-        const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
-        const issues = body.overrides.flatMap((item, i) =>
-          rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
-        );
-        if (issues.length) throw AppError.validation(issues);
-
-        await restrictionsRepository(tx, business.uuid).apply(body.overrides, actorOf(caller));
-        for (const item of body.overrides) {
+      return setCells(uow, clock, caller, businessUuid, body.overrides, {
+        entity: 'restriction_override',
+        write: (tx, uuid, items, actor) => restrictionsRepository(tx, uuid).apply(items, actor),
+        // The fields the item sets (null: cleared); those it leaves out are not recorded.
+        changes: (item) => {
           const set: Record<string, { before: null; after: unknown }> = {};
           for (const field of patchFields) {
             const value: RestrictionPatch[typeof field] = item[field];
             if (value !== undefined) set[field] = { before: null, after: value };
           }
-          record(business.uuid, {
-            action: 'update',
-            entity: 'restriction_override',
-            entityId: item.roomUuid,
-            entityName: rooms.get(item.roomUuid)!.name,
-            changes: {
-              from: { before: null, after: item.from },
-              to: { before: null, after: item.to },
-              ...set,
-            },
-          });
-        }
+          return set;
+        },
         // A minimum stay moves the orphan runs around it: their nights are recomputed too.
-        return cellsWritten(
-          { tx, emit },
-          business,
-          config,
-          clock(),
-          body.overrides,
-          maxOrphanLookup,
-        );
+        reach: maxOrphanLookup,
       });
     },
 

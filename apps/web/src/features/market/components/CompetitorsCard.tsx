@@ -3,6 +3,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -48,9 +50,15 @@ export function CompetitorsCard({ business }: { business: TBusiness }) {
         </Button>
       }
     >
-      {competitors.isError ? (
+      {competitors.isPending ? (
+        <Stack spacing={1} aria-label={t('competitors.loading')} aria-busy="true">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} variant="rounded" height={36} />
+          ))}
+        </Stack>
+      ) : competitors.isError ? (
         <LoadErrorAlert error={competitors.error} onRetry={() => void competitors.refetch()} />
-      ) : competitors.data?.length === 0 ? (
+      ) : competitors.data.length === 0 ? (
         <Typography color="text.secondary">{t('competitors.empty')}</Typography>
       ) : (
         <Table size="small" aria-label={t('competitors.title')}>
