@@ -32,6 +32,7 @@ import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
+import { systemClock, type Clock } from './core/clock';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
@@ -45,6 +46,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     appVersion: string;
+    /** The app's one clock (core/clock.ts). */
+    clock: Clock;
   }
 }
 
@@ -61,6 +64,8 @@ export interface AppDeps {
   jobs?: JobsPluginOptions;
   /** Where a paid plan is paid; no payment is taken when absent (docs/plans.md). */
   payments?: PaymentProvider;
+  /** "Now" for the whole app (core/clock.ts); the machine's time when absent. */
+  clock?: Clock;
 }
 
 /** Paths of secrets that must never reach a log line. */
@@ -88,6 +93,7 @@ export async function buildApp({
   logStream,
   jobs,
   payments,
+  clock: appClock,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -113,6 +119,9 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', version);
+  // One clock: the one given, else the jobs' (older tests inject it there), else the machine's.
+  const clock = appClock ?? jobs?.clock ?? systemClock;
+  app.decorate('clock', clock);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -138,8 +147,8 @@ export async function buildApp({
   await app.register(docsPlugin, { version, serve: config.apiDocs });
   await app.register(authPlugin);
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, jobs ?? {});
-  await app.register(priceChangesJobsPlugin, { clock: jobs?.clock });
+  await app.register(jobsPlugin, { ...jobs, clock });
+  await app.register(priceChangesJobsPlugin, { clock });
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -152,16 +161,16 @@ export async function buildApp({
       await api.register(businessesRoutes);
       await api.register(auditRoutes);
       await api.register(bookingsRoutes);
-      await api.register(pricesRoutes, { clock: jobs?.clock });
-      await api.register(restrictionsRoutes, { clock: jobs?.clock });
-      await api.register(priceChangesRoutes, { clock: jobs?.clock });
+      await api.register(pricesRoutes, { clock });
+      await api.register(restrictionsRoutes, { clock });
+      await api.register(priceChangesRoutes, { clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
-      await api.register(publishingRoutes, { clock: jobs?.clock });
-      await api.register(analyticsRoutes, { clock: jobs?.clock });
-      await api.register(forecastRoutes, { clock: jobs?.clock });
+      await api.register(publishingRoutes, { clock });
+      await api.register(analyticsRoutes, { clock });
+      await api.register(forecastRoutes, { clock });
       await api.register(eventsRoutes);
-      await api.register(marketRoutes, { clock: jobs?.clock });
+      await api.register(marketRoutes, { clock });
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });
     },
