@@ -1,5 +1,4 @@
 import { dayNumber } from './dates';
-import { toBasisPoints } from './money';
 import { noRestrictions } from './restrictions';
 import {
   covers,
@@ -8,7 +7,8 @@ import {
   levelGroupsOf,
   nightsOf,
   overridesOf,
-  percentAdjustment,
+  offsetRule,
+  orphanRule,
   roomsSoldOf,
   onNight,
   seasonsOf,
@@ -40,7 +40,6 @@ import {
   type Trail,
 } from './engine/steps';
 import type {
-  Adjustment,
   BreakdownEntry,
   CellMarket,
   MarketStats,
@@ -295,14 +294,6 @@ function rangeOf(input: PricingInput): RangeRules {
   };
 }
 
-/** The orphan step's rule: the discount as a lowering percent (none for null or 0 %). */
-function orphanRule(discount: number | null): PercentRule | undefined {
-  if (discount === null) return undefined;
-  const bp = -toBasisPoints(discount);
-  if (bp === 0) return undefined;
-  return { bp, label: '', refId: null, adjustment: percentAdjustment(-discount) };
-}
-
 /** What applies to one room type, night by night. */
 interface RoomRules {
   input: RoomTypeInput;
@@ -340,19 +331,7 @@ function roomRulesOf(r: number, parent: Float64Array | null, range: RangeRules):
     market: market ? range.nights.dates.map((date) => market.stats(input.uuid, date)) : null,
     sold: groups[0] ? groups[0].sold : range.sold[r]!,
     available: groups[0] ? groups[0].available : input.rooms,
-    follows:
-      parent && offset
-        ? {
-            offset: {
-              roomUuid: offset.roomUuid,
-              type: offset.type,
-              value: offset.value,
-              bp: offset.type === 'percent' ? toBasisPoints(offset.value) : 0,
-              adjustment: Object.freeze<Adjustment>({ type: offset.type, value: offset.value }),
-            },
-            prices: parent,
-          }
-        : null,
+    follows: parent && offset ? { offset: offsetRule(offset), prices: parent } : null,
     shared: keySpace <= KEY_SPACE_MAX ? new Map<number, Path>() : null,
   };
 }

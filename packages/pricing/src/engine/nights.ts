@@ -1,12 +1,13 @@
 import { dayNumber, fromDayNumber, weekdayIndex, weekdays, type Weekday } from '../dates';
 import { toBasisPoints } from '../money';
 import { byPrecedence, leadTimeRuleFor, levelAt, type SeasonRule } from '../rules';
-import type { PercentRule, SeasonStepRule } from './steps';
+import type { OffsetRule, PercentRule, SeasonStepRule } from './steps';
 import type {
   Adjustment,
   LevelGroupInput,
   PricingInput,
   PricingSettings,
+  RoomTypeInput,
   SeasonInput,
 } from './types';
 
@@ -216,7 +217,22 @@ export function percentRule(percent: number, label = '', refId: string | null = 
   return { bp: toBasisPoints(percent), label, refId, adjustment: percentAdjustment(percent) };
 }
 
-export function percentAdjustment(value: number): Adjustment | null {
+/** The orphan step's rule: the discount as a lowering percent (none for null or 0 %). */
+export function orphanRule(discount: number | null): PercentRule | undefined {
+  if (discount === null) return undefined;
+  const bp = -toBasisPoints(discount);
+  if (bp === 0) return undefined;
+  return { bp, label: '', refId: null, adjustment: percentAdjustment(-discount) };
+}
+
+/** A derived room type's offset as the derived step applies it. */
+export function offsetRule(offset: NonNullable<RoomTypeInput['derivedFrom']>): OffsetRule {
+  const { roomUuid, type, value } = offset;
+  const bp = type === 'percent' ? toBasisPoints(value) : 0;
+  return { roomUuid, type, value, bp, adjustment: Object.freeze<Adjustment>({ type, value }) };
+}
+
+function percentAdjustment(value: number): Adjustment | null {
   return value === 0 ? null : Object.freeze<Adjustment>({ type: 'percent', value });
 }
 
