@@ -15,7 +15,7 @@ export type Trail = BreakdownEntry[] | null;
 /** A percent step's rule, prepared once: its adjustment in basis points and what its entry says. */
 export interface PercentRule {
   bp: number;
-  /** The season's, event's or level group's name; '' for built-in steps. */
+  /** The event's or level group's name; '' for built-in steps. */
   label: string;
   refId: string | null;
   /** As told (shared and frozen); null for 0 %. */
