@@ -152,4 +152,20 @@ with breakdowns, 4.9–5.5× → 3.3–3.5× prices only. What changed: nights w
 share one computed path (2 926 distinct breakdown lists instead of 42 552 new entries), cells
 written straight into the answer, overrides in a per-night array. Alone on the process (200 runs
 after a 200-run warm-up): median 2.9–9.4 ms, fastest 1.9–2.8 ms.
+
+Issue 23 (2026-11-26, all on one machine, 2 × Intel Xeon, as the rows above; the earlier rows of
+2026-11-24 and the other sections are from 2 × AMD EPYC): \`computePrices\` split from one 389-line
+function into named steps (engine/steps.ts, one small function each) and the rules of each night
+worked out once (engine/nights.ts), the same cells out (a differential check of 3 000 random
+inputs: equal cells, the same frozen and shared lists). Before alone (afdbead, load 0.4–1.0, 6
+runs): with breakdowns median 13.1–21.2 ms, 7.1–13.1× the baseline; prices only 5.0–11.0 ms,
+3.8–9.8×. Before and after alternating, one run each at a time (5 pairs, load 14–16): with
+breakdowns before 9.7–17.5 ms, 8.4–15.6× (the middle run 12.5×), after 5.2–8.8 ms, 4.0–7.6×
+(4.7×); prices only before 5.2–8.6 ms, 4.5–7.3× (6.6×), after 3.2–5.5 ms, 1.6–4.8× (4.3×). Both in
+one process, alternating (150 rounds after 20 warm-ups, four times): the fastest run with
+breakdowns went from 4.2–4.9 ms (3.9–4.7× the baseline's fastest) to 3.8–4.2 ms (3.5–4.1×), prices
+only 3.2–3.6 ms → 3.0–3.3 ms; with the market step and an orphan discount on (not in this input)
+22.3 → 14.8 ms. Likely why: the steps are module functions that the runtime optimises once, where
+the closures they replace were made again for every room type of every run; a prices-only run
+writes no lists.
 `;

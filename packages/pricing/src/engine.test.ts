@@ -423,6 +423,32 @@ describe('the pricing engine, step by step', () => {
     expect(run(12000).breakdown.map((e) => e.step)).toEqual(['season']);
   });
 
+  it('nights with the same rules share one read-only breakdown; an override gets its own', () => {
+    // Two Fridays a week apart, the same season and weekday; the second one overridden.
+    const cells = computePrices(
+      input({
+        seasons: [season()],
+        settings: { ...input().settings, weekdayAdjustments: { ...noAdjustments, fri: 10 } },
+        to: '2026-06-19',
+        overrides: [{ roomUuid: DBL, date: '2026-06-19', price: 9900 }],
+      }),
+    );
+    const [first, second, third] = ['2026-06-05', '2026-06-12', '2026-06-19'].map((d) =>
+      cell(cells, d),
+    );
+    expect(second!.breakdown).toBe(first!.breakdown);
+    expect(Object.isFrozen(first!.breakdown) && Object.isFrozen(first!.breakdown[0])).toBe(true);
+    expect(steps(third!)).toEqual([
+      ['season', 10000, 12000],
+      ['weekday', 12000, 13200],
+      ['override', 13200, 9900],
+    ]);
+    expect(steps(first!)).toEqual([
+      ['season', 10000, 12000],
+      ['weekday', 12000, 13200],
+    ]);
+  });
+
   it('refuses a range that ends before it starts, and dates that are not dates', () => {
     expect(() => computePrices(input({ from: '2026-06-05', to: '2026-06-04' }))).toThrow(
       RangeError,
