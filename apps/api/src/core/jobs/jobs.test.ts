@@ -8,12 +8,30 @@ import { Interrupted, jobRunner, type JobRow } from '.';
 
 const log = { info() {}, warn() {}, error() {}, child: () => log } as never;
 
+/** This test's own job types (the app's are the registry's, core/jobs/registry.ts). */
+interface TestJobs {
+  'test.once': { n: number };
+  'test.nobody': Record<string, never>;
+  'test.flaky': Record<string, never>;
+  'test.many': { i: number };
+  'test.dies': Record<string, never>;
+  'test.single': Record<string, never>;
+  'test.singleRetry': Record<string, never>;
+  'test.long': Record<string, never>;
+}
+
 describe('the job mechanism', () => {
   let database: Database;
   let now: Date;
   const clock = () => now;
   const runner = (options: Partial<Parameters<typeof jobRunner>[0]> = {}) =>
-    jobRunner({ database, log, clock, backoff: { baseMs: 1_000, maxMs: 60_000 }, ...options });
+    jobRunner<TestJobs>({
+      database,
+      log,
+      clock,
+      backoff: { baseMs: 1_000, maxMs: 60_000 },
+      ...options,
+    });
   const stored = async (id: string) =>
     (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
@@ -80,7 +98,7 @@ describe('the job mechanism', () => {
     const runners = [runner(), runner(), runner()];
     for (const r of runners) {
       r.register('test.many', {
-        run: async (payload: { i: number }) => {
+        run: async (payload) => {
           ran.push(String(payload.i));
           await new Promise((resolve) => setTimeout(resolve, 5));
         },

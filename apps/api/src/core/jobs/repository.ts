@@ -28,7 +28,7 @@ export function jobsRepository(db: Executor) {
     /** Adds a job (in the caller's transaction when `db` is one); its id, or null (singleton). */
     async enqueue(
       type: string,
-      payload: Record<string, unknown>,
+      payload: unknown,
       options: EnqueueOptions,
       now: Date,
     ): Promise<string | null> {

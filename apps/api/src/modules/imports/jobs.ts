@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
-import { Interrupted, LeaseLost, type JobHandler, type JobRunner } from '../../core/jobs';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Interrupted, LeaseLost, type JobHandler } from '../../core/jobs';
 import type { UnitOfWork } from '../../core/unit-of-work';
 import { withTransaction, type Database } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
@@ -14,6 +14,12 @@ export const IMPORT_JOB = 'imports.run';
 
 export interface ImportJobPayload {
   importId: string;
+}
+
+declare module '../../core/jobs/registry' {
+  interface JobPayloads {
+    [IMPORT_JOB]: ImportJobPayload;
+  }
 }
 
 const removeFile = (file: string) => fs.rm(file, { force: true }).catch(() => {});
@@ -119,10 +125,14 @@ export function importJob(deps: {
   };
 }
 
-/** Registers the import job on the app's job mechanism. */
-export function registerImportJobs(
-  jobs: Pick<JobRunner, 'register'>,
-  deps: Parameters<typeof importJob>[0],
-) {
-  jobs.register(IMPORT_JOB, importJob(deps));
+/** The imports module on the app's job mechanism (called once, from app.ts): the import job. */
+export function registerImportJobs(app: FastifyInstance) {
+  app.jobs.register(
+    IMPORT_JOB,
+    importJob({
+      database: app.database,
+      unitOfWork: app.unitOfWork,
+      log: app.log.child({ module: 'imports' }),
+    }),
+  );
 }

@@ -9,7 +9,13 @@ import {
 import { LeaseLost } from '../../core/jobs';
 import { roomTypesRepository, toRoomTariff } from '../../core/room-types';
 import { businessesRepository, policyFor, systemCaller } from '../../core/tenancy';
-import { diff, type AuditInput, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
+import {
+  BOOKINGS_CHANGED,
+  diff,
+  type AuditInput,
+  type OutboxEvent,
+  type UnitOfWork,
+} from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
 import { readCsv, type CsvProblem } from './csv';
@@ -407,7 +413,7 @@ export async function runImport(job: ImportRow, ctx: RunContext) {
         for (const uuid of replaced?.roomTypeUuids ?? []) uuids.add(uuid);
         uuids.delete('');
         events.push({
-          type: 'bookings.changed',
+          type: BOOKINGS_CHANGED,
           businessUuid: business.uuid,
           roomTypeUuids: [...uuids].sort(),
           from: replaced?.from && replaced.from < touched.from ? replaced.from : touched.from,

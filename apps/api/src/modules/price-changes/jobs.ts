@@ -1,16 +1,16 @@
 import { addDays } from '@tarifa/pricing';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { JobRunner } from '../../core/jobs';
 import type { BusinessRow } from '../../core/tenancy';
-import type {
-  BookingsChanged,
-  EventsChanged,
-  MarketChanged,
-  OverridesChanged,
-  StoredOutboxEvent,
-  UnitOfWork,
+import {
+  BOOKINGS_CHANGED,
+  EVENTS_CHANGED,
+  MARKET_CHANGED,
+  OVERRIDES_CHANGED,
+  TARIFF_CHANGED,
+  type DispatchedEvent,
+  type UnitOfWork,
 } from '../../core/unit-of-work';
 import { rowsOf, withTransaction, type Database, type Executor } from '../../db/client';
 import { recompute, type RecomputeScope } from './recompute';
@@ -26,6 +26,13 @@ export interface RecomputeJobPayload extends RecomputeScope {
 }
 export interface RollJobPayload {
   businessUuid: string;
+}
+
+declare module '../../core/jobs/registry' {
+  interface JobPayloads {
+    [RECOMPUTE_JOB]: RecomputeJobPayload;
+    [ROLL_JOB]: RollJobPayload;
+  }
 }
 
 const rollKey = (businessUuid: string) => `${ROLL_JOB}:${businessUuid}`;
@@ -126,18 +133,25 @@ export function priceChangeJobs(deps: {
       return queued;
     },
 
+    /** A tariff change: every room type over the whole horizon. */
+    onTariffChanged: (event: DispatchedEvent, tx: Executor) => queueRecompute(tx, event, null),
+
     /**
-     * The subscribers that turn outbox events into recomputations, queued in the dispatch
-     * transaction: a tariff change → every room type over the whole horizon; bookings or manual
-     * prices → every room type (occupancy groups and derived room types carry a change to others)
-     * over the event's nights (`from` ≤ night < `to`).
+     * Bookings, manual prices, local events or competitors' rates: every room type (occupancy
+     * groups and derived room types carry a change to others) over the event's nights
+     * (`from` ≤ night < `to`).
      */
-    subscribers: {
-      'tariff.changed': (event: StoredOutboxEvent, tx: Executor) => queueRecompute(tx, event, null),
-      'bookings.changed': nights,
-      'overrides.changed': nights,
-      'events.changed': nights,
-      'market.changed': nights,
+    onNightsChanged: (
+      event: DispatchedEvent<
+        | typeof BOOKINGS_CHANGED
+        | typeof OVERRIDES_CHANGED
+        | typeof EVENTS_CHANGED
+        | typeof MARKET_CHANGED
+      >,
+      tx: Executor,
+    ) => {
+      const { from, to } = event.payload;
+      return queueRecompute(tx, event, { from, to: addDays(to, -1) });
     },
   };
 
@@ -147,7 +161,7 @@ export function priceChangeJobs(deps: {
    */
   async function queueRecompute(
     tx: Executor,
-    { businessUuid }: StoredOutboxEvent,
+    { payload: { businessUuid } }: DispatchedEvent,
     range: { from: string; to: string } | null,
   ) {
     await jobs.enqueue(
@@ -157,38 +171,28 @@ export function priceChangeJobs(deps: {
       range ? {} : { singletonKey: `${RECOMPUTE_JOB}:${businessUuid}` },
     );
   }
-
-  /** The event's nights, `from` ≤ night < `to`. */
-  function nights(event: StoredOutboxEvent, tx: Executor) {
-    const { from, to } = event.payload as unknown as Pick<
-      BookingsChanged | OverridesChanged | EventsChanged | MarketChanged,
-      'from' | 'to'
-    >;
-    return queueRecompute(tx, event, { from, to: addDays(to, -1) });
-  }
 }
 
 /**
- * Registers the recomputation on the job mechanism (after the jobs plugin): its two handlers, its
- * subscribers, and, when the app is ready, a roll for every live business that has none.
+ * The price changes module on the app's job mechanism (called once, from app.ts): its two job
+ * handlers, the subscribers that turn outbox events into recomputations (queued in the dispatch
+ * transaction), and, when the app is ready, a roll for every live business that has none.
  */
-export const priceChangesJobsPlugin = fp(
-  async (app: FastifyInstance, options: { clock?: () => Date }) => {
-    const clock = options.clock ?? (() => new Date());
-    const handlers = priceChangeJobs({
-      database: app.database,
-      jobs: app.jobs,
-      unitOfWork: app.unitOfWork,
-      log: app.log.child({ module: 'price-changes' }),
-    });
-    app.jobs.register(RECOMPUTE_JOB, handlers.recompute);
-    app.jobs.register(ROLL_JOB, handlers.roll);
-    for (const [type, subscriber] of Object.entries(handlers.subscribers)) {
-      app.subscribe(type, subscriber);
-    }
-    app.addHook('onReady', async () => {
-      await handlers.ensureRolls(clock());
-    });
-  },
-  { name: 'price-changes-jobs' },
-);
+export function registerPriceChangeJobs(app: FastifyInstance) {
+  const handlers = priceChangeJobs({
+    database: app.database,
+    jobs: app.jobs,
+    unitOfWork: app.unitOfWork,
+    log: app.log.child({ module: 'price-changes' }),
+  });
+  app.jobs.register(RECOMPUTE_JOB, handlers.recompute);
+  app.jobs.register(ROLL_JOB, handlers.roll);
+  app.subscribe(TARIFF_CHANGED, handlers.onTariffChanged);
+  app.subscribe(BOOKINGS_CHANGED, handlers.onNightsChanged);
+  app.subscribe(OVERRIDES_CHANGED, handlers.onNightsChanged);
+  app.subscribe(EVENTS_CHANGED, handlers.onNightsChanged);
+  app.subscribe(MARKET_CHANGED, handlers.onNightsChanged);
+  app.addHook('onReady', async () => {
+    await handlers.ensureRolls(app.clock());
+  });
+}
