@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Interrupted, LeaseLost, type JobHandler } from '../../core/jobs';
 import type { UnitOfWork } from '../../core/unit-of-work';
@@ -6,7 +7,8 @@ import { withTransaction, type Database } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
 import { importNotices } from './notices';
 import { importRunsRepository, type ImportProgress } from './repository';
-import { failures, ImportFailure, runImport } from './runner';
+import { failures, ImportFailure } from './failures';
+import { runImport } from './runner';
 import { openStaging } from './staging';
 
 /** The job type that runs one import; its payload names the `imports` row. */
@@ -60,7 +62,7 @@ export function importJob(deps: {
       const beat = setInterval(() => {
         report().catch((err: unknown) => log.warn({ err, importId }, 'import progress'));
       }, 1_000);
-      const started = Date.now();
+      const started = performance.now();
       try {
         const result = await runImport(job, {
           db: database.db,
@@ -70,9 +72,15 @@ export function importJob(deps: {
           progress,
           signal: controller.signal,
           report,
+          now: ctx.now,
         });
         log.info(
-          { importId, ...result, rows: progress.processed, ms: Date.now() - started },
+          {
+            importId,
+            ...result,
+            rows: progress.processed,
+            ms: Math.round(performance.now() - started),
+          },
           'import succeeded',
         );
       } catch (err) {
