@@ -18,6 +18,7 @@ interface TestJobs {
   'test.single': Record<string, never>;
   'test.singleRetry': Record<string, never>;
   'test.long': Record<string, never>;
+  'test.next': Record<string, never>;
 }
 
 describe('the job mechanism', () => {
@@ -153,6 +154,26 @@ describe('the job mechanism', () => {
     const second = await jobsOf.enqueue(database.db, 'test.single', {}, { singletonKey: 'k' });
     expect(first).not.toBeNull();
     expect(second).toBeNull();
+  });
+
+  it('enqueues a singleton unlessRunning at most once while it is queued or running', async () => {
+    now = new Date('2030-04-01T00:00:00Z');
+    const jobsOf = runner();
+    const options = { singletonKey: 'next', unlessRunning: true };
+    const during: (string | null)[] = [];
+    jobsOf.register('test.next', {
+      run: async () => {
+        if (during.length) return;
+        // While it runs: a no-op with the option, queued without it.
+        during.push(await jobsOf.enqueue(database.db, 'test.next', {}, options));
+        during.push(await jobsOf.enqueue(database.db, 'test.next', {}, { singletonKey: 'next' }));
+      },
+    });
+    expect(await jobsOf.enqueue(database.db, 'test.next', {}, options)).not.toBeNull();
+    expect(await jobsOf.enqueue(database.db, 'test.next', {}, options)).toBeNull(); // queued
+    expect(await jobsOf.drain()).toBe(2);
+    expect(during).toEqual([null, expect.any(String)]);
+    expect(await jobsOf.enqueue(database.db, 'test.next', {}, options)).not.toBeNull();
   });
 
   it('a failed singleton gives way to the same key queued meanwhile, instead of a second copy', async () => {

@@ -311,6 +311,12 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       enqueueOptions: EnqueueOptions = {},
     ) => jobsRepository(db).enqueue(type, payload, enqueueOptions, clock()),
 
+    /**
+     * Live businesses with no queued or running job keyed `<prefix><business uuid>` (a job kept
+     * once per business, like its daily roll).
+     */
+    businessesWithout: (prefix: string) => repo.businessesWithout(prefix),
+
     /** A job was queued: look now rather than at the next poll. */
     kick() {
       kicked = true;

@@ -1,5 +1,4 @@
 import { addDays } from '@tarifa/pricing';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { JobRunner } from '../../core/jobs';
 import type { BusinessRow } from '../../core/tenancy';
@@ -12,7 +11,7 @@ import {
   type DispatchedEvent,
   type UnitOfWork,
 } from '../../core/unit-of-work';
-import { rowsOf, withTransaction, type Database, type Executor } from '../../db/client';
+import { withTransaction, type Database, type Executor } from '../../db/client';
 import { recompute, type RecomputeScope } from './recompute';
 import { nextMidnight, roll } from './roll';
 
@@ -35,46 +34,37 @@ declare module '../../core/jobs/registry' {
   }
 }
 
-const rollKey = (businessUuid: string) => `${ROLL_JOB}:${businessUuid}`;
+/** The key of a business's roll: one queued at a time. */
+const ROLL_KEY_PREFIX = `${ROLL_JOB}:`;
 
-/** Queues the business's next roll at its next midnight, unless one is queued already. */
+/**
+ * Queues the business's next roll at its next midnight, unless one is queued already (and, with
+ * `unlessRunning`, unless one is running: a running roll queues the next itself, and a second one
+ * queued meanwhile would stand in the way of its retry).
+ */
 function queueRoll(
   jobs: Pick<JobRunner, 'enqueue'>,
   tx: Executor,
   business: Pick<BusinessRow, 'uuid' | 'timezone'>,
   now: Date,
+  unlessRunning = false,
 ) {
   return jobs.enqueue(
     tx,
     ROLL_JOB,
     { businessUuid: business.uuid },
-    { runAt: nextMidnight(now, business.timezone), singletonKey: rollKey(business.uuid) },
+    {
+      runAt: nextMidnight(now, business.timezone),
+      singletonKey: `${ROLL_KEY_PREFIX}${business.uuid}`,
+      unlessRunning,
+    },
   );
-}
-
-/**
- * Queues the business's roll unless it has one queued or running (a running roll queues the next
- * itself; a second one queued meanwhile would stand in the way of its retry).
- */
-async function ensureRoll(
-  jobs: Pick<JobRunner, 'enqueue'>,
-  tx: Executor,
-  business: Pick<BusinessRow, 'uuid' | 'timezone'>,
-  now: Date,
-) {
-  const [found] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      select id from jobs
-       where singleton_key = ${rollKey(business.uuid)} and status in ('queued', 'running')
-       limit 1`),
-  );
-  if (!found) await queueRoll(jobs, tx, business, now);
 }
 
 /** The recomputation's job handlers and what queues them, on the app's job mechanism. */
 export function priceChangeJobs(deps: {
   database: Database;
-  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick' | 'businessesWithout'>;
   unitOfWork: Pick<UnitOfWork, 'flushIn'>;
   log?: FastifyBaseLogger;
 }) {
@@ -93,7 +83,7 @@ export function priceChangeJobs(deps: {
         log?.info({ businessUuid, from, to }, 'recomputing prices');
         const outcome = await withTransaction(db, async (tx) => {
           const done = await recompute(tx, payload.businessUuid, payload, now, { unitOfWork });
-          if (done) await ensureRoll(jobs, tx, done.business, now);
+          if (done) await queueRoll(jobs, tx, done.business, now, true);
           return done;
         });
         if (outcome?.emitted) jobs.kick();
@@ -115,18 +105,8 @@ export function priceChangeJobs(deps: {
 
     /** Every live business without a queued (or running) roll gets one. Answers how many. */
     async ensureRolls(now: Date): Promise<number> {
-      const missing = rowsOf<{ uuid: string; timezone: string }>(
-        await db.execute(sql`
-          select b.uuid, b.timezone
-            from businesses b
-           where b.deleted_at is null
-             and not exists (
-                   select 1 from jobs j
-                    where j.singleton_key = ${`${ROLL_JOB}:`} || b.uuid::text
-                      and j.status in ('queued', 'running'))`),
-      );
       let queued = 0;
-      for (const business of missing) {
+      for (const business of await jobs.businessesWithout(ROLL_KEY_PREFIX)) {
         if (await queueRoll(jobs, db, business, now)) queued += 1;
       }
       if (queued) jobs.kick();
