@@ -30,12 +30,8 @@ export {
   type StoredOutboxEvent,
   type Subscriber,
 } from './events';
-export {
-  outboxDispatcher,
-  outboxSubscriptions,
-  writeOutbox,
-  type OutboxSubscriptions,
-} from './outbox';
+// Events are written only by the unit of work, with their dispatch (`writeOutbox` stays inside).
+export { outboxDispatcher, outboxSubscriptions, type OutboxSubscriptions } from './outbox';
 
 /** What `work` gets inside a change: the transaction, the business, and what it records. */
 export interface ChangeContext {
