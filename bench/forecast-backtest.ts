@@ -15,6 +15,7 @@ import {
   type ForecastOutcome,
 } from '@tarifa/pricing';
 import { businessForecast } from '../apps/api/src/core/forecast';
+import { jobRunner } from '../apps/api/src/core/jobs';
 import { reachBusiness, systemCaller } from '../apps/api/src/core/tenancy';
 import { openDatabase } from '../apps/api/src/db/client';
 import { seedDemoIfEmpty } from '../apps/api/src/modules/demo/seed';
@@ -37,7 +38,10 @@ const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
 try {
   await database.migrate();
   const started = performance.now();
-  const seeded = await seedDemoIfEmpty(database.db, now);
+  // The seed's outbox events are queued for a dispatch that this script never runs.
+  const log = { info() {}, warn() {}, error() {}, child: () => log } as never;
+  const jobs = jobRunner({ database, log, clock: () => now });
+  const seeded = await seedDemoIfEmpty({ db: database.db, jobs }, now);
   if (!seeded) throw new Error('the database was not empty');
   const business = await reachBusiness(database.db, systemCaller(), seeded.businessUuid);
   const seededMs = performance.now() - started;

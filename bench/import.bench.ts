@@ -16,9 +16,10 @@ import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openDatabase, rowsOf, type Database } from '../apps/api/src/db/client';
 import { bookings, businesses, imports, roomTypes, users } from '../apps/api/src/db/schema';
+import { systemClock } from '../apps/api/src/core/clock';
 import { jobRunner } from '../apps/api/src/core/jobs';
 import { unitOfWork } from '../apps/api/src/core/unit-of-work';
-import { IMPORT_JOB, registerImportJobs } from '../apps/api/src/modules/imports/jobs';
+import { IMPORT_JOB, importJob } from '../apps/api/src/modules/imports/jobs';
 import { findPostgresBin, startPostgres } from '../apps/api/test/postgres-server';
 import { writeHotelBookingDemandCsv } from '../apps/api/test/booking-factories';
 import { peakRssMb, pgliteSettings } from './databases';
@@ -91,8 +92,11 @@ async function runImport(
     fileSize: fs.statSync(upload).size,
     filePath: upload,
   });
-  const worker = jobRunner({ database, log, pollMs: 20 });
-  registerImportJobs(worker, { database, unitOfWork: unitOfWork(db), log });
+  const worker = jobRunner({ database, log, pollMs: 20, clock: systemClock });
+  worker.register(
+    IMPORT_JOB,
+    importJob({ database, unitOfWork: unitOfWork(db, { jobs: worker }), log }),
+  );
   await worker.enqueue(db, IMPORT_JOB, { importId: id }, { maxAttempts: 1 });
   await worker.start();
   let job;

@@ -17,16 +17,18 @@ import { demoRoutes } from './modules/demo/routes';
 import { eventsRoutes } from './modules/events/routes';
 import { forecastRoutes } from './modules/forecast/routes';
 import { healthRoutes } from './modules/health/routes';
+import { registerImportJobs } from './modules/imports/jobs';
 import { importsRoutes } from './modules/imports/routes';
 import { marketRoutes } from './modules/market/routes';
 import { mailPlugin } from './modules/mail/plugin';
 import { notificationsRoutes } from './modules/notifications/routes';
 import type { PaymentProvider } from './modules/plans/payments';
 import { plansRoutes } from './modules/plans/routes';
-import { priceChangesJobsPlugin } from './modules/price-changes/jobs';
+import { registerPriceChangeJobs } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
+import { registerPublishingJobs } from './modules/publishing/jobs';
 import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
 import { tokensRoutes } from './modules/tokens/routes';
@@ -147,8 +149,11 @@ export async function buildApp({
   await app.register(docsPlugin, { version, serve: config.apiDocs });
   await app.register(authPlugin);
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, { ...jobs, clock });
-  await app.register(priceChangesJobsPlugin, { clock });
+  await app.register(jobsPlugin, { background: jobs?.background });
+  // Every module's jobs and outbox subscribers, one line each (docs/jobs.md), never in routes.
+  registerImportJobs(app);
+  registerPriceChangeJobs(app);
+  registerPublishingJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {

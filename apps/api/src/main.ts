@@ -25,7 +25,7 @@ async function main() {
   await database.migrate();
   const app = await buildApp({ config, database });
   // Before the super-admin: the demo is seeded only on a database without any user.
-  if (config.demo) await demoAtStart(database.db, app.log);
+  if (config.demo) await demoAtStart(app);
   if (config.admin) {
     const { outcome, user } = await ensureSuperAdmin(database.db, config.admin);
     app.log.info({ email: user.email, outcome }, 'super-admin from ADMIN_EMAIL');

@@ -2,6 +2,8 @@ import { avatarUrl } from '@tarifa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from './db/client';
+import { IMPORT_JOB } from './modules/imports/jobs';
+import { RECOMPUTE_JOB } from './modules/price-changes/jobs';
 import { bookingInput } from '../test/booking-factories';
 import { roomInput } from '../test/business-factories';
 import {
@@ -191,7 +193,7 @@ describe('two API instances on one PostgreSQL database', () => {
     await until(settled);
     expect(await changes(b, 'pending')).toBe(2 * horizon);
 
-    const recomputations = await jobs(sql`type = 'prices.recompute'`);
+    const recomputations = await jobs(sql`type = ${RECOMPUTE_JOB}`);
     expect(recomputations.length).toBeGreaterThan(0);
     expect(recomputations.map((job) => [job.status, job.attempts])).toEqual(
       recomputations.map(() => ['succeeded', 1]),
@@ -275,7 +277,7 @@ describe('two API instances on one PostgreSQL database', () => {
     expect(
       (listed.body.bookings as { externalId: string }[]).map((row) => row.externalId).toSorted(),
     ).toEqual(['IMP-1', 'IMP-2', 'SCALE-1']);
-    const runs = await jobs(sql`type = 'imports.run'`);
+    const runs = await jobs(sql`type = ${IMPORT_JOB}`);
     expect(runs.map((job) => [job.status, job.attempts])).toEqual([['succeeded', 1]]);
   });
 

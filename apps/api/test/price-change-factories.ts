@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { systemCaller } from '../src/core/tenancy';
+import { PRICE_CHANGES_APPROVED } from '../src/core/unit-of-work';
 import type { Executor } from '../src/db/client';
 import { publishAllOpen } from '../src/modules/demo/seed';
 import {
@@ -157,7 +158,7 @@ export async function seedPriceChanges(
     );
     const approved = rows.filter((row) => row.status === 'approved').length;
     if (approved && options.emit !== false) {
-      emit({ type: 'price_changes.approved', businessUuid, count: approved });
+      emit({ type: PRICE_CHANGES_APPROVED, businessUuid, count: approved });
     }
     return rows.map((row) => row.id);
   });

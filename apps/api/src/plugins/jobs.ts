@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Clock } from '../core/clock';
 import { jobRunner, type JobRunner } from '../core/jobs';
 import {
   DISPATCH_JOB,
   outboxDispatcher,
+  outboxSubscriptions,
   unitOfWork,
-  type Subscriber,
+  type OutboxSubscriptions,
   type UnitOfWork,
 } from '../core/unit-of-work';
 
@@ -16,35 +18,37 @@ declare module 'fastify' {
     /** Transactions that write changes with their audit and outbox events. */
     unitOfWork: UnitOfWork;
     /** Subscribes to an outbox event type (before the app is ready). */
-    subscribe: (type: string, subscriber: Subscriber) => void;
+    subscribe: OutboxSubscriptions['subscribe'];
   }
 }
 
 export interface JobsPluginOptions {
-  /** The time of the job mechanism (tests inject theirs). */
-  clock?: () => Date;
+  /**
+   * The app's clock when `buildApp` is given none (older tests set it here); the job mechanism
+   * runs on `app.clock`.
+   */
+  clock?: Clock;
   /** Whether jobs run in the background once the app is ready (tests may drain them instead). */
   background?: boolean;
 }
 
 /**
- * Starts the one job mechanism with the app: handlers are registered while the plugins load, the
- * runner reaps the jobs of dead processes and starts when the app is ready, and stops (abandoning
- * a running job) when it closes. Also the outbox dispatcher, a job like any other.
+ * Starts the one job mechanism with the app, on the app's clock: modules register their handlers
+ * and subscribers while the app loads (app.ts), the runner reaps the jobs of dead processes and
+ * starts when the app is ready, and stops (abandoning a running job) when it closes. Also the
+ * outbox dispatcher, a job like any other.
  */
 export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOptions) => {
   const jobs = jobRunner({
     database: app.database,
     log: app.log.child({ module: 'jobs' }),
-    clock: options.clock,
+    clock: app.clock,
   });
-  const subscribers = new Map<string, Subscriber[]>();
-  jobs.register(DISPATCH_JOB, outboxDispatcher(app.database.db, subscribers));
+  const subscriptions = outboxSubscriptions();
+  jobs.register(DISPATCH_JOB, outboxDispatcher(app.database.db, subscriptions));
   app.decorate('jobs', jobs);
   app.decorate('unitOfWork', unitOfWork(app.database.db, { jobs }));
-  app.decorate('subscribe', (type: string, subscriber: Subscriber) => {
-    subscribers.set(type, [...(subscribers.get(type) ?? []), subscriber]);
-  });
+  app.decorate('subscribe', subscriptions.subscribe);
   if (options.background !== false) app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 });

@@ -1,3 +1,4 @@
+export type { JobPayloads, JobType } from './registry';
 export { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
 export {
   Interrupted,

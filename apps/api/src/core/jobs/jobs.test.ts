@@ -8,12 +8,31 @@ import { Interrupted, jobRunner, type JobRow } from '.';
 
 const log = { info() {}, warn() {}, error() {}, child: () => log } as never;
 
+/** This test's own job types (the app's are the registry's, core/jobs/registry.ts). */
+interface TestJobs {
+  'test.once': { n: number };
+  'test.nobody': Record<string, never>;
+  'test.flaky': Record<string, never>;
+  'test.many': { i: number };
+  'test.dies': Record<string, never>;
+  'test.single': Record<string, never>;
+  'test.singleRetry': Record<string, never>;
+  'test.long': Record<string, never>;
+  'test.next': Record<string, never>;
+}
+
 describe('the job mechanism', () => {
   let database: Database;
   let now: Date;
   const clock = () => now;
   const runner = (options: Partial<Parameters<typeof jobRunner>[0]> = {}) =>
-    jobRunner({ database, log, clock, backoff: { baseMs: 1_000, maxMs: 60_000 }, ...options });
+    jobRunner<TestJobs>({
+      database,
+      log,
+      clock,
+      backoff: { baseMs: 1_000, maxMs: 60_000 },
+      ...options,
+    });
   const stored = async (id: string) =>
     (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0]!;
 
@@ -80,7 +99,7 @@ describe('the job mechanism', () => {
     const runners = [runner(), runner(), runner()];
     for (const r of runners) {
       r.register('test.many', {
-        run: async (payload: { i: number }) => {
+        run: async (payload) => {
           ran.push(String(payload.i));
           await new Promise((resolve) => setTimeout(resolve, 5));
         },
@@ -135,6 +154,26 @@ describe('the job mechanism', () => {
     const second = await jobsOf.enqueue(database.db, 'test.single', {}, { singletonKey: 'k' });
     expect(first).not.toBeNull();
     expect(second).toBeNull();
+  });
+
+  it('enqueues a singleton unlessRunning at most once while it is queued or running', async () => {
+    now = new Date('2030-04-01T00:00:00Z');
+    const jobsOf = runner();
+    const options = { singletonKey: 'next', unlessRunning: true };
+    const during: (string | null)[] = [];
+    jobsOf.register('test.next', {
+      run: async () => {
+        if (during.length) return;
+        // While it runs: a no-op with the option, queued without it.
+        during.push(await jobsOf.enqueue(database.db, 'test.next', {}, options));
+        during.push(await jobsOf.enqueue(database.db, 'test.next', {}, { singletonKey: 'next' }));
+      },
+    });
+    expect(await jobsOf.enqueue(database.db, 'test.next', {}, options)).not.toBeNull();
+    expect(await jobsOf.enqueue(database.db, 'test.next', {}, options)).toBeNull(); // queued
+    expect(await jobsOf.drain()).toBe(2);
+    expect(during).toEqual([null, expect.any(String)]);
+    expect(await jobsOf.enqueue(database.db, 'test.next', {}, options)).not.toBeNull();
   });
 
   it('a failed singleton gives way to the same key queued meanwhile, instead of a second copy', async () => {

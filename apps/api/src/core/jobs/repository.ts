@@ -11,6 +11,11 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** At most one queued job with this key: a second enqueue is a no-op. */
   singletonKey?: string;
+  /**
+   * With `singletonKey`: also a no-op while a job with that key is running (a job that queues
+   * its own next run, whose retry a second one queued meanwhile would stand in the way of).
+   */
+  unlessRunning?: boolean;
 }
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -28,15 +33,21 @@ export function jobsRepository(db: Executor) {
     /** Adds a job (in the caller's transaction when `db` is one); its id, or null (singleton). */
     async enqueue(
       type: string,
-      payload: Record<string, unknown>,
+      payload: unknown,
       options: EnqueueOptions,
       now: Date,
     ): Promise<string | null> {
+      const key = options.singletonKey ?? null;
+      const running =
+        options.unlessRunning && key
+          ? sql`where not exists (select 1 from jobs where singleton_key = ${key} and status = 'running')`
+          : sql``;
       const [row] = rowsOf<{ id: string }>(
         await db.execute(sql`
           insert into jobs (type, payload, run_at, max_attempts, singleton_key, created_at, updated_at)
-          values (${type}, ${JSON.stringify(payload)}::jsonb, ${at(options.runAt ?? now)},
-            ${options.maxAttempts ?? 5}, ${options.singletonKey ?? null}, ${at(now)}, ${at(now)})
+          select ${type}, ${JSON.stringify(payload)}::jsonb, ${at(options.runAt ?? now)},
+            ${options.maxAttempts ?? 5}, ${key}, ${at(now)}, ${at(now)}
+          ${running}
           on conflict (singleton_key) where status = 'queued' and singleton_key is not null
           do nothing
           returning id`),
@@ -139,6 +150,22 @@ export function jobsRepository(db: Executor) {
         .where(and(eq(jobs.status, 'running'), lt(jobs.leaseExpiresAt, now))),
 
     running: () => db.select().from(jobs).where(eq(jobs.status, 'running')),
+
+    /**
+     * Live businesses with no queued or running job keyed `<prefix><business uuid>` (a job kept
+     * once per business, like its daily roll).
+     */
+    businessesWithout: async (prefix: string) =>
+      rowsOf<{ uuid: string; timezone: string }>(
+        await db.execute(sql`
+          select b.uuid, b.timezone
+            from businesses b
+           where b.deleted_at is null
+             and not exists (
+                   select 1 from jobs j
+                    where j.singleton_key = ${prefix} || b.uuid::text
+                      and j.status in ('queued', 'running'))`),
+      ),
 
     find: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0],
   };

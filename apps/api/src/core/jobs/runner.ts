@@ -7,6 +7,8 @@ import type pg from 'pg';
 import { rowsOf, type Database, type Db, type Executor } from '../../db/client';
 import { advisoryLocks } from '../../db/locks';
 import * as schema from '../../db/schema';
+import type { Clock } from '../clock';
+import type { JobPayloads } from './registry';
 import { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
 
 /**
@@ -29,7 +31,7 @@ export interface JobContext {
   now(): Date;
 }
 
-export interface JobHandler<P = Record<string, unknown>> {
+export interface JobHandler<P> {
   run(payload: P, ctx: JobContext): Promise<void>;
   /**
    * The job is given up after its process died or its lease expired with no attempt left:
@@ -57,8 +59,8 @@ export class Interrupted extends Error {
 export interface JobRunnerOptions {
   database: Database;
   log: FastifyBaseLogger;
-  /** The time the runner uses for due dates, leases and backoff (tests pass their own). */
-  clock?: () => Date;
+  /** The time the runner uses for due dates, leases and backoff (the app's clock). */
+  clock: Clock;
   /** How long a running job's lease holds without a heartbeat. */
   leaseMs?: number;
   /** How often a running job renews its lease. */
@@ -74,11 +76,12 @@ export interface JobRunnerOptions {
 /**
  * The one job mechanism (docs/jobs.md): modules register handlers by type, enqueue jobs in their
  * own transactions, and the runner takes due jobs one at a time per process, each exactly once
- * across instances, with a lease, retries with exponential backoff and a reaper.
+ * across instances, with a lease, retries with exponential backoff and a reaper. Job types and
+ * their payloads are those of the registry (`JobPayloads`, core/jobs/registry.ts); a test may run
+ * its own set.
  */
-export function jobRunner(options: JobRunnerOptions) {
-  const { database, log } = options;
-  const clock = options.clock ?? (() => new Date());
+export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerOptions) {
+  const { database, log, clock } = options;
   const leaseMs = options.leaseMs ?? 30_000;
   const heartbeatMs = options.heartbeatMs ?? 1_000;
   const pollMs = options.pollMs ?? 1_000;
@@ -292,7 +295,7 @@ export function jobRunner(options: JobRunnerOptions) {
 
   return {
     /** Registers the handler of a job type (before `start`). */
-    register<P>(type: string, handler: JobHandler<P>) {
+    register<K extends keyof Jobs & string>(type: K, handler: JobHandler<Jobs[K]>) {
       if (handlers.has(type)) throw new Error(`A handler for ${type} is already registered`);
       handlers.set(type, handler as JobHandler<never>);
     },
@@ -301,12 +304,18 @@ export function jobRunner(options: JobRunnerOptions) {
      * Queues a job. Pass the transaction that makes the change as `db`, so the job exists exactly
      * when the change does; then `kick()` once it committed.
      */
-    enqueue: (
+    enqueue: <K extends keyof Jobs & string>(
       db: Executor,
-      type: string,
-      payload: Record<string, unknown>,
+      type: K,
+      payload: Jobs[K],
       enqueueOptions: EnqueueOptions = {},
     ) => jobsRepository(db).enqueue(type, payload, enqueueOptions, clock()),
+
+    /**
+     * Live businesses with no queued or running job keyed `<prefix><business uuid>` (a job kept
+     * once per business, like its daily roll).
+     */
+    businessesWithout: (prefix: string) => repo.businessesWithout(prefix),
 
     /** A job was queued: look now rather than at the next poll. */
     kick() {
@@ -352,4 +361,4 @@ export function jobRunner(options: JobRunnerOptions) {
     },
   };
 }
-export type JobRunner = ReturnType<typeof jobRunner>;
+export type JobRunner<Jobs extends object = JobPayloads> = ReturnType<typeof jobRunner<Jobs>>;

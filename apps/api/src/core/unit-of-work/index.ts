@@ -4,7 +4,8 @@ import { AppError } from '../../lib/errors';
 import type { JobRunner } from '../jobs/runner';
 import { businessesRepository, policyFor, type BusinessRow, type Caller } from '../tenancy';
 import { auditActorOf, writeAudit, type AuditActor, type AuditInput } from './audit';
-import { DISPATCH_JOB, writeOutbox, type OutboxEvent } from './outbox';
+import { DISPATCH_JOB, TARIFF_CHANGED, type OutboxEvent } from './events';
+import { writeOutbox } from './outbox';
 
 export {
   auditActorOf,
@@ -15,19 +16,22 @@ export {
   type AuditInput,
 } from './audit';
 export {
+  BOOKINGS_CHANGED,
   DISPATCH_JOB,
-  outboxDispatcher,
-  writeOutbox,
-  type BookingsChanged,
-  type EventsChanged,
-  type MarketChanged,
+  EVENTS_CHANGED,
+  MARKET_CHANGED,
+  OVERRIDES_CHANGED,
+  PRICE_CHANGES_APPROVED,
+  TARIFF_CHANGED,
+  type DispatchedEvent,
   type OutboxEvent,
-  type OverridesChanged,
-  type PriceChangesApproved,
+  type OutboxEvents,
+  type OutboxEventType,
   type StoredOutboxEvent,
   type Subscriber,
-  type TariffChanged,
-} from './outbox';
+} from './events';
+// Events are written only by the unit of work, with their dispatch (`writeOutbox` stays inside).
+export { outboxDispatcher, outboxSubscriptions, type OutboxSubscriptions } from './outbox';
 
 /** What `work` gets inside a change: the transaction, the business, and what it records. */
 export interface ChangeContext {
@@ -64,13 +68,13 @@ const tariffEntities = {
 
 /** The `tariff.changed` event that audit events of one business describe, if any. */
 export function tariffChangeOf(businessUuid: string, events: AuditInput[]): OutboxEvent[] {
-  const change = {
-    type: 'tariff.changed' as const,
+  const change: OutboxEvent<typeof TARIFF_CHANGED> = {
+    type: TARIFF_CHANGED,
     businessUuid,
-    roomTypeUuids: [] as string[],
+    roomTypeUuids: [],
     settings: false,
-    sazonalityIds: [] as string[],
-    fluctuationGroupUuids: [] as string[],
+    sazonalityIds: [],
+    fluctuationGroupUuids: [],
   };
   let any = false;
   for (const event of events) {
@@ -89,7 +93,7 @@ export function tariffChangeOf(businessUuid: string, events: AuditInput[]): Outb
 /** Writes what a transaction recorded: audit events, outbox events, and one pending dispatch. */
 async function flush(
   tx: Executor,
-  jobs: Pick<JobRunner, 'enqueue'> | undefined,
+  jobs: Pick<JobRunner, 'enqueue'>,
   actor: AuditActor,
   audit: Map<string, AuditInput[]>,
   emitted: OutboxEvent[],
@@ -100,22 +104,26 @@ async function flush(
     events.push(...tariffChangeOf(businessUuid, rows));
   }
   await writeOutbox(tx, events);
-  if (events.length && jobs) {
+  if (events.length) {
     await jobs.enqueue(tx, DISPATCH_JOB, {}, { singletonKey: DISPATCH_JOB, maxAttempts: 10 });
   }
   return events.length > 0;
 }
 
 export interface UnitOfWorkDeps {
-  /** Where the outbox dispatch job is queued; without it events are written, not dispatched. */
-  jobs?: Pick<JobRunner, 'enqueue' | 'kick'>;
+  /**
+   * Where the outbox dispatch job is queued, in the transaction that writes the events: a unit of
+   * work cannot be built without it, so every event written is dispatched.
+   */
+  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
 }
 
 /**
  * The unit of work every module writes through: one transaction in which the change, its audit
- * events and its outbox events are written together (or not at all).
+ * events and its outbox events are written together (or not at all), with the job that
+ * dispatches the events.
  */
-export function unitOfWork(db: Db, deps: UnitOfWorkDeps = {}) {
+export function unitOfWork(db: Db, deps: UnitOfWorkDeps) {
   /**
    * One change to one business, in `tx`: the version is incremented first (from
    * `expectedVersion` when given: stale → 409 `version_conflict`, nothing written), which also
@@ -174,7 +182,7 @@ export function unitOfWork(db: Db, deps: UnitOfWorkDeps = {}) {
         const done = await changeIn(tx, caller, businessUuid, expectedVersion, work);
         return { ...done, answer: await read(tx, done.after) };
       });
-      if (emitted) deps.jobs?.kick();
+      if (emitted) deps.jobs.kick();
       return { answer, result };
     },
 
@@ -194,7 +202,7 @@ export function unitOfWork(db: Db, deps: UnitOfWorkDeps = {}) {
         });
         return { result, emitted: await flush(tx, deps.jobs, auditActorOf(caller), audit, events) };
       });
-      if (emitted) deps.jobs?.kick();
+      if (emitted) deps.jobs.kick();
       return result;
     },
 

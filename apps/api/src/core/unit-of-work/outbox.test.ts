@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createBusiness, roomInput, saveRooms, tariffUrl } from '../../../test/business-factories';
 import { bookingInput, bookingsUrl } from '../../../test/booking-factories';
-import { DISPATCH_JOB, type StoredOutboxEvent } from '.';
+import { BOOKINGS_CHANGED, DISPATCH_JOB, TARIFF_CHANGED, type DispatchedEvent } from '.';
 
 /**
  * Every change writes what it changed to the outbox in its own transaction, so the price
@@ -44,7 +44,7 @@ describe('the outbox', () => {
     const events = await eventsOf(business.uuid);
     expect(events.map((e) => [e.type, e.payload])).toEqual([
       [
-        'tariff.changed',
+        TARIFF_CHANGED,
         {
           businessUuid: business.uuid,
           roomTypeUuids: expect.arrayContaining(uuids) as unknown,
@@ -54,7 +54,7 @@ describe('the outbox', () => {
         },
       ],
       [
-        'tariff.changed',
+        TARIFF_CHANGED,
         {
           businessUuid: business.uuid,
           roomTypeUuids: [],
@@ -84,7 +84,7 @@ describe('the outbox', () => {
       },
     });
     expect(res.json()).toEqual({ inserted: 2, updated: 0 });
-    const events = (await eventsOf(business.uuid)).filter((e) => e.type === 'bookings.changed');
+    const events = (await eventsOf(business.uuid)).filter((e) => e.type === BOOKINGS_CHANGED);
     expect(events.map((e) => e.payload)).toEqual([
       {
         businessUuid: business.uuid,
@@ -117,7 +117,7 @@ describe('the outbox', () => {
           changes: {},
         });
         ctx.emit({
-          type: 'bookings.changed',
+          type: BOOKINGS_CHANGED,
           businessUuid: business.uuid,
           roomTypeUuids: [],
           from: '2025-01-01',
@@ -130,7 +130,7 @@ describe('the outbox', () => {
           .select()
           .from(outboxEvents)
           .where(eq(outboxEvents.businessUuid, business.uuid));
-        expect(inside.map((e) => e.type).sort()).toEqual(['bookings.changed', 'tariff.changed']);
+        expect(inside.map((e) => e.type).sort()).toEqual([BOOKINGS_CHANGED, TARIFF_CHANGED]);
         throw new Error('the change fails after its events were written');
       },
     );
@@ -153,12 +153,12 @@ describe('the outbox', () => {
   it('is dispatched by a job: each event handed to its subscribers once, in order', async () => {
     const business = await createBusiness(t, owner);
     await saveRooms(t, owner, business, [roomInput()]);
-    const received: StoredOutboxEvent[] = [];
-    t.app.subscribe('tariff.changed', async (event) => {
+    const received: DispatchedEvent[] = [];
+    t.app.subscribe(TARIFF_CHANGED, async (event) => {
       if (event.businessUuid === business.uuid) received.push(event);
     });
     expect(await t.app.jobs.drain()).toBeGreaterThanOrEqual(1);
-    expect(received.map((e) => e.type)).toEqual(['tariff.changed']);
+    expect(received.map((e) => e.type)).toEqual([TARIFF_CHANGED]);
     const events = await eventsOf(business.uuid);
     expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
     expect(await t.app.jobs.drain()).toBe(0);

@@ -24,7 +24,10 @@ const doc = routeDoc('bookings');
  * an integration token of the same business.
  */
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = bookingsService(app.database.db, { unitOfWork: app.unitOfWork });
+  const service = bookingsService(app.database.db, {
+    clock: app.clock,
+    unitOfWork: app.unitOfWork,
+  });
   app.addHook('onRequest', app.authenticate);
   const base = '/v1/businesses/:uuid/bookings';
 

@@ -14,12 +14,13 @@ import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
+import type { Clock } from '../../core/clock';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import {
   diff,
-  unitOfWork,
+  BOOKINGS_CHANGED,
   type AuditInput,
-  type BookingsChanged,
+  type OutboxEvent,
   type UnitOfWork,
 } from '../../core/unit-of-work';
 import {
@@ -42,16 +43,17 @@ type BatchBody = z.output<typeof ZBookingsBatchBody>;
 type ListQuery = z.output<typeof ZBookingsQuery>;
 
 export interface BookingsServiceOptions {
-  clock?: () => Date;
-  /**
-   * The app's unit of work (its outbox events get dispatched); by default one on `db` that writes
-   * the events without queueing their dispatch.
-   */
-  unitOfWork?: UnitOfWork;
+  /** The app's clock: when bookings are stamped. */
+  clock: Clock;
+  /** The app's unit of work (its outbox events get dispatched). */
+  unitOfWork: UnitOfWork;
 }
 
 /** The `bookings.changed` event of the stays a write touched (none: no event). */
-export function bookingsChanged(businessUuid: string, stays: Stay[]): BookingsChanged[] {
+export function bookingsChanged(
+  businessUuid: string,
+  stays: Stay[],
+): OutboxEvent<typeof BOOKINGS_CHANGED>[] {
   if (stays.length === 0) return [];
   let from = stays[0]!.arrival;
   let to = stays[0]!.departure;
@@ -61,7 +63,7 @@ export function bookingsChanged(businessUuid: string, stays: Stay[]): BookingsCh
     if (stay.arrival < from) from = stay.arrival;
     if (stay.departure > to) to = stay.departure;
   }
-  return [{ type: 'bookings.changed', businessUuid, roomTypeUuids: [...rooms].sort(), from, to }];
+  return [{ type: BOOKINGS_CHANGED, businessUuid, roomTypeUuids: [...rooms].sort(), from, to }];
 }
 
 /**
@@ -95,9 +97,8 @@ const externalIdTaken = (path: string) =>
  * Bookings of a business the caller reaches (its own; any for a super-admin; the token's own for
  * an integration token): list, batch upsert, edit, cancel, purge (docs/bookings.md).
  */
-export function bookingsService(db: Db, options: BookingsServiceOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
-  const uow = options.unitOfWork ?? unitOfWork(db);
+export function bookingsService(db: Db, options: BookingsServiceOptions) {
+  const { clock, unitOfWork: uow } = options;
   /** The live business in the caller's scope, or 404. */
   const reach = reachBusiness;
   /**

@@ -1,6 +1,6 @@
 import type { TBusiness, TFieldIssue, TFluctuationLevelGroup, TSazonality } from '@tarifa/contract';
 import type { Caller } from '../../core/tenancy';
-import { diff, unitOfWork, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
+import { diff, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { toBusiness } from './mapping';
@@ -11,11 +11,8 @@ export interface BusinessesServiceOptions {
   clock?: () => Date;
   /** Where gallery photos are kept; without it the photo calls are unavailable. */
   photos?: PhotoStore;
-  /**
-   * The app's unit of work (its outbox events get dispatched); by default one on `db` that writes
-   * the events without queueing their dispatch.
-   */
-  unitOfWork?: UnitOfWork;
+  /** The app's unit of work (its outbox events get dispatched). */
+  unitOfWork: UnitOfWork;
 }
 
 /** What every part of the businesses service shares. */
@@ -30,7 +27,7 @@ export function businessesDeps(db: Db, options: BusinessesServiceOptions): Busin
   return {
     db,
     clock: options.clock ?? (() => new Date()),
-    uow: options.unitOfWork ?? unitOfWork(db),
+    uow: options.unitOfWork,
     photos: options.photos,
   };
 }

@@ -15,7 +15,7 @@ export type { BusinessesServiceOptions } from './change';
  * Every change goes through the unit of work (core/unit-of-work): one transaction with its audit
  * and outbox events.
  */
-export function businessesService(db: Db, options: BusinessesServiceOptions = {}) {
+export function businessesService(db: Db, options: BusinessesServiceOptions) {
   const deps = businessesDeps(db, options);
   return {
     ...lifecycle(deps),

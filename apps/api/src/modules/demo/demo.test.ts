@@ -130,10 +130,10 @@ describe('demo data (seeded at the first start)', () => {
   });
 
   it('creates the demo client and Hotel Atlântico through the API’s services, once', async () => {
-    const seeded = await seedDemoIfEmpty(t.database.db, now);
+    const seeded = await seedDemoIfEmpty({ db: t.database.db, jobs: t.app.jobs }, now);
     expect(seeded).toBeDefined();
     expect(seeded!.bookings).toBe(demoBookings(now).length);
-    expect(await seedDemoIfEmpty(t.database.db, now)).toBeUndefined();
+    expect(await seedDemoIfEmpty({ db: t.database.db, jobs: t.app.jobs }, now)).toBeUndefined();
 
     const login = await t.app.inject({
       method: 'POST',
@@ -285,7 +285,9 @@ describe('demo data (seeded at the first start)', () => {
     const other = await createTestApp({ demo: true });
     try {
       await createUser(other);
-      expect(await seedDemoIfEmpty(other.database.db, now)).toBeUndefined();
+      expect(
+        await seedDemoIfEmpty({ db: other.database.db, jobs: other.app.jobs }, now),
+      ).toBeUndefined();
       const demo = await other.app.inject({ method: 'GET', url: '/api/demo' });
       expect(demo.json()).toEqual({ enabled: false });
     } finally {

@@ -35,8 +35,9 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => {
-      if (!cached || Date.now() - cached.at > CACHE_MS) {
-        cached = { at: Date.now(), answer: await info() };
+      const now = app.clock().getTime();
+      if (!cached || now - cached.at > CACHE_MS) {
+        cached = { at: now, answer: await info() };
       }
       return cached.answer;
     },

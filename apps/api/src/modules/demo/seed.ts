@@ -10,8 +10,10 @@ import {
   ZSazonalityBody,
   ZSettingsBody,
 } from '@tarifa/contract';
+import { performance } from 'node:perf_hooks';
 import { count, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { unitOfWork, type UnitOfWork, type UnitOfWorkDeps } from '../../core/unit-of-work';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/secrets';
@@ -36,6 +38,12 @@ import {
   demoSazonalities,
   demoSettings,
 } from './generator';
+
+export interface DemoSeedDeps {
+  db: Db;
+  /** The app's jobs: the seed's outbox events are dispatched like any change's. */
+  jobs: UnitOfWorkDeps['jobs'];
+}
 
 export interface DemoSeedResult {
   businessUuid: string;
@@ -87,8 +95,8 @@ export async function publishAllOpen(
  * not empty (or another instance seeded it at the same moment).
  */
 export async function seedDemoIfEmpty(
-  db: Db,
-  now: Date = new Date(),
+  { db, jobs }: DemoSeedDeps,
+  now: Date,
 ): Promise<DemoSeedResult | undefined> {
   const [existing] = await db.select({ value: count() }).from(users);
   if ((existing?.value ?? 0) > 0) return undefined;
@@ -96,6 +104,8 @@ export async function seedDemoIfEmpty(
   try {
     return await db.transaction(async (txn) => {
       const tx: Db = txn;
+      // The services' changes nest in this transaction, their events with them.
+      const uow = unitOfWork(tx, { jobs });
       const user = await authRepository(tx).insertUser({
         name: demoAccount.name,
         email: demoAccount.email,
@@ -106,7 +116,7 @@ export async function seedDemoIfEmpty(
         plan: 'business',
       });
       const caller: Caller = { user: { uuid: user.uuid, roles: ['client'] } };
-      const businesses = businessesService(tx, { clock: () => now });
+      const businesses = businessesService(tx, { clock: () => now, unitOfWork: uow });
       const [business] = await businesses.create(caller, ZCreateBusinessBody.parse(demoBusiness));
       const uuid = business!.uuid;
       const { tariffConfiguration } = await businesses.replaceRoomsTariff(
@@ -130,9 +140,9 @@ export async function seedDemoIfEmpty(
         uuid,
         ZSettingsBody.parse({ settings: demoSettings }),
       );
-      await seedMarketContext(tx, caller, uuid, roomUuid, now);
+      await seedMarketContext(tx, uow, caller, uuid, roomUuid, now);
       const bookings = demoBookings(now);
-      const service = bookingsService(tx, { clock: () => now });
+      const service = bookingsService(tx, { clock: () => now, unitOfWork: uow });
       for (let i = 0; i < bookings.length; i += bookingLimits.batchMax) {
         await service.upsertBatch(
           caller,
@@ -147,14 +157,14 @@ export async function seedDemoIfEmpty(
       // The hotel has been publishing its prices: what this configuration gives over the
       // horizon is its published price list. Then the owner adds the last season, and its nights
       // wait as pending price changes.
-      await recompute(tx, uuid, whole, now);
+      await recompute(tx, uuid, whole, now, { unitOfWork: uow });
       await publishAllOpen(tx, uuid, now);
       await businesses.createSazonality(
         caller,
         uuid,
         ZSazonalityBody.parse({ sazonality: seasons[seasons.length - 1] }),
       );
-      const proposed = await recompute(tx, uuid, whole, now);
+      const proposed = await recompute(tx, uuid, whole, now, { unitOfWork: uow });
       return {
         businessUuid: uuid,
         bookings: bookings.length,
@@ -171,16 +181,17 @@ export async function seedDemoIfEmpty(
 /** The demo's events, the competitors it watches and their rates over the next months. */
 async function seedMarketContext(
   tx: Db,
+  uow: UnitOfWork,
   caller: Caller,
   businessUuid: string,
   roomUuid: ReadonlyMap<string, string>,
   now: Date,
 ) {
-  const events = eventsService(tx);
+  const events = eventsService(tx, { unitOfWork: uow });
   for (const event of demoEvents(now.toISOString().slice(0, 10))) {
     await events.create(caller, businessUuid, ZEventBody.parse({ event }));
   }
-  const market = marketService(tx, { clock: () => now });
+  const market = marketService(tx, { clock: () => now, unitOfWork: uow });
   const competitorUuid = new Map<string, string>();
   for (const competitor of demoCompetitors) {
     const created = await market.create(
@@ -211,18 +222,20 @@ async function seedMarketContext(
 }
 
 /**
- * At start (`DEMO` not `false`): seeds the demo on an empty database, and prints the demo
- * account's credentials while it exists.
+ * At start (`DEMO` not `false`): seeds the demo on an empty database at the app's "now", and
+ * prints the demo account's credentials while it exists.
  */
-export async function demoAtStart(db: Db, log: FastifyBaseLogger): Promise<void> {
-  const started = Date.now();
-  const seeded = await seedDemoIfEmpty(db);
+export async function demoAtStart(app: FastifyInstance): Promise<void> {
+  const { log } = app;
+  const db = app.database.db;
+  const started = performance.now();
+  const seeded = await seedDemoIfEmpty({ db, jobs: app.jobs }, app.clock());
   if (seeded) {
     log.info(
       {
         bookings: seeded.bookings,
         pendingChanges: seeded.pendingChanges,
-        ms: Date.now() - started,
+        ms: Math.round(performance.now() - started),
       },
       `demo data created: ${demoBusiness.name}`,
     );

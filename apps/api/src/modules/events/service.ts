@@ -12,12 +12,7 @@ import {
 import { addDays } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { assertNotIntegration, reachBusiness, type Caller } from '../../core/tenancy';
-import {
-  diff,
-  unitOfWork as defaultUnitOfWork,
-  type ChangeContext,
-  type UnitOfWork,
-} from '../../core/unit-of-work';
+import { diff, EVENTS_CHANGED, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
@@ -48,7 +43,7 @@ type HolidaySeasonBody = z.output<typeof ZHolidaySeasonBody>;
 
 export interface EventsServiceOptions {
   /** The app's unit of work (its outbox events get dispatched). */
-  unitOfWork?: UnitOfWork;
+  unitOfWork: UnitOfWork;
 }
 
 /** The colours of the seasons made in one click, so they stand out on the seasons calendar. */
@@ -62,8 +57,8 @@ const readOnly = 'An integration token cannot change events';
  * stale → 409, audited), and one whose nights carry an adjustment emits `events.changed` so their
  * prices are recomputed.
  */
-export function eventsService(db: Db, options: EventsServiceOptions = {}) {
-  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+export function eventsService(db: Db, options: EventsServiceOptions) {
+  const uow = options.unitOfWork;
   const businesses: BusinessesDeps = businessesDeps(db, { unitOfWork: uow });
 
   /**
@@ -306,7 +301,7 @@ function recordEvent(
   const adjusted = [before, after].filter((row) => row && row.adjustmentBp !== null) as EventRow[];
   if (adjusted.length) {
     ctx.emit({
-      type: 'events.changed',
+      type: EVENTS_CHANGED,
       businessUuid: ctx.row.uuid,
       from: adjusted.map((row) => row.startDate).sort()[0]!,
       to: addDays(

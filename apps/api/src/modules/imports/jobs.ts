@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
-import type { FastifyBaseLogger } from 'fastify';
-import { Interrupted, LeaseLost, type JobHandler, type JobRunner } from '../../core/jobs';
+import { performance } from 'node:perf_hooks';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { Interrupted, LeaseLost, type JobHandler } from '../../core/jobs';
 import type { UnitOfWork } from '../../core/unit-of-work';
 import { withTransaction, type Database } from '../../db/client';
 import type { StoredImportFailure } from '../../db/schema';
 import { importNotices } from './notices';
 import { importRunsRepository, type ImportProgress } from './repository';
-import { failures, ImportFailure, runImport } from './runner';
+import { failures, ImportFailure } from './failures';
+import { runImport } from './runner';
 import { openStaging } from './staging';
 
 /** The job type that runs one import; its payload names the `imports` row. */
@@ -14,6 +16,12 @@ export const IMPORT_JOB = 'imports.run';
 
 export interface ImportJobPayload {
   importId: string;
+}
+
+declare module '../../core/jobs/registry' {
+  interface JobPayloads {
+    [IMPORT_JOB]: ImportJobPayload;
+  }
 }
 
 const removeFile = (file: string) => fs.rm(file, { force: true }).catch(() => {});
@@ -54,7 +62,7 @@ export function importJob(deps: {
       const beat = setInterval(() => {
         report().catch((err: unknown) => log.warn({ err, importId }, 'import progress'));
       }, 1_000);
-      const started = Date.now();
+      const started = performance.now();
       try {
         const result = await runImport(job, {
           db: database.db,
@@ -64,9 +72,15 @@ export function importJob(deps: {
           progress,
           signal: controller.signal,
           report,
+          now: ctx.now,
         });
         log.info(
-          { importId, ...result, rows: progress.processed, ms: Date.now() - started },
+          {
+            importId,
+            ...result,
+            rows: progress.processed,
+            ms: Math.round(performance.now() - started),
+          },
           'import succeeded',
         );
       } catch (err) {
@@ -119,10 +133,14 @@ export function importJob(deps: {
   };
 }
 
-/** Registers the import job on the app's job mechanism. */
-export function registerImportJobs(
-  jobs: Pick<JobRunner, 'register'>,
-  deps: Parameters<typeof importJob>[0],
-) {
-  jobs.register(IMPORT_JOB, importJob(deps));
+/** The imports module on the app's job mechanism (called once, from app.ts): the import job. */
+export function registerImportJobs(app: FastifyInstance) {
+  app.jobs.register(
+    IMPORT_JOB,
+    importJob({
+      database: app.database,
+      unitOfWork: app.unitOfWork,
+      log: app.log.child({ module: 'imports' }),
+    }),
+  );
 }

@@ -15,7 +15,6 @@ import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { importsService } from './service';
 import { uploadStore } from './uploads';
-import { registerImportJobs } from './jobs';
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415);
 const doc = routeDoc('imports');
@@ -23,15 +22,10 @@ const doc = routeDoc('imports');
 /**
  * CSV imports (docs/bookings.md): `POST …/bookings/import` queues a job and answers 202 at once,
  * `GET …/imports[/{importId}]` follow it, `POST …/bookings/import/preview` helps the wizard. The
- * import job is registered on the app's job mechanism (plugins/jobs.ts), which runs it.
+ * import job that runs it is registered with the app's jobs (`registerImportJobs`, in app.ts).
  */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploads = uploadStore(app.config.dataDir);
-  registerImportJobs(app.jobs, {
-    database: app.database,
-    unitOfWork: app.unitOfWork,
-    log: app.log.child({ module: 'imports' }),
-  });
   const service = importsService(app.database.db, { uploads, jobs: app.jobs });
 
   app.addHook('onRequest', app.authenticate);

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { actorOf, reachBusiness, type Caller } from '../../core/tenancy';
 import { detectDelimiter, readCsv } from './csv';
 import { guessFormat, isMissing, missingColumns, readHeader, roomCodeColumn } from './formats';
-import { IMPORT_JOB, type ImportJobPayload } from './jobs';
+import { IMPORT_JOB } from './jobs';
 import { importsRepository, type ImportRow } from './repository';
 import type { UploadStore } from './uploads';
 
@@ -108,8 +108,7 @@ export function importsService(
             fileSize: file!.size,
             filePath: file!.path,
           });
-          const payload: ImportJobPayload = { importId: file!.id };
-          await deps.jobs.enqueue(tx, IMPORT_JOB, { ...payload }, { maxAttempts: 1 });
+          await deps.jobs.enqueue(tx, IMPORT_JOB, { importId: file!.id }, { maxAttempts: 1 });
         });
       } catch (err) {
         if (file) await deps.uploads.remove(file.path);

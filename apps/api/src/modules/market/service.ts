@@ -18,7 +18,7 @@ import { roomTypesRepository } from '../../core/room-types';
 import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import {
   diff,
-  unitOfWork,
+  MARKET_CHANGED,
   type AuditInput,
   type OutboxEvent,
   type UnitOfWork,
@@ -45,7 +45,8 @@ type ImportOptions = z.output<typeof ZCompetitorRatesImportQuery>;
 export interface MarketServiceOptions {
   /** What "now" is (tests fix it): the age of rates and today's date. */
   clock?: () => Date;
-  unitOfWork?: UnitOfWork;
+  /** The app's unit of work (its outbox events get dispatched). */
+  unitOfWork: UnitOfWork;
 }
 
 function toCompetitor({ competitor, rates, lastObservedAt }: CompetitorWithRates): TCompetitor {
@@ -92,7 +93,7 @@ function marketChanged(
   nights: { from: string; to: string } | null,
 ): OutboxEvent[] {
   if (!nights) return [];
-  return [{ type: 'market.changed', businessUuid, from: nights.from, to: addDays(nights.to, 1) }];
+  return [{ type: MARKET_CHANGED, businessUuid, from: nights.from, to: addDays(nights.to, 1) }];
 }
 
 /** The first and last night of some rates. */
@@ -127,9 +128,9 @@ const byName = (name: string) => name.trim().toLowerCase();
  * The market context of a business the caller reaches (docs/market.md): its competitors and their
  * room mappings, their observed rates (pushed, imported, read) and the market figures per night.
  */
-export function marketService(db: Db, options: MarketServiceOptions = {}) {
+export function marketService(db: Db, options: MarketServiceOptions) {
   const clock = options.clock ?? (() => new Date());
-  const uow = options.unitOfWork ?? unitOfWork(db);
+  const uow = options.unitOfWork;
 
   /** The body's mappings checked against the business's live room types (400 `unknown_room`). */
   async function checkMappings(tx: Executor, business: BusinessRow, body: CompetitorBody) {

@@ -1,18 +1,17 @@
 import { addDays } from '@tarifa/pricing';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { JobRunner } from '../../core/jobs';
 import type { BusinessRow } from '../../core/tenancy';
-import type {
-  BookingsChanged,
-  EventsChanged,
-  MarketChanged,
-  OverridesChanged,
-  StoredOutboxEvent,
-  UnitOfWork,
+import {
+  BOOKINGS_CHANGED,
+  EVENTS_CHANGED,
+  MARKET_CHANGED,
+  OVERRIDES_CHANGED,
+  TARIFF_CHANGED,
+  type DispatchedEvent,
+  type UnitOfWork,
 } from '../../core/unit-of-work';
-import { rowsOf, withTransaction, type Database, type Executor } from '../../db/client';
+import { withTransaction, type Database, type Executor } from '../../db/client';
 import { recompute, type RecomputeScope } from './recompute';
 import { nextMidnight, roll } from './roll';
 
@@ -28,46 +27,44 @@ export interface RollJobPayload {
   businessUuid: string;
 }
 
-const rollKey = (businessUuid: string) => `${ROLL_JOB}:${businessUuid}`;
+declare module '../../core/jobs/registry' {
+  interface JobPayloads {
+    [RECOMPUTE_JOB]: RecomputeJobPayload;
+    [ROLL_JOB]: RollJobPayload;
+  }
+}
 
-/** Queues the business's next roll at its next midnight, unless one is queued already. */
+/** The key of a business's roll: one queued at a time. */
+const ROLL_KEY_PREFIX = `${ROLL_JOB}:`;
+
+/**
+ * Queues the business's next roll at its next midnight, unless one is queued already (and, with
+ * `unlessRunning`, unless one is running: a running roll queues the next itself, and a second one
+ * queued meanwhile would stand in the way of its retry).
+ */
 function queueRoll(
   jobs: Pick<JobRunner, 'enqueue'>,
   tx: Executor,
   business: Pick<BusinessRow, 'uuid' | 'timezone'>,
   now: Date,
+  unlessRunning = false,
 ) {
   return jobs.enqueue(
     tx,
     ROLL_JOB,
     { businessUuid: business.uuid },
-    { runAt: nextMidnight(now, business.timezone), singletonKey: rollKey(business.uuid) },
+    {
+      runAt: nextMidnight(now, business.timezone),
+      singletonKey: `${ROLL_KEY_PREFIX}${business.uuid}`,
+      unlessRunning,
+    },
   );
-}
-
-/**
- * Queues the business's roll unless it has one queued or running (a running roll queues the next
- * itself; a second one queued meanwhile would stand in the way of its retry).
- */
-async function ensureRoll(
-  jobs: Pick<JobRunner, 'enqueue'>,
-  tx: Executor,
-  business: Pick<BusinessRow, 'uuid' | 'timezone'>,
-  now: Date,
-) {
-  const [found] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      select id from jobs
-       where singleton_key = ${rollKey(business.uuid)} and status in ('queued', 'running')
-       limit 1`),
-  );
-  if (!found) await queueRoll(jobs, tx, business, now);
 }
 
 /** The recomputation's job handlers and what queues them, on the app's job mechanism. */
 export function priceChangeJobs(deps: {
   database: Database;
-  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick' | 'businessesWithout'>;
   unitOfWork: Pick<UnitOfWork, 'flushIn'>;
   log?: FastifyBaseLogger;
 }) {
@@ -86,7 +83,7 @@ export function priceChangeJobs(deps: {
         log?.info({ businessUuid, from, to }, 'recomputing prices');
         const outcome = await withTransaction(db, async (tx) => {
           const done = await recompute(tx, payload.businessUuid, payload, now, { unitOfWork });
-          if (done) await ensureRoll(jobs, tx, done.business, now);
+          if (done) await queueRoll(jobs, tx, done.business, now, true);
           return done;
         });
         if (outcome?.emitted) jobs.kick();
@@ -108,36 +105,33 @@ export function priceChangeJobs(deps: {
 
     /** Every live business without a queued (or running) roll gets one. Answers how many. */
     async ensureRolls(now: Date): Promise<number> {
-      const missing = rowsOf<{ uuid: string; timezone: string }>(
-        await db.execute(sql`
-          select b.uuid, b.timezone
-            from businesses b
-           where b.deleted_at is null
-             and not exists (
-                   select 1 from jobs j
-                    where j.singleton_key = ${`${ROLL_JOB}:`} || b.uuid::text
-                      and j.status in ('queued', 'running'))`),
-      );
       let queued = 0;
-      for (const business of missing) {
+      for (const business of await jobs.businessesWithout(ROLL_KEY_PREFIX)) {
         if (await queueRoll(jobs, db, business, now)) queued += 1;
       }
       if (queued) jobs.kick();
       return queued;
     },
 
+    /** A tariff change: every room type over the whole horizon. */
+    onTariffChanged: (event: DispatchedEvent, tx: Executor) => queueRecompute(tx, event, null),
+
     /**
-     * The subscribers that turn outbox events into recomputations, queued in the dispatch
-     * transaction: a tariff change → every room type over the whole horizon; bookings or manual
-     * prices → every room type (occupancy groups and derived room types carry a change to others)
-     * over the event's nights (`from` ≤ night < `to`).
+     * Bookings, manual prices, local events or competitors' rates: every room type (occupancy
+     * groups and derived room types carry a change to others) over the event's nights
+     * (`from` ≤ night < `to`).
      */
-    subscribers: {
-      'tariff.changed': (event: StoredOutboxEvent, tx: Executor) => queueRecompute(tx, event, null),
-      'bookings.changed': nights,
-      'overrides.changed': nights,
-      'events.changed': nights,
-      'market.changed': nights,
+    onNightsChanged: (
+      event: DispatchedEvent<
+        | typeof BOOKINGS_CHANGED
+        | typeof OVERRIDES_CHANGED
+        | typeof EVENTS_CHANGED
+        | typeof MARKET_CHANGED
+      >,
+      tx: Executor,
+    ) => {
+      const { from, to } = event.payload;
+      return queueRecompute(tx, event, { from, to: addDays(to, -1) });
     },
   };
 
@@ -147,7 +141,7 @@ export function priceChangeJobs(deps: {
    */
   async function queueRecompute(
     tx: Executor,
-    { businessUuid }: StoredOutboxEvent,
+    { payload: { businessUuid } }: DispatchedEvent,
     range: { from: string; to: string } | null,
   ) {
     await jobs.enqueue(
@@ -157,38 +151,28 @@ export function priceChangeJobs(deps: {
       range ? {} : { singletonKey: `${RECOMPUTE_JOB}:${businessUuid}` },
     );
   }
-
-  /** The event's nights, `from` ≤ night < `to`. */
-  function nights(event: StoredOutboxEvent, tx: Executor) {
-    const { from, to } = event.payload as unknown as Pick<
-      BookingsChanged | OverridesChanged | EventsChanged | MarketChanged,
-      'from' | 'to'
-    >;
-    return queueRecompute(tx, event, { from, to: addDays(to, -1) });
-  }
 }
 
 /**
- * Registers the recomputation on the job mechanism (after the jobs plugin): its two handlers, its
- * subscribers, and, when the app is ready, a roll for every live business that has none.
+ * The price changes module on the app's job mechanism (called once, from app.ts): its two job
+ * handlers, the subscribers that turn outbox events into recomputations (queued in the dispatch
+ * transaction), and, when the app is ready, a roll for every live business that has none.
  */
-export const priceChangesJobsPlugin = fp(
-  async (app: FastifyInstance, options: { clock?: () => Date }) => {
-    const clock = options.clock ?? (() => new Date());
-    const handlers = priceChangeJobs({
-      database: app.database,
-      jobs: app.jobs,
-      unitOfWork: app.unitOfWork,
-      log: app.log.child({ module: 'price-changes' }),
-    });
-    app.jobs.register(RECOMPUTE_JOB, handlers.recompute);
-    app.jobs.register(ROLL_JOB, handlers.roll);
-    for (const [type, subscriber] of Object.entries(handlers.subscribers)) {
-      app.subscribe(type, subscriber);
-    }
-    app.addHook('onReady', async () => {
-      await handlers.ensureRolls(clock());
-    });
-  },
-  { name: 'price-changes-jobs' },
-);
+export function registerPriceChangeJobs(app: FastifyInstance) {
+  const handlers = priceChangeJobs({
+    database: app.database,
+    jobs: app.jobs,
+    unitOfWork: app.unitOfWork,
+    log: app.log.child({ module: 'price-changes' }),
+  });
+  app.jobs.register(RECOMPUTE_JOB, handlers.recompute);
+  app.jobs.register(ROLL_JOB, handlers.roll);
+  app.subscribe(TARIFF_CHANGED, handlers.onTariffChanged);
+  app.subscribe(BOOKINGS_CHANGED, handlers.onNightsChanged);
+  app.subscribe(OVERRIDES_CHANGED, handlers.onNightsChanged);
+  app.subscribe(EVENTS_CHANGED, handlers.onNightsChanged);
+  app.subscribe(MARKET_CHANGED, handlers.onNightsChanged);
+  app.addHook('onReady', async () => {
+    await handlers.ensureRolls(app.clock());
+  });
+}

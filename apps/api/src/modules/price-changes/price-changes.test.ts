@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TCreatedApiToken, TPriceChange } from '@tarifa/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRICE_CHANGES_APPROVED } from '../../core/unit-of-work';
 import { auditEvents, outboxEvents, roomTypes } from '../../db/schema';
 import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -69,7 +70,7 @@ describe('price changes API', () => {
       .where(
         and(
           eq(outboxEvents.businessUuid, businessUuid),
-          eq(outboxEvents.type, 'price_changes.approved'),
+          eq(outboxEvents.type, PRICE_CHANGES_APPROVED),
         ),
       )
       .orderBy(asc(outboxEvents.id));

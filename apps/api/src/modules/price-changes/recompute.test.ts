@@ -1,6 +1,7 @@
 import type { TBusiness, TPriceCell } from '@tarifa/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRICE_CHANGES_APPROVED } from '../../core/unit-of-work';
 import { withTransaction } from '../../db/client';
 import { outboxEvents } from '../../db/schema';
 import { bookingInput, bookingsUrl } from '../../../test/booking-factories';
@@ -317,7 +318,7 @@ describe('price recomputation', () => {
       .where(
         and(
           eq(outboxEvents.businessUuid, business.uuid),
-          eq(outboxEvents.type, 'price_changes.approved'),
+          eq(outboxEvents.type, PRICE_CHANGES_APPROVED),
         ),
       );
     expect(events.map((e) => e.payload)).toEqual([{ businessUuid: business.uuid, count: 1 }]);
@@ -364,7 +365,9 @@ describe('price recomputation', () => {
     const all = { roomTypeUuids: null, from: null, to: null };
     const outcomes = await Promise.all(
       [0, 1].map(() =>
-        withTransaction(t.database.db, (tx) => recompute(tx, business.uuid, all, now)),
+        withTransaction(t.database.db, (tx) =>
+          recompute(tx, business.uuid, all, now, { unitOfWork: t.app.unitOfWork }),
+        ),
       ),
     );
     expect(outcomes.map((o) => o!.inserted).sort()).toEqual([0, 6]);

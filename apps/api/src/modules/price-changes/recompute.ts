@@ -3,9 +3,7 @@ import { addDays, toMinor, type BreakdownEntry } from '@tarifa/pricing';
 import { planOf } from '../../core/plans';
 import { businessesRepository, systemCaller, type BusinessRow } from '../../core/tenancy';
 import {
-  auditActorOf,
-  writeAudit,
-  writeOutbox,
+  PRICE_CHANGES_APPROVED,
   type AuditInput,
   type OutboxEvent,
   type UnitOfWork,
@@ -36,10 +34,9 @@ export interface RecomputeScope {
 export interface RecomputeDeps {
   /**
    * The app's unit of work: the `price_changes.approved` event of auto-approved changes is written
-   * with its dispatch queued through it. Without it the event is only written (dispatched by the
-   * next dispatch).
+   * with its dispatch queued through it.
    */
-  unitOfWork?: Pick<UnitOfWork, 'flushIn'>;
+  unitOfWork: Pick<UnitOfWork, 'flushIn'>;
 }
 
 export interface RecomputeOutcome {
@@ -205,7 +202,7 @@ export async function recompute(
   businessUuid: string,
   scope: RecomputeScope,
   now: Date,
-  deps: RecomputeDeps = {},
+  deps: RecomputeDeps,
 ): Promise<RecomputeOutcome | undefined> {
   const business = await lockBusiness(tx, businessUuid);
   return business && recomputeLocked(tx, business, scope, now, deps);
@@ -229,7 +226,7 @@ export async function recomputeLocked(
   business: BusinessRow,
   scope: RecomputeScope,
   now: Date,
-  deps: RecomputeDeps = {},
+  deps: RecomputeDeps,
 ): Promise<RecomputeOutcome> {
   const businessUuid = business.uuid;
   const repo = recomputeRepository(tx, businessUuid);
@@ -340,7 +337,7 @@ export async function recomputeLocked(
   outcome.inserted = await repo.insert(rows, breakdowns, reasons, { approved: autoApprove, now });
   if (autoApprove && outcome.inserted > 0) {
     const events: OutboxEvent[] = [
-      { type: 'price_changes.approved', businessUuid, count: outcome.inserted },
+      { type: PRICE_CHANGES_APPROVED, businessUuid, count: outcome.inserted },
     ];
     // Approved by Tarifa itself (the setting): audited like an owner's decision, by the system.
     const nights = rows.map((row) => row.night).sort();
@@ -354,17 +351,12 @@ export async function recomputeLocked(
         nights: { before: null, after: { from: nights[0], to: nights.at(-1) } },
       },
     };
-    if (deps.unitOfWork) {
-      await deps.unitOfWork.flushIn(
-        tx,
-        systemCaller(),
-        new Map([[businessUuid, [approved]]]),
-        events,
-      );
-    } else {
-      await writeAudit(tx, businessUuid, auditActorOf(systemCaller()), [approved]);
-      await writeOutbox(tx, events);
-    }
+    await deps.unitOfWork.flushIn(
+      tx,
+      systemCaller(),
+      new Map([[businessUuid, [approved]]]),
+      events,
+    );
     outcome.emitted = true;
   }
   // Also after the daily roll's superseding of past nights (same transaction, before this).

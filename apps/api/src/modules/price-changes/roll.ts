@@ -24,7 +24,7 @@ export async function roll(
   tx: Executor,
   businessUuid: string,
   now: Date,
-  deps: RecomputeDeps = {},
+  deps: RecomputeDeps,
 ): Promise<(RecomputeOutcome & { pastSuperseded: number }) | undefined> {
   const business = await lockBusiness(tx, businessUuid);
   if (!business) return undefined;

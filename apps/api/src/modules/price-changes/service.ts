@@ -18,7 +18,7 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
-import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import { PRICE_CHANGES_APPROVED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
@@ -43,7 +43,7 @@ export interface PriceChangesServiceOptions {
   /** What "now" is (tests fix it): decisions are stamped with it, today is its local date. */
   clock?: () => Date;
   /** The app's unit of work (its outbox events get dispatched). */
-  unitOfWork?: UnitOfWork;
+  unitOfWork: UnitOfWork;
 }
 
 /** A CSV export: the file and the name it is downloaded under. */
@@ -70,9 +70,9 @@ const changePercent = (oldMinor: number | null, newMinor: number) =>
  * exported with their reason in the caller's language; approved and rejected in bulk through the
  * unit of work, audited, with a `price_changes.approved` event for the publishing job.
  */
-export function priceChangesService(db: Db, options: PriceChangesServiceOptions = {}) {
+export function priceChangesService(db: Db, options: PriceChangesServiceOptions) {
   const clock = options.clock ?? (() => new Date());
-  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+  const uow = options.unitOfWork;
 
   /** 400 `unknown_room` at `path` unless the room type is the business's. */
   async function checkRoom(
@@ -187,7 +187,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions 
         });
         if (to === 'approved') {
           emit({
-            type: 'price_changes.approved',
+            type: PRICE_CHANGES_APPROVED,
             businessUuid: business.uuid,
             count: moved.length,
           });

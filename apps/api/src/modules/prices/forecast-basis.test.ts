@@ -197,7 +197,9 @@ describe('prices on the forecast', () => {
       const from = '2026-06-01';
       const to = '2026-06-30';
       await withTransaction(t.database.db, (tx) =>
-        recompute(tx, business.uuid, { roomTypeUuids: null, from, to }, now),
+        recompute(tx, business.uuid, { roomTypeUuids: null, from, to }, now, {
+          unitOfWork: t.app.unitOfWork,
+        }),
       );
       const proposed = new Map(
         (await changesOf(t, business.uuid, ['pending'])).map((c) => [

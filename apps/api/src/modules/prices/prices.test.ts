@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TBusiness, TCreatedApiToken, TPriceCell } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OVERRIDES_CHANGED } from '../../core/unit-of-work';
 import { outboxEvents } from '../../db/schema';
 import { bookingInput, bookingsUrl, tokensUrl } from '../../../test/booking-factories';
 import {
@@ -419,7 +420,7 @@ describe('prices API', () => {
         .select()
         .from(outboxEvents)
         .where(eq(outboxEvents.businessUuid, business.uuid));
-      const changed = events.filter((e) => e.type === 'overrides.changed');
+      const changed = events.filter((e) => e.type === OVERRIDES_CHANGED);
       expect(changed).toHaveLength(1);
       expect(changed[0]!.payload).toEqual({
         businessUuid: business.uuid,
@@ -491,7 +492,7 @@ describe('prices API', () => {
         .select()
         .from(outboxEvents)
         .where(eq(outboxEvents.businessUuid, business.uuid));
-      expect(events.filter((e) => e.type === 'overrides.changed').at(-1)!.payload).toMatchObject({
+      expect(events.filter((e) => e.type === OVERRIDES_CHANGED).at(-1)!.payload).toMatchObject({
         from: '2026-07-01',
         to: '2026-08-01',
       });

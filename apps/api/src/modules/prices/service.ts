@@ -19,7 +19,7 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
-import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import { OVERRIDES_CHANGED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -46,7 +46,7 @@ export interface PricesServiceOptions {
   /** What "now" is (tests fix it): today is its date in the business's time zone. */
   clock?: () => Date;
   /** The app's unit of work (its outbox events get dispatched). */
-  unitOfWork?: UnitOfWork;
+  unitOfWork: UnitOfWork;
 }
 
 /** How far a preview looks when the request gives no end: a year after its first night. */
@@ -147,7 +147,7 @@ export async function setCells<T extends CellRange>(
     const froms = items.map((item) => item.from).sort();
     const tos = items.map((item) => item.to).sort();
     emit({
-      type: 'overrides.changed',
+      type: OVERRIDES_CHANGED,
       businessUuid: business.uuid,
       roomTypeUuids: [...new Set(items.map((item) => item.roomUuid))],
       from: addDays(froms[0]!, -setting.reach),
@@ -225,7 +225,7 @@ export async function clearCells(
     }
     if (nightsOf.size > 0) {
       emit({
-        type: 'overrides.changed',
+        type: OVERRIDES_CHANGED,
         businessUuid: business.uuid,
         roomTypeUuids: [...nightsOf.keys()],
         from: addDays(from, -clearing.reach),
@@ -249,9 +249,9 @@ export async function clearCells(
  * where it is; manual prices set and cleared through the unit of work; a change previewed in
  * memory.
  */
-export function pricesService(db: Db, options: PricesServiceOptions = {}) {
+export function pricesService(db: Db, options: PricesServiceOptions) {
   const clock = options.clock ?? (() => new Date());
-  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+  const uow = options.unitOfWork;
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
 

@@ -1,29 +1,37 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { JobRunner } from '../../core/jobs';
-import type { Subscriber } from '../../core/unit-of-work';
-import type { Db } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
+import { PRICE_CHANGES_APPROVED } from '../../core/unit-of-work';
 import { deliverJob } from './deliver';
-import { DELIVER_JOB, enqueuePublish, PUBLISH_JOB, publishJob } from './publish';
+import {
+  DELIVER_JOB,
+  enqueuePublish,
+  PUBLISH_JOB,
+  publishJob,
+  type DeliverJobPayload,
+  type PublishJobPayload,
+} from './publish';
 
-/** The outbox event after which a business's approved changes are published. */
-export const APPROVED_EVENT = 'price_changes.approved';
+declare module '../../core/jobs/registry' {
+  interface JobPayloads {
+    [PUBLISH_JOB]: PublishJobPayload;
+    [DELIVER_JOB]: DeliverJobPayload;
+  }
+}
 
 /**
- * Registers publishing on the job mechanism (docs/jobs.md): `prices.publish` and
- * `webhook.deliver`, and the subscriber that queues `prices.publish` (once per business while
- * one is queued) in the dispatch transaction of each `price_changes.approved` event.
+ * The publishing module on the app's job mechanism (called once, from app.ts; docs/jobs.md):
+ * `prices.publish` and `webhook.deliver`, and the subscriber that queues `prices.publish` (once
+ * per business while one is queued) in the dispatch transaction of each `price_changes.approved`
+ * event.
  */
-export function registerPublishingJobs(
-  app: {
-    jobs: JobRunner;
-    subscribe: (type: string, subscriber: Subscriber) => void;
-  },
-  deps: { db: Db; log: FastifyBaseLogger; allowPrivate: boolean; timeoutMs?: number },
-) {
-  app.jobs.register(PUBLISH_JOB, publishJob({ db: deps.db, jobs: app.jobs, log: deps.log }));
-  app.jobs.register(DELIVER_JOB, deliverJob({ ...deps, jobs: app.jobs }));
-  app.subscribe(APPROVED_EVENT, async (event, tx) => {
-    const businessUuid = event.businessUuid ?? (event.payload.businessUuid as string | undefined);
-    if (businessUuid) await enqueuePublish(app.jobs, tx, businessUuid);
+export function registerPublishingJobs(app: FastifyInstance) {
+  const log = app.log.child({ module: 'publishing' });
+  const db = app.database.db;
+  app.jobs.register(PUBLISH_JOB, publishJob({ db, jobs: app.jobs, log }));
+  app.jobs.register(
+    DELIVER_JOB,
+    deliverJob({ db, jobs: app.jobs, log, allowPrivate: app.config.webhookAllowPrivate }),
+  );
+  app.subscribe(PRICE_CHANGES_APPROVED, async (event, tx) => {
+    await enqueuePublish(app.jobs, tx, event.payload.businessUuid);
   });
 }

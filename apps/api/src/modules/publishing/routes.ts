@@ -11,7 +11,6 @@ import { z } from 'zod';
 import type { Resolver } from '../../lib/url-guard';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
-import { registerPublishingJobs } from './jobs';
 import { publishingService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -26,20 +25,14 @@ export interface PublishingRoutesOptions {
 
 /**
  * `/api/v1/businesses/{uuid}/webhook*`: the property's webhook, its secret, a test, the delivery
- * log and re-sends (docs/publishing.md). Also registers the publishing jobs (`prices.publish`,
- * `webhook.deliver`) and their trigger, the `price_changes.approved` event. A user's routes:
- * integration tokens are refused (403).
+ * log and re-sends (docs/publishing.md). A user's routes: integration tokens are refused (403).
+ * The publishing jobs are registered with the app's jobs (`registerPublishingJobs`, in app.ts).
  */
 export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = async (
   app,
   options,
 ) => {
   const allowPrivate = app.config.webhookAllowPrivate;
-  registerPublishingJobs(app, {
-    db: app.database.db,
-    log: app.log.child({ module: 'publishing' }),
-    allowPrivate,
-  });
   const service = publishingService(app.database.db, {
     unitOfWork: app.unitOfWork,
     jobs: app.jobs,

@@ -6,7 +6,7 @@ import type {
 import { maxOrphanLookup } from '@tarifa/pricing';
 import type { z } from 'zod';
 import type { Caller } from '../../core/tenancy';
-import { unitOfWork as defaultUnitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import type { UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { clearCells, setCells } from '../prices/service';
 import { restrictionsRepository, type RestrictionPatch } from './repository';
@@ -18,7 +18,7 @@ export interface RestrictionsServiceOptions {
   /** What "now" is (tests fix it): today is its date in the business's time zone. */
   clock?: () => Date;
   /** The app's unit of work (its outbox events get dispatched). */
-  unitOfWork?: UnitOfWork;
+  unitOfWork: UnitOfWork;
 }
 
 const patchFields = ['minStay', 'maxStay', 'closedToArrival', 'closedToDeparture'] as const;
@@ -28,9 +28,9 @@ const patchFields = ['minStay', 'maxStay', 'closedToArrival', 'closedToDeparture
  * audited, with one `overrides.changed` event — the recomputation proposes the cells whose
  * restrictions (or prices) moved, as it does for manual prices. Answers the cells touched.
  */
-export function restrictionsService(db: Db, options: RestrictionsServiceOptions = {}) {
+export function restrictionsService(_db: Db, options: RestrictionsServiceOptions) {
   const clock = options.clock ?? (() => new Date());
-  const uow = options.unitOfWork ?? defaultUnitOfWork(db);
+  const uow = options.unitOfWork;
 
   return {
     /** `PUT …/restrictions/overrides`: every night of every range gets the fields its item sets. */

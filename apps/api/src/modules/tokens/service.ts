@@ -11,7 +11,7 @@ import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hashSecret, newSecret } from '../../lib/secrets';
 import { actorOf, reachBusiness, type Caller } from '../../core/tenancy';
-import { unitOfWork, type UnitOfWork } from '../../core/unit-of-work';
+import type { UnitOfWork } from '../../core/unit-of-work';
 import { apiTokensRepository, type ApiTokenRow } from './repository';
 
 /** Characters of a token kept in clear to tell tokens apart: `trf_` and 8 more. */
@@ -33,12 +33,9 @@ export function toApiToken(row: ApiTokenRow): TApiToken {
  * Integration tokens of a business (docs/bookings.md, "Integration tokens"): created by whoever
  * manages the business, shown once, stored as their SHA-256, revoked for good.
  */
-export function tokensService(
-  db: Db,
-  options: { clock?: () => Date; unitOfWork?: UnitOfWork } = {},
-) {
+export function tokensService(db: Db, options: { clock?: () => Date; unitOfWork: UnitOfWork }) {
   const clock = options.clock ?? (() => new Date());
-  const uow = options.unitOfWork ?? unitOfWork(db);
+  const uow = options.unitOfWork;
 
   async function repoFor(executor: Executor, caller: Caller, businessUuid: string) {
     const business = await reachBusiness(executor, caller, businessUuid);

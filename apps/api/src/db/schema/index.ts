@@ -1,0 +1,14 @@
+/**
+ * The database schema, one file per area; drizzle-kit reads it from here (drizzle.config.ts) and
+ * every table is imported from `db/schema`.
+ */
+export * from './accounts';
+export * from './businesses';
+export * from './notifications';
+export * from './tokens';
+export * from './audit';
+export * from './bookings';
+export * from './jobs';
+export * from './prices';
+export * from './publishing';
+export * from './market';
