@@ -1,8 +1,9 @@
-import type { TRoomTariff } from '@tarifa/contract';
+import type { TFieldIssue, TRoomTariff } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { roomTypes } from '../db/schema';
+import { AppError } from '../lib/errors';
 
 /**
  * Room types are the vocabulary every module shares: the businesses module configures them,
@@ -64,3 +65,13 @@ export function roomTypesRepository(db: Executor, businessUuid: string) {
     },
   };
 }
+
+/** The field issue of a room type uuid that is not one of the business's, at `path`. */
+export const unknownRoomIssue = (path: string): TFieldIssue => ({
+  path,
+  code: 'unknown_room',
+  message: 'No such room type in this business',
+});
+
+/** 400 `unknown_room` at `path`. */
+export const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);

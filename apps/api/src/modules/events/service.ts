@@ -12,6 +12,7 @@ import {
 import { addDays } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { assertNotIntegration, reachBusiness, type Caller } from '../../core/tenancy';
+import { localeOf } from '../../core/locale';
 import {
   diff,
   unitOfWork as defaultUnitOfWork,
@@ -29,8 +30,7 @@ import {
   type BusinessesDeps,
 } from '../businesses/change';
 import { toBasisPoints, toSazonality, toSettings } from '../businesses/mapping';
-import { localeOf } from '../price-changes/service';
-import { holidaysBetween, knowsCountry, regionsOf } from './holidays';
+import { holidaysBetween, knowsCountry, regionsOf } from '../../lib/holidays';
 import { readIcs } from './ics';
 import {
   eventsRepository,

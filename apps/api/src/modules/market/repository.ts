@@ -93,7 +93,7 @@ export function marketRepository(db: Executor, businessUuid: string) {
     async update(uuid: string, values: CompetitorValues): Promise<void> {
       await db
         .update(competitors)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: sql`now()` })
         .where(and(ofBusiness, eq(competitors.uuid, uuid)));
     },
 

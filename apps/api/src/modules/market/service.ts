@@ -6,7 +6,6 @@ import {
   type TCompetitorRatesResult,
   type TFieldIssue,
   type TImportRowError,
-  type TMarketResponse,
   type ZCompetitorBody,
   type ZCompetitorRatesBody,
   type ZCompetitorRatesImportQuery,
@@ -14,6 +13,7 @@ import {
 } from '@tarifa/contract';
 import { addDays, fromMinor, toMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
+import { systemClock } from '../../core/clock';
 import { roomTypesRepository } from '../../core/room-types';
 import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import {
@@ -25,9 +25,7 @@ import {
 } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { zonedDate } from '../../lib/zoned-time';
 import { toSettings } from '../businesses/mapping';
-import { priceCells } from '../prices/cells';
 import { freshSince } from './engine-input';
 import {
   marketRepository,
@@ -128,7 +126,7 @@ const byName = (name: string) => name.trim().toLowerCase();
  * room mappings, their observed rates (pushed, imported, read) and the market figures per night.
  */
 export function marketService(db: Db, options: MarketServiceOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const uow = options.unitOfWork ?? unitOfWork(db);
 
   /** The body's mappings checked against the business's live room types (400 `unknown_room`). */
@@ -261,36 +259,6 @@ export function marketService(db: Db, options: MarketServiceOptions = {}) {
         ];
       });
       return { rates };
-    },
-
-    /** Per room type and night: the market figures and Tarifa's price (what the chart draws). */
-    async market(
-      caller: Caller,
-      businessUuid: string,
-      query: RangeQuery,
-    ): Promise<TMarketResponse> {
-      const business = await reachBusiness(db, caller, businessUuid);
-      const now = clock();
-      const today = zonedDate(now, business.timezone);
-      const { cells } = await priceCells(
-        db,
-        business,
-        { today, from: query.from, to: query.to, now },
-        { published: false },
-      );
-      return {
-        nights: cells
-          .filter((cell) => !query.roomUuid || cell.roomUuid === query.roomUuid)
-          .map((cell) => ({
-            roomUuid: cell.roomUuid,
-            date: cell.date,
-            median: cell.market ? fromMinor(cell.market.median) : null,
-            low: cell.market ? fromMinor(cell.market.low) : null,
-            high: cell.market ? fromMinor(cell.market.high) : null,
-            competitors: cell.market?.competitors ?? 0,
-            price: fromMinor(cell.price),
-          })),
-      };
     },
 
     /** `PUT …/competitor-rates`: all or nothing; an unknown competitor is 400 naming it. */

@@ -7,7 +7,7 @@ import type { JobHandler, JobRunner } from '../../core/jobs';
 import { rowsOf, withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { businesses, priceChanges, type StoredRestrictions } from '../../db/schema';
-import { openRestrictions } from '../price-changes/recompute';
+import { openRestrictions } from '@tarifa/pricing';
 import { at, idIn, publishingRepository } from './repository';
 
 /** Publishes a business's approved price changes (payload `{businessUuid}`). */

@@ -7,6 +7,7 @@ import type {
   TWebhookWithSecret,
 } from '@tarifa/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { systemClock } from '../../core/clock';
 import type { JobRunner } from '../../core/jobs';
 import {
   assertNotIntegration,
@@ -50,7 +51,7 @@ const noWebhook = () => AppError.notFound('Webhook');
  * and answered only when it is issued.
  */
 export function publishingService(db: Db, deps: PublishingServiceDeps) {
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const uow = deps.unitOfWork;
 
   /** The webhook as answered: its row (read once by the caller) and its health. */
