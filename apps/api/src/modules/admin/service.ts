@@ -15,7 +15,8 @@ import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { notify, notifyOwner } from '../../core/notifications';
 import { changePlan } from '../../core/plans';
-import { auditActorOf, writeAccountAudit, writeAudit } from '../../core/unit-of-work/audit';
+import { unitOfWork, type AuditInput } from '../../core/unit-of-work';
+import { auditActorOf, writeAccountAudit } from '../../core/unit-of-work/audit';
 import type { Caller } from '../../core/tenancy';
 import { adminRepository, type Page, type UserFilter, type UserRow } from './repository';
 
@@ -218,15 +219,14 @@ export function adminService(db: Db, options: { clock?: () => Date } = {}) {
         const now = clock();
         const token = await adminRepository(tx).revokeToken(id, now);
         if (!token) throw AppError.notFound('Token');
-        await writeAudit(tx, token.businessUuid, auditActorOf(caller), [
-          {
-            action: 'revoke',
-            entity: 'token',
-            entityId: token.id,
-            entityName: token.name,
-            changes: { revokedAt: { before: null, after: now.toISOString() } },
-          },
-        ]);
+        const revoked: AuditInput = {
+          action: 'revoke',
+          entity: 'token',
+          entityId: token.id,
+          entityName: token.name,
+          changes: { revokedAt: { before: null, after: now.toISOString() } },
+        };
+        await unitOfWork(db).flushIn(tx, caller, new Map([[token.businessUuid, [revoked]]]), []);
         await notifyOwner(tx, token.businessUuid, {
           kind: 'account_changed',
           params: { change: 'token_revoked', token: token.name },

@@ -9,9 +9,7 @@ import {
 import { planOf } from '../../core/plans';
 import { businessesRepository, systemCaller, type BusinessRow } from '../../core/tenancy';
 import {
-  auditActorOf,
-  writeAudit,
-  writeOutbox,
+  unitOfWork,
   type AuditInput,
   type OutboxEvent,
   type UnitOfWork,
@@ -332,17 +330,14 @@ export async function recomputeLocked(
         nights: { before: null, after: { from: nights[0], to: nights.at(-1) } },
       },
     };
-    if (deps.unitOfWork) {
-      await deps.unitOfWork.flushIn(
-        tx,
-        systemCaller(),
-        new Map([[businessUuid, [approved]]]),
-        events,
-      );
-    } else {
-      await writeAudit(tx, businessUuid, auditActorOf(systemCaller()), [approved]);
-      await writeOutbox(tx, events);
-    }
+    // Through the unit of work, as the system; without the app's, events are written for the next
+    // dispatch.
+    await (deps.unitOfWork ?? unitOfWork(tx)).flushIn(
+      tx,
+      systemCaller(),
+      new Map([[businessUuid, [approved]]]),
+      events,
+    );
     outcome.emitted = true;
   }
   // Also after the daily roll's superseding of past nights (same transaction, before this).
