@@ -1,8 +1,6 @@
 import type { TFieldIssue, TRoomTariff } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { roomTypes } from '../db/schema';
+import type { roomTypes } from '../db/schema';
 import { AppError } from '../lib/errors';
 
 /**
@@ -34,37 +32,7 @@ export function toRoomTariff(row: RoomTypeRow): TRoomTariff {
   };
 }
 
-/** The room types of one business: every query carries its uuid. */
-export function roomTypesRepository(db: Executor, businessUuid: string) {
-  const ofRoomTypes = eq(roomTypes.businessUuid, businessUuid);
-  return {
-    liveRoomTypes: () =>
-      db
-        .select()
-        .from(roomTypes)
-        .where(and(ofRoomTypes, isNull(roomTypes.deletedAt)))
-        .orderBy(asc(roomTypes.sortOrder), asc(roomTypes.createdAt)),
-
-    insertRoomTypes: async (rows: Omit<typeof roomTypes.$inferInsert, 'businessUuid'>[]) => {
-      if (rows.length === 0) return;
-      await db.insert(roomTypes).values(rows.map((row) => ({ ...row, businessUuid })));
-    },
-
-    updateRoomType: (uuid: string, values: Partial<typeof roomTypes.$inferInsert>) =>
-      db
-        .update(roomTypes)
-        .set({ ...values, businessUuid, updatedAt: sql`now()` })
-        .where(and(ofRoomTypes, eq(roomTypes.uuid, uuid))),
-
-    softDeleteRoomTypes: async (uuids: string[], now: Date) => {
-      if (uuids.length === 0) return;
-      await db
-        .update(roomTypes)
-        .set({ deletedAt: now, updatedAt: sql`now()` })
-        .where(and(ofRoomTypes, inArray(roomTypes.uuid, uuids)));
-    },
-  };
-}
+export { roomTypesRepository } from './room-types-repository';
 
 /** The field issue of a room type uuid that is not one of the business's, at `path`. */
 export const unknownRoomIssue = (path: string): TFieldIssue => ({

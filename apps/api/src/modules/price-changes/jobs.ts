@@ -1,5 +1,4 @@
 import { addDays } from '@tarifa/pricing';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JobRunner } from '../../core/jobs';
@@ -12,8 +11,9 @@ import type {
   StoredOutboxEvent,
   UnitOfWork,
 } from '../../core/unit-of-work';
-import { rowsOf, withTransaction, type Database, type Executor } from '../../db/client';
+import { withTransaction, type Database, type Executor } from '../../db/client';
 import { recompute, type RecomputeScope } from './recompute';
+import { rollQueue } from './recompute-repository';
 import { nextMidnight, roll } from './roll';
 
 /** Recomputes some room types and nights of one business (docs/price-changes.md). */
@@ -55,13 +55,9 @@ async function ensureRoll(
   business: Pick<BusinessRow, 'uuid' | 'timezone'>,
   now: Date,
 ) {
-  const [found] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      select id from jobs
-       where singleton_key = ${rollKey(business.uuid)} and status in ('queued', 'running')
-       limit 1`),
-  );
-  if (!found) await queueRoll(jobs, tx, business, now);
+  if (!(await rollQueue(tx).has(rollKey(business.uuid)))) {
+    await queueRoll(jobs, tx, business, now);
+  }
 }
 
 /** The recomputation's job handlers and what queues them, on the app's job mechanism. */
@@ -108,16 +104,7 @@ export function priceChangeJobs(deps: {
 
     /** Every live business without a queued (or running) roll gets one. Answers how many. */
     async ensureRolls(now: Date): Promise<number> {
-      const missing = rowsOf<{ uuid: string; timezone: string }>(
-        await db.execute(sql`
-          select b.uuid, b.timezone
-            from businesses b
-           where b.deleted_at is null
-             and not exists (
-                   select 1 from jobs j
-                    where j.singleton_key = ${`${ROLL_JOB}:`} || b.uuid::text
-                      and j.status in ('queued', 'running'))`),
-      );
+      const missing = await rollQueue(db).businessesWithout(`${ROLL_JOB}:`);
       let queued = 0;
       for (const business of missing) {
         if (await queueRoll(jobs, db, business, now)) queued += 1;

@@ -186,3 +186,29 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
   };
 }
 export type RecomputeRepository = ReturnType<typeof recomputeRepository>;
+
+/**
+ * The daily roll's bookkeeping in the job queue: whether a job of `singletonKey` is queued or
+ * running, and the live businesses that have none whose key is `keyPrefix` + their uuid.
+ */
+export const rollQueue = (db: Executor) => ({
+  has: async (singletonKey: string): Promise<boolean> =>
+    rowsOf<{ id: string }>(
+      await db.execute(sql`
+        select id from jobs
+         where singleton_key = ${singletonKey} and status in ('queued', 'running')
+         limit 1`),
+    ).length > 0,
+
+  businessesWithout: async (keyPrefix: string) =>
+    rowsOf<{ uuid: string; timezone: string }>(
+      await db.execute(sql`
+        select b.uuid, b.timezone
+          from businesses b
+         where b.deleted_at is null
+           and not exists (
+                 select 1 from jobs j
+                  where j.singleton_key = ${keyPrefix} || b.uuid::text
+                    and j.status in ('queued', 'running'))`),
+    ),
+});
