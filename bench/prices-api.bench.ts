@@ -11,8 +11,11 @@ import { rowsOf, type Database } from '../apps/api/src/db/client';
 import { sql } from 'drizzle-orm';
 import { businessesRepository } from '../apps/api/src/core/tenancy';
 import { businessRepository } from '../apps/api/src/modules/businesses/repository';
-import { configurationOf, toEngine } from '../apps/api/src/modules/prices/configuration';
-import { pricesRepository, roomsSoldQuery } from '../apps/api/src/modules/prices/repository';
+import { configurationOf, toEngine } from '../apps/api/src/modules/pricing-inputs/configuration';
+import {
+  pricesRepository,
+  roomsSoldQuery,
+} from '../apps/api/src/modules/pricing-inputs/repository';
 import { pricesJson } from '../apps/api/src/modules/prices/wire';
 import { prng } from '../apps/api/test/booking-factories';
 import { onEachDatabase, signedInApp, type SignedIn } from './databases';

@@ -47,6 +47,31 @@ export interface CellRestrictions {
   orphan: boolean;
 }
 
+/**
+ * What receivers hold for a night published before restrictions were: no restriction at all. So
+ * only the cells that do restrict arrivals are proposed again, not every published night.
+ */
+export const openRestrictions: CellRestrictions = Object.freeze({
+  minStay: 1,
+  maxStay: null,
+  closedToArrival: false,
+  closedToDeparture: false,
+  orphan: false,
+});
+
+/** Whether two cells' restrictions are the same (null: `openRestrictions`). */
+export function sameRestrictions(a: CellRestrictions | null, b: CellRestrictions | null): boolean {
+  const x = a ?? openRestrictions;
+  const y = b ?? openRestrictions;
+  return (
+    x.minStay === y.minStay &&
+    x.maxStay === y.maxStay &&
+    x.closedToArrival === y.closedToArrival &&
+    x.closedToDeparture === y.closedToDeparture &&
+    x.orphan === y.orphan
+  );
+}
+
 export const noRestrictions: StayRestrictions = Object.freeze({
   minStay: 1,
   minStayByWeekday: Object.freeze({}),

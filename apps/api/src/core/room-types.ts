@@ -1,8 +1,7 @@
-import type { TRoomTariff } from '@tarifa/contract';
+import type { TFieldIssue, TRoomTariff } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
-import { roomTypes } from '../db/schema';
+import type { roomTypes } from '../db/schema';
+import { AppError } from '../lib/errors';
 
 /**
  * Room types are the vocabulary every module shares: the businesses module configures them,
@@ -33,34 +32,14 @@ export function toRoomTariff(row: RoomTypeRow): TRoomTariff {
   };
 }
 
-/** The room types of one business: every query carries its uuid. */
-export function roomTypesRepository(db: Executor, businessUuid: string) {
-  const ofRoomTypes = eq(roomTypes.businessUuid, businessUuid);
-  return {
-    liveRoomTypes: () =>
-      db
-        .select()
-        .from(roomTypes)
-        .where(and(ofRoomTypes, isNull(roomTypes.deletedAt)))
-        .orderBy(asc(roomTypes.sortOrder), asc(roomTypes.createdAt)),
+export { roomTypesRepository } from './room-types-repository';
 
-    insertRoomTypes: async (rows: Omit<typeof roomTypes.$inferInsert, 'businessUuid'>[]) => {
-      if (rows.length === 0) return;
-      await db.insert(roomTypes).values(rows.map((row) => ({ ...row, businessUuid })));
-    },
+/** The field issue of a room type uuid that is not one of the business's, at `path`. */
+export const unknownRoomIssue = (path: string): TFieldIssue => ({
+  path,
+  code: 'unknown_room',
+  message: 'No such room type in this business',
+});
 
-    updateRoomType: (uuid: string, values: Partial<typeof roomTypes.$inferInsert>) =>
-      db
-        .update(roomTypes)
-        .set({ ...values, businessUuid, updatedAt: sql`now()` })
-        .where(and(ofRoomTypes, eq(roomTypes.uuid, uuid))),
-
-    softDeleteRoomTypes: async (uuids: string[], now: Date) => {
-      if (uuids.length === 0) return;
-      await db
-        .update(roomTypes)
-        .set({ deletedAt: now, updatedAt: sql`now()` })
-        .where(and(ofRoomTypes, inArray(roomTypes.uuid, uuids)));
-    },
-  };
-}
+/** 400 `unknown_room` at `path`. */
+export const unknownRoom = (path: string) => AppError.validation([unknownRoomIssue(path)]);

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from './client';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Tarifa's PostgreSQL advisory locks, one class number each, so that none waits on another's: the
@@ -20,7 +19,8 @@ export const advisoryLocks = {
  * never interleave.
  */
 export async function lockBusinessFor(
-  tx: Executor,
+  // What a database or a transaction (`Executor` of ./client, which imports this file) offers.
+  tx: { execute(query: SQL): PromiseLike<unknown> },
   kind: 'publishing' | 'recomputation' | 'bookings',
   businessUuid: string,
 ): Promise<void> {

@@ -15,7 +15,8 @@ import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { notify, notifyOwner } from '../../core/notifications';
 import { changePlan } from '../../core/plans';
-import { auditActorOf, writeAccountAudit, writeAudit } from '../../core/unit-of-work/audit';
+import type { AuditInput, UnitOfWork } from '../../core/unit-of-work';
+import { auditActorOf, writeAccountAudit } from '../../core/unit-of-work/audit';
 import type { Caller } from '../../core/tenancy';
 import { adminRepository, type Page, type UserFilter, type UserRow } from './repository';
 
@@ -61,7 +62,10 @@ const isEnabledSuperAdmin = (roles: readonly string[], disabled: boolean) =>
  * super-admins only in; every change is written with its audit event and the notification of the
  * user it concerns, in one transaction.
  */
-export function adminService(db: Db, options: { clock?: () => Date } = {}) {
+export function adminService(
+  db: Db,
+  options: { clock?: () => Date; unitOfWork: UnitOfWork },
+) {
   const clock = options.clock ?? (() => new Date());
 
   /**
@@ -218,15 +222,14 @@ export function adminService(db: Db, options: { clock?: () => Date } = {}) {
         const now = clock();
         const token = await adminRepository(tx).revokeToken(id, now);
         if (!token) throw AppError.notFound('Token');
-        await writeAudit(tx, token.businessUuid, auditActorOf(caller), [
-          {
-            action: 'revoke',
-            entity: 'token',
-            entityId: token.id,
-            entityName: token.name,
-            changes: { revokedAt: { before: null, after: now.toISOString() } },
-          },
-        ]);
+        const revoked: AuditInput = {
+          action: 'revoke',
+          entity: 'token',
+          entityId: token.id,
+          entityName: token.name,
+          changes: { revokedAt: { before: null, after: now.toISOString() } },
+        };
+        await options.unitOfWork.flushIn(tx, caller, new Map([[token.businessUuid, [revoked]]]), []);
         await notifyOwner(tx, token.businessUuid, {
           kind: 'account_changed',
           params: { change: 'token_revoked', token: token.name },

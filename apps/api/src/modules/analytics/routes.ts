@@ -3,6 +3,8 @@ import {
   ZDailyQuery,
   ZDailyResponse,
   ZKpisQuery,
+  ZMarketRangeQuery,
+  ZMarketResponse,
   ZKpisResponse,
   ZPaceQuery,
   ZPaceResponse,
@@ -14,10 +16,12 @@ import {
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { gates, requirePlan, type Gate } from '../../plugins/entitlements';
+import { marketChart } from './market-chart';
 import { analyticsService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404);
 const doc = routeDoc('analytics');
+const marketDoc = routeDoc('market');
 
 export interface AnalyticsRoutesOptions {
   /** What "now" is; today is its date in the business's time zone (tests fix it). */
@@ -111,5 +115,23 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       },
     },
     async (request) => service.pickup(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  // The market chart: drawn from the engine's cells, so composed here above market and pricing
+  // inputs; a Pro feature documented with the market's routes, reached as they are.
+  const chart = marketChart(app.database.db, options.clock);
+  app.get(
+    '/v1/businesses/:uuid/market',
+    {
+      preHandler: gated(gates.market),
+      schema: {
+        ...marketDoc,
+        summary: "Per room type and night: the market's median, lowest, highest and Tarifa's price",
+        params: byUuid,
+        querystring: ZMarketRangeQuery,
+        response: { 200: ZMarketResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => chart(requireAuth(request), request.params.uuid, request.query),
   );
 };

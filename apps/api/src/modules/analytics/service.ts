@@ -20,12 +20,13 @@ import {
 } from '@tarifa/contract';
 import { addDays, daysBetween, fromMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
+import { systemClock } from '../../core/clock';
 import { roomTypesRepository, type RoomTypeRow } from '../../core/room-types';
 import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
-import { cellKey, priceCells } from '../prices/cells';
+import { cellKey, priceCells } from '../pricing-inputs/cells';
 import {
   emptyGroup,
   stayFigures,
@@ -73,7 +74,7 @@ const lastYearOf = (from: string, to: string) => ({
  * wire here.
  */
 export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
 
   /** The business (or 404), its repository and its today. */
   async function open(caller: Caller, businessUuid: string) {
@@ -175,7 +176,7 @@ export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) 
       }
       const [nights, cells] = await Promise.all([
         repo.nightsSold(from, to, roomUuid),
-        priceCells(db, business, { today, from, to }),
+        priceCells(db, business, { today, from, to, now: clock() }),
       ]);
       const roomsAvailable = roomsOf(counted);
       // Per night, the prices (minor units) of the room types counted, each with its rooms.

@@ -1,4 +1,6 @@
-import type { TBusiness, TFieldIssue, TFluctuationLevelGroup, TSazonality } from '@tarifa/contract';
+import type { TBusiness, TFluctuationLevelGroup, TSazonality } from '@tarifa/contract';
+import { systemClock } from '../../core/clock';
+import { unknownRoomIssue } from '../../core/room-types';
 import type { Caller } from '../../core/tenancy';
 import { diff, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
@@ -26,7 +28,7 @@ export interface BusinessesDeps {
 export function businessesDeps(db: Db, options: BusinessesServiceOptions): BusinessesDeps {
   return {
     db,
-    clock: options.clock ?? (() => new Date()),
+    clock: options.clock ?? systemClock,
     uow: options.unitOfWork,
     photos: options.photos,
   };
@@ -64,17 +66,16 @@ export const withoutUuid = <T extends { uuid?: string; id?: string }>(value: T) 
   return rest as Record<string, unknown>;
 };
 
-export const unknownRoom = (path: string): TFieldIssue => ({
-  path,
-  code: 'unknown_room',
-  message: 'No such room type in this business',
-});
+/** The issue of a room type uuid not in the business (`core/room-types.ts`). */
+export const unknownRoom = unknownRoomIssue;
 
 /** Checks that every uuid is a live room type of the business; issues at `path.i`. */
 export async function checkRoomUuids(repo: BusinessRepository, uuids: string[], path: string) {
   if (uuids.length === 0) return;
   const live = new Set((await repo.liveRoomTypes()).map((room) => room.uuid));
-  const issues = uuids.flatMap((uuid, i) => (live.has(uuid) ? [] : [unknownRoom(`${path}.${i}`)]));
+  const issues = uuids.flatMap((uuid, i) =>
+    live.has(uuid) ? [] : [unknownRoomIssue(`${path}.${i}`)],
+  );
   if (issues.length) throw AppError.validation(issues);
 }
 

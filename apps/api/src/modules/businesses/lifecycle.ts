@@ -18,7 +18,7 @@ import {
 } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { validRegion } from '../events/holidays';
+import { validRegion } from '../../lib/holidays';
 import { plansRepository } from '../plans/repository';
 import { changeBusiness, type BusinessesDeps } from './change';
 import {

@@ -5,7 +5,7 @@ import { fromBasisPoints } from '../businesses/mapping';
 import type { BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { events } from '../../db/schema';
-import { holidaysBetween } from './holidays';
+import { holidaysBetween } from '../../lib/holidays';
 
 /**
  * What the engine's `event` step needs for the nights `from`…`to`: the owner's events with an

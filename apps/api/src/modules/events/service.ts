@@ -12,7 +12,13 @@ import {
 import { addDays } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { assertNotIntegration, reachBusiness, type Caller } from '../../core/tenancy';
-import { diff, EVENTS_CHANGED, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
+import { localeOf } from '../../core/locale';
+import {
+  diff,
+  EVENTS_CHANGED,
+  type ChangeContext,
+  type UnitOfWork,
+} from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
@@ -24,8 +30,7 @@ import {
   type BusinessesDeps,
 } from '../businesses/change';
 import { toBasisPoints, toSazonality, toSettings } from '../businesses/mapping';
-import { localeOf } from '../price-changes/service';
-import { holidaysBetween, knowsCountry, regionsOf } from './holidays';
+import { holidaysBetween, knowsCountry, regionsOf } from '../../lib/holidays';
 import { readIcs } from './ics';
 import {
   eventsRepository,

@@ -9,6 +9,7 @@ import {
 } from '@tarifa/contract';
 import { addDays, daysBetween, forecastModel } from '@tarifa/pricing';
 import type { z } from 'zod';
+import { systemClock } from '../../core/clock';
 import { businessForecast, loadBookingCurves } from '../../core/forecast';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import type { Db } from '../../db/client';
@@ -41,7 +42,7 @@ const roundedOrNull = (value: number | null) => (value === null ? null : rounded
  * attention.
  */
 export function forecastService(db: Db, options: ForecastServiceOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
 
   /** The business (or 404) and its today. */
   async function open(caller: Caller, businessUuid: string) {

@@ -1,9 +1,9 @@
 import { planHas, type TTariffSettings } from '@tarifa/contract';
 import type { MarketInput, MarketStats } from '@tarifa/pricing';
-import { sql } from 'drizzle-orm';
 import { planOf } from '../../core/plans';
 import type { BusinessRow } from '../../core/tenancy';
-import { rowsOf, type Executor } from '../../db/client';
+import type { Executor } from '../../db/client';
+import { marketStatsRows } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -42,42 +42,4 @@ export async function loadMarketStats(
     });
   }
   return (roomUuid, date) => byCell.get(`${roomUuid}|${date}`);
-}
-
-interface StatsRow {
-  roomUuid: string;
-  night: string;
-  median: number | string;
-  low: number | string;
-  high: number | string;
-  competitors: number | string;
-}
-
-function marketStatsRows(
-  tx: Executor,
-  businessUuid: string,
-  { from, to, since }: { from: string; to: string; since: Date },
-): Promise<StatsRow[]> {
-  return tx
-    .execute(
-      sql`
-      with offers as (
-        select m."roomUuid" as room_uuid, r.night, r.competitor_uuid, min(r.price_minor) as price
-          from competitor_rates r
-          join competitors c on c.uuid = r.competitor_uuid
-          cross join lateral jsonb_to_recordset(c.room_mappings) as m(category text, "roomUuid" text)
-         where r.business_uuid = ${businessUuid}
-           and r.night between ${from} and ${to}
-           and not r.sold_out
-           and r.observed_at >= ${since.toISOString()}
-           and lower(m.category) = lower(r.category)
-         group by m."roomUuid", r.night, r.competitor_uuid
-      )
-      select room_uuid as "roomUuid", to_char(night, 'YYYY-MM-DD') as night,
-             percentile_cont(0.5) within group (order by price) as median,
-             min(price) as low, max(price) as high, count(*) as competitors
-        from offers
-       group by room_uuid, night`,
-    )
-    .then((result) => rowsOf<StatsRow>(result));
 }

@@ -8,7 +8,7 @@ import {
 } from '@tarifa/contract';
 import { toMinor } from '@tarifa/pricing';
 import { z } from 'zod';
-import { readCsv } from '../imports/csv';
+import { readCsv } from '../../lib/csv-reader';
 
 const ZObservedAt = z.iso.datetime({ offset: true });
 

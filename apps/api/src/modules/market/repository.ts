@@ -1,5 +1,5 @@
 import { and, asc, between, eq, inArray, max, sql, count } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { competitorRates, competitors } from '../../db/schema';
 
 export type CompetitorRow = typeof competitors.$inferSelect;
@@ -93,7 +93,7 @@ export function marketRepository(db: Executor, businessUuid: string) {
     async update(uuid: string, values: CompetitorValues): Promise<void> {
       await db
         .update(competitors)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, updatedAt: sql`now()` })
         .where(and(ofBusiness, eq(competitors.uuid, uuid)));
     },
 
@@ -183,3 +183,45 @@ export function marketRepository(db: Executor, businessUuid: string) {
   };
 }
 export type MarketRepository = ReturnType<typeof marketRepository>;
+
+export interface StatsRow {
+  roomUuid: string;
+  night: string;
+  median: number | string;
+  low: number | string;
+  high: number | string;
+  competitors: number | string;
+}
+
+/**
+ * The market figures per room type and night (see `loadMarketStats` in engine-input.ts), in one
+ * set-based query over the fresh, mapped rates.
+ */
+export function marketStatsRows(
+  tx: Executor,
+  businessUuid: string,
+  { from, to, since }: { from: string; to: string; since: Date },
+): Promise<StatsRow[]> {
+  return tx
+    .execute(
+      sql`
+      with offers as (
+        select m."roomUuid" as room_uuid, r.night, r.competitor_uuid, min(r.price_minor) as price
+          from competitor_rates r
+          join competitors c on c.uuid = r.competitor_uuid
+          cross join lateral jsonb_to_recordset(c.room_mappings) as m(category text, "roomUuid" text)
+         where r.business_uuid = ${businessUuid}
+           and r.night between ${from} and ${to}
+           and not r.sold_out
+           and r.observed_at >= ${since.toISOString()}
+           and lower(m.category) = lower(r.category)
+         group by m."roomUuid", r.night, r.competitor_uuid
+      )
+      select room_uuid as "roomUuid", to_char(night, 'YYYY-MM-DD') as night,
+             percentile_cont(0.5) within group (order by price) as median,
+             min(price) as low, max(price) as high, count(*) as competitors
+        from offers
+       group by room_uuid, night`,
+    )
+    .then((result) => rowsOf<StatsRow>(result));
+}

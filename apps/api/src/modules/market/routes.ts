@@ -11,7 +11,6 @@ import {
   ZCompetitorsList,
   ZErrorBody,
   ZMarketRangeQuery,
-  ZMarketResponse,
 } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,8 +30,8 @@ export interface MarketRoutesOptions {
 }
 
 /**
- * `/api/v1/businesses/{uuid}/competitors[/{competitorUuid}]`, `…/competitor-rates[/import]` and
- * `…/market` (docs/market.md): a Pro feature (403 `plan_required` on Starter). Reached with a
+ * `/api/v1/businesses/{uuid}/competitors[/{competitorUuid}]` and `…/competitor-rates[/import]`
+ * (docs/market.md; the chart `…/market` is analytics'): a Pro feature (403 `plan_required` on Starter). Reached with a
  * session, or with an integration token holding the `market` scope.
  */
 export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, options) => {
@@ -189,20 +188,5 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       });
       return service.importRates(caller, request.params.uuid, file, request.query);
     },
-  );
-
-  app.get(
-    `${business}/market`,
-    {
-      preHandler,
-      schema: {
-        ...doc,
-        summary: "Per room type and night: the market's median, lowest, highest and Tarifa's price",
-        params: byUuid,
-        querystring: ZMarketRangeQuery,
-        response: { 200: ZMarketResponse, ...errors },
-      },
-    },
-    async (request) => service.market(requireAuth(request), request.params.uuid, request.query),
   );
 };

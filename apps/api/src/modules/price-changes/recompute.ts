@@ -1,5 +1,11 @@
 import { planHas } from '@tarifa/contract';
-import { addDays, toMinor, type BreakdownEntry } from '@tarifa/pricing';
+import {
+  addDays,
+  openRestrictions,
+  sameRestrictions,
+  toMinor,
+  type BreakdownEntry,
+} from '@tarifa/pricing';
 import { planOf } from '../../core/plans';
 import { businessesRepository, systemCaller, type BusinessRow } from '../../core/tenancy';
 import {
@@ -9,10 +15,10 @@ import {
   type UnitOfWork,
 } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
-import type { StoredBreakdownEntry, StoredReasonItem, StoredRestrictions } from '../../db/schema';
+import type { StoredBreakdownEntry, StoredReasonItem } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
 import { toSettings } from '../businesses/mapping';
-import { cellKey, priceCells } from '../prices/cells';
+import { cellKey, priceCells } from '../pricing-inputs/cells';
 import { syncPendingNotice } from './notices';
 import {
   recomputeRepository,
@@ -55,34 +61,6 @@ export interface RecomputeOutcome {
 export function horizonOf(business: BusinessRow, now: Date): { today: string; last: string } {
   const today = zonedDate(now, business.timezone);
   return { today, last: addDays(today, toSettings(business.settings).horizonDays - 1) };
-}
-
-/**
- * What receivers hold for a night published before restrictions were: no restriction at all. So
- * only the cells that do restrict arrivals are proposed again, not every published night.
- */
-export const openRestrictions: StoredRestrictions = Object.freeze({
-  minStay: 1,
-  maxStay: null,
-  closedToArrival: false,
-  closedToDeparture: false,
-  orphan: false,
-});
-
-/** Whether two cells' restrictions are the same (null: `openRestrictions`). */
-export function sameRestrictions(
-  a: StoredRestrictions | null,
-  b: StoredRestrictions | null,
-): boolean {
-  const x = a ?? openRestrictions;
-  const y = b ?? openRestrictions;
-  return (
-    x.minStay === y.minStay &&
-    x.maxStay === y.maxStay &&
-    x.closedToArrival === y.closedToArrival &&
-    x.closedToDeparture === y.closedToDeparture &&
-    x.orphan === y.orphan
-  );
 }
 
 /**
@@ -351,6 +329,8 @@ export async function recomputeLocked(
         nights: { before: null, after: { from: nights[0], to: nights.at(-1) } },
       },
     };
+    // Through the unit of work, as the system; without the app's, events are written for the next
+    // dispatch.
     await deps.unitOfWork.flushIn(
       tx,
       systemCaller(),

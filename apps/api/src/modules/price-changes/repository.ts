@@ -2,7 +2,13 @@ import type { TPriceChangeReasonStep, TPriceChangeStatus } from '@tarifa/contrac
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { priceChanges, publishedPrices, roomTypes, users } from '../../db/schema';
+import {
+  priceChanges,
+  publishedPrices,
+  roomTypes,
+  users,
+  type StoredRestrictions,
+} from '../../db/schema';
 
 /** What selects changes: the list's filters and a bulk decision's `filter`. */
 export interface ChangeFilter {
@@ -27,6 +33,19 @@ export interface ListedChange {
   roomName: string;
   deciderName: string | null;
 }
+
+/** An approved change as publishing sends it. */
+export interface ApprovedChange {
+  id: string;
+  roomTypeUuid: string;
+  night: string;
+  newPriceMinor: number;
+  /** Null in a change from before restrictions were published: it restricts nothing. */
+  newRestrictions: StoredRestrictions | null;
+}
+
+/** A timestamp as SQL, from the injected clock. */
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
  * Price changes of one business the caller already reached: every query carries its uuid. SQL
@@ -180,5 +199,94 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           ),
         )
         .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
+
+    /**
+     * Up to `limit` approved changes in no delivery yet, oldest first, held until the
+     * transaction ends: what the next publishing takes.
+     */
+    approvedUndelivered: (limit: number): Promise<ApprovedChange[]> =>
+      db
+        .select({
+          id: priceChanges.id,
+          roomTypeUuid: priceChanges.roomTypeUuid,
+          night: priceChanges.night,
+          newPriceMinor: priceChanges.newPriceMinor,
+          newRestrictions: priceChanges.newRestrictions,
+        })
+        .from(priceChanges)
+        .where(
+          and(ofBusiness, eq(priceChanges.status, 'approved'), isNull(priceChanges.deliveryId)),
+        )
+        .orderBy(asc(priceChanges.createdAt), asc(priceChanges.night), asc(priceChanges.id))
+        .limit(limit)
+        .for('update'),
+
+    /** Puts the listed changes still approved and in no delivery into delivery `deliveryId`. */
+    carryIn: async (deliveryId: string, ids: string[], now: Date) => {
+      if (ids.length === 0) return;
+      await db
+        .update(priceChanges)
+        .set({ deliveryId, updatedAt: now })
+        .where(
+          and(
+            ofBusiness,
+            eq(priceChanges.status, 'approved'),
+            isNull(priceChanges.deliveryId),
+            inArray(priceChanges.id, ids),
+          ),
+        );
+    },
+
+    /** The changes a delivery carried that are still approved (or superseded meanwhile). */
+    carriedBy: async (deliveryId: string): Promise<string[]> =>
+      (
+        await db
+          .select({ id: priceChanges.id })
+          .from(priceChanges)
+          .where(
+            and(
+              ofBusiness,
+              eq(priceChanges.deliveryId, deliveryId),
+              inArray(priceChanges.status, ['approved', 'superseded']),
+            ),
+          )
+      ).map((row) => row.id),
+
+    /** Frees the changes of failed deliveries for a later one. */
+    releaseFrom: async (deliveryIds: string[], now: Date) => {
+      if (deliveryIds.length === 0) return;
+      await db
+        .update(priceChanges)
+        .set({ deliveryId: null, updatedAt: now })
+        .where(and(ofBusiness, inArray(priceChanges.deliveryId, deliveryIds)));
+    },
+
+    /**
+     * The listed changes were published at `now` (their cells' published prices already hold
+     * them): those still approved become published, and the open changes of those cells now start
+     * from the new published price and restrictions.
+     */
+    markPublished: async (ids: string[], now: Date) => {
+      if (ids.length === 0) return;
+      await db
+        .update(priceChanges)
+        .set({ status: 'published', publishedAt: now, updatedAt: now })
+        .where(and(ofBusiness, eq(priceChanges.status, 'approved'), inArray(priceChanges.id, ids)));
+      await db.execute(sql`
+        update price_changes pc
+           set old_price_minor = pp.price_minor, old_restrictions = pp.restrictions,
+               updated_at = ${at(now)}
+          from published_prices pp
+         where pp.business_uuid = ${businessUuid}
+           and pp.change_id in (${sql.join(
+             ids.map((id) => sql`${id}::uuid`),
+             sql`, `,
+           )})
+           and pc.business_uuid = pp.business_uuid
+           and pc.room_type_uuid = pp.room_type_uuid
+           and pc.night = pp.night
+           and pc.status in ('pending', 'approved')
+           and pc.id <> pp.change_id`);
+    },
   };
 }

@@ -18,13 +18,15 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
+import { systemClock } from '../../core/clock';
+import { localeOf } from '../../core/locale';
+import { unknownRoom } from '../../core/room-types';
 import { PRICE_CHANGES_APPROVED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
-import { isUniqueViolation } from '../bookings/repository';
+import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
-import { unknownRoom } from '../prices/service';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell } from './reason-text';
 import {
@@ -52,13 +54,6 @@ export interface CsvExport {
   body: string;
 }
 
-/** The language of the words a caller reads: its own, English for an integration token. */
-export function localeOf(caller: Caller): TLocale {
-  if (caller.kind === 'system' || caller.integration) return 'en';
-  const language = (caller.user as { language?: TLocale }).language;
-  return language && language in phrases ? language : 'en';
-}
-
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
 /** The change from the old price to the new one, in percent with one decimal. */
@@ -71,7 +66,7 @@ const changePercent = (oldMinor: number | null, newMinor: number) =>
  * unit of work, audited, with a `price_changes.approved` event for the publishing job.
  */
 export function priceChangesService(db: Db, options: PriceChangesServiceOptions) {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const uow = options.unitOfWork;
 
   /** 400 `unknown_room` at `path` unless the room type is the business's. */

@@ -2,11 +2,9 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { webhookHeaders, webhookLimits } from '@tarifa/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db } from '../../db/client';
-import { priceChanges, webhookAttempts, webhookDeliveries } from '../../db/schema';
 import {
   guardedLookup,
   hostOf,
@@ -14,8 +12,21 @@ import {
   isInternalAddress,
 } from '../../lib/url-guard';
 import { noticeDeliveryFailed } from './notices';
-import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
-import { attemptsInSeries, publishingRepository } from './repository';
+import { priceChangesRepository } from '../price-changes/repository';
+import {
+  enqueueDelivery,
+  enqueuePublish,
+  failDeliveries,
+  publishChanges,
+  type DeliverJobPayload,
+} from './publish';
+import {
+  attemptsInSeries,
+  deliveryById,
+  insertAttempt,
+  publishingRepository,
+  updateDelivery,
+} from './repository';
 import { signDelivery } from './signature';
 
 /** How long the receiver has to answer. */
@@ -160,16 +171,13 @@ export function deliverJob(deps: {
   const { db, jobs, log } = deps;
   return {
     async run({ deliveryId }, ctx) {
-      const [delivery] = await db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.id, deliveryId));
+      const delivery = await deliveryById(db, deliveryId);
       if (!delivery || delivery.status !== 'pending') return;
       const webhook = await publishingRepository(db, delivery.businessUuid).webhook();
       const now = ctx.now();
       if (!webhook) {
         await withTransaction(db, (tx) =>
-          publishingRepository(tx, delivery.businessUuid).failDeliveries([deliveryId], now),
+          failDeliveries(tx, delivery.businessUuid, [deliveryId], now),
         );
         return;
       }
@@ -188,13 +196,9 @@ export function deliverJob(deps: {
       if (ctx.signal.aborted) throw ctx.signal.reason;
 
       const kicked = await withTransaction(db, async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.id, deliveryId))
-          .for('update');
+        const current = await deliveryById(tx, deliveryId, { lock: true });
         if (!current) return false;
-        await tx.insert(webhookAttempts).values({
+        await insertAttempt(tx, {
           deliveryId,
           attemptedAt: now,
           httpStatus: outcome.httpStatus,
@@ -208,34 +212,17 @@ export function deliverJob(deps: {
         const delivered = ok(outcome.httpStatus);
         const n = delivered ? 0 : await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
         const next = delivered ? null : nextAttemptAt(first, now, n);
-        await tx
-          .update(webhookDeliveries)
-          .set({
-            firstAttemptAt: first,
-            nextAttemptAt: next,
-            updatedAt: now,
-            ...(delivered ? { status: 'delivered', deliveredAt: now } : {}),
-          })
-          .where(eq(webhookDeliveries.id, deliveryId));
+        await updateDelivery(tx, deliveryId, {
+          firstAttemptAt: first,
+          nextAttemptAt: next,
+          updatedAt: now,
+          ...(delivered ? { status: 'delivered', deliveredAt: now } : {}),
+        });
 
         if (delivered) {
           if (current.kind === 'prices') {
-            const carried = await tx
-              .select({ id: priceChanges.id })
-              .from(priceChanges)
-              .where(
-                and(
-                  eq(priceChanges.businessUuid, businessUuid),
-                  eq(priceChanges.deliveryId, deliveryId),
-                  inArray(priceChanges.status, ['approved', 'superseded']),
-                ),
-              );
-            await publishChanges(
-              tx,
-              businessUuid,
-              carried.map((c) => c.id),
-              now,
-            );
+            const carried = await priceChangesRepository(tx, businessUuid).carriedBy(deliveryId);
+            await publishChanges(tx, businessUuid, carried, now);
             // Approved changes that waited for this delivery go next.
             await enqueuePublish(jobs, tx, businessUuid);
           }
@@ -246,7 +233,7 @@ export function deliverJob(deps: {
           return true;
         }
         if (next === null) {
-          await publishingRepository(tx, businessUuid).failDeliveries([deliveryId], now);
+          await failDeliveries(tx, businessUuid, [deliveryId], now);
           await noticeDeliveryFailed(tx, businessUuid, outcome.error);
           log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
           return false;
@@ -272,10 +259,7 @@ export function deliverJob(deps: {
      * new job (its 24 hours still count from its first attempt).
      */
     async onAbandoned({ deliveryId }) {
-      const [delivery] = await db
-        .select({ status: webhookDeliveries.status })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.id, deliveryId));
+      const delivery = await deliveryById(db, deliveryId);
       if (delivery?.status !== 'pending') return;
       await enqueueDelivery(jobs, db, deliveryId);
       jobs.kick();

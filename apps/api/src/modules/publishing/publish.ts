@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TWebhookPayload, TWebhookPrice } from '@tarifa/contract';
-import { fromMinor } from '@tarifa/pricing';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { fromMinor, openRestrictions } from '@tarifa/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
-import { rowsOf, withTransaction, type Db, type Executor } from '../../db/client';
+import { withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
-import { businesses, priceChanges, type StoredRestrictions } from '../../db/schema';
-import { openRestrictions } from '../price-changes/recompute';
-import { at, idIn, publishingRepository } from './repository';
+import { priceChangesRepository, type ApprovedChange } from '../price-changes/repository';
+import { publishingRepository } from './repository';
 
 /** Publishes a business's approved price changes (payload `{businessUuid}`). */
 export const PUBLISH_JOB = 'prices.publish';
@@ -48,51 +46,20 @@ export const enqueueDelivery = (jobs: Enqueue, tx: Executor, deliveryId: string,
 /**
  * Records price changes as published at `now`: the published price of each of their cells
  * becomes the change's price and restrictions (`published_prices`, with the change that set it),
- * those still `approved` become `published`, and the open changes of those cells now start from
- * the new published price and restrictions (`old_price_minor`, `old_restrictions`). A change superseded meanwhile still sets the published
- * price: it is the price the receiver holds.
+ * and the price-changes module moves those still `approved` to `published` and lets the open
+ * changes of those cells start from the new published price. A change superseded meanwhile still
+ * sets the published price: it is the price the receiver holds.
  */
 export async function publishChanges(tx: Executor, businessUuid: string, ids: string[], now: Date) {
   if (ids.length === 0) return;
-  // The newest change per cell, should a list ever hold two of one cell.
-  await tx.execute(sql`
-    insert into published_prices
-           (business_uuid, room_type_uuid, night, price_minor, restrictions, change_id, published_at)
-    select distinct on (room_type_uuid, night)
-           business_uuid, room_type_uuid, night, new_price_minor, new_restrictions, id, ${at(now)}
-      from price_changes
-     where business_uuid = ${businessUuid} and ${idIn(sql`id`, ids)}
-     order by room_type_uuid, night, created_at desc, id
-    on conflict (business_uuid, room_type_uuid, night) do update
-       set price_minor = excluded.price_minor,
-           restrictions = excluded.restrictions,
-           change_id = excluded.change_id,
-           published_at = excluded.published_at`);
-  await tx.execute(sql`
-    update price_changes
-       set status = 'published', published_at = ${at(now)}, updated_at = ${at(now)}
-     where business_uuid = ${businessUuid} and status = 'approved' and ${idIn(sql`id`, ids)}`);
-  await tx.execute(sql`
-    update price_changes pc
-       set old_price_minor = pp.price_minor, old_restrictions = pp.restrictions,
-           updated_at = ${at(now)}
-      from published_prices pp
-     where pp.business_uuid = ${businessUuid}
-       and ${idIn(sql`pp.change_id`, ids)}
-       and pc.business_uuid = pp.business_uuid
-       and pc.room_type_uuid = pp.room_type_uuid
-       and pc.night = pp.night
-       and pc.status in ('pending', 'approved')
-       and pc.id <> pp.change_id`);
+  await publishingRepository(tx, businessUuid).publishPrices(ids, now);
+  await priceChangesRepository(tx, businessUuid).markPublished(ids, now);
 }
 
-interface ApprovedChange {
-  id: string;
-  roomTypeUuid: string;
-  night: string;
-  newPriceMinor: number;
-  /** Null in a change from before restrictions were published: it restricts nothing. */
-  newRestrictions: StoredRestrictions | null;
+/** Ends deliveries as failed, and frees their price changes for a later delivery. */
+export async function failDeliveries(tx: Executor, businessUuid: string, ids: string[], now: Date) {
+  await publishingRepository(tx, businessUuid).failDeliveries(ids, now);
+  await priceChangesRepository(tx, businessUuid).releaseFrom(ids, now);
 }
 
 /** The JSON body of a delivery, exactly as receivers get it (`ZWebhookPayload`). */
@@ -122,17 +89,8 @@ async function pricesOf(
   businessUuid: string,
   changes: ApprovedChange[],
 ): Promise<TWebhookPrice[]> {
-  const ids = changes.map((c) => c.id);
-  const rows = rowsOf<{ id: string; code: string; previous: number | null }>(
-    await tx.execute(sql`
-      select pc.id, rt.code, pp.price_minor as previous
-        from price_changes pc
-        join room_types rt on rt.uuid = pc.room_type_uuid
-        left join published_prices pp
-          on pp.business_uuid = pc.business_uuid
-         and pp.room_type_uuid = pc.room_type_uuid
-         and pp.night = pc.night
-       where pc.business_uuid = ${businessUuid} and ${idIn(sql`pc.id`, ids)}`),
+  const rows = await publishingRepository(tx, businessUuid).deliveryPrices(
+    changes.map((c) => c.id),
   );
   const extra = new Map(rows.map((row) => [row.id, row]));
   return changes
@@ -173,42 +131,22 @@ export function publishJob(deps: {
         const now = ctx.now();
         const outcome = await withTransaction(db, async (tx) => {
           await lockBusinessFor(tx, 'publishing', businessUuid);
-          const [business] = await tx
-            .select({ uuid: businesses.uuid, name: businesses.name, currency: businesses.currency })
-            .from(businesses)
-            .where(and(eq(businesses.uuid, businessUuid), isNull(businesses.deletedAt)));
-          if (!business) return 'done';
           const repo = publishingRepository(tx, businessUuid);
+          const business = await repo.business();
+          if (!business) return 'done';
           if (await repo.pricesDeliveryPending()) return 'done';
-          const changes: ApprovedChange[] = await tx
-            .select({
-              id: priceChanges.id,
-              roomTypeUuid: priceChanges.roomTypeUuid,
-              night: priceChanges.night,
-              newPriceMinor: priceChanges.newPriceMinor,
-              newRestrictions: priceChanges.newRestrictions,
-            })
-            .from(priceChanges)
-            .where(
-              and(
-                eq(priceChanges.businessUuid, businessUuid),
-                eq(priceChanges.status, 'approved'),
-                isNull(priceChanges.deliveryId),
-              ),
-            )
-            .orderBy(asc(priceChanges.createdAt), asc(priceChanges.night), asc(priceChanges.id))
-            .limit(PRICES_PER_DELIVERY)
-            .for('update');
-          if (changes.length === 0) return 'done';
-          const ids = changes.map((c) => c.id);
+          const changes = priceChangesRepository(tx, businessUuid);
+          const approved = await changes.approvedUndelivered(PRICES_PER_DELIVERY);
+          if (approved.length === 0) return 'done';
+          const ids = approved.map((c) => c.id);
           const webhook = await repo.webhook();
           if (!webhook) {
             await publishChanges(tx, businessUuid, ids, now);
             log.info({ businessUuid, prices: ids.length }, 'prices published (no webhook)');
-            return changes.length < PRICES_PER_DELIVERY ? 'done' : 'more';
+            return approved.length < PRICES_PER_DELIVERY ? 'done' : 'more';
           }
           const id = randomUUID();
-          const prices = await pricesOf(tx, businessUuid, changes);
+          const prices = await pricesOf(tx, businessUuid, approved);
           await repo.insertDelivery({
             id,
             kind: 'prices',
@@ -216,10 +154,7 @@ export function publishJob(deps: {
             prices: prices.length,
             now,
           });
-          await tx
-            .update(priceChanges)
-            .set({ deliveryId: id, updatedAt: now })
-            .where(and(eq(priceChanges.businessUuid, businessUuid), idIn(priceChanges.id, ids)));
+          await changes.carryIn(id, ids, now);
           await enqueueDelivery(jobs, tx, id);
           log.info({ businessUuid, deliveryId: id, prices: ids.length }, 'webhook delivery queued');
           return 'queued';

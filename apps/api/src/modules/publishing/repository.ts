@@ -1,7 +1,7 @@
 import type { TWebhook, TWebhookDelivery } from '@tarifa/contract';
-import { and, count, desc, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { priceChanges, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import { businesses, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { secretPrefixOf } from './signature';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -9,10 +9,10 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** A timestamp as SQL, from the injected clock. */
-export const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** `id in (…)` for a list of uuids (empty: false). */
-export const idIn = (column: unknown, ids: string[]) =>
+const idIn = (column: unknown, ids: string[]) =>
   ids.length === 0
     ? sql`false`
     : sql`${column} in (${sql.join(
@@ -166,21 +166,110 @@ export function publishingRepository(db: Executor, businessUuid: string) {
       return row!;
     },
 
-    /** Ends deliveries as failed, and frees their price changes for a later delivery. */
+    /** Ends deliveries as failed (their price changes are freed by the price-changes module). */
     async failDeliveries(ids: string[], now: Date) {
       if (ids.length === 0) return;
       await db
         .update(webhookDeliveries)
         .set({ status: 'failed', failedAt: now, nextAttemptAt: null, updatedAt: now })
         .where(and(ofBusiness, inArray(webhookDeliveries.id, ids)));
-      await db
-        .update(priceChanges)
-        .set({ deliveryId: null, updatedAt: now })
-        .where(
-          and(eq(priceChanges.businessUuid, businessUuid), inArray(priceChanges.deliveryId, ids)),
-        );
+    },
+
+    /** A delivered or failed delivery made pending again, as a new series of attempts. */
+    async restartDelivery(id: string, now: Date): Promise<DeliveryRow> {
+      const [row] = await db
+        .update(webhookDeliveries)
+        .set({
+          status: 'pending',
+          firstAttemptAt: null,
+          nextAttemptAt: now,
+          deliveredAt: null,
+          failedAt: null,
+          updatedAt: now,
+        })
+        .where(and(ofBusiness, eq(webhookDeliveries.id, id)))
+        .returning();
+      return row!;
+    },
+
+    /** The business as a delivery names it; none once deleted. */
+    async business() {
+      const [row] = await db
+        .select({ uuid: businesses.uuid, name: businesses.name, currency: businesses.currency })
+        .from(businesses)
+        .where(and(eq(businesses.uuid, businessUuid), isNull(businesses.deletedAt)));
+      return row;
+    },
+
+    /**
+     * The published price of each cell of the listed price changes becomes the change's price and
+     * restrictions, with the change that set it (the newest per cell, should a list hold two).
+     */
+    async publishPrices(ids: string[], now: Date) {
+      if (ids.length === 0) return;
+      await db.execute(sql`
+        insert into published_prices
+               (business_uuid, room_type_uuid, night, price_minor, restrictions, change_id, published_at)
+        select distinct on (room_type_uuid, night)
+               business_uuid, room_type_uuid, night, new_price_minor, new_restrictions, id, ${at(now)}
+          from price_changes
+         where business_uuid = ${businessUuid} and ${idIn(sql`id`, ids)}
+         order by room_type_uuid, night, created_at desc, id
+        on conflict (business_uuid, room_type_uuid, night) do update
+           set price_minor = excluded.price_minor,
+               restrictions = excluded.restrictions,
+               change_id = excluded.change_id,
+               published_at = excluded.published_at`);
+    },
+
+    /** Per listed price change: its room type's code and the price published before it. */
+    async deliveryPrices(ids: string[]) {
+      return rowsOf<{ id: string; code: string; previous: number | null }>(
+        await db.execute(sql`
+          select pc.id, rt.code, pp.price_minor as previous
+            from price_changes pc
+            join room_types rt on rt.uuid = pc.room_type_uuid
+            left join published_prices pp
+              on pp.business_uuid = pc.business_uuid
+             and pp.room_type_uuid = pc.room_type_uuid
+             and pp.night = pc.night
+           where pc.business_uuid = ${businessUuid} and ${idIn(sql`pc.id`, ids)}`),
+      );
     },
   };
+}
+
+/**
+ * A delivery by its id alone (the delivery job knows no business before reading it), held until
+ * the transaction ends with `lock`.
+ */
+export async function deliveryById(
+  db: Executor,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<DeliveryRow | undefined> {
+  const query = db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
+  const [row] = await (options.lock ? query.for('update') : query);
+  return row;
+}
+
+/** Logs one attempt of a delivery. */
+export async function insertAttempt(
+  db: Executor,
+  values: Omit<typeof webhookAttempts.$inferInsert, 'id'>,
+): Promise<void> {
+  await db.insert(webhookAttempts).values(values);
+}
+
+/** The schedule of a delivery after an attempt (and its end, when delivered). */
+export async function updateDelivery(
+  db: Executor,
+  id: string,
+  values: Partial<
+    Pick<DeliveryRow, 'firstAttemptAt' | 'nextAttemptAt' | 'status' | 'deliveredAt' | 'updatedAt'>
+  >,
+): Promise<void> {
+  await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
 }
 
 /** The attempts of some deliveries, newest first, by delivery. */

@@ -6,7 +6,7 @@ import type {
   TWebhookResponse,
   TWebhookWithSecret,
 } from '@tarifa/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { systemClock } from '../../core/clock';
 import type { JobRunner } from '../../core/jobs';
 import {
   assertNotIntegration,
@@ -16,13 +16,12 @@ import {
 } from '../../core/tenancy';
 import type { UnitOfWork, WriteContext } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
-import { priceChanges, webhookDeliveries } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { checkOutgoingUrl, type Resolver } from '../../lib/url-guard';
-import { deliveryBody, enqueueDelivery, enqueuePublish } from './publish';
+import { priceChangesRepository } from '../price-changes/repository';
+import { deliveryBody, enqueueDelivery, enqueuePublish, failDeliveries } from './publish';
 import {
   attemptsOf,
-  idIn,
   publishingRepository,
   toWireDelivery,
   toWireWebhook,
@@ -50,7 +49,7 @@ const noWebhook = () => AppError.notFound('Webhook');
  * and answered only when it is issued.
  */
 export function publishingService(db: Db, deps: PublishingServiceDeps) {
-  const clock = deps.clock ?? (() => new Date());
+  const clock = deps.clock ?? systemClock;
   const uow = deps.unitOfWork;
 
   /** The webhook as answered: its row (read once by the caller) and its health. */
@@ -154,7 +153,9 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
         const existing = await repo.webhook({ lock: true });
         if (!existing) throw noWebhook();
         const pending = await repo.pendingDeliveries();
-        await repo.failDeliveries(
+        await failDeliveries(
+          tx,
+          businessUuid,
           pending.map((d) => d.id),
           now,
         );
@@ -254,33 +255,13 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
         if (!(await repo.webhook())) throw noWebhook();
         if (delivery.kind === 'prices') {
           const payload = JSON.parse(delivery.body) as TWebhookPayload;
-          await tx
-            .update(priceChanges)
-            .set({ deliveryId: id, updatedAt: now })
-            .where(
-              and(
-                eq(priceChanges.businessUuid, businessUuid),
-                eq(priceChanges.status, 'approved'),
-                isNull(priceChanges.deliveryId),
-                idIn(
-                  priceChanges.id,
-                  payload.prices.map((p) => p.priceChangeId),
-                ),
-              ),
-            );
+          await priceChangesRepository(tx, businessUuid).carryIn(
+            id,
+            payload.prices.map((p) => p.priceChangeId),
+            now,
+          );
         }
-        const [row] = await tx
-          .update(webhookDeliveries)
-          .set({
-            status: 'pending',
-            firstAttemptAt: null,
-            nextAttemptAt: now,
-            deliveredAt: null,
-            failedAt: null,
-            updatedAt: now,
-          })
-          .where(eq(webhookDeliveries.id, id))
-          .returning();
+        const row = await repo.restartDelivery(id, now);
         await enqueueDelivery(deps.jobs, tx, id);
         record(businessUuid, {
           action: 'update',
@@ -289,7 +270,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
           entityName: null,
           changes: { status: { before: delivery.status, after: 'pending' } },
         });
-        return deliveryAnswer(tx, row!);
+        return deliveryAnswer(tx, row);
       });
     },
   };

@@ -5,11 +5,15 @@ import type {
 } from '@tarifa/contract';
 import { maxOrphanLookup } from '@tarifa/pricing';
 import type { z } from 'zod';
+import { systemClock } from '../../core/clock';
 import type { Caller } from '../../core/tenancy';
 import type { UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
-import { clearCells, setCells } from '../prices/service';
-import { restrictionsRepository, type RestrictionPatch } from './repository';
+import { clearCells, setCells } from '../pricing-inputs/cell-writes';
+import {
+  restrictionsRepository,
+  type RestrictionPatch,
+} from '../pricing-inputs/restrictions-repository';
 
 type OverridesBody = z.output<typeof ZRestrictionOverridesBody>;
 type ClearQuery = z.output<typeof ZClearRestrictionOverridesQuery>;
@@ -29,7 +33,7 @@ const patchFields = ['minStay', 'maxStay', 'closedToArrival', 'closedToDeparture
  * restrictions (or prices) moved, as it does for manual prices. Answers the cells touched.
  */
 export function restrictionsService(_db: Db, options: RestrictionsServiceOptions) {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
   const uow = options.unitOfWork;
 
   return {

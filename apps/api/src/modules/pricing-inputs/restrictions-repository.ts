@@ -1,4 +1,5 @@
 import { and, between, inArray, eq, sql } from 'drizzle-orm';
+import type { RestrictionOverride } from '@tarifa/pricing';
 import type { Executor } from '../../db/client';
 import { restrictionOverrides } from '../../db/schema';
 
@@ -18,7 +19,7 @@ export interface RestrictionWrite extends RestrictionPatch {
 }
 
 /**
- * The stay restrictions set on single cells, for one business the caller already reached: every
+ * The stay restrictions set on single cells (the restrictions module's overrides), for one business the caller already reached: every
  * query carries its uuid. A row whose four values are all null says nothing and is removed.
  */
 export function restrictionsRepository(db: Executor, businessUuid: string) {
@@ -26,6 +27,20 @@ export function restrictionsRepository(db: Executor, businessUuid: string) {
   const ofBusiness = eq(t.businessUuid, businessUuid);
 
   return {
+    /** The stay restrictions the owner set on single cells of the nights `from`…`to`. */
+    overrides: (from: string, to: string): Promise<RestrictionOverride[]> =>
+      db
+        .select({
+          roomUuid: t.roomTypeUuid,
+          date: t.night,
+          minStay: t.minStay,
+          maxStay: t.maxStay,
+          closedToArrival: t.closedToArrival,
+          closedToDeparture: t.closedToDeparture,
+        })
+        .from(t)
+        .where(and(ofBusiness, between(t.night, from, to))),
+
     /**
      * Applies each range in turn (a later one wins the fields it sets on a night both cover):
      * nights without a row get one, then the fields the range gives are set (null clears), and

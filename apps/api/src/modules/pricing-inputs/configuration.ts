@@ -14,11 +14,10 @@ import {
   type PricingInput,
 } from '@tarifa/pricing';
 import type { z } from 'zod';
-import { toRoomTariff } from '../../core/room-types';
+import { toRoomTariff, unknownRoomIssue } from '../../core/room-types';
 import { AppError } from '../../lib/errors';
 import { toFluctuationGroup, toSazonality, toSettings } from '../businesses/mapping';
 import type { TariffRows } from '../businesses/mapping';
-import { unknownRoom } from '../businesses/change';
 import type { BusinessRow } from '../../core/tenancy';
 
 /**
@@ -146,7 +145,9 @@ export function toWireCell(cell: PriceCell, publishedMinor: number | null): TPri
 
 function checkRoomUuids(config: Configuration, uuids: string[], path: string) {
   const live = new Set(config.roomsTariff.map((room) => room.uuid));
-  const issues = uuids.flatMap((uuid, i) => (live.has(uuid) ? [] : [unknownRoom(`${path}.${i}`)]));
+  const issues = uuids.flatMap((uuid, i) =>
+    live.has(uuid) ? [] : [unknownRoomIssue(`${path}.${i}`)],
+  );
   if (issues.length) throw AppError.validation(issues);
 }
 
@@ -245,7 +246,7 @@ async function applyRoomsTariff(
   const byUuid = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
   const issues = list.flatMap((room, i) =>
     room.uuid !== undefined && !byUuid.has(room.uuid)
-      ? [unknownRoom(`change.roomsTariff.${i}.uuid`)]
+      ? [unknownRoomIssue(`change.roomsTariff.${i}.uuid`)]
       : [],
   );
   if (issues.length) throw AppError.validation(issues);

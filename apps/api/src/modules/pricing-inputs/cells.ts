@@ -22,7 +22,6 @@ import { toSettings } from '../businesses/mapping';
 import { businessRepository } from '../businesses/repository';
 import { loadEventInputs } from '../events/engine-input';
 import { loadMarketStats } from '../market/engine-input';
-import { loadRestrictionOverrides } from '../restrictions/engine-input';
 import { configurationOf, toEngine, type Configuration } from './configuration';
 import {
   pricesRepository,
@@ -30,11 +29,14 @@ import {
   type PublishedRow,
   type RoomsSoldRow,
 } from './repository';
+import { restrictionsRepository } from './restrictions-repository';
 
 /**
- * The engine path of a business's prices, shared by the prices API and the price recomputation:
- * its tariff configuration, the rooms sold of its bookings and its manual prices for a run of
- * nights, and `computePrices` over them for a given "today".
+ * The engine's inputs, read for a business and a run of nights and handed to `computePrices`: its
+ * tariff configuration (businesses), the rooms sold of its bookings, its forecast (core), its
+ * events and holidays (events), the competitors' figures (market), the manual prices and stay
+ * restrictions set on cells (owned here) and the prices last published. Shared by the prices API,
+ * the recomputation of price changes, analytics and the market chart.
  */
 
 /** What the engine needs besides the configuration, for the nights `from`…`to`. */
@@ -85,14 +87,14 @@ export async function loadConfiguration(
 }
 
 /**
- * The nights `from`…`to` as `today` sees them; `now` (default: the clock's) is what the age of the
+ * The nights `from`…`to` as `today` sees them; `now` (the app's clock) is what the age of the
  * competitors' rates counts from.
  */
 export interface NightRange {
   today: string;
   from: string;
   to: string;
-  now?: Date;
+  now: Date;
 }
 
 /**
@@ -138,8 +140,8 @@ export async function loadNightData(
             ).nights
           : null,
       () => loadEventInputs(tx, business, settings, { from, to }),
-      () => loadMarketStats(tx, business, settings, { from, to, now: range.now ?? new Date() }),
-      () => loadRestrictionOverrides(tx, business, { from, to }),
+      () => loadMarketStats(tx, business, settings, { from, to, now: range.now }),
+      () => restrictionsRepository(tx, business.uuid).overrides(from, to),
     ]);
   const roomsSold: NightData['roomsSold'] = {};
   for (const row of soldRows) {

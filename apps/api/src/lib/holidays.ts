@@ -1,7 +1,7 @@
 import Holidays from 'date-holidays';
 import { holidayTypes, type THoliday, type THolidayType, type TLocale } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
-import { AppError } from '../../lib/errors';
+import { AppError } from './errors';
 
 /**
  * The public holidays of a country (and one of its regions) from `date-holidays`, an offline

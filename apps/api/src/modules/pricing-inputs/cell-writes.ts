@@ -1,0 +1,216 @@
+import type { TPriceCell, ZClearOverridesQuery } from '@tarifa/contract';
+import { addDays, type PriceCell } from '@tarifa/pricing';
+import type { z } from 'zod';
+import { unknownRoom, unknownRoomIssue } from '../../core/room-types';
+import {
+  actorOf,
+  assertNotIntegration,
+  businessesRepository,
+  policyFor,
+  reachBusiness,
+  type BusinessRow,
+  type Caller,
+} from '../../core/tenancy';
+import { OVERRIDES_CHANGED, type UnitOfWork } from '../../core/unit-of-work';
+import type { Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { zonedDate } from '../../lib/zoned-time';
+import { cellKey, loadConfiguration, loadNightData, runEngine, type NightData } from './cells';
+import { toWireCell, type Configuration } from './configuration';
+
+/**
+ * The writes of calendar cells' own values (manual prices, stay restrictions): the checks, the
+ * write, the audit per item, the recomputation event widened by reach, and the cells answered.
+ * The prices and restrictions modules each hand them what they write.
+ */
+
+type ClearOverridesQuery = z.output<typeof ZClearOverridesQuery>;
+
+/** The engine's cells as the API answers them, with the price last published. */
+export const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
+  cells.map((cell) =>
+    toWireCell(cell, data.published.get(cellKey(cell.roomUuid, cell.date)) ?? null),
+  );
+
+/**
+ * The cells of `ranges` (per room type) as the API answers them, each disjoint run of nights
+ * computed once: what a write on calendar cells (manual prices, restrictions) answers.
+ */
+async function touchedCells(
+  tx: Executor,
+  business: BusinessRow,
+  config: Configuration,
+  now: Date,
+  ranges: { roomUuid: string; from: string; to: string }[],
+): Promise<TPriceCell[]> {
+  const today = zonedDate(now, business.timezone);
+  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const runs: { from: string; to: string }[] = [];
+  for (const range of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && range.from <= addDays(last.to, 1)) {
+      if (range.to > last.to) last.to = range.to;
+    } else runs.push({ from: range.from, to: range.to });
+  }
+  const wanted = (cell: PriceCell) =>
+    ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
+  const answer: TPriceCell[] = [];
+  for (const { from, to } of runs) {
+    const data = await loadNightData(tx, business, { today, from, to, now });
+    answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
+  }
+  return answer;
+}
+
+/** One range of a `PUT` of calendar cells' own values. */
+interface CellRange {
+  roomUuid: string;
+  from: string;
+  to: string;
+}
+
+/** What a `PUT` of calendar cells' own values writes: manual prices or stay restrictions. */
+export interface CellSetting<T extends CellRange> {
+  entity: 'price_override' | 'restriction_override';
+  /** Writes every night of every range (a later item wins a shared night). */
+  write: (tx: Executor, businessUuid: string, items: T[], actor: string | null) => Promise<void>;
+  /** The fields an item sets, as its audit event records them. */
+  changes: (item: T) => Record<string, { before: null; after: unknown }>;
+  /** Nights on either side whose cells depend on these (recomputed with them). */
+  reach: number;
+}
+
+/**
+ * A `PUT` of calendar cells' own values over ranges of nights, all or nothing: an unknown room
+ * type is 400; audited per item, with one `overrides.changed` event over the nights (widened by
+ * `reach`). Answers the cells written, as `GET …/prices` has them.
+ */
+export async function setCells<T extends CellRange>(
+  uow: UnitOfWork,
+  clock: () => Date,
+  caller: Caller,
+  businessUuid: string,
+  items: T[],
+  setting: CellSetting<T>,
+): Promise<TPriceCell[]> {
+  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  return uow.write(caller, async ({ tx, record, emit }) => {
+    const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+    const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+    const issues = items.flatMap((item, i) =>
+      rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
+    );
+    if (issues.length) throw AppError.validation(issues);
+
+    await setting.write(tx, business.uuid, items, actorOf(caller));
+    for (const item of items) {
+      record(business.uuid, {
+        action: 'update',
+        entity: setting.entity,
+        entityId: item.roomUuid,
+        entityName: rooms.get(item.roomUuid)!.name,
+        changes: {
+          from: { before: null, after: item.from },
+          to: { before: null, after: item.to },
+          ...setting.changes(item),
+        },
+      });
+    }
+    const froms = items.map((item) => item.from).sort();
+    const tos = items.map((item) => item.to).sort();
+    emit({
+      type: OVERRIDES_CHANGED,
+      businessUuid: business.uuid,
+      roomTypeUuids: [...new Set(items.map((item) => item.roomUuid))],
+      from: addDays(froms[0]!, -setting.reach),
+      to: addDays(tos[tos.length - 1]!, setting.reach + 1),
+    });
+    return touchedCells(tx, business, config, clock(), items);
+  });
+}
+
+/** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
+async function openCellsWrite(tx: Executor, caller: Caller, businessUuid: string) {
+  const business = await reachBusiness(tx, caller, businessUuid);
+  await businessesRepository(tx, policyFor(caller).businessScope()).lock(business.uuid, 'share');
+  return { business, config: await loadConfiguration(tx, business) };
+}
+
+/** What a `DELETE` of calendar cells' own values clears: manual prices or stay restrictions. */
+export interface CellClearing {
+  entity: 'price_override' | 'restriction_override';
+  /** Clears the range's values (of the listed room types); answers those cleared. */
+  clear: (
+    tx: Executor,
+    businessUuid: string,
+    from: string,
+    to: string,
+    roomUuids?: string[],
+  ) => Promise<{ roomUuid: string; night: string }[]>;
+  /** Nights on either side whose cells depend on these (recomputed with them). */
+  reach: number;
+}
+
+/**
+ * A `DELETE` of calendar cells' own values over a range (one room type or all): audited per room
+ * type, with an `overrides.changed` event when any was cleared. Answers the range's cells.
+ */
+export async function clearCells(
+  uow: UnitOfWork,
+  clock: () => Date,
+  caller: Caller,
+  businessUuid: string,
+  query: ClearOverridesQuery,
+  clearing: CellClearing,
+): Promise<TPriceCell[]> {
+  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  return uow.write(caller, async ({ tx, record, emit }) => {
+    const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+    const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+    const { roomUuid, from, to } = query;
+    if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
+
+    const cleared = await clearing.clear(
+      tx,
+      business.uuid,
+      from,
+      to,
+      roomUuid === undefined ? undefined : [roomUuid],
+    );
+    const nightsOf = new Map<string, string[]>();
+    for (const row of cleared) {
+      nightsOf.set(row.roomUuid, [...(nightsOf.get(row.roomUuid) ?? []), row.night]);
+    }
+    for (const [uuid, nights] of nightsOf) {
+      nights.sort();
+      record(business.uuid, {
+        action: 'delete',
+        entity: clearing.entity,
+        entityId: uuid,
+        entityName: rooms.get(uuid)?.name ?? null,
+        changes: {
+          from: { before: nights[0], after: null },
+          to: { before: nights[nights.length - 1], after: null },
+          nights: { before: nights.length, after: 0 },
+        },
+      });
+    }
+    if (nightsOf.size > 0) {
+      emit({
+        type: OVERRIDES_CHANGED,
+        businessUuid: business.uuid,
+        roomTypeUuids: [...nightsOf.keys()],
+        from: addDays(from, -clearing.reach),
+        to: addDays(to, clearing.reach + 1),
+      });
+    }
+    const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];
+    return touchedCells(
+      tx,
+      business,
+      config,
+      clock(),
+      targets.map((uuid) => ({ roomUuid: uuid, from, to })),
+    );
+  });
+}
