@@ -62,7 +62,7 @@ export function assertCan(
  * `preValidation`, which run after the body is read (`app.test.ts` walks every route to check).
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
-  const service = authService(authRepository(app.database.db));
+  const service = authService(authRepository(app.database.db), app.clock);
   app.decorate('authService', service);
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {

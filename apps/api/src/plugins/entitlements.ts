@@ -92,7 +92,7 @@ export const gates = {
 const isPlanRefusal = (err: unknown) => err instanceof AppError && err.code === 'plan_required';
 
 export interface RequirePlanOptions {
-  /** What "now" is, for the business's today (tests fix it). */
+  /** What "now" is, for the business's today; the app's clock (`app.clock`) when absent. */
   clock?: () => Date;
 }
 
@@ -103,8 +103,8 @@ export interface RequirePlanOptions {
  * another tenant's business from a missing one.
  */
 export function requirePlan(db: Db, gate: Gate, options: RequirePlanOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
   return async (request: FastifyRequest) => {
+    const clock = options.clock ?? request.server.clock;
     const auth = requireAuth(request);
     const businessUuid = (request.params as { uuid?: string }).uuid;
     let business: Promise<BusinessRow> | undefined;

@@ -21,7 +21,7 @@ export const OUTBOX_LIMIT = 100;
 
 /** `/api/v1/admin/*`: super-admin only (`manage Admin`, which only `manage all` grants). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = adminService(app.database.db);
+  const service = adminService(app.database.db, { clock: app.clock });
   // Refused before the query or body is read: a client (or an integration token) learns nothing
   // about these routes' input.
   const onRequest = [

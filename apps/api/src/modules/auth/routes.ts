@@ -32,12 +32,14 @@ const errors = errorResponses(400, 401, 409, 429);
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = rateLimiter(app.database.db, {
     limit: app.config.rateLimitAuthPerMinute,
+    clock: app.clock,
     log: app.log,
   });
   const passwordReset = passwordResetService({
     repo: authRepository(app.database.db),
     mail: app.mail,
     appUrl: app.config.appUrl,
+    clock: app.clock,
   });
 
   app.post(

@@ -11,7 +11,7 @@ const doc = routeDoc('tokens');
 
 /** `/api/v1/businesses/{uuid}/tokens[/{id}]`: integration tokens (docs/bookings.md). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = tokensService(app.database.db, { unitOfWork: app.unitOfWork });
+  const service = tokensService(app.database.db, { clock: app.clock, unitOfWork: app.unitOfWork });
   app.addHook('onRequest', app.authenticate);
   const base = '/v1/businesses/:uuid/tokens';
 
