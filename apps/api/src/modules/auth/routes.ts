@@ -17,7 +17,7 @@ import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { passwordResetService } from './password-reset';
 import { authRepository } from './repository';
-import type { ClientInfo } from './service';
+import { authService, type ClientInfo } from './service';
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
@@ -35,6 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     clock: app.clock,
     log: app.log,
   });
+  const accounts = authService(authRepository(app.database.db), app.clock);
   const passwordReset = passwordResetService({
     repo: authRepository(app.database.db),
     mail: app.mail,
@@ -54,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await app.authService.register(request.body, clientInfo(request));
+      const answer = await accounts.register(request.body, clientInfo(request));
       return reply.status(201).send(answer);
     },
   );
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAuthResponse, ...errors },
       },
     },
-    async (request) => app.authService.login(request.body, clientInfo(request)),
+    async (request) => accounts.login(request.body, clientInfo(request)),
   );
 
   app.post(
@@ -85,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.authService.logout(requireAuth(request));
+      await accounts.logout(requireAuth(request));
       return reply.status(204).send(null);
     },
   );
@@ -152,7 +153,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.authService.changePassword(requireAuth(request), request.body);
+      await accounts.changePassword(requireAuth(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -168,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSessionsResponse, 401: ZErrorBody },
       },
     },
-    async (request) => ({ sessions: await app.authService.listSessions(requireAuth(request)) }),
+    async (request) => ({ sessions: await accounts.listSessions(requireAuth(request)) }),
   );
 
   app.delete(
@@ -189,7 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.authService.revokeSession(requireAuth(request), request.params.id);
+      await accounts.revokeSession(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

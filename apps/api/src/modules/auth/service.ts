@@ -11,6 +11,7 @@ import {
   type TUser,
 } from '@tarifa/contract';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { CredentialResolver } from '../../core/auth';
 import type { Clock } from '../../core/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, hashSecret, newSecret, verifyPassword } from '../../lib/secrets';
@@ -170,3 +171,11 @@ export function authService(repo: AuthRepository, clock: Clock) {
   };
 }
 export type AuthService = ReturnType<typeof authService>;
+
+/**
+ * Sessions (the access tokens that signing in answers) as a kind of bearer credential (wired in
+ * `app.ts`): any token that is not another kind's, resolved to its user while it is live.
+ */
+export function sessions(service: Pick<AuthService, 'authenticate'>): CredentialResolver {
+  return { accepts: () => true, resolve: (token) => service.authenticate(token) };
+}

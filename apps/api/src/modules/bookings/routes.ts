@@ -31,6 +31,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'Bookings whose stay overlaps [from, to], filtered and paginated',
@@ -45,6 +46,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { access: { action: 'create', subject: 'Booking' } },
       // 5 000 bookings of JSON are a few MB; the app's default limit is 1 MB.
       bodyLimit: 16 * 1024 * 1024,
       schema: {
@@ -61,6 +63,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/facets`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'Channels, segments and countries the bookings use (for filters)',
@@ -74,6 +77,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'One booking',
@@ -89,6 +93,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
+      config: { access: { action: 'update', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'Replace a booking',
@@ -110,6 +115,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
+      config: { access: { action: 'delete', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'Cancel a booking, keeping it (answers it); ?purge=true deletes it (204)',

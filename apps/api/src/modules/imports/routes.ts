@@ -41,6 +41,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${business}/bookings/import`,
     {
+      config: { access: { action: 'create', subject: 'Booking' } },
       schema: {
         ...doc,
         summary:
@@ -63,6 +64,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${business}/bookings/import/preview`,
     {
+      config: { access: { action: 'create', subject: 'Booking' } },
       schema: {
         ...doc,
         summary:
@@ -92,6 +94,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${business}/imports`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'The 20 most recent imports of the business, newest first',
@@ -107,6 +110,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${business}/imports/:importId`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
         summary: 'Status, counts and the first 1 000 bad rows of an import',

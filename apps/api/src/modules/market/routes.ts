@@ -50,6 +50,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.get(
     competitors,
     {
+      config: { access: { action: 'read', subject: 'Competitor' } },
       preHandler,
       schema: {
         ...doc,
@@ -131,6 +132,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.get(
     rates,
     {
+      config: { access: { action: 'read', subject: 'CompetitorRate' } },
       preHandler,
       schema: {
         ...doc,
@@ -146,6 +148,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.put(
     rates,
     {
+      config: { access: { action: 'update', subject: 'CompetitorRate' } },
       preHandler,
       // 5 000 rates of JSON are about 1 MB, the app's default limit.
       bodyLimit: 4 * 1024 * 1024,
@@ -163,6 +166,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.post(
     `${rates}/import`,
     {
+      config: { access: { action: 'create', subject: 'CompetitorRate' } },
       preHandler,
       schema: {
         ...doc,
@@ -194,6 +198,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.get(
     `${business}/market`,
     {
+      config: { access: { action: 'read', subject: 'Market' } },
       preHandler,
       schema: {
         ...doc,

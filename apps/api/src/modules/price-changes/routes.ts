@@ -51,6 +51,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'PriceChange' } },
       schema: {
         ...doc,
         summary:
@@ -107,6 +108,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
   app.get(
     '/v1/businesses/:uuid/prices/export.csv',
     {
+      config: { access: { action: 'read', subject: 'Price' } },
       schema: {
         ...routeDoc('prices'),
         summary: 'The published price list of nights `from`…`to` (≤ 731), as CSV',

@@ -44,6 +44,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Price' } },
       schema: {
         ...doc,
         summary: 'Prices of every room type (or one) on every night from `from` to `to` (≤ 731)',

@@ -12,7 +12,6 @@ import { addDays, diffPrices, fromMinor, toMinor, type PriceCell } from '@tarifa
 import type { z } from 'zod';
 import {
   actorOf,
-  assertNotIntegration,
   businessesRepository,
   policyFor,
   reachBusiness,
@@ -121,7 +120,7 @@ export async function setCells<T extends CellRange>(
   items: T[],
   setting: CellSetting<T>,
 ): Promise<TPriceCell[]> {
-  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
   return uow.write(caller, async ({ tx, record, emit }) => {
     const { business, config } = await openCellsWrite(tx, caller, businessUuid);
     const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
@@ -191,7 +190,7 @@ export async function clearCells(
   query: ClearOverridesQuery,
   clearing: CellClearing,
 ): Promise<TPriceCell[]> {
-  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
   return uow.write(caller, async ({ tx, record, emit }) => {
     const { business, config } = await openCellsWrite(tx, caller, businessUuid);
     const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));

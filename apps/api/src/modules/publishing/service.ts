@@ -8,12 +8,7 @@ import type {
 } from '@tarifa/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { JobRunner } from '../../core/jobs';
-import {
-  assertNotIntegration,
-  reachBusiness,
-  type BusinessRow,
-  type Caller,
-} from '../../core/tenancy';
+import { policyFor, reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import type { UnitOfWork, WriteContext } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { priceChanges, webhookDeliveries } from '../../db/schema';
@@ -77,7 +72,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       },
     ) => Promise<T>,
   ): Promise<T> {
-    assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+    policyFor(caller).assert('manage', 'Webhook', 'Integration tokens may not manage the webhook');
     const result = await uow.write(caller, async (ctx) => {
       const business = await reachBusiness(ctx.tx, caller, businessUuid);
       const repo = publishingRepository(ctx.tx, business.uuid);
@@ -90,7 +85,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
   return {
     /** `GET …/webhook`. */
     async get(caller: Caller, businessUuid: string): Promise<TWebhookResponse> {
-      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+      policyFor(caller).assert(
+        'manage',
+        'Webhook',
+        'Integration tokens may not manage the webhook',
+      );
       const business = await reachBusiness(db, caller, businessUuid);
       const repo = publishingRepository(db, business.uuid);
       const row = await repo.webhook();
@@ -102,7 +101,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
      * A new webhook gets a secret, answered this once; changing the URL keeps the secret.
      */
     async put(caller: Caller, businessUuid: string, url: string): Promise<TWebhookWithSecret> {
-      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+      policyFor(caller).assert(
+        'manage',
+        'Webhook',
+        'Integration tokens may not manage the webhook',
+      );
       // Another tenant's business is refused before its URL is looked up.
       await reachBusiness(db, caller, businessUuid);
       const refusal = await checkOutgoingUrl(url, {
@@ -223,7 +226,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       businessUuid: string,
       query: { page: number; pageSize: number },
     ): Promise<TWebhookDeliveriesPage> {
-      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+      policyFor(caller).assert(
+        'manage',
+        'Webhook',
+        'Integration tokens may not manage the webhook',
+      );
       const business = await reachBusiness(db, caller, businessUuid);
       const { rows, total } = await publishingRepository(db, business.uuid).deliveries(
         query.page,
