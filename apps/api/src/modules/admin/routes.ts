@@ -35,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminEmails',
         summary: `The emails sent or kept in the outbox, newest first (at most ${OUTBOX_LIMIT})`,
         querystring: ZAdminEmailsQuery,
         response: {
@@ -52,6 +53,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminUsers',
         summary: 'Every account, newest first: search on name or email, filters, paging',
         querystring: ZAdminUsersQuery,
         response: { 200: ZAdminUsersResponse, ...errorResponses(400, 401, 403) },
@@ -66,6 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'updateAdminUser',
         summary: "Change an account's role, plan, or disable / enable it (audited, notified)",
         params: byUuid,
         body: ZAdminUserPatch,
@@ -83,6 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminBusinesses',
         summary: 'Every property, deleted ones too, with its owner, plan and counts',
         querystring: ZAdminBusinessesQuery,
         response: { 200: ZAdminBusinessesResponse, ...errorResponses(400, 401, 403) },
@@ -97,6 +101,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminTokens',
         summary: 'Every live integration token, with its business and owner (never its secret)',
         response: { 200: ZAdminTokensResponse, ...errorResponses(401, 403) },
       },
@@ -110,6 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'revokeAdminToken',
         summary: "Revoke any business's integration token (audited, its owner notified)",
         params: z.object({ id: z.uuid() }),
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
@@ -127,6 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         ...doc,
+        operationId: 'getAdminStats',
         summary: 'Totals, and sign-ups, imports and bookings per ISO week (UTC) for 12 weeks',
         response: { 200: ZAdminStats, ...errorResponses(401, 403) },
       },

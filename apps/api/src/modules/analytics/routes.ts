@@ -43,6 +43,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
     {
       schema: {
         ...doc,
+        operationId: 'getKpis',
         summary: 'Totals of the nights `from`…`to` (≤ 1 096), and of last year with `compare`',
         params: byUuid,
         querystring: ZKpisQuery,
@@ -58,6 +59,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
+        operationId: 'getDailyAnalytics',
         summary:
           'Every night `from`…`to` (≤ 1 096): rooms, revenue, occupancy, ADR, RevPAR, prices',
         params: byUuid,
@@ -74,6 +76,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.sales),
       schema: {
         ...doc,
+        operationId: 'getSales',
         summary: 'Room nights, revenue and bookings of `from`…`to` grouped by `groupBy`',
         params: byUuid,
         querystring: ZSalesQuery,
@@ -89,6 +92,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.pace),
       schema: {
         ...doc,
+        operationId: 'getPace',
         summary: 'The booking curve of a stay period, 365 … 0 days before, against last year',
         params: byUuid,
         querystring: ZPaceQuery,
@@ -104,6 +108,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
+        operationId: 'getPickup',
         summary: 'Per stay night, rooms and revenue picked up in the `days` days up to `asOf`',
         params: byUuid,
         querystring: ZPickupQuery,

@@ -20,6 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         ...doc,
+        operationId: 'listAuditEvents',
         summary: 'Who changed what in the business, newest first',
         params: byUuid,
         querystring: ZAuditQuery,
@@ -39,6 +40,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: adminAccess },
       schema: {
         ...doc,
+        operationId: 'listAdminAuditEvents',
         summary: 'Every audit event (accounts included), newest first',
         querystring: ZAdminAuditQuery,
         response: { 200: ZAuditPage, ...errorResponses(400, 401, 403) },

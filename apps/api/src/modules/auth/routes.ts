@@ -49,6 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'register'),
       schema: {
         tags: ['auth'],
+        operationId: 'register',
         summary: 'Create a client account and sign in',
         body: ZRegisterBody,
         response: { 201: ZAuthResponse, ...errors },
@@ -66,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'login'),
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Sign in with email and password',
         body: ZLoginBody,
         response: { 200: ZAuthResponse, ...errors },
@@ -80,6 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Sign out: the access token stops working',
         security: bearerSecurity,
         response: { 204: z.null(), 401: ZErrorBody },
@@ -97,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'getCurrentUser',
         summary: 'The signed-in user',
         security: bearerSecurity,
         response: { 200: ZUserDataEnvelope, 401: ZErrorBody },
@@ -111,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'forgot-password'),
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
         summary:
           'Email a password reset link (always 202: the answer does not tell if the account exists)',
         body: ZForgotPasswordBody,
@@ -129,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'reset-password'),
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with the token of a reset link; signs out every session',
         body: ZResetPasswordBody,
         response: { 204: z.null(), 400: ZErrorBody, 429: ZErrorBody },
@@ -146,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'changePassword',
         summary: 'Change the password; signs out every other session',
         security: bearerSecurity,
         body: ZChangePasswordBody,
@@ -164,6 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'listSessions',
         summary: 'The signed-in user’s live sessions; `current` marks this one',
         security: bearerSecurity,
         response: { 200: ZSessionsResponse, 401: ZErrorBody },
@@ -178,6 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'revokeSession',
         summary: 'Sign one of your sessions out',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),

@@ -34,6 +34,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'listBookings',
         summary: 'Bookings whose stay overlaps [from, to], filtered and paginated',
         params: byUuid,
         querystring: ZBookingsQuery,
@@ -51,6 +52,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: 16 * 1024 * 1024,
       schema: {
         ...doc,
+        operationId: 'upsertBookings',
         summary: 'Insert or update (by externalId) up to 5 000 bookings, all or nothing',
         params: byUuid,
         body: ZBookingsBatchBody,
@@ -66,6 +68,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'getBookingFacets',
         summary: 'Channels, segments and countries the bookings use (for filters)',
         params: byUuid,
         response: { 200: ZBookingFacets, ...errors },
@@ -80,6 +83,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'getBooking',
         summary: 'One booking',
         params: byBooking,
         response: { 200: ZBookingEnvelope, ...errors },
@@ -96,6 +100,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'update', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'replaceBooking',
         summary: 'Replace a booking',
         params: byBooking,
         body: ZUpdateBookingBody,
@@ -118,6 +123,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'delete', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'cancelBooking',
         summary: 'Cancel a booking, keeping it (answers it); ?purge=true deletes it (204)',
         params: byBooking,
         querystring: ZDeleteBookingQuery,

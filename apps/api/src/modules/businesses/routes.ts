@@ -53,6 +53,7 @@ const photoFileRoutes: FastifyPluginAsyncZod<{ photos: PhotoStore }> = async (ap
     {
       schema: {
         tags: doc.tags,
+        operationId: 'getBusinessPhoto',
         summary: 'A gallery photo, by the `url` of a business photo (public)',
         params: z.object({ filename: z.string() }),
         response: { 404: ZErrorBody },
@@ -97,6 +98,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'listBusinesses',
         summary: "The caller's own businesses, last changed first",
         response: { 200: ZBusinessesEnvelope, 401: ZErrorBody },
       },
@@ -109,6 +111,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'createBusiness',
         summary: 'Create a business; answers the whole list',
         body: ZCreateBusinessBody,
         response: { 201: ZBusinessesEnvelope, ...errors },
@@ -125,6 +128,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'listDeletedBusinesses',
         summary: "The caller's deleted businesses that can still be restored",
         response: { 200: ZBusinessesEnvelope, 401: ZErrorBody },
       },
@@ -137,6 +141,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'getBusiness',
         summary: 'One business',
         params: byUuid,
         response: { 200: ZBusinessEnvelope, ...errors },
@@ -152,6 +157,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'updateBusiness',
         summary: 'Update a business (stale version → 409)',
         params: byUuid,
         body: ZUpdateBusinessBody,
@@ -168,6 +174,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'deleteBusiness',
         summary: 'Delete a business (confirmed by its name; restorable for 30 days)',
         params: byUuid,
         body: ZDeleteBusinessBody,
@@ -184,6 +191,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'restoreBusiness',
         summary: 'Restore a deleted business',
         params: byUuid,
         response: { 200: ZBusinessesEnvelope, ...errors },
@@ -200,6 +208,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
       preHandler: requirePlan(app.database.db, gates.roomTypes),
       schema: {
         ...doc,
+        operationId: 'replaceRoomTypes',
         summary: 'Replace the room types with the full list',
         params: byUuid,
         body: ZRoomsTariffBody,
@@ -220,6 +229,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'createFluctuationLevels',
         summary: 'Add a fluctuation-level group',
         params: byUuid,
         body: ZFluctuationLevelBody,
@@ -241,6 +251,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'replaceFluctuationLevels',
         summary: 'Replace a fluctuation-level group',
         params: byGroup,
         body: ZFluctuationLevelBody,
@@ -262,6 +273,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'deleteFluctuationLevels',
         summary: 'Delete a fluctuation-level group',
         params: byGroup,
         querystring: ZVersionQuery,
@@ -283,6 +295,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'createSazonality',
         summary: 'Add a sazonality (season)',
         params: byUuid,
         body: ZSazonalityBody,
@@ -304,6 +317,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'replaceSazonality',
         summary: 'Replace a sazonality',
         params: bySazonality,
         body: ZSazonalityBody,
@@ -324,6 +338,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'deleteSazonality',
         summary: 'Delete a sazonality',
         params: bySazonality,
         querystring: ZVersionQuery,
@@ -345,6 +360,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'addBusinessPhoto',
         summary: 'Add a gallery photo: multipart field "file", PNG, JPEG or WebP up to 5 MB',
         consumes: ['multipart/form-data'],
         params: byUuid,
@@ -371,6 +387,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
     {
       schema: {
         ...doc,
+        operationId: 'deleteBusinessPhoto',
         summary: 'Remove a gallery photo',
         params: byPhoto,
         querystring: ZVersionQuery,
@@ -393,6 +410,7 @@ const signedInRoutes: FastifyPluginAsyncZod<{ service: BusinessesService }> = as
       preHandler: requirePlan(app.database.db, gates.tariffSettings),
       schema: {
         ...doc,
+        operationId: 'updateTariffSettings',
         summary: 'Update the tariff settings',
         params: byUuid,
         body: ZSettingsBody,

@@ -44,6 +44,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'create', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'importBookings',
         summary:
           'Import a CSV of bookings in the background (multipart: file ≤ 100 MB, format, hotel, mode, createMissingRooms)',
         consumes: ['multipart/form-data'],
@@ -67,6 +68,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'create', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'previewBookingsImport',
         summary:
           'What the first 64 KB of a CSV hold: format, columns, hotels, room codes, first rows (multipart: file, format?)',
         consumes: ['multipart/form-data'],
@@ -97,6 +99,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'listImports',
         summary: 'The 20 most recent imports of the business, newest first',
         params: byUuid,
         response: { 200: ZImportsList, ...errors },
@@ -113,6 +116,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'getImport',
         summary: 'Status, counts and the first 1 000 bad rows of an import',
         params: byUuid.extend({ importId: z.uuid() }),
         response: { 200: ZImportStatus, ...errors },

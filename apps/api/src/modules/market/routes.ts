@@ -54,6 +54,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'listCompetitors',
         summary: 'The competitors the business watches, by name',
         params: byUuid,
         response: { 200: ZCompetitorsList, ...errors },
@@ -70,6 +71,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'createCompetitor',
         summary: 'Add a competitor (name, url, stars, category → room type mappings)',
         params: byUuid,
         body: ZCompetitorBody,
@@ -92,6 +94,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'replaceCompetitor',
         summary: 'Replace a competitor',
         params: byCompetitor,
         body: ZCompetitorBody,
@@ -114,6 +117,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'deleteCompetitor',
         summary: 'Delete a competitor and its rates',
         params: byCompetitor,
         response: { 204: z.null(), ...errors },
@@ -136,6 +140,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'listCompetitorRates',
         summary: 'Observed rates of the nights from `from` to `to` (≤ 731), with their age',
         params: byUuid,
         querystring: ZMarketRangeQuery,
@@ -154,6 +159,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         ...doc,
+        operationId: 'storeCompetitorRates',
         summary: 'Store up to 5 000 observed rates, all or nothing (a newer observation wins)',
         params: byUuid,
         body: ZCompetitorRatesBody,
@@ -170,6 +176,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'importCompetitorRates',
         summary:
           'Import a CSV of rates (multipart: file ≤ 5 MB; ?mode=atomic|skip_invalid&createCompetitors)',
         consumes: ['multipart/form-data'],
@@ -202,6 +209,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'getMarket',
         summary: "Per room type and night: the market's median, lowest, highest and Tarifa's price",
         params: byUuid,
         querystring: ZMarketRangeQuery,

@@ -55,6 +55,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'getWebhook',
         summary: 'The webhook of a property and its health; null when it has none',
         params: byUuid,
         response: { 200: ZWebhookResponse, ...errors },
@@ -68,6 +69,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'setWebhook',
         summary:
           'Set the webhook URL; a new webhook gets its secret in this answer only (a changed URL keeps it)',
         params: byUuid,
@@ -83,6 +85,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'deleteWebhook',
         summary: 'Remove the webhook: its pending deliveries fail; prices are published without it',
         params: byUuid,
         response: { 204: z.null(), ...errors },
@@ -99,6 +102,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'rotateWebhookSecret',
         summary: 'A new secret (in this answer only); the old one stops signing at once',
         params: byUuid,
         response: { 200: ZWebhookWithSecret, ...errors },
@@ -112,6 +116,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'testWebhook',
         summary: 'Send a test delivery (no prices) now',
         params: byUuid,
         response: { 202: ZWebhookDeliveryResponse, ...errors },
@@ -128,6 +133,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'listWebhookDeliveries',
         summary: 'The delivery log, newest first, each with its attempts',
         params: byUuid,
         querystring: ZWebhookDeliveriesQuery,
@@ -142,6 +148,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'resendWebhookDelivery',
         summary: 'Send a delivered or failed delivery again (same body and id, new attempts)',
         params: byUuid.extend({ id: z.uuid() }),
         response: { 202: ZWebhookDeliveryResponse, ...errors },

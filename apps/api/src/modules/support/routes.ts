@@ -15,6 +15,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         ...routeDoc('support'),
+        operationId: 'sendSupportMessage',
         summary: 'Send a message to the support team',
         body: ZSupportMessageBody,
         response: {
