@@ -1,8 +1,6 @@
-import type { TAction, TSubject } from '@tarifa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { authenticator, type CredentialResolver, type RequestCaller } from '../core/auth';
-import { policyFor } from '../core/tenancy';
 import { AppError } from '../lib/errors';
 
 /** The caller of an authenticated request (`core/auth`). */
@@ -33,20 +31,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw new AppError('unauthenticated', 'Sign in to continue');
   return request.auth;
-}
-
-/**
- * Throws 403 `forbidden` unless the caller's rules allow the action: the same rules the web app
- * receives, read through the one policy.
- */
-export function assertCan(
-  request: FastifyRequest,
-  action: TAction,
-  subject: TSubject,
-): RequestAuth {
-  const auth = requireAuth(request);
-  policyFor(auth).assert(action, subject);
-  return auth;
 }
 
 export interface AuthPluginOptions {
