@@ -12,7 +12,7 @@ import { readdirSync } from 'node:fs';
  * @type {Record<string, string[]>}
  */
 export const moduleGraph = {
-  admin: ['auth'],
+  admin: ['auth', 'mail'],
   analytics: ['pricing-inputs'],
   audit: [],
   auth: ['mail'],
@@ -109,11 +109,4 @@ export const pluginsBlock = {
   },
 };
 
-export const apiModules = [
-  ...moduleBlocks,
-  ...coreBlocks,
-  // TODO(issue 23): turn on `pluginsBlock` once plugins import no module: on this branch
-  // plugins/auth.ts still imports modules/auth (repository, service) and modules/tokens
-  // (integration), and plugins/entitlements.ts imports modules/businesses (mapping).
-  // pluginsBlock,
-];
+export const apiModules = [...moduleBlocks, ...coreBlocks, pluginsBlock];

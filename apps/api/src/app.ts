@@ -10,7 +10,9 @@ import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
+import { authService, sessions } from './modules/auth/service';
 import { bookingsRoutes } from './modules/bookings/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { demoRoutes } from './modules/demo/routes';
@@ -31,6 +33,7 @@ import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
 import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
+import { integrationTokens } from './modules/tokens/integration';
 import { tokensRoutes } from './modules/tokens/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
@@ -147,7 +150,13 @@ export async function buildApp({
     },
   });
   await app.register(docsPlugin, { version, serve: config.apiDocs });
-  await app.register(authPlugin);
+  // Integration tokens are told by their prefix; any other bearer token is a session's.
+  await app.register(authPlugin, {
+    credentials: [
+      integrationTokens(database.db, clock),
+      sessions(authService(authRepository(database.db), clock)),
+    ],
+  });
   await app.register(mailPlugin);
   await app.register(jobsPlugin, { background: jobs?.background });
   // Every module's jobs and outbox subscribers, one line each (docs/jobs.md), never in routes.

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiTokenScopes } from '@tarifa/contract';
+import { apiTokenScopes, type TApiTokenScope } from '@tarifa/contract';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from './db/schema';
-import { scopeAllows } from './modules/tokens/integration';
+import { accountAccess } from './core/auth';
+import { policyFor } from './core/tenancy';
 import type { RouteEntry } from './plugins/input';
 import { createClockedTestApp, type TestApp } from '../test/helpers';
 import { buildIsolationWorld, type IsolationWorld } from '../test/isolation-world';
@@ -59,6 +60,44 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'competitors/:competitorUuid': world.idsA.competitor,
 });
 const parameterPattern = /([^/]+)\/:(\w+)/g;
+
+/**
+ * What each scope of an integration token opens (docs/bookings.md), by method and pattern under
+ * `/api/v1/businesses/:uuid`: every other route answers a token 403. The routes declare the
+ * permission they ask (`config.access`); this table is what those declarations add up to.
+ */
+const tokenRoutes: Record<TApiTokenScope, string[]> = {
+  bookings: [
+    'GET /bookings',
+    'POST /bookings',
+    'GET /bookings/facets',
+    'GET /bookings/:id',
+    'PUT /bookings/:id',
+    'DELETE /bookings/:id',
+    'POST /bookings/import',
+    'POST /bookings/import/preview',
+    'GET /imports',
+    'GET /imports/:importId',
+  ],
+  prices: ['GET /prices', 'GET /prices/export.csv', 'GET /price-changes'],
+  market: [
+    'GET /competitors',
+    'GET /competitor-rates',
+    'PUT /competitor-rates',
+    'POST /competitor-rates/import',
+    'GET /market',
+  ],
+};
+
+/** Whether a token holding `scopes` may call `route`: its rules asked the route's permission. */
+function scopesOpen(scopes: readonly TApiTokenScope[], route: RouteEntry): boolean {
+  const access = route.access ?? accountAccess;
+  const token = { tokenId: 'token', businessUuid: 'business', scopes };
+  return policyFor({ user: { uuid: 'owner', roles: ['client'] }, integration: token }).can(
+    access.action,
+    access.subject,
+  );
+}
 
 /** Changes the caller makes to its own credential by using it, not to anyone's data. */
 const bookkeeping = new Set(['lastUsedAt']);
@@ -175,6 +214,15 @@ describe('tenant isolation, walked over the route table', () => {
     expect(publicRoutes.filter((route) => !registered.includes(route))).toEqual([]);
   });
 
+  it('opens to each token scope exactly the routes it lists', () => {
+    for (const scope of apiTokenScopes) {
+      const open = walked()
+        .filter((route) => scopesOpen([scope], route))
+        .map((route) => `${route.method} ${route.url.replace('/api/v1/businesses/:uuid', '')}`);
+      expect(open.toSorted(), scope).toEqual(tokenRoutes[scope].toSorted());
+    }
+  });
+
   it('has a fixture of A for every path parameter of every route', () => {
     const missing = walked().flatMap((route) =>
       [...route.url.matchAll(parameterPattern)]
@@ -236,14 +284,14 @@ describe('tenant isolation, walked over the route table', () => {
   it("answers 404 to another business's token and 403 to A's token without the scope", async () => {
     const wrong = [];
     for (const route of ownedRoutes()) {
-      const open = scopeAllows(apiTokenScopes, route.url, route.method);
+      const open = scopesOpen(apiTokenScopes, route);
       const other = await call(route, bearer(world.tokenB));
       wrong.push(
         ...(open ? unless(route, other, 404, 'not_found') : unless(route, other, 403, 'forbidden')),
         ...leaking(route, other),
       );
       // A's token lacking every scope that opens the route (any of A's tokens if none does).
-      const lacking = apiTokenScopes.filter((s) => !scopeAllows([s], route.url, route.method));
+      const lacking = apiTokenScopes.filter((s) => !scopesOpen([s], route));
       const tokenA = world.tokensA.get(lacking.join(',')) ?? [...world.tokensA.values()][0]!;
       const own = await call(route, bearer(tokenA));
       wrong.push(...unless(route, own, 403, 'forbidden'));

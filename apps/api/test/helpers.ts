@@ -76,7 +76,7 @@ export async function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<AppDeps, 'logStream' | 'jobs' | 'payments'> = {},
+  options: Pick<AppDeps, 'logStream' | 'jobs' | 'payments' | 'clock'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildTestApp({ config: testConfig(overrides), database, ...options });

@@ -130,3 +130,4 @@ export const ZAdminEmail = z.object({
 });
 export type TAdminEmail = z.infer<typeof ZAdminEmail>;
 export const ZAdminEmailsResponse = z.object({ emails: z.array(ZAdminEmail) });
+export type TAdminEmailsResponse = z.infer<typeof ZAdminEmailsResponse>;

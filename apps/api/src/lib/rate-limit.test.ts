@@ -1,5 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../core/clock';
 import { rateLimitHits, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../../test/helpers';
 import { defaultPassword } from '../../test/factories';
@@ -27,26 +28,26 @@ describe('rateLimiter (fixed windows in rate_limit_hits)', () => {
   afterAll(() => t.close());
 
   it('allows `limit` hits per key and window, then answers 429 with the seconds left', async () => {
-    const limiter = rateLimiter(t.database.db, { limit: 3 });
-    const start = new Date('2026-03-01T10:00:15.000Z');
-    for (let i = 0; i < 3; i++) await limiter.hit(['unit:a'], start);
-    const error = await caught(limiter.hit(['unit:a'], new Date('2026-03-01T10:00:40.200Z')));
+    const clock = manualClock('2026-03-01T10:00:15.000Z');
+    const limiter = rateLimiter(t.database.db, { limit: 3, clock });
+    for (let i = 0; i < 3; i++) await limiter.hit(['unit:a']);
+    clock.set('2026-03-01T10:00:40.200Z');
+    const error = await caught(limiter.hit(['unit:a']));
     expect(error).toMatchObject({ code: 'rate_limited', statusCode: 429 });
     expect(error!.headers).toEqual({ 'retry-after': '20' });
     // Another key has its own count.
-    await expect(limiter.hit(['unit:b'], start)).resolves.toBeUndefined();
+    await expect(limiter.hit(['unit:b'])).resolves.toBeUndefined();
     // The next window starts again from zero.
-    await expect(
-      limiter.hit(['unit:a'], new Date('2026-03-01T10:01:00.000Z')),
-    ).resolves.toBeUndefined();
+    clock.set('2026-03-01T10:01:00.000Z');
+    await expect(limiter.hit(['unit:a'])).resolves.toBeUndefined();
   });
 
   it('refuses when any of the keys is over, and counts every key', async () => {
-    const limiter = rateLimiter(t.database.db, { limit: 2 });
-    const now = new Date('2026-03-01T11:00:00.000Z');
-    await limiter.hit(['multi:ip', 'multi:email1'], now);
-    await limiter.hit(['multi:ip', 'multi:email2'], now);
-    expect(await caught(limiter.hit(['multi:ip', 'multi:email3'], now))).toBeDefined();
+    const clock = manualClock('2026-03-01T11:00:00.000Z');
+    const limiter = rateLimiter(t.database.db, { limit: 2, clock });
+    await limiter.hit(['multi:ip', 'multi:email1']);
+    await limiter.hit(['multi:ip', 'multi:email2']);
+    expect(await caught(limiter.hit(['multi:ip', 'multi:email3']))).toBeDefined();
     const rows = await t.database.db
       .select()
       .from(rateLimitHits)
@@ -60,11 +61,11 @@ describe('rateLimiter (fixed windows in rate_limit_hits)', () => {
   });
 
   it('shares the count between instances, and counts concurrent hits exactly', async () => {
-    const a = rateLimiter(t.database.db, { limit: 5 });
-    const b = rateLimiter(t.database.db, { limit: 5 });
-    const now = new Date('2026-03-01T12:00:00.000Z');
+    const clock = manualClock('2026-03-01T12:00:00.000Z');
+    const a = rateLimiter(t.database.db, { limit: 5, clock });
+    const b = rateLimiter(t.database.db, { limit: 5, clock });
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).hit(['shared:key'], now)),
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).hit(['shared:key'])),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(results.filter((r) => r.status === 'rejected')).toHaveLength(3);
@@ -81,8 +82,9 @@ describe('rateLimiter (fixed windows in rate_limit_hits)', () => {
       { key: 'prune:old', windowStart: new Date(now.getTime() - 10 * minute), hits: 4 },
       { key: 'prune:recent', windowStart: new Date('2026-03-02T09:29:00.000Z'), hits: 2 },
     ]);
-    const limiter = rateLimiter(t.database.db, { limit: 10, pruneEveryMs: 5 * minute });
-    await limiter.hit(['prune:now'], now);
+    const clock = manualClock(now);
+    const limiter = rateLimiter(t.database.db, { limit: 10, clock, pruneEveryMs: 5 * minute });
+    await limiter.hit(['prune:now']);
     const keys = async () =>
       (await t.database.db.select().from(rateLimitHits).where(like(rateLimitHits.key, 'prune:%')))
         .map((r) => r.key)
@@ -93,10 +95,12 @@ describe('rateLimiter (fixed windows in rate_limit_hits)', () => {
     await t.database.db
       .insert(rateLimitHits)
       .values({ key: 'prune:old2', windowStart: new Date(now.getTime() - 10 * minute) });
-    await limiter.hit(['prune:now'], new Date(now.getTime() + minute));
+    clock.advance(minute);
+    await limiter.hit(['prune:now']);
     expect(await keys()).toContain('prune:old2');
     // …then yes.
-    await limiter.hit(['prune:now'], new Date(now.getTime() + 5 * minute));
+    clock.advance(4 * minute);
+    await limiter.hit(['prune:now']);
     expect(await keys()).not.toContain('prune:old2');
   });
 });
@@ -104,17 +108,15 @@ describe('rateLimiter (fixed windows in rate_limit_hits)', () => {
 describe('rate limits on the auth calls (RATE_LIMIT_AUTH_PER_MINUTE)', () => {
   let t: TestApp;
   let passwordHash: string;
+  // The app's clock stands at the start of a window, and each test starts a window of its own,
+  // so no attempt of one test counts in another's and none waits for the next minute.
+  const clock = manualClock(new Date(Math.floor(Date.now() / minute) * minute));
   beforeAll(async () => {
-    t = await createTestApp({ rateLimitAuthPerMinute: 3 });
+    t = await createTestApp({ rateLimitAuthPerMinute: 3 }, { clock });
     passwordHash = await hashPassword(defaultPassword);
   });
   afterAll(() => t.close());
-  // These calls use the real clock: a test that began in the last seconds of a minute could see its
-  // attempts split over two windows, so it starts in the next minute instead.
-  beforeEach(async () => {
-    const left = minute - (Date.now() % minute);
-    if (left < 3000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  });
+  beforeEach(() => clock.advance(minute));
 
   /** A client account stored directly: signing in would spend attempts. */
   async function storeUser(email = `rl-${Math.random().toString(36).slice(2)}@example.test`) {
@@ -128,9 +130,8 @@ describe('rate limits on the auth calls (RATE_LIMIT_AUTH_PER_MINUTE)', () => {
   function expectLimited(res: Awaited<ReturnType<typeof post>>) {
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('rate_limited');
-    const retryAfter = Number(res.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
+    // The clock stands at the start of the window: the whole minute is left.
+    expect(res.headers['retry-after']).toBe('60');
   }
 
   it('limits login per IP, whatever the email, and even with the right password', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { lt, sql } from 'drizzle-orm';
+import type { Clock } from '../core/clock';
 import type { Db } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 import { AppError } from './errors';
@@ -8,6 +9,8 @@ import { hashSecret } from './secrets';
 export interface RateLimiterOptions {
   /** Attempts allowed per key and window; the next one answers 429. */
   limit: number;
+  /** What "now" is: the app's clock (`app.clock`), which a test sets instead of waiting. */
+  clock: Clock;
   windowMs?: number;
   /** Old windows are deleted at most this often (per instance). */
   pruneEveryMs?: number;
@@ -39,8 +42,9 @@ export function rateLimiter(db: Db, options: RateLimiterOptions) {
      * Counts one attempt against every key; throws 429 `rate_limited`, with `Retry-After` set to the
      * seconds left in the window, when any key is over the limit.
      */
-    async hit(keys: readonly string[], now = new Date()): Promise<void> {
+    async hit(keys: readonly string[]): Promise<void> {
       if (keys.length === 0) return;
+      const now = options.clock();
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
       const counts = await db
         .insert(rateLimitHits)

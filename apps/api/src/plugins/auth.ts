@@ -1,27 +1,18 @@
-import type { TAction, TSubject } from '@tarifa/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { policyFor } from '../core/tenancy';
+import { authenticator, type CredentialResolver, type RequestCaller } from '../core/auth';
 import { AppError } from '../lib/errors';
-import { authRepository } from '../modules/auth/repository';
-import { authService, type Authenticated, type AuthService } from '../modules/auth/service';
-import { authenticateIntegration, isIntegrationToken } from '../modules/tokens/integration';
 
-/**
- * The caller of an authenticated request: a user, or an integration token acting for its owner on
- * one business (`integration`). It is a `Caller`: services take it as it is and ask the policy.
- */
-export interface RequestAuth extends Authenticated {
-  integration?: { tokenId: string; businessUuid: string };
-}
+/** The caller of an authenticated request (`core/auth`). */
+export type RequestAuth = RequestCaller;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    authService: AuthService;
     /**
-     * An `onRequest` hook: answers 401 `unauthenticated` unless a live bearer token is sent. It
-     * runs before the body is parsed or validated, so a request without a token is 401 whatever
-     * it carries (never a 400 that would describe the route's input).
+     * An `onRequest` hook: answers 401 `unauthenticated` unless a live bearer token is sent, then
+     * asks the policy the route's permission (`config.access`). It runs before the body is parsed
+     * or validated, so a request without a token is 401 whatever it carries (never a 400 that
+     * would describe the route's input).
      */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
@@ -42,38 +33,25 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
-/**
- * Throws 403 `forbidden` unless the caller's rules allow the action: the same rules the web app
- * receives, read through the one policy.
- */
-export function assertCan(
-  request: FastifyRequest,
-  action: TAction,
-  subject: TSubject,
-): RequestAuth {
-  const auth = requireAuth(request);
-  policyFor(auth).assert(action, subject);
-  return auth;
+export interface AuthPluginOptions {
+  /** The kinds of bearer credential, each from the module that owns it (wired in `app.ts`). */
+  credentials: readonly CredentialResolver[];
 }
 
 /**
- * Resolves the bearer token to its user (or integration token). Routes opt in with
+ * Resolves the bearer token to its caller (`core/auth`). Routes opt in with
  * `onRequest: app.authenticate` (or an `onRequest` hook on their plugin) — never `preHandler` or
  * `preValidation`, which run after the body is read (`app.test.ts` walks every route to check).
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  const service = authService(authRepository(app.database.db));
-  app.decorate('authService', service);
+export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
+  const authenticate = authenticator(options.credentials);
   app.decorateRequest('auth', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    // Integration tokens (`trf_…`) reach only their business's bookings and prices.
-    if (token && isIntegrationToken(token)) {
-      request.auth = await authenticateIntegration(app.database.db, request, token);
-      return;
-    }
-    const found = token ? await service.authenticate(token) : undefined;
-    if (!found) throw new AppError('unauthenticated', 'Sign in to continue');
-    request.auth = found;
+    request.auth = await authenticate({
+      token: bearerToken(request),
+      url: request.routeOptions.url ?? '',
+      access: request.routeOptions.config.access,
+      params: request.params as Record<string, string | undefined>,
+    });
   });
 });

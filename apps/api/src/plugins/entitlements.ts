@@ -1,12 +1,11 @@
 import { planHas, type TPlanFeature, type TPlanId } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
 import type { FastifyRequest } from 'fastify';
-import { assertFeature, assertLimit } from '../core/plans';
+import { assertFeature } from '../core/plans';
 import { reachBusiness, type BusinessRow } from '../core/tenancy';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import { zonedDate } from '../lib/zoned-time';
-import { toSettings } from '../modules/businesses/mapping';
 import { requireAuth } from './auth';
 
 /**
@@ -51,40 +50,14 @@ const nightsWindow: Gate = async ({ plan, query, today }) => {
 };
 
 /**
- * Settings that switch a Pro feature on. Switching it off, leaving it out, or sending it as it is
- * stored (the settings form sends them all, after a downgrade too) is free.
+ * The gates several modules share, by the call they guard (the table of docs/plans.md); a gate
+ * only one module needs lives beside its route (businesses: room types, tariff settings).
  */
-const tariffSettings: Gate = async ({ plan, body, business }) => {
-  const asked = body.settings as { autoApprove?: boolean; occupancyBasis?: string };
-  const switchesOn = async (key: 'autoApprove' | 'occupancyBasis', on: unknown) =>
-    asked[key] === on && toSettings((await business()).settings)[key] !== on;
-  if (!planHas(plan, 'autoApprove') && (await switchesOn('autoApprove', true))) {
-    assertFeature(plan, 'autoApprove', 'settings.autoApprove');
-  }
-  if (!planHas(plan, 'forecast') && (await switchesOn('occupancyBasis', 'forecast'))) {
-    assertFeature(plan, 'forecast', 'settings.occupancyBasis');
-  }
-  const market = body.settings as { market?: { enabled?: boolean } };
-  if (
-    !planHas(plan, 'market') &&
-    market.market?.enabled === true &&
-    !toSettings((await business()).settings).market.enabled
-  ) {
-    assertFeature(plan, 'market', 'settings.market.enabled');
-  }
-};
-
-const roomTypes: Gate = ({ plan, body }) =>
-  assertLimit(plan, 'roomTypes', (body.roomsTariff as unknown[]).length, 'roomsTariff');
-
-/** Every gate, by the call it guards (the table of docs/plans.md). */
 export const gates = {
   sales: feature('salesAnalytics'),
   pace: feature('businessIntelligence'),
   forecast: feature('forecast'),
   nightsWindow,
-  tariffSettings,
-  roomTypes,
   createToken: feature('integrationTokens'),
   market: feature('market'),
 } satisfies Record<string, Gate>;
@@ -92,7 +65,7 @@ export const gates = {
 const isPlanRefusal = (err: unknown) => err instanceof AppError && err.code === 'plan_required';
 
 export interface RequirePlanOptions {
-  /** What "now" is, for the business's today (tests fix it). */
+  /** What "now" is, for the business's today; the app's clock (`app.clock`) when absent. */
   clock?: () => Date;
 }
 
@@ -103,8 +76,8 @@ export interface RequirePlanOptions {
  * another tenant's business from a missing one.
  */
 export function requirePlan(db: Db, gate: Gate, options: RequirePlanOptions = {}) {
-  const clock = options.clock ?? (() => new Date());
   return async (request: FastifyRequest) => {
+    const clock = options.clock ?? request.server.clock;
     const auth = requireAuth(request);
     const businessUuid = (request.params as { uuid?: string }).uuid;
     let business: Promise<BusinessRow> | undefined;

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { RouteAccess } from '../core/auth';
 import { AppError } from '../lib/errors';
 import { findInvalidText, invalidTextIssue } from '../lib/text';
 
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The permission the route declares (`config.access`, core/auth). */
+  access?: RouteAccess;
 }
 
 declare module 'fastify' {
@@ -38,7 +41,8 @@ export const inputPlugin = fp(async (app: FastifyInstance) => {
   const routes: RouteEntry[] = [];
   app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access });
   });
 
   app.addHook('preParsing', async (request) => {

@@ -1,5 +1,4 @@
-import type { TUser } from '@tarifa/contract';
-import { AppError } from '../../lib/errors';
+import type { TApiTokenScope, TUser } from '@tarifa/contract';
 
 /** A signed-in user (client or super-admin), acting with the rules of its roles. */
 export interface UserCaller {
@@ -9,11 +8,14 @@ export interface UserCaller {
   integration?: undefined;
 }
 
-/** An integration token: acts as its owner, but only on its one business. */
+/**
+ * An integration token: acts for its owner (`user`, recorded as the actor), with the rules of its
+ * scopes on its one business (`tokenAbilityRulesFor`).
+ */
 export interface IntegrationCaller {
   kind?: 'integration';
   user: Pick<TUser, 'uuid' | 'roles'>;
-  integration: { tokenId: string; businessUuid: string };
+  integration: { tokenId: string; businessUuid: string; scopes: readonly TApiTokenScope[] };
 }
 
 /** The server itself (jobs, start-up seeding): no tenant boundary applies. */
@@ -39,12 +41,4 @@ export const isSystem = (caller: Caller): caller is SystemCaller => caller.kind 
 /** The user recorded as the actor of what the caller does (null for the server itself). */
 export function actorOf(caller: Caller): string | null {
   return isSystem(caller) ? caller.actorUuid : caller.user.uuid;
-}
-
-/**
- * Writes that are a user's own (approving prices, setting manual prices, managing the webhook):
- * an integration token is refused with 403 `forbidden` and `message`, whatever its scopes.
- */
-export function assertNotIntegration(caller: Caller, message: string): void {
-  if (!isSystem(caller) && caller.integration) throw new AppError('forbidden', message);
 }

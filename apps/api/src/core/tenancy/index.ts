@@ -4,7 +4,6 @@
  */
 export {
   actorOf,
-  assertNotIntegration,
   isSystem,
   systemCaller,
   type Caller,

@@ -1,5 +1,11 @@
 import { createMongoAbility, subject as caslSubject, type MongoAbility } from '@casl/ability';
-import { abilityRulesFor, type TAbilityRule, type TAction, type TSubject } from '@tarifa/contract';
+import {
+  abilityRulesFor,
+  tokenAbilityRulesFor,
+  type TAbilityRule,
+  type TAction,
+  type TSubject,
+} from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import { isSystem, type Caller } from './caller';
 
@@ -7,26 +13,23 @@ export type Ability = MongoAbility<[TAction, TSubject | Record<string, unknown>]
 
 /**
  * The rules a caller holds: for a user, exactly the rules the web app receives at sign-in
- * (`abilityRulesFor`); for an integration token, its one business; for the server, everything.
+ * (`abilityRulesFor`); for an integration token, the rules of its scopes on its one business
+ * (`tokenAbilityRulesFor`); for the server, everything.
  */
 export function rulesFor(caller: Caller): TAbilityRule[] {
   if (isSystem(caller)) return [{ action: 'manage', subject: 'all' }];
   if (caller.integration) {
-    return [
-      {
-        action: 'manage',
-        subject: 'Business',
-        conditions: { uuid: caller.integration.businessUuid, ownerUuid: caller.user.uuid },
-      },
-    ];
+    return tokenAbilityRulesFor({ ownerUuid: caller.user.uuid, ...caller.integration });
   }
   return abilityRulesFor(caller.user);
 }
 
 /**
  * Which businesses a caller reaches by uuid, as the repositories apply it to their queries:
- * `all` is the explicit admin-wide (or server-wide) case, a rule without conditions; otherwise
- * any of the listed conditions (each on the business's own columns).
+ * `all` is the explicit admin-wide (or server-wide) case, `manage all`; otherwise any of the
+ * conditions of the rules that name `Business` (each on the business's own columns): an owner's
+ * `manage Business {ownerUuid}`, a token's `read Business {uuid, ownerUuid}`. What the caller may
+ * do there is each call's own question (`assert`).
  */
 export type BusinessScope =
   { kind: 'all' } | { kind: 'some'; anyOf: { uuid?: string; ownerUuid?: string }[] };
@@ -38,9 +41,9 @@ export interface Policy {
     action: TAction,
     subject: TSubject | { type: TSubject; fields: Record<string, unknown> },
   ): boolean;
-  /** Throws 403 `forbidden` unless the action is allowed. */
-  assert(action: TAction, subject: TSubject): void;
-  /** The businesses the caller may work on (`manage Business`), for repository queries. */
+  /** Throws 403 `forbidden` (with `message`, when given) unless the action is allowed. */
+  assert(action: TAction, subject: TSubject, message?: string): void;
+  /** The businesses the caller reaches, for repository queries. */
   businessScope(): BusinessScope;
 }
 
@@ -58,10 +61,8 @@ export function policyFor(caller: Caller): Policy {
       typeof subject === 'string'
         ? ability.can(action, subject)
         : ability.can(action, caslSubject(subject.type, { ...subject.fields }) as never),
-    assert(action, subject) {
-      if (!ability.can(action, subject)) {
-        throw new AppError('forbidden', 'You are not allowed to do this');
-      }
+    assert(action, subject, message = 'You are not allowed to do this') {
+      if (!ability.can(action, subject)) throw new AppError('forbidden', message);
     },
     businessScope() {
       scope ??= scopeFromRules(ability);
@@ -72,10 +73,22 @@ export function policyFor(caller: Caller): Policy {
   return policy;
 }
 
-/** `manage Business` rules as a scope: a rule without conditions reaches every business. */
+/**
+ * The rules naming `Business` as a scope; `manage all` (a super-admin's, the server's) reaches
+ * every business. A client's `read all` reaches none by itself: it names no business.
+ */
 function scopeFromRules(ability: Ability): BusinessScope {
-  const rules = ability.rulesFor('manage', 'Business').filter((rule) => !rule.inverted);
-  if (rules.some((rule) => !rule.conditions)) return { kind: 'all' };
+  const rules = ability.rules.filter(
+    (rule) => !rule.inverted && [rule.subject].flat().includes('Business'),
+  );
+  const everything = ability.rules.some(
+    (rule) =>
+      !rule.inverted &&
+      !rule.conditions &&
+      [rule.action].flat().includes('manage') &&
+      [rule.subject].flat().includes('all'),
+  );
+  if (everything || rules.some((rule) => !rule.conditions)) return { kind: 'all' };
   return {
     kind: 'some',
     anyOf: rules.map((rule) => {

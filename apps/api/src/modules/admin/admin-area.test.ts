@@ -344,7 +344,10 @@ describe('the last super-admin stays', () => {
     // A request authenticated while both were admins, reaching the database after the first
     // change (the race the lock closes): refused, the last super-admin kept.
     const stale = { user: { uuid: second.userData.uuid, roles: ['super-admin' as const] } };
-    const service = adminService(t.database.db, { unitOfWork: t.app.unitOfWork });
+    const service = adminService(t.database.db, {
+      clock: t.app.clock,
+      unitOfWork: t.app.unitOfWork,
+    });
     for (const patch of [{ roles: ['client' as const] }, { disabled: true }]) {
       const refused = service.updateUser(stale, first.userData.uuid, patch);
       await expect(refused).rejects.toMatchObject({

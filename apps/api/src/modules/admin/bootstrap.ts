@@ -1,4 +1,5 @@
 import type { TUser } from '@tarifa/contract';
+import { systemClock, type Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
@@ -28,6 +29,7 @@ export type EnsureOutcome =
 export async function ensureSuperAdmin(
   db: Db,
   account: SuperAdminAccount,
+  clock: Clock = systemClock,
 ): Promise<{ outcome: EnsureOutcome; user: TUser }> {
   const repo = authRepository(db);
   const existing = await repo.findUserByEmail(account.email);
@@ -37,7 +39,7 @@ export async function ensureSuperAdmin(
   const passwordHash = await hashPassword(account.password);
   if (existing) {
     const user = await repo.transaction(async (tx) => {
-      const now = new Date();
+      const now = clock();
       const row = await tx.updateUser(existing.uuid, {
         roles: ['super-admin'],
         passwordHash,

@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
-import { assertCan, requireAuth } from '../../plugins/auth';
+import { adminAccess } from '../../core/auth';
+import { requireAuth } from '../../plugins/auth';
 import { adminService } from './service';
 
 /** How many emails the outbox answers at most (the newest). */
@@ -21,23 +22,24 @@ export const OUTBOX_LIMIT = 100;
 
 /** `/api/v1/admin/*`: super-admin only (`manage Admin`, which only `manage all` grants). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = adminService(app.database.db, { unitOfWork: app.unitOfWork });
-  // Refused before the query or body is read: a client (or an integration token) learns nothing
-  // about these routes' input.
-  const onRequest = [
-    app.authenticate,
-    async (request: Parameters<typeof assertCan>[0]) => {
-      assertCan(request, 'manage', 'Admin');
-    },
-  ];
+  const service = adminService(app.database.db, {
+    clock: app.clock,
+    mail: app.mail,
+    unitOfWork: app.unitOfWork,
+  });
+  // The service refuses anyone but a super-admin; the routes ask the policy the same permission
+  // before the query or body is read, so a client (or an integration token) learns nothing about
+  // their input.
+  const admin = { onRequest: app.authenticate, config: { access: adminAccess } };
   const doc = routeDoc('admin');
 
   app.get(
     '/v1/admin/emails',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminEmails',
         summary: `The emails sent or kept in the outbox, newest first (at most ${OUTBOX_LIMIT})`,
         querystring: ZAdminEmailsQuery,
         response: {
@@ -46,42 +48,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const rows = await app.mail.list({ to: request.query.to, limit: OUTBOX_LIMIT });
-      return {
-        emails: rows.map((row) => ({
-          id: row.id,
-          to: row.toAddress,
-          subject: row.subject,
-          text: row.textBody,
-          kind: row.kind,
-          createdAt: row.createdAt.toISOString(),
-          sentAt: row.sentAt?.toISOString() ?? null,
-        })),
-      };
-    },
+    async (request) => service.outbox(requireAuth(request), request.query.to, OUTBOX_LIMIT),
   );
 
   app.get(
     '/v1/admin/users',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminUsers',
         summary: 'Every account, newest first: search on name or email, filters, paging',
         querystring: ZAdminUsersQuery,
         response: { 200: ZAdminUsersResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listUsers(request.query),
+    async (request) => service.listUsers(requireAuth(request), request.query),
   );
 
   app.patch(
     '/v1/admin/users/:uuid',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'updateAdminUser',
         summary: "Change an account's role, plan, or disable / enable it (audited, notified)",
         params: byUuid,
         body: ZAdminUserPatch,
@@ -96,36 +87,39 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/admin/businesses',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminBusinesses',
         summary: 'Every property, deleted ones too, with its owner, plan and counts',
         querystring: ZAdminBusinessesQuery,
         response: { 200: ZAdminBusinessesResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.listBusinesses(request.query),
+    async (request) => service.listBusinesses(requireAuth(request), request.query),
   );
 
   app.get(
     '/v1/admin/tokens',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'listAdminTokens',
         summary: 'Every live integration token, with its business and owner (never its secret)',
         response: { 200: ZAdminTokensResponse, ...errorResponses(401, 403) },
       },
     },
-    async () => service.listTokens(),
+    async (request) => service.listTokens(requireAuth(request)),
   );
 
   app.delete(
     '/v1/admin/tokens/:id',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'revokeAdminToken',
         summary: "Revoke any business's integration token (audited, its owner notified)",
         params: z.object({ id: z.uuid() }),
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
@@ -140,13 +134,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/admin/stats',
     {
-      onRequest,
+      ...admin,
       schema: {
         ...doc,
+        operationId: 'getAdminStats',
         summary: 'Totals, and sign-ups, imports and bookings per ISO week (UTC) for 12 weeks',
         response: { 200: ZAdminStats, ...errorResponses(401, 403) },
       },
     },
-    async () => service.stats(),
+    async (request) => service.stats(requireAuth(request)),
   );
 };

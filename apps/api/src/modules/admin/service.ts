@@ -3,6 +3,7 @@ import {
   apiTokenScopes,
   planIds,
   type TAdminBusinessesResponse,
+  type TAdminEmailsResponse,
   type TAdminStats,
   type TAdminTokensResponse,
   type TAdminUser,
@@ -11,13 +12,15 @@ import {
   type TPlanId,
   type TRole,
 } from '@tarifa/contract';
+import type { Clock } from '../../core/clock';
 import type { Db, Executor } from '../../db/client';
+import type { MailService } from '../mail/service';
 import { AppError } from '../../lib/errors';
 import { notify, notifyOwner } from '../../core/notifications';
 import { changePlan } from '../../core/plans';
 import type { AuditInput, UnitOfWork } from '../../core/unit-of-work';
 import { auditActorOf, writeAccountAudit } from '../../core/unit-of-work/audit';
-import type { Caller } from '../../core/tenancy';
+import { policyFor, type Caller } from '../../core/tenancy';
 import { adminRepository, type Page, type UserFilter, type UserRow } from './repository';
 
 const DAY_MS = 86_400_000;
@@ -58,15 +61,17 @@ const isEnabledSuperAdmin = (roles: readonly string[], disabled: boolean) =>
   roles.includes('super-admin') && !disabled;
 
 /**
- * The admin area (docs/admin.md): every account, property and integration token. The routes let
- * super-admins only in; every change is written with its audit event and the notification of the
- * user it concerns, in one transaction.
+ * The admin area (docs/admin.md): every account, property and integration token, for a caller
+ * whose rules grant `manage Admin` (a super-admin's `manage all`); anyone else is refused with 403
+ * `forbidden`. Every change is written with its audit event and the notification of the user it
+ * concerns, in one transaction.
  */
 export function adminService(
   db: Db,
-  options: { clock?: () => Date; unitOfWork: UnitOfWork },
+  options: { clock: Clock; mail?: Pick<MailService, 'list'>; unitOfWork: UnitOfWork },
 ) {
-  const clock = options.clock ?? (() => new Date());
+  const { clock } = options;
+  const assertAdmin = (caller: Caller) => policyFor(caller).assert('manage', 'Admin');
 
   /**
    * Refuses a change that would leave the caller without their own rights, or the application
@@ -97,13 +102,16 @@ export function adminService(
 
   return {
     async listUsers(
+      caller: Caller,
       query: UserFilter & { page: number; pageSize: number },
     ): Promise<TAdminUsersResponse> {
+      assertAdmin(caller);
       const [rows, total] = await adminRepository(db).listUsers(query, pageOf(query));
       return { users: rows.map(toAdminUser), total };
     },
 
     async updateUser(caller: Caller, uuid: string, patch: TAdminUserPatch): Promise<TAdminUser> {
+      assertAdmin(caller);
       return db.transaction(async (tx) => {
         const repo = adminRepository(tx);
         const found = await repo.findUser(uuid);
@@ -176,11 +184,11 @@ export function adminService(
       });
     },
 
-    async listBusinesses(query: {
-      search?: string;
-      page: number;
-      pageSize: number;
-    }): Promise<TAdminBusinessesResponse> {
+    async listBusinesses(
+      caller: Caller,
+      query: { search?: string; page: number; pageSize: number },
+    ): Promise<TAdminBusinessesResponse> {
+      assertAdmin(caller);
       const [rows, total] = await adminRepository(db).listBusinesses(query.search, pageOf(query));
       return {
         businesses: rows.map((row) => ({
@@ -200,7 +208,30 @@ export function adminService(
       };
     },
 
-    async listTokens(): Promise<TAdminTokensResponse> {
+    /** The emails sent or kept in the outbox to `to` (or to anyone), newest first. */
+    async outbox(
+      caller: Caller,
+      to: string | undefined,
+      limit: number,
+    ): Promise<TAdminEmailsResponse> {
+      assertAdmin(caller);
+      if (!options.mail) throw new Error('The outbox needs the mail service');
+      const rows = await options.mail.list({ to, limit });
+      return {
+        emails: rows.map((row) => ({
+          id: row.id,
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          kind: row.kind,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: iso(row.sentAt),
+        })),
+      };
+    },
+
+    async listTokens(caller: Caller): Promise<TAdminTokensResponse> {
+      assertAdmin(caller);
       const rows = await adminRepository(db).listLiveTokens();
       return {
         tokens: rows.map(({ token, business, owner }) => ({
@@ -218,6 +249,7 @@ export function adminService(
 
     /** Revokes any business's token; audited on that business, its owner notified. */
     async revokeToken(caller: Caller, id: string): Promise<void> {
+      assertAdmin(caller);
       await db.transaction(async (tx) => {
         const now = clock();
         const token = await adminRepository(tx).revokeToken(id, now);
@@ -229,7 +261,12 @@ export function adminService(
           entityName: token.name,
           changes: { revokedAt: { before: null, after: now.toISOString() } },
         };
-        await options.unitOfWork.flushIn(tx, caller, new Map([[token.businessUuid, [revoked]]]), []);
+        await options.unitOfWork.flushIn(
+          tx,
+          caller,
+          new Map([[token.businessUuid, [revoked]]]),
+          [],
+        );
         await notifyOwner(tx, token.businessUuid, {
           kind: 'account_changed',
           params: { change: 'token_revoked', token: token.name },
@@ -237,7 +274,8 @@ export function adminService(
       });
     },
 
-    async stats(): Promise<TAdminStats> {
+    async stats(caller: Caller): Promise<TAdminStats> {
+      assertAdmin(caller);
       const repo = adminRepository(db);
       const thisMonday = mondayOf(clock());
       const since = new Date(thisMonday.getTime() - (adminLimits.statsWeeks - 1) * 7 * DAY_MS);

@@ -47,6 +47,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
     {
       schema: {
         ...doc,
+        operationId: 'getKpis',
         summary: 'Totals of the nights `from`…`to` (≤ 1 096), and of last year with `compare`',
         params: byUuid,
         querystring: ZKpisQuery,
@@ -62,6 +63,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
+        operationId: 'getDailyAnalytics',
         summary:
           'Every night `from`…`to` (≤ 1 096): rooms, revenue, occupancy, ADR, RevPAR, prices',
         params: byUuid,
@@ -78,6 +80,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.sales),
       schema: {
         ...doc,
+        operationId: 'getSales',
         summary: 'Room nights, revenue and bookings of `from`…`to` grouped by `groupBy`',
         params: byUuid,
         querystring: ZSalesQuery,
@@ -93,6 +96,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.pace),
       schema: {
         ...doc,
+        operationId: 'getPace',
         summary: 'The booking curve of a stay period, 365 … 0 days before, against last year',
         params: byUuid,
         querystring: ZPaceQuery,
@@ -108,6 +112,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
+        operationId: 'getPickup',
         summary: 'Per stay night, rooms and revenue picked up in the `days` days up to `asOf`',
         params: byUuid,
         querystring: ZPickupQuery,
@@ -123,9 +128,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     '/v1/businesses/:uuid/market',
     {
+      config: { access: { action: 'read', subject: 'Market' } },
       preHandler: gated(gates.market),
       schema: {
         ...marketDoc,
+        operationId: 'getMarket',
         summary: "Per room type and night: the market's median, lowest, highest and Tarifa's price",
         params: byUuid,
         querystring: ZMarketRangeQuery,

@@ -1,7 +1,8 @@
 import { ZAdminAuditQuery, ZAuditPage, ZAuditQuery } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
-import { assertCan, requireAuth } from '../../plugins/auth';
+import { adminAccess } from '../../core/auth';
+import { requireAuth } from '../../plugins/auth';
 import { auditService } from './service';
 
 const doc = routeDoc('audit');
@@ -19,6 +20,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: [app.authenticate],
       schema: {
         ...doc,
+        operationId: 'listAuditEvents',
         summary: 'Who changed what in the business, newest first',
         params: byUuid,
         querystring: ZAuditQuery,
@@ -32,20 +34,18 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/admin/audit',
     {
-      // Refused before the query is read: a client learns nothing about this route's input.
-      onRequest: [
-        app.authenticate,
-        async (request) => {
-          assertCan(request, 'manage', 'Admin');
-        },
-      ],
+      // Refused before the query is read (the service asks the same): a client learns nothing
+      // about this route's input.
+      onRequest: [app.authenticate],
+      config: { access: adminAccess },
       schema: {
         ...doc,
+        operationId: 'listAdminAuditEvents',
         summary: 'Every audit event (accounts included), newest first',
         querystring: ZAdminAuditQuery,
         response: { 200: ZAuditPage, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => service.adminTrail(request.query),
+    async (request) => service.adminTrail(requireAuth(request), request.query),
   );
 };

@@ -9,7 +9,7 @@ import type {
 } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { reachBusiness, type Caller } from '../../core/tenancy';
+import { policyFor, reachBusiness, type Caller } from '../../core/tenancy';
 import { auditRepository, type AuditFilter, type AuditRow } from './repository';
 
 type AuditQuery = z.output<typeof ZAuditQuery>;
@@ -41,7 +41,7 @@ export function toAuditEvent(row: AuditRow): TAuditEvent {
 
 /**
  * The audit trails (docs/audit.md): a business's, for whoever reaches it (another tenant's answers
- * 404), and every event, for a super-admin (the route checks who asks).
+ * 404), and every event, for a caller whose rules grant `manage Admin` (anyone else: 403).
  */
 export function auditService(db: Db) {
   async function page(
@@ -68,15 +68,17 @@ export function auditService(db: Db) {
     },
 
     /** `GET /api/v1/admin/audit`: every event (or one business's, one account's), newest first. */
-    adminTrail: (query: AdminAuditQuery) =>
-      page(
+    adminTrail(caller: Caller, query: AdminAuditQuery) {
+      policyFor(caller).assert('manage', 'Admin');
+      return page(
         {
           ...filterOf(query),
           businessUuid: query.businessUuid,
           subjectUserUuid: query.subjectUserUuid,
         },
         query,
-      ),
+      );
+    },
   };
 }
 export type AuditService = ReturnType<typeof auditService>;

@@ -216,7 +216,7 @@ describe('the signed-in account: password and sessions', () => {
     it('sets disabled_at and ends every session at once', async () => {
       const user = await createUser(t);
       const other = await login(user.userData.email, user.password);
-      const service = authService(authRepository(t.database.db));
+      const service = authService(authRepository(t.database.db), t.app.clock);
 
       const disabled = await service.disableUser(user.userData.uuid);
       expect(disabled).toMatchObject({ uuid: user.userData.uuid, email: user.userData.email });
@@ -246,7 +246,7 @@ describe('the signed-in account: password and sessions', () => {
     });
 
     it('answers undefined for an unknown uuid', async () => {
-      const service = authService(authRepository(t.database.db));
+      const service = authService(authRepository(t.database.db), t.app.clock);
       expect(await service.disableUser(randomUUID())).toBeUndefined();
     });
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../core/clock';
 import type { MailService } from '../mail/service';
 import { passwordResetService } from './password-reset';
 import type { AuthRepository, UserRow } from './repository';
@@ -41,7 +42,12 @@ describe('forgot password runs one code path for every address', () => {
         return 'email-id';
       },
     } as unknown as Pick<MailService, 'send' | 'later'>;
-    const service = passwordResetService({ repo, mail, appUrl: 'http://tarifa.test' });
+    const service = passwordResetService({
+      repo,
+      mail,
+      appUrl: 'http://tarifa.test',
+      clock: systemClock,
+    });
     const runBackground = async () => {
       const running = background.map((work) => work());
       releaseLookup();

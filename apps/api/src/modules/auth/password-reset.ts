@@ -1,4 +1,5 @@
 import { isLocale, type TForgotPasswordBody, type TResetPasswordBody } from '@tarifa/contract';
+import type { Clock } from '../../core/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, hashSecret, newSecret } from '../../lib/secrets';
 import { passwordResetEmail } from '../mail/templates';
@@ -13,13 +14,15 @@ export interface PasswordResetDeps {
   mail: Pick<MailService, 'send' | 'later'>;
   /** Public address of the web app, without a trailing slash. */
   appUrl: string;
+  /** What "now" is: when a link expires, when it is used. */
+  clock: Clock;
 }
 
 const invalidToken = () =>
   AppError.field('token', 'invalid_token', 'This reset link is not valid: ask for a new one');
 
 /** "Forgot password" and "reset password" : single-use links sent by email. */
-export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) {
+export function passwordResetService({ repo, mail, appUrl, clock }: PasswordResetDeps) {
   /** The background half of `requestReset`. */
   async function issueReset(email: string): Promise<void> {
     const user = await repo.findUserByEmail(email);
@@ -28,7 +31,7 @@ export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) 
     await repo.insertResetToken({
       userUuid: user.uuid,
       tokenHash: hashSecret(token),
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      expiresAt: new Date(clock().getTime() + RESET_TOKEN_TTL_MS),
     });
     const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     const language = isLocale(user.language) ? user.language : 'pt';
@@ -60,7 +63,7 @@ export function passwordResetService({ repo, mail, appUrl }: PasswordResetDeps) 
     async resetPassword(body: TResetPasswordBody): Promise<void> {
       const passwordHash = await hashPassword(body.password);
       await repo.transaction(async (tx) => {
-        const now = new Date();
+        const now = clock();
         const consumed = await tx.consumeResetToken(hashSecret(body.token), now);
         const user = consumed && (await tx.findUser(consumed.userUuid));
         // Throwing rolls the transaction back: a disabled account's link stays as it was.

@@ -37,7 +37,7 @@ function queries(db: Db) {
       (
         await db
           .update(users)
-          .set({ ...values, updatedAt: new Date() })
+          .set({ ...values, updatedAt: sql`now()` })
           .where(eq(users.uuid, uuid))
           .returning()
       )[0],

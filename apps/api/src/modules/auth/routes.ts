@@ -17,7 +17,7 @@ import { bearerSecurity, errorResponses } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { passwordResetService } from './password-reset';
 import { authRepository } from './repository';
-import type { ClientInfo } from './service';
+import { authService, type ClientInfo } from './service';
 
 export function clientInfo(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent'], ip: request.ip };
@@ -32,12 +32,15 @@ const errors = errorResponses(400, 401, 409, 429);
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = rateLimiter(app.database.db, {
     limit: app.config.rateLimitAuthPerMinute,
+    clock: app.clock,
     log: app.log,
   });
+  const accounts = authService(authRepository(app.database.db), app.clock);
   const passwordReset = passwordResetService({
     repo: authRepository(app.database.db),
     mail: app.mail,
     appUrl: app.config.appUrl,
+    clock: app.clock,
   });
 
   app.post(
@@ -46,13 +49,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'register'),
       schema: {
         tags: ['auth'],
+        operationId: 'register',
         summary: 'Create a client account and sign in',
         body: ZRegisterBody,
         response: { 201: ZAuthResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const answer = await app.authService.register(request.body, clientInfo(request));
+      const answer = await accounts.register(request.body, clientInfo(request));
       return reply.status(201).send(answer);
     },
   );
@@ -63,12 +67,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'login'),
       schema: {
         tags: ['auth'],
+        operationId: 'login',
         summary: 'Sign in with email and password',
         body: ZLoginBody,
         response: { 200: ZAuthResponse, ...errors },
       },
     },
-    async (request) => app.authService.login(request.body, clientInfo(request)),
+    async (request) => accounts.login(request.body, clientInfo(request)),
   );
 
   app.post(
@@ -77,13 +82,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'logout',
         summary: 'Sign out: the access token stops working',
         security: bearerSecurity,
         response: { 204: z.null(), 401: ZErrorBody },
       },
     },
     async (request, reply) => {
-      await app.authService.logout(requireAuth(request));
+      await accounts.logout(requireAuth(request));
       return reply.status(204).send(null);
     },
   );
@@ -94,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'getCurrentUser',
         summary: 'The signed-in user',
         security: bearerSecurity,
         response: { 200: ZUserDataEnvelope, 401: ZErrorBody },
@@ -108,6 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'forgot-password'),
       schema: {
         tags: ['auth'],
+        operationId: 'requestPasswordReset',
         summary:
           'Email a password reset link (always 202: the answer does not tell if the account exists)',
         body: ZForgotPasswordBody,
@@ -126,6 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: limitAttempts(limiter, 'reset-password'),
       schema: {
         tags: ['auth'],
+        operationId: 'resetPassword',
         summary: 'Set a new password with the token of a reset link; signs out every session',
         body: ZResetPasswordBody,
         response: { 204: z.null(), 400: ZErrorBody, 429: ZErrorBody },
@@ -143,6 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'changePassword',
         summary: 'Change the password; signs out every other session',
         security: bearerSecurity,
         body: ZChangePasswordBody,
@@ -150,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.authService.changePassword(requireAuth(request), request.body);
+      await accounts.changePassword(requireAuth(request), request.body);
       return reply.status(204).send(null);
     },
   );
@@ -161,12 +171,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'listSessions',
         summary: 'The signed-in user’s live sessions; `current` marks this one',
         security: bearerSecurity,
         response: { 200: ZSessionsResponse, 401: ZErrorBody },
       },
     },
-    async (request) => ({ sessions: await app.authService.listSessions(requireAuth(request)) }),
+    async (request) => ({ sessions: await accounts.listSessions(requireAuth(request)) }),
   );
 
   app.delete(
@@ -175,6 +186,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
+        operationId: 'revokeSession',
         summary: 'Sign one of your sessions out',
         security: bearerSecurity,
         params: z.object({ id: z.uuid() }),
@@ -187,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.authService.revokeSession(requireAuth(request), request.params.id);
+      await accounts.revokeSession(requireAuth(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -11,6 +11,8 @@ import {
   type TUser,
 } from '@tarifa/contract';
 import { isUniqueViolation } from '../../lib/db-errors';
+import type { CredentialResolver } from '../../core/auth';
+import type { Clock } from '../../core/clock';
 import { AppError } from '../../lib/errors';
 import { hashPassword, hashSecret, newSecret, verifyPassword } from '../../lib/secrets';
 import type { AuthRepository, UserRow } from './repository';
@@ -47,10 +49,10 @@ export interface Authenticated {
   sessionId: string;
 }
 
-export function authService(repo: AuthRepository) {
+export function authService(repo: AuthRepository, clock: Clock) {
   async function openSession(user: UserRow, client: ClientInfo): Promise<TAuthResponse> {
     const accessToken = newSecret();
-    const now = new Date();
+    const now = clock();
     await repo.insertSession({
       userUuid: user.uuid,
       tokenHash: hashSecret(accessToken),
@@ -98,7 +100,7 @@ export function authService(repo: AuthRepository) {
 
     /** The user and session behind an access token, or undefined when it is not live. */
     async authenticate(accessToken: string): Promise<Authenticated | undefined> {
-      const now = new Date();
+      const now = clock();
       const found = await repo.findLiveSession(hashSecret(accessToken), now);
       if (!found) return undefined;
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
@@ -108,7 +110,7 @@ export function authService(repo: AuthRepository) {
     },
 
     async logout(auth: Authenticated): Promise<void> {
-      await repo.revokeSession(auth.user.uuid, auth.sessionId, new Date());
+      await repo.revokeSession(auth.user.uuid, auth.sessionId, clock());
     },
 
     /**
@@ -122,7 +124,7 @@ export function authService(repo: AuthRepository) {
       }
       const passwordHash = await hashPassword(body.newPassword);
       await repo.transaction(async (tx) => {
-        const now = new Date();
+        const now = clock();
         await tx.updateUser(user.uuid, { passwordHash });
         await tx.revokeSessionsOf(user.uuid, now, auth.sessionId);
         // A reset link asked for earlier must not undo this change.
@@ -132,7 +134,7 @@ export function authService(repo: AuthRepository) {
 
     /** The caller's live sessions, most recently used first; `current` marks the one asking. */
     async listSessions(auth: Authenticated): Promise<TSession[]> {
-      const rows = await repo.listLiveSessions(auth.user.uuid, new Date());
+      const rows = await repo.listLiveSessions(auth.user.uuid, clock());
       return rows.map((row) => ({
         id: row.id,
         createdAt: row.createdAt.toISOString(),
@@ -146,7 +148,7 @@ export function authService(repo: AuthRepository) {
 
     /** Signs one of the caller's sessions out; another user's (or an ended one) is not found. */
     async revokeSession(auth: Authenticated, id: string): Promise<void> {
-      if (!(await repo.revokeSession(auth.user.uuid, id, new Date()))) {
+      if (!(await repo.revokeSession(auth.user.uuid, id, clock()))) {
         throw AppError.notFound('Session');
       }
     },
@@ -157,7 +159,7 @@ export function authService(repo: AuthRepository) {
      */
     async disableUser(uuid: string): Promise<TUser | undefined> {
       return repo.transaction(async (tx) => {
-        const now = new Date();
+        const now = clock();
         const existing = await tx.findUser(uuid);
         if (!existing) return undefined;
         const row = existing.disabledAt ? existing : await tx.updateUser(uuid, { disabledAt: now });
@@ -169,3 +171,11 @@ export function authService(repo: AuthRepository) {
   };
 }
 export type AuthService = ReturnType<typeof authService>;
+
+/**
+ * Sessions (the access tokens that signing in answers) as a kind of bearer credential (wired in
+ * `app.ts`): any token that is not another kind's, resolved to its user while it is live.
+ */
+export function sessions(service: Pick<AuthService, 'authenticate'>): CredentialResolver {
+  return { accepts: () => true, resolve: (token) => service.authenticate(token) };
+}

@@ -34,8 +34,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'listBookings',
         summary: 'Bookings whose stay overlaps [from, to], filtered and paginated',
         params: byUuid,
         querystring: ZBookingsQuery,
@@ -48,10 +50,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { access: { action: 'create', subject: 'Booking' } },
       // 5 000 bookings of JSON are a few MB; the app's default limit is 1 MB.
       bodyLimit: 16 * 1024 * 1024,
       schema: {
         ...doc,
+        operationId: 'upsertBookings',
         summary: 'Insert or update (by externalId) up to 5 000 bookings, all or nothing',
         params: byUuid,
         body: ZBookingsBatchBody,
@@ -64,8 +68,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/facets`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'getBookingFacets',
         summary: 'Channels, segments and countries the bookings use (for filters)',
         params: byUuid,
         response: { 200: ZBookingFacets, ...errors },
@@ -77,8 +83,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/:id`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'getBooking',
         summary: 'One booking',
         params: byBooking,
         response: { 200: ZBookingEnvelope, ...errors },
@@ -92,8 +100,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:id`,
     {
+      config: { access: { action: 'update', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'replaceBooking',
         summary: 'Replace a booking',
         params: byBooking,
         body: ZUpdateBookingBody,
@@ -113,8 +123,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
+      config: { access: { action: 'delete', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'cancelBooking',
         summary: 'Cancel a booking, keeping it (answers it); ?purge=true deletes it (204)',
         params: byBooking,
         querystring: ZDeleteBookingQuery,

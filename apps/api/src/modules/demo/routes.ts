@@ -30,6 +30,7 @@ export const demoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['demo'],
+        operationId: 'getDemo',
         summary: 'Demo mode: the demo account to sign in with (public)',
         response: { 200: ZDemoInfo },
       },

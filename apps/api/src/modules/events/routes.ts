@@ -45,6 +45,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'listHolidayRegions',
         summary: "A country's regions with holidays of their own (a business's `region`)",
         querystring: ZHolidayRegionsQuery,
         response: { 200: ZHolidayRegionsResponse, 400: ZErrorBody, 401: ZErrorBody },
@@ -61,6 +62,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'listHolidays',
         summary: "Public holidays of the business's country and region, `from`…`to` (≤ 731 nights)",
         params: byUuid,
         querystring: ZHolidaysQuery,
@@ -75,6 +77,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'createHolidaySeason',
         summary: 'Turn the holiday of a date into a one-night season',
         params: byUuid,
         body: ZHolidaySeasonBody,
@@ -96,6 +99,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'listEvents',
         summary: 'Local events overlapping `from`…`to` (all without them), by start',
         params: byUuid,
         querystring: ZEventsQuery,
@@ -112,6 +116,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'createEvent',
         summary: 'Add a local event',
         params: byUuid,
         body: ZEventBody,
@@ -133,6 +138,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'replaceEvent',
         summary: 'Replace a local event (stale version → 409)',
         params: byEvent,
         body: ZEventBody,
@@ -155,6 +161,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'deleteEvent',
         summary: 'Delete a local event',
         params: byEvent,
         querystring: ZVersionQuery,
@@ -176,6 +183,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'createEventSeason',
         summary: 'Turn a local event into a season',
         params: byEvent,
         body: ZEventSeasonBody,
@@ -198,6 +206,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'importEvents',
         summary: 'Import the events of an iCalendar file: multipart field "file", `.ics` ≤ 1 MB',
         consumes: ['multipart/form-data'],
         params: byUuid,

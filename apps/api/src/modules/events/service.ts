@@ -11,7 +11,7 @@ import {
 } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
 import type { z } from 'zod';
-import { assertNotIntegration, reachBusiness, type Caller } from '../../core/tenancy';
+import { policyFor, reachBusiness, type Caller } from '../../core/tenancy';
 import { localeOf } from '../../core/locale';
 import {
   diff,
@@ -76,7 +76,7 @@ export function eventsService(db: Db, options: EventsServiceOptions) {
     version: number | undefined,
     work: (ctx: BusinessChangeContext, repo: EventsRepository) => Promise<T>,
   ) {
-    assertNotIntegration(caller, readOnly);
+    policyFor(caller).assert('update', 'Event', readOnly);
     return changeBusiness(businesses, caller, businessUuid, version, (ctx) =>
       work(ctx, eventsRepository(ctx.tx, ctx.row.uuid)),
     );
@@ -98,7 +98,7 @@ export function eventsService(db: Db, options: EventsServiceOptions) {
 
     /** Refuses, before an upload is read, a caller who may not import into this business. */
     async assertWritable(caller: Caller, businessUuid: string): Promise<void> {
-      assertNotIntegration(caller, readOnly);
+      policyFor(caller).assert('update', 'Event', readOnly);
       await reachBusiness(db, caller, businessUuid);
     },
 

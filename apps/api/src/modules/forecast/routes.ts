@@ -37,6 +37,7 @@ export const forecastRoutes: FastifyPluginAsyncZod<ForecastRoutesOptions> = asyn
       preHandler: requirePlan(app.database.db, gates.forecast),
       schema: {
         ...doc,
+        operationId: 'getForecast',
         summary:
           'Rooms on the books and forecast for every night `from`…`to` as of `asOf`, with the accuracy of the forecast against the seasonal-naive baseline',
         params: byUuid,
@@ -52,6 +53,7 @@ export const forecastRoutes: FastifyPluginAsyncZod<ForecastRoutesOptions> = asyn
     {
       schema: {
         ...doc,
+        operationId: 'listInsights',
         summary:
           'Nights `from`…`to` (default today and the 89 after it) that deserve attention, with their evidence and a suggested action',
         params: byUuid,

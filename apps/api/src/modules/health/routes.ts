@@ -9,6 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['system'],
+        operationId: 'getHealth',
         summary: 'Liveness and database reachability',
         response: { 200: ZHealth, 503: ZErrorBody },
       },

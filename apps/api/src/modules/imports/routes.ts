@@ -35,8 +35,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${business}/bookings/import`,
     {
+      config: { access: { action: 'create', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'importBookings',
         summary:
           'Import a CSV of bookings in the background (multipart: file ≤ 100 MB, format, hotel, mode, createMissingRooms)',
         consumes: ['multipart/form-data'],
@@ -57,8 +59,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${business}/bookings/import/preview`,
     {
+      config: { access: { action: 'create', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'previewBookingsImport',
         summary:
           'What the first 64 KB of a CSV hold: format, columns, hotels, room codes, first rows (multipart: file, format?)',
         consumes: ['multipart/form-data'],
@@ -86,8 +90,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${business}/imports`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'listImports',
         summary: 'The 20 most recent imports of the business, newest first',
         params: byUuid,
         response: { 200: ZImportsList, ...errors },
@@ -101,8 +107,10 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${business}/imports/:importId`,
     {
+      config: { access: { action: 'read', subject: 'Booking' } },
       schema: {
         ...doc,
+        operationId: 'getImport',
         summary: 'Status, counts and the first 1 000 bad rows of an import',
         params: byUuid.extend({ importId: z.uuid() }),
         response: { 200: ZImportStatus, ...errors },

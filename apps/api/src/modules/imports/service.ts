@@ -17,7 +17,7 @@ import { detectDelimiter, readCsv } from './csv';
 import { guessFormat, isMissing, missingColumns, readHeader, roomCodeColumn } from './formats';
 import { IMPORT_JOB } from './jobs';
 import { importsRepository, type ImportRow } from './repository';
-import type { UploadStore } from './uploads';
+import type { ReceivedFile, UploadStore } from './uploads';
 
 function toSummary(row: ImportRow): TImportSummary {
   return {
@@ -47,14 +47,6 @@ export const toImportStatus = (row: ImportRow): TImportStatus => ({
   ...toSummary(row),
   errors: row.errors,
 });
-
-/** An uploaded file, already on disk under its final name. */
-export interface ReceivedFile {
-  id: string;
-  path: string;
-  name: string;
-  size: number;
-}
 
 /**
  * CSV imports of a business (docs/bookings.md): queued as jobs (`imports.run`), previewed

@@ -7,7 +7,14 @@ import { bookingLimits } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
 import { invalidTextIssue, isStorableText } from '../../lib/text';
-import type { ReceivedFile } from './service';
+
+/** An uploaded file, already on disk under its final name. */
+export interface ReceivedFile {
+  id: string;
+  path: string;
+  name: string;
+  size: number;
+}
 
 const tooLarge = () =>
   new AppError('payload_too_large', 'An import file must be at most 100 MB', [

@@ -19,6 +19,7 @@ export const mailPlugin = fp(
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
       log: app.log.child({ module: 'mail' }),
+      clock: app.clock,
     });
     app.decorate('mail', mail);
     app.addHook('onClose', () => mail.close());

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { Clock } from '../../core/clock';
 import type { Db } from '../../db/client';
 import { mailRepository } from './repository';
 import type { EmailContent } from './templates';
@@ -16,6 +17,8 @@ export interface MailOptions {
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
+  /** When an email was sent or failed. */
+  clock: Clock;
 }
 
 /**
@@ -38,14 +41,16 @@ export function mailService(options: MailOptions) {
         text: email.text,
         html: email.html,
       });
-      await repo.markSent(id, new Date());
+      await repo.markSent(id, options.clock());
       options.log.info({ emailId: id, kind: email.kind }, 'email sent');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       options.log.warn({ emailId: id, kind: email.kind, error: message }, 'email not sent');
-      await repo.markFailed(id, message.slice(0, 1000), new Date()).catch((markErr: unknown) => {
-        options.log.error({ err: markErr, emailId: id }, 'could not record a failed email');
-      });
+      await repo
+        .markFailed(id, message.slice(0, 1000), options.clock())
+        .catch((markErr: unknown) => {
+          options.log.error({ err: markErr, emailId: id }, 'could not record a failed email');
+        });
     }
   }
 

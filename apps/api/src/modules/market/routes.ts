@@ -49,9 +49,11 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.get(
     competitors,
     {
+      config: { access: { action: 'read', subject: 'Competitor' } },
       preHandler,
       schema: {
         ...doc,
+        operationId: 'listCompetitors',
         summary: 'The competitors the business watches, by name',
         params: byUuid,
         response: { 200: ZCompetitorsList, ...errors },
@@ -68,6 +70,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'createCompetitor',
         summary: 'Add a competitor (name, url, stars, category → room type mappings)',
         params: byUuid,
         body: ZCompetitorBody,
@@ -90,6 +93,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'replaceCompetitor',
         summary: 'Replace a competitor',
         params: byCompetitor,
         body: ZCompetitorBody,
@@ -112,6 +116,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
       preHandler,
       schema: {
         ...doc,
+        operationId: 'deleteCompetitor',
         summary: 'Delete a competitor and its rates',
         params: byCompetitor,
         response: { 204: z.null(), ...errors },
@@ -130,9 +135,11 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.get(
     rates,
     {
+      config: { access: { action: 'read', subject: 'CompetitorRate' } },
       preHandler,
       schema: {
         ...doc,
+        operationId: 'listCompetitorRates',
         summary: 'Observed rates of the nights from `from` to `to` (≤ 731), with their age',
         params: byUuid,
         querystring: ZMarketRangeQuery,
@@ -145,11 +152,13 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.put(
     rates,
     {
+      config: { access: { action: 'update', subject: 'CompetitorRate' } },
       preHandler,
       // 5 000 rates of JSON are about 1 MB, the app's default limit.
       bodyLimit: 4 * 1024 * 1024,
       schema: {
         ...doc,
+        operationId: 'storeCompetitorRates',
         summary: 'Store up to 5 000 observed rates, all or nothing (a newer observation wins)',
         params: byUuid,
         body: ZCompetitorRatesBody,
@@ -162,9 +171,11 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.post(
     `${rates}/import`,
     {
+      config: { access: { action: 'create', subject: 'CompetitorRate' } },
       preHandler,
       schema: {
         ...doc,
+        operationId: 'importCompetitorRates',
         summary:
           'Import a CSV of rates (multipart: file ≤ 5 MB; ?mode=atomic|skip_invalid&createCompetitors)',
         consumes: ['multipart/form-data'],

@@ -22,6 +22,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'listNotifications',
         summary: 'The caller’s notifications, newest first, and how many are unread',
         querystring: ZNotificationsQuery,
         response: { 200: ZNotificationsResponse, ...errors },
@@ -35,6 +36,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'markNotificationsRead',
         summary: 'Mark some (ids) or all of the caller’s notifications read',
         body: ZMarkNotificationsReadBody,
         response: { 200: ZMarkNotificationsReadResponse, ...errors },

@@ -6,7 +6,7 @@ import type {
   ZNotificationsQuery,
 } from '@tarifa/contract';
 import type { z } from 'zod';
-import { assertNotIntegration, type Caller } from '../../core/tenancy';
+import { policyFor, type Caller } from '../../core/tenancy';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { notificationsRepository, type ListedNotification } from './repository';
@@ -32,7 +32,7 @@ function toWire({ notification: row, businessName }: ListedNotification): TNotif
 /** The user the caller is: notifications belong to users, never to a token or the server. */
 function userOf(caller: Caller): string {
   if (caller.kind === 'system') throw new AppError('forbidden', refusal);
-  assertNotIntegration(caller, refusal);
+  policyFor(caller).assert('manage', 'User', refusal);
   return caller.user.uuid;
 }
 

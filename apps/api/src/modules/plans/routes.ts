@@ -29,6 +29,7 @@ export const plansRoutes: FastifyPluginAsyncZod<PlansRoutesOptions> = async (app
     {
       schema: {
         tags: doc.tags,
+        operationId: 'listPlans',
         summary: 'The plans on offer: prices, limits and features (public)',
         response: { 200: ZPlansResponse },
       },
@@ -42,6 +43,7 @@ export const plansRoutes: FastifyPluginAsyncZod<PlansRoutesOptions> = async (app
       onRequest: app.authenticate,
       schema: {
         ...doc,
+        operationId: 'getSubscription',
         summary: "The signed-in user's plan and billing interval",
         response: { 200: ZSubscriptionResponse, 401: ZErrorBody, 403: ZErrorBody },
       },
@@ -55,6 +57,7 @@ export const plansRoutes: FastifyPluginAsyncZod<PlansRoutesOptions> = async (app
       onRequest: app.authenticate,
       schema: {
         ...doc,
+        operationId: 'changeSubscription',
         summary:
           'Choose a plan (no payment is taken today); refused with 403 `plan_required` when the account already uses more than it allows',
         body: ZChoosePlanBody,

@@ -7,7 +7,7 @@ import {
   type TSubscription,
 } from '@tarifa/contract';
 import { assertLimit, changePlan } from '../../core/plans';
-import { assertNotIntegration, type Caller, type UserCaller } from '../../core/tenancy';
+import { policyFor, type Caller, type UserCaller } from '../../core/tenancy';
 import { auditActorOf } from '../../core/unit-of-work/audit';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -39,7 +39,7 @@ async function readSubscription(db: Executor, userUuid: string): Promise<TSubscr
 /** The plans on offer and the signed-in user's subscription (docs/plans.md). */
 export function plansService({ db, payments }: PlansServiceDeps) {
   const ownUser = (caller: Caller, message: string): UserCaller['user'] => {
-    assertNotIntegration(caller, message);
+    policyFor(caller).assert('manage', 'User', message);
     if (caller.kind === 'system') throw new Error('A subscription belongs to a user');
     return caller.user;
   };

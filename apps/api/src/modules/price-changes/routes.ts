@@ -51,8 +51,10 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'PriceChange' } },
       schema: {
         ...doc,
+        operationId: 'listPriceChanges',
         summary:
           'Price changes by status, room type, nights and reason step (or moved `since`), a page at a time',
         params: byUuid,
@@ -72,6 +74,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
       {
         schema: {
           ...doc,
+          operationId: `${action}PriceChanges`,
           summary:
             action === 'approve'
               ? 'Approve the changes listed (`ids`) or matched (`filter`): pending and rejected ones'
@@ -90,6 +93,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
     {
       schema: {
         ...doc,
+        operationId: 'exportPriceChanges',
         summary: 'Every price change the filters select, as CSV',
         params: byUuid,
         querystring: ZPriceChangesExportQuery,
@@ -107,8 +111,10 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
   app.get(
     '/v1/businesses/:uuid/prices/export.csv',
     {
+      config: { access: { action: 'read', subject: 'Price' } },
       schema: {
         ...routeDoc('prices'),
+        operationId: 'exportPrices',
         summary: 'The published price list of nights `from`…`to` (≤ 731), as CSV',
         params: byUuid,
         querystring: ZPublishedPricesExportQuery,

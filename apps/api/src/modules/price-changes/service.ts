@@ -12,12 +12,7 @@ import {
 } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
-import {
-  assertNotIntegration,
-  reachBusiness,
-  type BusinessRow,
-  type Caller,
-} from '../../core/tenancy';
+import { policyFor, reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import { systemClock } from '../../core/clock';
 import { localeOf } from '../../core/locale';
 import { unknownRoom } from '../../core/room-types';
@@ -142,7 +137,11 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     body: DecisionBody,
     to: 'approved' | 'rejected',
   ): Promise<{ moved: number }> {
-    assertNotIntegration(caller, 'Integration tokens may only read price changes');
+    policyFor(caller).assert(
+      'update',
+      'PriceChange',
+      'Integration tokens may only read price changes',
+    );
     const by = caller.kind === 'system' ? caller.actorUuid : caller.user.uuid;
     try {
       return await uow.write(caller, async ({ tx, record, emit }) => {

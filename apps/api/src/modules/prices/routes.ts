@@ -44,8 +44,10 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Price' } },
       schema: {
         ...doc,
+        operationId: 'listPrices',
         summary: 'Prices of every room type (or one) on every night from `from` to `to` (≤ 731)',
         params: byUuid,
         querystring: ZPricesQuery,
@@ -69,6 +71,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     {
       schema: {
         ...doc,
+        operationId: 'setManualPrices',
         summary: 'Set manual prices on every night of each range (all or nothing)',
         params: byUuid,
         body: ZOverridesBody,
@@ -85,6 +88,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     {
       schema: {
         ...doc,
+        operationId: 'clearManualPrices',
         summary: 'Clear the manual prices of a range (one room type, or all without roomUuid)',
         params: byUuid,
         querystring: ZClearOverridesQuery,
@@ -105,6 +109,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
     {
       schema: {
         ...doc,
+        operationId: 'previewPrices',
         summary: 'What a tariff-configuration change would do to the prices (saves nothing)',
         params: byUuid,
         body: ZPricePreviewBody,

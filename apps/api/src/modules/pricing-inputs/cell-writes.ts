@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { unknownRoom, unknownRoomIssue } from '../../core/room-types';
 import {
   actorOf,
-  assertNotIntegration,
   businessesRepository,
   policyFor,
   reachBusiness,
@@ -93,7 +92,7 @@ export async function setCells<T extends CellRange>(
   items: T[],
   setting: CellSetting<T>,
 ): Promise<TPriceCell[]> {
-  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
   return uow.write(caller, async ({ tx, record, emit }) => {
     const { business, config } = await openCellsWrite(tx, caller, businessUuid);
     const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
@@ -163,7 +162,7 @@ export async function clearCells(
   query: ClearOverridesQuery,
   clearing: CellClearing,
 ): Promise<TPriceCell[]> {
-  assertNotIntegration(caller, 'Integration tokens may only read prices');
+  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
   return uow.write(caller, async ({ tx, record, emit }) => {
     const { business, config } = await openCellsWrite(tx, caller, businessUuid);
     const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));

@@ -48,6 +48,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'getWebhook',
         summary: 'The webhook of a property and its health; null when it has none',
         params: byUuid,
         response: { 200: ZWebhookResponse, ...errors },
@@ -61,6 +62,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'setWebhook',
         summary:
           'Set the webhook URL; a new webhook gets its secret in this answer only (a changed URL keeps it)',
         params: byUuid,
@@ -76,6 +78,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'deleteWebhook',
         summary: 'Remove the webhook: its pending deliveries fail; prices are published without it',
         params: byUuid,
         response: { 204: z.null(), ...errors },
@@ -92,6 +95,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'rotateWebhookSecret',
         summary: 'A new secret (in this answer only); the old one stops signing at once',
         params: byUuid,
         response: { 200: ZWebhookWithSecret, ...errors },
@@ -105,6 +109,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'testWebhook',
         summary: 'Send a test delivery (no prices) now',
         params: byUuid,
         response: { 202: ZWebhookDeliveryResponse, ...errors },
@@ -121,6 +126,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'listWebhookDeliveries',
         summary: 'The delivery log, newest first, each with its attempts',
         params: byUuid,
         querystring: ZWebhookDeliveriesQuery,
@@ -135,6 +141,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
     {
       schema: {
         ...doc,
+        operationId: 'resendWebhookDelivery',
         summary: 'Send a delivered or failed delivery again (same body and id, new attempts)',
         params: byUuid.extend({ id: z.uuid() }),
         response: { 202: ZWebhookDeliveryResponse, ...errors },

@@ -8,12 +8,7 @@ import type {
 } from '@tarifa/contract';
 import { systemClock } from '../../core/clock';
 import type { JobRunner } from '../../core/jobs';
-import {
-  assertNotIntegration,
-  reachBusiness,
-  type BusinessRow,
-  type Caller,
-} from '../../core/tenancy';
+import { policyFor, reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import type { UnitOfWork, WriteContext } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -76,7 +71,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       },
     ) => Promise<T>,
   ): Promise<T> {
-    assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+    policyFor(caller).assert('manage', 'Webhook', 'Integration tokens may not manage the webhook');
     const result = await uow.write(caller, async (ctx) => {
       const business = await reachBusiness(ctx.tx, caller, businessUuid);
       const repo = publishingRepository(ctx.tx, business.uuid);
@@ -89,7 +84,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
   return {
     /** `GET …/webhook`. */
     async get(caller: Caller, businessUuid: string): Promise<TWebhookResponse> {
-      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+      policyFor(caller).assert(
+        'manage',
+        'Webhook',
+        'Integration tokens may not manage the webhook',
+      );
       const business = await reachBusiness(db, caller, businessUuid);
       const repo = publishingRepository(db, business.uuid);
       const row = await repo.webhook();
@@ -101,7 +100,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
      * A new webhook gets a secret, answered this once; changing the URL keeps the secret.
      */
     async put(caller: Caller, businessUuid: string, url: string): Promise<TWebhookWithSecret> {
-      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+      policyFor(caller).assert(
+        'manage',
+        'Webhook',
+        'Integration tokens may not manage the webhook',
+      );
       // Another tenant's business is refused before its URL is looked up.
       await reachBusiness(db, caller, businessUuid);
       const refusal = await checkOutgoingUrl(url, {
@@ -224,7 +227,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       businessUuid: string,
       query: { page: number; pageSize: number },
     ): Promise<TWebhookDeliveriesPage> {
-      assertNotIntegration(caller, 'Integration tokens may not manage the webhook');
+      policyFor(caller).assert(
+        'manage',
+        'Webhook',
+        'Integration tokens may not manage the webhook',
+      );
       const business = await reachBusiness(db, caller, businessUuid);
       const { rows, total } = await publishingRepository(db, business.uuid).deliveries(
         query.page,

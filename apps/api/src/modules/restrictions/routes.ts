@@ -36,6 +36,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RestrictionsRoutesOptions
     {
       schema: {
         ...doc,
+        operationId: 'setStayRestrictions',
         summary: 'Set stay restrictions on every night of each range (null clears a field)',
         params: byUuid,
         body: ZRestrictionOverridesBody,
@@ -52,6 +53,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RestrictionsRoutesOptions
     {
       schema: {
         ...doc,
+        operationId: 'clearStayRestrictions',
         summary: "Clear the cells' own stay restrictions of a range (one room type, or all)",
         params: byUuid,
         querystring: ZClearRestrictionOverridesQuery,

@@ -7,7 +7,7 @@ import { supportService } from './service';
 
 /** `/api/v1/support/*`: the support center's contact form. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = supportService(supportRepository(app.database.db));
+  const service = supportService(supportRepository(app.database.db), app.clock);
 
   app.post(
     '/v1/support/messages',
@@ -15,6 +15,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         ...routeDoc('support'),
+        operationId: 'sendSupportMessage',
         summary: 'Send a message to the support team',
         body: ZSupportMessageBody,
         response: {

@@ -11,7 +11,7 @@ const doc = routeDoc('tokens');
 
 /** `/api/v1/businesses/{uuid}/tokens[/{id}]`: integration tokens (docs/bookings.md). */
 export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = tokensService(app.database.db, { unitOfWork: app.unitOfWork });
+  const service = tokensService(app.database.db, { clock: app.clock, unitOfWork: app.unitOfWork });
   app.addHook('onRequest', app.authenticate);
   const base = '/v1/businesses/:uuid/tokens';
 
@@ -20,6 +20,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'listTokens',
         summary: 'The live integration tokens of a business, newest first',
         params: byUuid,
         response: { 200: ZApiTokens, ...errors },
@@ -36,6 +37,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requirePlan(app.database.db, gates.createToken),
       schema: {
         ...doc,
+        operationId: 'createToken',
         summary: 'Create an integration token; its secret is in this answer only',
         params: byUuid,
         body: ZCreateApiTokenBody,
@@ -53,6 +55,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         ...doc,
+        operationId: 'revokeToken',
         summary: 'Revoke an integration token (it answers 401 from then on)',
         params: byUuid.extend({ id: z.uuid() }),
         response: { 204: z.null(), ...errors },

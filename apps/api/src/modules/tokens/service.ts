@@ -33,8 +33,8 @@ export function toApiToken(row: ApiTokenRow): TApiToken {
  * Integration tokens of a business (docs/bookings.md, "Integration tokens"): created by whoever
  * manages the business, shown once, stored as their SHA-256, revoked for good.
  */
-export function tokensService(db: Db, options: { clock?: () => Date; unitOfWork: UnitOfWork }) {
-  const clock = options.clock ?? (() => new Date());
+export function tokensService(db: Db, options: { clock: () => Date; unitOfWork: UnitOfWork }) {
+  const { clock } = options;
   const uow = options.unitOfWork;
 
   async function repoFor(executor: Executor, caller: Caller, businessUuid: string) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 
@@ -11,7 +11,7 @@ export function usersRepository(db: Db) {
       (
         await db
           .update(users)
-          .set({ ...values, updatedAt: new Date() })
+          .set({ ...values, updatedAt: sql`now()` })
           .where(eq(users.uuid, uuid))
           .returning()
       )[0],
@@ -30,7 +30,7 @@ export function usersRepository(db: Db) {
         if (!current) return undefined;
         const [user] = await tx
           .update(users)
-          .set({ profileImgFilename: filename, updatedAt: new Date() })
+          .set({ profileImgFilename: filename, updatedAt: sql`now()` })
           .where(eq(users.uuid, uuid))
           .returning();
         return { user: user!, previous: current.filename };

@@ -37,6 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         ...doc,
+        operationId: 'updateUser',
         summary: 'Change a user’s name or language (read-only fields in the body are ignored)',
         params: byUuid,
         body: ZUpdateUserBody,
@@ -54,6 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         ...doc,
+        operationId: 'uploadAvatar',
         summary: `Upload the avatar: multipart field "file", PNG, JPEG or WebP up to 2 MB`,
         consumes: ['multipart/form-data'],
         params: byUuid,
@@ -80,6 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: {
         ...doc,
+        operationId: 'deleteAvatar',
         summary: 'Remove the avatar',
         params: byUuid,
         response: { 200: ZUserEnvelope, ...errors },
@@ -95,6 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: doc.tags,
+        operationId: 'getAvatar',
         summary: 'An avatar image, by the `profile_img_filename` of its user (public)',
         params: z.object({ filename: z.string() }),
         response: { 404: ZErrorBody },

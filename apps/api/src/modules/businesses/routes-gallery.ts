@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import { businessPhotoRules, ZBusinessEnvelope, ZErrorBody, ZVersionQuery } from '@tarifa/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { byUuid } from '../../lib/route-schemas';
+import { readFileUpload } from '../../lib/uploads';
+import { requireAuth } from '../../plugins/auth';
+import { photoContentType, type PhotoStore } from './photos';
+import { businesses, byPhoto, doc, errors, type BusinessRoutes } from './routes-shared';
+
+/**
+ * The gallery images, public like avatars: an <img> cannot send a bearer token, and names are
+ * 128 random bits, never reused.
+ */
+export const photoFileRoutes: FastifyPluginAsyncZod<{ photos: PhotoStore }> = async (
+  app,
+  { photos },
+) => {
+  app.get(
+    '/business-photos/:filename',
+    {
+      schema: {
+        tags: doc.tags,
+        operationId: 'getBusinessPhoto',
+        summary: 'A gallery photo, by the `url` of a business photo (public)',
+        params: z.object({ filename: z.string() }),
+        response: { 404: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { filename } = request.params;
+      const contentType = photoContentType(filename);
+      const file = contentType ? photos.pathOf(filename) : undefined;
+      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
+      if (!file || !stat?.isFile()) throw AppError.notFound('Photo');
+      reply.type(contentType!).header('content-length', stat.size);
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      // The body is the image's bytes, which the JSON response schemas do not describe.
+      return reply.send(fs.createReadStream(file) as never);
+    },
+  );
+};
+
+/** Reads the one uploaded file of field `file`, within the size limit (413 over it). */
+const readUpload = (request: FastifyRequest) =>
+  readFileUpload(request, {
+    maxBytes: businessPhotoRules.maxBytes,
+    tooLargeMessage: 'A photo must be at most 5 MB',
+  });
+
+/** A business's gallery: photos added (multipart) and removed. */
+export const galleryRoutes: BusinessRoutes = async (app, { service }) => {
+  app.post(
+    `${businesses}/:uuid/photos`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'addBusinessPhoto',
+        summary: 'Add a gallery photo: multipart field "file", PNG, JPEG or WebP up to 5 MB',
+        consumes: ['multipart/form-data'],
+        params: byUuid,
+        response: {
+          201: ZBusinessEnvelope,
+          ...errors,
+          413: ZErrorBody,
+          415: ZErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      // Someone else's business is refused before its upload is read.
+      await service.assertReachable(caller, request.params.uuid);
+      const bytes = await readUpload(request);
+      const business = await service.addPhoto(caller, request.params.uuid, bytes);
+      return reply.status(201).send({ business });
+    },
+  );
+
+  app.delete(
+    `${businesses}/:uuid/photos/:id`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'deleteBusinessPhoto',
+        summary: 'Remove a gallery photo',
+        params: byPhoto,
+        querystring: ZVersionQuery,
+        response: { 200: ZBusinessEnvelope, ...errors },
+      },
+    },
+    async (request) => ({
+      business: await service.removePhoto(
+        requireAuth(request),
+        request.params.uuid,
+        request.params.id,
+        request.query.version,
+      ),
+    }),
+  );
+};
