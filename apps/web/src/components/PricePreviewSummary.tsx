@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TPricePreviewResponse } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { formatPercentChange, shortDate } from '@/lib/prices';
+import { formatPercentChange, shortDate } from '@/api/prices';
 
 export interface PricePreviewSummaryProps {
   /** The answer of `POST …/prices/preview`; undefined before the first one. */

@@ -11,7 +11,7 @@ import {
   type TAuditActorKind,
   type TAuditEntity,
 } from '@tarifa/contract';
-import { noAuditFilters, type AuditFilters } from '@/lib/audit';
+import { noAuditFilters, type AuditFilters } from '@/api/audit';
 
 /** Entities (several), who (user, integration, Tarifa) and the period, in UTC days. */
 export function AuditFiltersBar({

@@ -18,7 +18,7 @@ import { PageFooterPager } from '@/components/PageFooterPager';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { visuallyHidden } from '@/lib/a11y';
 import { timeAgo, useIntl } from '@/lib/intl';
-import { noAuditFilters, useAuditTrail, type AuditFilters, type AuditSource } from '@/lib/audit';
+import { noAuditFilters, useAuditTrail, type AuditFilters, type AuditSource } from '@/api/audit';
 import { AuditChanges } from './AuditChanges';
 import { AuditFiltersBar } from './AuditFiltersBar';
 

@@ -29,13 +29,13 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
-import { useSelectBusiness } from '@/lib/business';
+import { useSelectBusiness } from '@/api/business';
 import { useIntl } from '@/lib/intl';
 import {
   notificationTarget,
   useMarkNotificationsRead,
   useNotifications,
-} from '@/lib/notifications';
+} from '@/api/notifications';
 
 const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }> = {
   import_finished: { icon: ImportIcon, color: 'success.main' },

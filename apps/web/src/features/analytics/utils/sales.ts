@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TSalesRow } from '@tarifa/contract';
-import { formatFigure, type FigureKind } from '@/lib/analytics';
+import { formatFigure, type FigureKind } from '@/api/analytics';
 import type { Formatters } from '@/lib/intl';
 import type { SalesMeasure, SalesMix } from '../hooks/useAnalyticsParams';
 

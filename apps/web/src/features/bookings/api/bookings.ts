@@ -14,10 +14,10 @@ import type {
   TBookingsPage,
   TBookingsQueryInput,
 } from '@tarifa/contract';
-import { analyticsKeys } from '@/lib/analytics';
+import { analyticsKeys } from '@/api/analytics';
 import { ApiError, api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
-import { priceKeys } from '@/lib/prices';
+import { businessPath } from '@/api/business';
+import { priceKeys } from '@/api/prices';
 import { bookingKeys } from './keys';
 
 /** `GET …/bookings?from&to&status&search&channel&roomUuid&page&pageSize&sort&order`. */

@@ -10,7 +10,7 @@ import {
   type TImportsList,
 } from '@tarifa/contract';
 import { api, ApiError } from '@/lib/api';
-import { businessKeys, businessPath } from '@/lib/business';
+import { businessKeys, businessPath } from '@/api/business';
 import { invalidateAfterBookings } from './bookings';
 import { importKeys } from './keys';
 import { uploadWithProgress } from './upload';

@@ -20,7 +20,7 @@ import { BookingsFilters } from '../components/BookingsFilters';
 import { BookingsTable } from '../components/BookingsTable';
 import { CancelBookingDialog } from '../components/CancelBookingDialog';
 import { PickersProvider } from '@/components/PickersProvider';
-import { useRequiredBusiness } from '@/lib/business';
+import { useRequiredBusiness } from '@/api/business';
 import { hasFilters, useBookingsQueryState } from '../hooks/useBookingsQueryState';
 import { importPath, importStatusPath } from '../paths';
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
-import { useRequiredBusiness } from '@/lib/business';
+import { useRequiredBusiness } from '@/api/business';
 import {
   clearUpload,
   isFinished,

@@ -1,4 +1,4 @@
-/** The calls only the businesses feature makes. The store and `useBusinessMutation`: `@/lib/business`. */
+/** The calls only the businesses feature makes. The store and `useBusinessMutation`: `@/api/business`. */
 export {
   deletedBusinessesQueryOptions,
   useCreateBusiness,
@@ -14,4 +14,4 @@ export {
   type SaveSettingsVars,
   type UpdateBusinessVars,
 } from './mutations';
-// Kept for RoomTypeDialog.test.tsx (owned elsewhere) until it imports `@/lib/business`.
+// Kept for RoomTypeDialog.test.tsx (owned elsewhere) until it imports `@/api/business`.

@@ -10,7 +10,7 @@ import type {
   TUpdateBusinessBody,
 } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessKeys, businessPath, useBusinessMutation } from '@/lib/business';
+import { businessKeys, businessPath, useBusinessMutation } from '@/api/business';
 
 /** The calls only this feature makes; each goes through `useBusinessMutation` (lib/business). */
 

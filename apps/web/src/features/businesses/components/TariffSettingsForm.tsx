@@ -31,7 +31,7 @@ import {
 } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { useHasFeature } from '@/lib/plans';
+import { useHasFeature } from '@/api/plans';
 import { PlanHint } from '@/components/plans/PlanHint';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChartCard } from '@/components/charts/ChartCard';
 import { useIntl } from '@/lib/intl';
-import { priceChangesQueryOptions } from '@/lib/price-changes';
+import { priceChangesQueryOptions } from '@/api/price-changes';
 
 /** The price-changes page, where the owner approves them. */
 export const priceChangesPath = '/pricing-central/price-changes';

@@ -1,6 +1,6 @@
 import type { TBusinessEnvelope, TFluctuationLevelBodyInput } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
+import { businessPath, useBusinessMutation } from '@/api/business';
 
 const base = '/tariff-configuration/fluctuation-levels';
 

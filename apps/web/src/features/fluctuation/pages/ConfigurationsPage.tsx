@@ -14,7 +14,7 @@ import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 import { GroupCard } from '../components/GroupCard';
 import { GroupFormDialog } from '../components/GroupFormDialog';
 

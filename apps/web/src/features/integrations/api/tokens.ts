@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TApiTokens, TCreateApiTokenBody, TCreatedApiToken } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 
 export const tokenKeys = {
   list: (businessUuid: string) => ['apiTokens', businessUuid] as const,

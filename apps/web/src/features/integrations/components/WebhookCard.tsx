@@ -16,7 +16,7 @@ import { webhookLimits, ZWebhookBody, type TWebhook } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { FormAlert, errorMessage, useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { useWebhook } from '@/lib/publishing';
+import { useWebhook } from '@/api/publishing';
 import { showSnackbar } from '@/lib/snackbar';
 import {
   useRemoveWebhook,

@@ -10,8 +10,8 @@ import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
 import { addDays, todayIn } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
-import { useMarketNights } from '@/lib/market';
-import { formatMoney, longDate, shortDate } from '@/lib/prices';
+import { useMarketNights } from '@/api/market';
+import { formatMoney, longDate, shortDate } from '@/api/prices';
 
 /** Nights the chart shows from today. */
 export const MARKET_CHART_NIGHTS = 90;

@@ -3,12 +3,12 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { RouteMeta } from '@/app/routes';
 
 /** Stands in for a page whose issue has not landed yet; it names the page and says so. */
 export default function PlaceholderPage() {
   const { t } = useTranslation();
-  const meta = useMatches().at(-1)?.handle as RouteMeta | undefined;
+  // The title of the route's meta (app/routes.tsx), the one part of it this page reads.
+  const meta = useMatches().at(-1)?.handle as { title: string } | undefined;
   return (
     <Card>
       <CardContent>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TClearOverridesQuery, TOverridesBody, TPricesResponse } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
-import { priceKeys } from '@/lib/prices';
+import { businessPath } from '@/api/business';
+import { priceKeys } from '@/api/prices';
 
 /** `PUT …/prices/overrides`: the owner's price for room types and ranges of nights. */
 export function setOverrides(businessUuid: string, body: TOverridesBody) {

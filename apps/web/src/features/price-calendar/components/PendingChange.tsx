@@ -12,8 +12,8 @@ import {
   formatDifference,
   useDecidePriceChanges,
   type PriceChangeDecision,
-} from '@/lib/price-changes';
-import { formatMoney } from '@/lib/prices';
+} from '@/api/price-changes';
+import { formatMoney } from '@/api/prices';
 import { showSnackbar } from '@/lib/snackbar';
 
 /**

@@ -11,7 +11,7 @@ import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
-import { useMarkText, type NightMark } from '@/lib/events';
+import { useMarkText, type NightMark } from '@/api/events';
 import { EventMark, NightMarkIcon } from './marks/EventMark';
 import { MarketMark } from './marks/MarketMark';
 import { RestrictionMarks } from './marks/RestrictionMarks';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TCellRestrictions, TPriceChange } from '@tarifa/contract';
-import { describeReason } from '@/lib/price-changes';
+import { describeReason } from '@/api/price-changes';
 import type { Formatters } from '@/lib/intl';
 
 const keys = [

@@ -7,7 +7,7 @@ import type {
   TSeasonFromEnvelope,
 } from '@tarifa/contract';
 import { ApiError, api, searchOf } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
+import { businessPath, useBusinessMutation } from '@/api/business';
 
 /**
  * The API names an event's fields under `event.` (`event.endDate`); the form names them without

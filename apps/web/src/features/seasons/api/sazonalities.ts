@@ -4,7 +4,7 @@ import type {
   TSazonalityBodyInput,
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
+import { businessPath, useBusinessMutation } from '@/api/business';
 
 const base = '/tariff-configuration/sazonalities';
 

@@ -9,7 +9,7 @@ import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
 import { errorMessage } from '@/lib/forms';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 
 /**
  * Renders `children` with the selected property once it is loaded; meanwhile a spinner, on

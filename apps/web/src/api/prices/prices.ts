@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TBusiness, TPricesQuery, TPricesResponse } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 import { priceKeys } from './keys';
 
 /** `GET …/prices?from&to[&roomUuid]`. */

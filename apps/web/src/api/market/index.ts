@@ -11,12 +11,12 @@ import type {
   TMarketSettings,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
-import { priceKeys } from '@/lib/prices';
+import { businessPath, useBusinessMutation } from '@/api/business';
+import { priceKeys } from '@/api/prices';
 
 /**
  * The market context of a business (competitors, their rates, the market figures per night), for
- * the Market page, the price calendar and the BI area. Import from `@/lib/market`.
+ * the Market page, the price calendar and the BI area. Import from `@/api/market`.
  */
 export const marketKeys = {
   all: (businessUuid: string) => ['market', businessUuid] as const,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TWebhookResponse } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 
 /**
  * The property's webhook (where approved prices are delivered), for the features that show it:

@@ -1,7 +1,7 @@
 /**
  * Price changes (the log the owner approves or rejects), for every feature that shows or decides
  * them: the price-changes page and the price calendar's marks. Import from here
- * (`@/lib/price-changes`). Every decision invalidates `priceChangeKeys.all` and `priceKeys.all`.
+ * (`@/api/price-changes`). Every decision invalidates `priceChangeKeys.all` and `priceKeys.all`.
  */
 export { priceChangeKeys } from './keys';
 export {

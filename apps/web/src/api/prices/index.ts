@@ -1,7 +1,7 @@
 /**
  * The prices the engine recommends, for every feature that shows or previews them (the price
  * calendar, the dashboard, the price-setup, season and level forms) and those that change what
- * they depend on (bookings invalidate `priceKeys.all`). Import from here (`@/lib/prices`). The
+ * they depend on (bookings invalidate `priceKeys.all`). Import from here (`@/api/prices`). The
  * manual prices (overrides) are the price calendar's own calls.
  */
 export { priceKeys } from './keys';

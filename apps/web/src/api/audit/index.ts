@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TAuditActorKind, TAuditEntity, TAuditPage } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 
 /** Whose trail: one property's (its owner), or every event (a super-admin). */
 export type AuditSource = { kind: 'business'; businessUuid: string } | { kind: 'admin' };

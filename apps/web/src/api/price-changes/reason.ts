@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TPriceChange, TPriceChangeReason, TPriceChangeReasonItem } from '@tarifa/contract';
 import type { Formatters } from '@/lib/intl';
-import { formatMoney, formatMoneyChange, formatPercentChange } from '@/lib/prices';
+import { formatMoney, formatMoneyChange, formatPercentChange } from '@/api/prices';
 
 /** A step's name in the owner's words, with its season's or group's name when it has one. */
 function stepName(t: TFunction, item: TPriceChangeReasonItem): string {

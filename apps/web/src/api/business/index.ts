@@ -1,7 +1,7 @@
 /**
  * The selected property and the calls that change a business, for every feature that needs them
  * (bookings, seasons, fluctuation levels, integrations, gallery, the businesses feature itself).
- * Import from here (`@/lib/business`), not the files. The calls only the businesses feature makes
+ * Import from here (`@/api/business`), not the files. The calls only the businesses feature makes
  * (create, update, rooms, settings, photos, delete) live in that feature.
  */
 export { businessKeys, businessPath } from './keys';

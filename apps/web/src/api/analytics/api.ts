@@ -17,7 +17,7 @@ import type {
   TSalesResponse,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 import { analyticsKeys, type AnalyticsCall } from './keys';
 
 /** Each call's query and answer, as the contract types them. */

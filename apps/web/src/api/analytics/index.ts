@@ -1,7 +1,7 @@
 /**
  * Business intelligence, for every feature that shows it (the dashboard and the BI page) and those
  * that change what it depends on (bookings invalidate `analyticsKeys.all`). Import from here
- * (`@/lib/analytics`). The calls are the contract's (`packages/contract/src/analytics.ts`).
+ * (`@/api/analytics`). The calls are the contract's (`packages/contract/src/analytics.ts`).
  */
 export { analyticsKeys, type AnalyticsCall } from './keys';
 export { analyticsQueryOptions, fetchAnalytics, useAnalytics } from './api';

@@ -15,8 +15,8 @@ import {
   type TPriceChangesQuery,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
-import { priceKeys } from '@/lib/prices';
+import { businessPath } from '@/api/business';
+import { priceKeys } from '@/api/prices';
 import { priceChangeKeys } from './keys';
 
 /** `GET …/price-changes?status&roomUuid&from&to&step&page&pageSize`. */

@@ -1,6 +1,6 @@
 /**
  * Public holidays and the owner's local events, for every feature that shows them (the seasons
- * area, the price calendar's marks, the dashboard's next nights). Import from here (`@/lib/events`).
+ * area, the price calendar's marks, the dashboard's next nights). Import from here (`@/api/events`).
  */
 export {
   eventKeys,

@@ -6,7 +6,7 @@ import type {
   THolidaysResponse,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 
 type BusinessRef = Pick<TBusiness, 'uuid' | 'version'>;
 

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { abilityRulesFor, type TAuthResponse } from '@tarifa/contract';
-import { App } from '@/app/App';
+import { App } from './App';
 import { clearSession } from '@/lib/auth/session';
 import { changeLanguage } from '@/lib/i18n';
 
