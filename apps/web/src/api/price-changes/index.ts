@@ -15,4 +15,4 @@ export {
   usePriceChanges,
   type PriceChangeDecision,
 } from './api';
-export { changeFigures, describeReason, formatDifference } from './reason';
+export { changeFigures, describeChange, formatDifference, reasonStepName } from './reason';

@@ -1,47 +1,35 @@
-import type { TFunction } from 'i18next';
-import type { TPriceChange, TPriceChangeReason, TPriceChangeReasonItem } from '@tarifa/contract';
+import {
+  reasonPhrases,
+  reasonWords,
+  type TPriceChange,
+  type TPriceChangeReasonStep,
+} from '@tarifa/contract';
 import type { Formatters } from '@/lib/intl';
-import { formatMoney, formatMoneyChange, formatPercentChange } from '@/api/prices';
-
-/** A step's name in the owner's words, with its season's or group's name when it has one. */
-function stepName(t: TFunction, item: TPriceChangeReasonItem): string {
-  const name = t(`priceChanges:reason.steps.${item.step}`);
-  return item.label ? t('priceChanges:reason.named', { step: name, label: item.label }) : name;
-}
-
-/** One step of a reason: "Season “Summer”: +€20 (was +€10)". */
-function describeItem(
-  t: TFunction,
-  intl: Formatters,
-  currency: string,
-  item: TPriceChangeReasonItem,
-): string {
-  // The base item carries the base prices themselves; the others what they added.
-  const amount = (value: number) =>
-    item.step === 'base'
-      ? formatMoney(intl, value, currency)
-      : formatMoneyChange(intl, value, currency);
-  const step = stepName(t, item);
-  if (item.now === null && item.was === null) return step;
-  if (item.now === null) return t('priceChanges:reason.removed', { step, was: amount(item.was!) });
-  if (item.was === null) return t('priceChanges:reason.added', { step, now: amount(item.now) });
-  return t('priceChanges:reason.changed', { step, now: amount(item.now), was: amount(item.was) });
-}
+import { formatMoneyChange, formatPercentChange } from '@/api/prices';
 
 /**
- * Why a price changed, in plain words of the active language, built from the reason's steps
- * (translated step names, amounts through Intl); the server's `text` when there are no steps.
+ * Why a price changed, in the active language: the contract's `reasonWords`, the one wording of a
+ * reason (the API's `reason.text` and CSV export say it the same way), from the reason's steps and
+ * the restrictions the change moves. Amounts in the active region's format.
  */
-export function describeReason(
-  t: TFunction,
+export function describeChange(
   intl: Formatters,
   currency: string,
-  reason: TPriceChangeReason,
+  change: Pick<TPriceChange, 'oldPrice' | 'reason' | 'oldRestrictions' | 'newRestrictions'>,
 ): string {
-  if (reason.steps.length === 0) return reason.text || t('priceChanges:reason.none');
-  return reason.steps
-    .map((item) => describeItem(t, intl, currency, item))
-    .join(t('priceChanges:reason.separator'));
+  return reasonWords(
+    {
+      steps: change.reason.steps,
+      firstPublication: change.oldPrice === null,
+      restrictions: { was: change.oldRestrictions, now: change.newRestrictions },
+    },
+    { locale: intl.language, currency, intlLocale: intl.locale },
+  );
+}
+
+/** A reason step's name in the active language ("Season"), as reasons name it. */
+export function reasonStepName(intl: Formatters, step: TPriceChangeReasonStep): string {
+  return reasonPhrases[intl.language].steps[step];
 }
 
 /** How far a change moves the price: in money and in percent (null when nothing was published). */

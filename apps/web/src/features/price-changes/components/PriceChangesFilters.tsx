@@ -15,7 +15,9 @@ import {
   type TPriceChangeStatus,
   type TRoomTariff,
 } from '@tarifa/contract';
+import { reasonStepName } from '@/api/price-changes';
 import { fromLocalDate, toLocalDate } from '@/lib/dates';
+import { useIntl } from '@/lib/intl';
 import {
   defaultFilters,
   isDefaultView,
@@ -33,6 +35,7 @@ export function PriceChangesFilters({
   rooms: readonly TRoomTariff[];
 }) {
   const { t } = useTranslation('priceChanges');
+  const intl = useIntl();
   return (
     <Stack spacing={2} role="search" aria-label={t('filters.label')}>
       <Grid container spacing={2}>
@@ -143,7 +146,7 @@ export function PriceChangesFilters({
             <MenuItem value="">{t('filters.allSteps')}</MenuItem>
             {priceChangeReasonSteps.map((step) => (
               <MenuItem key={step} value={step}>
-                {t(`reason.steps.${step}`)}
+                {reasonStepName(intl, step)}
               </MenuItem>
             ))}
           </TextField>
