@@ -11,6 +11,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TBooking, TBusiness } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { errorMessage } from '@/lib/forms';
 import { useBookingFacets, useBookings } from '../api/bookings';
 import { runningImportOf, useUpload } from '../api/imports';
@@ -100,17 +101,9 @@ function Bookings({ business }: { business: TBusiness }) {
       <RunningImportBanner businessUuid={business.uuid} />
 
       {list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')} {errorMessage(t, list.error)}
-        </Alert>
+        <LoadErrorAlert error={list.error} onRetry={list.refetch}>
+          {t('loadFailed')}
+        </LoadErrorAlert>
       ) : list.isPending ? (
         <Card aria-busy="true" aria-label={t('loading')}>
           <CardContent>

@@ -306,7 +306,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os preços.');
-    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByRole('grid')).toBeInTheDocument();
   });
 

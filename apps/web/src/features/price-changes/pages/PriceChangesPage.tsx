@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBusiness, TPriceChangeDecisionBody } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
 import { PickersProvider } from '@/components/PickersProvider';
 import { useRequiredBusiness } from '@/api/business';
@@ -152,17 +153,9 @@ function PriceChanges({ business }: { business: TBusiness }) {
       <WebhookBanner businessUuid={business.uuid} />
 
       {list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')} {errorMessage(t, list.error)}
-        </Alert>
+        <LoadErrorAlert error={list.error} onRetry={list.refetch}>
+          {t('loadFailed')}
+        </LoadErrorAlert>
       ) : list.isPending ? (
         <Card aria-busy="true" aria-label={t('loading')}>
           <CardContent>
