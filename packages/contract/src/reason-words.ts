@@ -192,13 +192,13 @@ export const reasonPhrases: Record<TLocale, ReasonPhrases> = {
 };
 
 /** A reason step as `reasonWords` reads it: the wire's item (money in major units). */
-export type ReasonWordsStep = Pick<TPriceChangeReasonItem, 'label' | 'was' | 'now' | 'market'> & {
+type ReasonWordsStep = Pick<TPriceChangeReasonItem, 'label' | 'was' | 'now' | 'market'> & {
   /** A step of the contract; a step this version does not know is named as it is. */
   step: string;
 };
 
 /** What a reason is worded from: its steps, whether the night was ever published, restrictions. */
-export interface ReasonWordsInput {
+interface ReasonWordsInput {
   steps: readonly ReasonWordsStep[];
   /** A night never published before: its first price, said as such. */
   firstPublication: boolean;

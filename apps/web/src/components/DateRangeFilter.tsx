@@ -3,7 +3,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { fromLocalDate, toLocalDate } from '@/lib/dates';
 
 /** A range of days as a list's filters hold it: `YYYY-MM-DD`, '' for an open end. */
-export interface DayRange {
+interface DayRange {
   from: string;
   to: string;
 }

@@ -35,7 +35,7 @@ type AnswerOf<C extends AnalyticsCall> = Calls[C][1];
 type Business = Pick<TBusiness, 'uuid' | 'version'>;
 
 /** `GET …/analytics/{call}?…`. */
-export function fetchAnalytics<C extends AnalyticsCall>(
+function fetchAnalytics<C extends AnalyticsCall>(
   businessUuid: string,
   call: C,
   query: QueryOf<C>,
@@ -46,7 +46,7 @@ export function fetchAnalytics<C extends AnalyticsCall>(
   });
 }
 
-export function analyticsQueryOptions<C extends AnalyticsCall>(
+function analyticsQueryOptions<C extends AnalyticsCall>(
   business: Business,
   call: C,
   query: QueryOf<C>,

@@ -74,7 +74,7 @@ export function axisMoney(intl: Formatters, value: number, currency: string): st
  * percentage points, everything else by percent of the previous figure. Null when there is nothing
  * to compare (either figure missing, or a previous figure of 0 for a percent change).
  */
-export interface KpiChange {
+interface KpiChange {
   direction: 'up' | 'down' | 'flat';
   /** Good, bad, or neither, by the metric's `better`. */
   tone: 'good' | 'bad' | 'neutral';

@@ -4,7 +4,7 @@
  * (`@/api/analytics`). The calls are the contract's (`packages/contract/src/analytics.ts`).
  */
 export { analyticsKeys, type AnalyticsCall } from './keys';
-export { analyticsQueryOptions, fetchAnalytics, useAnalytics } from './api';
+export { useAnalytics } from './api';
 export {
   axisMoney,
   formatFigure,
@@ -14,9 +14,8 @@ export {
   lastYearOf,
   noFigure,
   type FigureKind,
-  type KpiChange,
   type KpiMetric,
 } from './format';
-export { describeInsight, insightValues } from './insights';
+export { describeInsight } from './insights';
 export { calendarNightPath } from './paths';
 export { dailyTable } from './tables';

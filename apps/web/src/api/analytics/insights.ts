@@ -18,7 +18,7 @@ const evidenceNames = [
  * An insight's evidence, written for its sentence: occupancies (fractions) as percentages, counts
  * and days as numbers, a missing figure as "—", and the season's name.
  */
-export function insightValues(intl: Formatters, insight: TInsight): Record<string, string> {
+function insightValues(intl: Formatters, insight: TInsight): Record<string, string> {
   const values: Record<string, string> = Object.fromEntries(
     evidenceNames.map((name) => [name, noFigure]),
   );

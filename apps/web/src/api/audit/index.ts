@@ -19,7 +19,7 @@ export const noAuditFilters: AuditFilters = { entity: [], actorKind: '', from: '
 const pathOf = (source: AuditSource) =>
   source.kind === 'admin' ? '/v1/admin/audit' : businessPath(source.businessUuid, '/audit');
 
-export const auditKeys = {
+const auditKeys = {
   all: ['audit'] as const,
   page: (source: AuditSource, query: object) => [...auditKeys.all, source, query] as const,
 };

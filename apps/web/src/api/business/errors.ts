@@ -7,7 +7,7 @@ import { dismissSnackbar, showSnackbar } from '@/lib/snackbar';
 import { businessKeys } from './keys';
 
 /** Someone (another tab, another person) changed the business since this page read it. */
-export function isVersionConflict(error: unknown): boolean {
+function isVersionConflict(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'version_conflict';
 }
 

@@ -7,7 +7,6 @@
 export { businessKeys, businessPath } from './keys';
 export {
   businessesQueryOptions,
-  fetchBusinesses,
   replaceBusiness,
   selectBusiness,
   selectedBusinessKey,
@@ -17,7 +16,6 @@ export {
   useRequiredBusiness,
   useSelectBusiness,
   useSelectedBusiness,
-  withRememberedFirst,
 } from './store';
-export { useBusinessMutation, type BusinessAnswer, type BusinessMutationOptions } from './mutation';
-export { isVersionConflict, useReloadBusinesses, useReportBusinessError } from './errors';
+export { useBusinessMutation } from './mutation';
+export { useReloadBusinesses, useReportBusinessError } from './errors';

@@ -6,9 +6,9 @@ import { useReportBusinessError } from './errors';
 import { replaceBusiness, setBusinesses } from './store';
 
 /** What every business call answers: the changed business, or the whole list. */
-export type BusinessAnswer = { business: TBusiness } | { businesses: TBusiness[] };
+type BusinessAnswer = { business: TBusiness } | { businesses: TBusiness[] };
 
-export interface BusinessMutationOptions<TVars, TAnswer extends BusinessAnswer> extends Omit<
+interface BusinessMutationOptions<TVars, TAnswer extends BusinessAnswer> extends Omit<
   UseMutationOptions<TAnswer, Error, TVars>,
   'mutationFn' | 'onError'
 > {

@@ -31,7 +31,7 @@ function rememberSelected(list: TBusiness[]) {
 }
 
 /** The list with the remembered business first (when it is in the list). */
-export function withRememberedFirst(list: TBusiness[]): TBusiness[] {
+function withRememberedFirst(list: TBusiness[]): TBusiness[] {
   let remembered: string | null = null;
   try {
     remembered = localStorage.getItem(selectedBusinessKey);
@@ -43,7 +43,7 @@ export function withRememberedFirst(list: TBusiness[]): TBusiness[] {
 }
 
 /** `GET /api/v1/businesses` → `{businesses}`. */
-export async function fetchBusinesses(signal?: AbortSignal): Promise<TBusiness[]> {
+async function fetchBusinesses(signal?: AbortSignal): Promise<TBusiness[]> {
   const { businesses } = await api<TBusinessesEnvelope>('/v1/businesses', { signal });
   return withRememberedFirst(businesses);
 }

@@ -14,7 +14,7 @@ type BusinessRef = Pick<TBusiness, 'uuid' | 'version'>;
  * Query keys of holidays and events. The business's `version` is part of them: an event's change,
  * a new country or region bumps it, so they are fetched again.
  */
-export const eventKeys = {
+const eventKeys = {
   all: (businessUuid: string) => ['events', businessUuid] as const,
   holidays: (b: BusinessRef, from: string, to: string) =>
     ['events', b.uuid, 'holidays', b.version, from, to] as const,
@@ -24,7 +24,7 @@ export const eventKeys = {
 };
 
 /** `GET …/holidays?from&to`: the public holidays of the business's country (and region). */
-export const holidaysQueryOptions = (business: BusinessRef, from: string, to: string) =>
+const holidaysQueryOptions = (business: BusinessRef, from: string, to: string) =>
   queryOptions({
     queryKey: eventKeys.holidays(business, from, to),
     queryFn: ({ signal }) =>
@@ -35,7 +35,7 @@ export const holidaysQueryOptions = (business: BusinessRef, from: string, to: st
   });
 
 /** `GET …/events?from&to`: the owner's events overlapping the nights. */
-export const eventsQueryOptions = (business: BusinessRef, from: string, to: string) =>
+const eventsQueryOptions = (business: BusinessRef, from: string, to: string) =>
   queryOptions({
     queryKey: eventKeys.events(business, from, to),
     queryFn: ({ signal }) =>

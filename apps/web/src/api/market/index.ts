@@ -18,7 +18,7 @@ import { priceKeys } from '@/api/prices';
  * The market context of a business (competitors, their rates, the market figures per night), for
  * the Market page, the price calendar and the BI area. Import from `@/api/market`.
  */
-export const marketKeys = {
+const marketKeys = {
   all: (businessUuid: string) => ['market', businessUuid] as const,
   competitors: (businessUuid: string) => ['market', businessUuid, 'competitors'] as const,
   /** The figures of a range; the business's `version` (settings) is part of it, as for prices. */
@@ -36,7 +36,7 @@ export function useCompetitors(businessUuid: string) {
 }
 
 /** `GET …/market?from&to`: per room type and night, the market's figures and Tarifa's price. */
-export function marketNightsQueryOptions(
+function marketNightsQueryOptions(
   business: Pick<TBusiness, 'uuid' | 'version'>,
   from: string,
   to: string,

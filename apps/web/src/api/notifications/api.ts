@@ -7,18 +7,18 @@ import type {
 import { api, searchOf } from '@/lib/api';
 
 /** How often the bell asks for new notifications while the tab is visible. */
-export const NOTIFICATIONS_POLL_MS = 30_000;
+const NOTIFICATIONS_POLL_MS = 30_000;
 
 /** What the bell shows: the newest notifications, read or not. */
 const bellQuery: TNotificationsQuery = { page: 1, pageSize: 20 };
 
-export const notificationKeys = {
+const notificationKeys = {
   all: ['notifications'] as const,
   list: (query: TNotificationsQuery) => ['notifications', 'list', query] as const,
 };
 
 /** `GET /api/v1/notifications?unread&page&pageSize`: the caller's own, newest first. */
-export function fetchNotifications(
+function fetchNotifications(
   query: TNotificationsQuery,
   signal?: AbortSignal,
 ): Promise<TNotificationsResponse> {

@@ -1,7 +1,7 @@
 import type { TNotification, TNotificationKind } from '@tarifa/contract';
 
 /** The page each kind of notification is about (for its business, when it has one). */
-export const notificationTargets: Record<TNotificationKind, string> = {
+const notificationTargets: Record<TNotificationKind, string> = {
   import_finished: '/pricing-central/bookings',
   import_failed: '/pricing-central/bookings/import',
   price_changes_pending: '/pricing-central/price-changes',

@@ -16,7 +16,7 @@ import { getSession, updateStoredUser, useSession } from '@/lib/auth/session';
  * (what a 403 `plan_required` says is `lib/forms/planRefusal`). The server enforces the plan;
  * these only show it.
  */
-export const plansKeys = {
+const plansKeys = {
   all: ['plans'] as const,
 };
 

@@ -20,7 +20,7 @@ import { priceKeys } from '@/api/prices';
 import { priceChangeKeys } from './keys';
 
 /** `GET …/price-changes?status&roomUuid&from&to&step&page&pageSize`. */
-export function fetchPriceChanges(
+function fetchPriceChanges(
   businessUuid: string,
   query: TPriceChangesQuery,
   signal?: AbortSignal,
@@ -46,7 +46,7 @@ export function usePriceChanges(businessUuid: string, query: TPriceChangesQuery)
 }
 
 /** Every pending change of the nights `from`…`to`, asked in pages of the most the API gives. */
-export async function fetchPendingChanges(
+async function fetchPendingChanges(
   businessUuid: string,
   from: string,
   to: string,
@@ -77,7 +77,7 @@ export function usePendingChanges(businessUuid: string, from: string, to: string
 export type PriceChangeDecision = 'approve' | 'reject';
 
 /** `POST …/price-changes/approve` or `…/reject` with `{ids}` or `{filter}` → how many moved. */
-export function decidePriceChanges(
+function decidePriceChanges(
   businessUuid: string,
   decision: PriceChangeDecision,
   body: TPriceChangeDecisionBody,
@@ -92,7 +92,7 @@ export function decidePriceChanges(
  * What a decision makes stale: the business's price changes (lists and the calendar's marks) and
  * its prices (the published prices follow once delivered).
  */
-export function invalidateAfterDecision(queryClient: QueryClient, businessUuid: string) {
+function invalidateAfterDecision(queryClient: QueryClient, businessUuid: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: priceChangeKeys.all(businessUuid) }),
     queryClient.invalidateQueries({ queryKey: priceKeys.all(businessUuid) }),

@@ -5,10 +5,6 @@
  */
 export { priceChangeKeys } from './keys';
 export {
-  decidePriceChanges,
-  fetchPendingChanges,
-  fetchPriceChanges,
-  invalidateAfterDecision,
   priceChangesQueryOptions,
   useDecidePriceChanges,
   usePendingChanges,

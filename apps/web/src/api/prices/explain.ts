@@ -11,7 +11,7 @@ import { nightsBetween, weekdayOf } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
 import { formatMoney, formatMoneyChange, formatOccupancy, formatPercentChange } from './format';
 
-export interface ExplainContext {
+interface ExplainContext {
   t: TFunction;
   intl: Formatters;
   currency: string;
@@ -21,7 +21,7 @@ export interface ExplainContext {
   today: string;
 }
 
-export interface Explanation {
+interface Explanation {
   /** "Base 110 € → Verão +20 % → sábado +12 % → … → 170 €". */
   chain: string;
   /** One sentence per step: "Verão +20 %: 110 € → 132 €". */

@@ -5,9 +5,9 @@
  * manual prices (overrides) are the price calendar's own calls.
  */
 export { priceKeys } from './keys';
-export { fetchPrices, pricesQueryOptions, usePrices } from './prices';
-export { fetchPricePreview, usePricePreview } from './preview';
-export { explainCell, type ExplainContext, type Explanation } from './explain';
+export { usePrices } from './prices';
+export { usePricePreview } from './preview';
+export { explainCell } from './explain';
 export {
   formatMoney,
   formatMoneyChange,
@@ -16,5 +16,5 @@ export {
   longDate,
   shortDate,
 } from './format';
-export { useChangePreview, type ChangePreview } from './useChangePreview';
+export { useChangePreview } from './useChangePreview';
 export { useDebounced } from './useDebounced';

@@ -5,7 +5,7 @@ import { businessPath } from '@/api/business';
 import { priceKeys } from './keys';
 
 /** `POST …/prices/preview`: what a configuration change would do to the prices; saves nothing. */
-export function fetchPricePreview(
+function fetchPricePreview(
   businessUuid: string,
   body: TPricePreviewBody,
   signal?: AbortSignal,

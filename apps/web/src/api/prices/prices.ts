@@ -5,7 +5,7 @@ import { businessPath } from '@/api/business';
 import { priceKeys } from './keys';
 
 /** `GET …/prices?from&to[&roomUuid]`. */
-export function fetchPrices(
+function fetchPrices(
   businessUuid: string,
   query: TPricesQuery,
   signal?: AbortSignal,
@@ -14,7 +14,7 @@ export function fetchPrices(
 }
 
 /** Every room type's prices from `from` to `to` (both nights included). */
-export function pricesQueryOptions(
+function pricesQueryOptions(
   business: Pick<TBusiness, 'uuid' | 'version'>,
   from: string,
   to: string,

@@ -2,7 +2,7 @@ import type { TBusiness, TConfigurationChange, TPricePreviewResponse } from '@ta
 import { usePricePreview } from './preview';
 import { useDebounced } from './useDebounced';
 
-export interface ChangePreview {
+interface ChangePreview {
   /** The answer for the change as it stands; undefined while there is none (or no change). */
   preview: TPricePreviewResponse | undefined;
   /** The owner is still typing, or the answer is on its way. */

@@ -50,7 +50,7 @@ const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The translated words of a notification: what happened, and a detail line when there is one. */
-export function notificationText(
+function notificationText(
   t: TFunction<['notifications', 'plans']>,
   { kind, params }: Pick<TNotification, 'kind' | 'params'>,
 ): { title: string; detail: string | null } {

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api';
 
 /** What a 403 `plan_required` refused: a feature (and the plan that has it), or a limit. */
-export type PlanRefusal =
+type PlanRefusal =
   | { kind: 'feature'; feature: TPlanFeature; plan: TPlanId }
   | { kind: 'limit'; limit: 'properties' | 'roomTypes'; max: number; plan: TPlanId };
 

@@ -35,7 +35,7 @@ export function monthLabel(intl: Formatters, key: string, withYear: boolean): st
 export const spansYears = (keys: readonly string[]) =>
   keys.length > 0 && keys[0]!.slice(0, 4) !== keys.at(-1)!.slice(0, 4);
 
-export const measureKinds: Record<SalesMeasure, FigureKind> = {
+const measureKinds: Record<SalesMeasure, FigureKind> = {
   revenue: 'money',
   roomNights: 'count',
   adr: 'money',

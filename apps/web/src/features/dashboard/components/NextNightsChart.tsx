@@ -18,7 +18,7 @@ import { useIntl } from '@/lib/intl';
 import { longDate, shortDate } from '@/api/prices';
 
 /** How many nights the chart shows, today first. */
-export const nextNights = 30;
+const nextNights = 30;
 
 /** Nothing booked and nothing priced: no room types or no bookings yet. */
 const isEmpty = (days: readonly TDailyRow[]) =>

@@ -17,7 +17,7 @@ import { useIntl } from '@/lib/intl';
 import { formatMoney, formatOccupancy, usePrices } from '@/api/prices';
 
 /** How many nights the card shows, today first. */
-export const weekNights = 7;
+const weekNights = 7;
 
 /**
  * The next seven nights (today first, where the property is) of every room type, as the pricing

@@ -3,7 +3,7 @@ import type { TApiTokens, TCreateApiTokenBody, TCreatedApiToken } from '@tarifa/
 import { api } from '@/lib/api';
 import { businessPath } from '@/api/business';
 
-export const tokenKeys = {
+const tokenKeys = {
   list: (businessUuid: string) => ['apiTokens', businessUuid] as const,
 };
 

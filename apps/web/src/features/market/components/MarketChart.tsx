@@ -14,7 +14,7 @@ import { useMarketNights } from '@/api/market';
 import { formatMoney, longDate, shortDate } from '@/api/prices';
 
 /** Nights the chart shows from today. */
-export const MARKET_CHART_NIGHTS = 90;
+const MARKET_CHART_NIGHTS = 90;
 
 /**
  * One room type over the next 90 nights: the competitors' lowest–highest band, their median and

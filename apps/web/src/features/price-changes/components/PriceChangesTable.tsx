@@ -18,7 +18,7 @@ import type { PriceChangesView } from '../hooks/usePriceChangesQueryState';
 import { PriceChangeStatusChip } from './PriceChangeStatusChip';
 
 /** Changes a decision can still move: approve takes pending and rejected, reject pending and approved. */
-export const decidable = (change: TPriceChange) =>
+const decidable = (change: TPriceChange) =>
   change.status === 'pending' || change.status === 'approved' || change.status === 'rejected';
 
 /** "€90 → €100", with the figures' own order kept in right-to-left text. */

@@ -25,7 +25,7 @@ function onFormFields(error: unknown): unknown {
 const eventPath = (businessUuid: string, id?: string, rest = '') =>
   businessPath(businessUuid, `/events${id ? `/${encodeURIComponent(id)}` : ''}${rest}`);
 
-export type SaveEventVars = { businessUuid: string; id?: string } & TEventBodyInput;
+type SaveEventVars = { businessUuid: string; id?: string } & TEventBodyInput;
 
 /**
  * `POST …/events` (add) or `PUT …/events/{id}` (change) with the business `version` shown: the
