@@ -58,11 +58,16 @@ export const ZPriceChangeReasonItem = z.object({
   refId: z.string().nullable(),
   was: z.number().nullable(),
   now: z.number().nullable(),
+  /** On the `market` step: the competitors' median it kept the price near, and how many. */
+  market: z.object({ median: z.number(), competitors: z.number().int() }).optional(),
 });
 export type TPriceChangeReasonItem = z.infer<typeof ZPriceChangeReasonItem>;
 
 export const ZPriceChangeReason = z.object({
-  /** The steps in words, in the caller's language (English for integration tokens). */
+  /**
+   * The reason in words, in the caller's language (English for integration tokens), as
+   * `reasonWords` says it; clients that show reasons word `steps` themselves the same way.
+   */
   text: z.string(),
   steps: z.array(ZPriceChangeReasonItem),
 });

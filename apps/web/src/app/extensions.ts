@@ -2,7 +2,7 @@
  * Where features plug into the application shell, at module load, before the shell renders (it is
  * loaded with the signed-in layout, `router.tsx`):
  *
- * - `registerShellQuery(options)` (`layouts/shellData`): data the default layout loads before it is
+ * - `registerShellQuery(options)` (`lib/shellQueries`): data the default layout loads before it is
  *   shown, a skeleton meanwhile (the user — always — and the businesses).
  * - `registerSearchSource(source)` (`components/search/registry`): results of the global search
  *   (Ctrl/⌘-K) beside the pages: businesses, room types, sazonalities…

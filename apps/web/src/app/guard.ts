@@ -3,7 +3,7 @@ import { isAuthenticated } from '@/lib/auth/session';
 import type { AppAbility } from '@/lib/auth/ability';
 import type { RouteMeta } from './routes';
 
-export type GuardOutcome = { allow: true } | { allow: false; redirect: string };
+type GuardOutcome = { allow: true } | { allow: false; redirect: string };
 
 /**
  * In this order: public, then guest-only, then the route's permission rule (without `ability`, as

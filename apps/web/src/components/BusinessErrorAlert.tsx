@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, type FormError } from '@/lib/forms';
-import { useReloadBusinesses } from '@/lib/business';
+import { useReloadBusinesses } from '@/api/business';
 
 /**
  * A form's error that belongs to no field. A version conflict says the property was changed

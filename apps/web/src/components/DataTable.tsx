@@ -13,7 +13,7 @@ import { useIntl } from '@/lib/intl';
 
 /** The page sizes every table offers, plus everything on one page. */
 export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
-export const allRows = -1;
+const allRows = -1;
 export const defaultPageSize = 10;
 
 const gridLocales: Record<TLocale, Partial<GridLocaleText>> = {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 /** Tarifa's mark: a price tag whose hole is a moon over a roof line, in the primary colour. */
-export function LogoMark({ size = 30 }: { size?: number }) {
+function LogoMark({ size = 30 }: { size?: number }) {
   return (
     <Box
       component="svg"

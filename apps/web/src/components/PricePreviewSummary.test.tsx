@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBusiness, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { usePricePreview } from '@/lib/prices';
+import { usePricePreview } from '@/api/prices';
 import { aBusiness, doubleRoom as double, json, renderWithBusinesses } from '@/testing';
 import { PricePreviewSummary } from './PricePreviewSummary';
 

@@ -4,9 +4,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TPricePreviewResponse } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { formatPercentChange, shortDate } from '@/lib/prices';
+import { formatPercentChange, shortDate } from '@/api/prices';
 
-export interface PricePreviewSummaryProps {
+interface PricePreviewSummaryProps {
   /** The answer of `POST …/prices/preview`; undefined before the first one. */
   preview: TPricePreviewResponse | undefined;
   /** A preview is on its way (the last answer, if any, stays on screen meanwhile). */

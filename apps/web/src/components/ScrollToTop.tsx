@@ -5,7 +5,7 @@ import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { useTranslation } from 'react-i18next';
 
 /** Shown past this many pixels of vertical scroll. */
-export const scrollToTopThreshold = 200;
+const scrollToTopThreshold = 200;
 
 /**
  * A button at the bottom corner that appears once the page is scrolled more than 200 px down and

@@ -3,7 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { apiPrefix } from '@/lib/api';
 
 /** Up to two initials of a name, in any script. */
-export function initials(name: string): string {
+function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0]!, words.at(-1)!] : words;
   return letters.map((word) => [...word][0]!.toLocaleUpperCase()).join('');

@@ -149,7 +149,7 @@ export const navigation: NavItem[] = [
   },
 ];
 
-export function allowed(ability: AppAbility, item: Permission): boolean {
+function allowed(ability: AppAbility, item: Permission): boolean {
   return ability.can(item.action ?? 'manage', item.subject ?? 'all');
 }
 

@@ -6,7 +6,7 @@ import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import PendingActionsIcon from '@mui/icons-material/PendingActionsOutlined';
 import SellIcon from '@mui/icons-material/SellOutlined';
 
-export interface Shortcut {
+interface Shortcut {
   /** i18n key of the label; `shell:shortcuts.<id>` holds the line under it. */
   id: string;
   title: string;

@@ -20,7 +20,7 @@ export function dayValue(date: string): number {
 }
 
 /** UTC midnight in ms → `YYYY-MM-DD`. */
-export function isoDay(value: number): string {
+function isoDay(value: number): string {
   return new Date(value).toISOString().slice(0, 10);
 }
 

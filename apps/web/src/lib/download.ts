@@ -2,7 +2,7 @@ import { ApiError, apiPrefix } from './api';
 import { getSession } from './auth/session';
 
 /** The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` or `filename="…"`). */
-export function fileNameOf(disposition: string | null): string | null {
+function fileNameOf(disposition: string | null): string | null {
   if (!disposition) return null;
   const star = /filename\*=(?:UTF-8'')?([^;]+)/i.exec(disposition);
   if (star?.[1]) {

@@ -39,7 +39,7 @@ export const timeAgo = (iso: string, now: Date, locale: string): string =>
  * "15 Aug"); French as in France. Arabic keeps plain `ar`, as the app has always shown it
  * (Western digits, "‏1,234.50 €").
  */
-export const intlLocales: Record<TLocale, string> = {
+const intlLocales: Record<TLocale, string> = {
   pt: 'pt-PT',
   en: 'en-GB',
   fr: 'fr-FR',

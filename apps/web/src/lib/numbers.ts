@@ -14,7 +14,7 @@ import { z } from 'zod';
 const arabicIndic = /[\u0660-\u0669\u06f0-\u06f9]/g;
 
 /** Arabic-Indic (and Persian) digits → ASCII; the Arabic decimal (٫) and thousands (٬) marks too. */
-export function asciiDigits(text: string): string {
+function asciiDigits(text: string): string {
   return text
     .replace(arabicIndic, (digit) => String(digit.charCodeAt(0) & 0xf))
     .replace(/\u066b/g, '.')
@@ -49,11 +49,6 @@ export const numberField = <T extends z.ZodType>(schema: T) =>
 /** The text a number field starts with: the value as the user would type it back. */
 export function numberText(value: number | null | undefined): string {
   return value === null || value === undefined || Number.isNaN(value) ? '' : String(value);
-}
-
-/** Rounds to cents (the API takes at most 2 decimals). */
-export function toCents(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 /** The symbol of `currency` as the language writes it ("€", "US$", "CHF"). */

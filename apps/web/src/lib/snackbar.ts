@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** A short message at the bottom of the screen, already translated. */
-export interface Snack {
+interface Snack {
   id: number;
   message: string;
   severity: 'success' | 'info' | 'warning' | 'error';

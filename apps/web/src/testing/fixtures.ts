@@ -31,7 +31,7 @@ export function aRoomType(overrides: Partial<TRoomTariff> = {}): TRoomTariff {
 }
 
 /** What `aBusiness` takes: any field, and any part of the tariff configuration. */
-export type BusinessOverrides = Omit<Partial<TBusiness>, 'tariffConfiguration'> & {
+type BusinessOverrides = Omit<Partial<TBusiness>, 'tariffConfiguration'> & {
   tariffConfiguration?: Partial<TBusiness['tariffConfiguration']>;
 };
 

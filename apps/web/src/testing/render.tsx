@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { SnackbarHost } from '@/components/SnackbarHost';
-import { businessesQueryOptions, businessKeys } from '@/lib/business';
+import { businessesQueryOptions, businessKeys } from '@/api/business';
 import { AppThemeProvider } from '@/lib/theme/ThemeSettings';
 import { LocationProbe } from './providers';
 

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
 import { syncPendingNotice } from './notices';
-import { phrases, reasonText, restrictionCell } from './reason-text';
+import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
 import {
   priceChangesRepository,
   type ChangeFilter,
@@ -110,13 +110,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
           firstPublication: change.oldPriceMinor === null,
           restrictions: { was: change.oldRestrictions, now: change.newRestrictions },
         }),
-        steps: change.reason.map((item) => ({
-          step: item.step as TPriceChange['reason']['steps'][number]['step'],
-          label: item.label,
-          refId: item.refId,
-          was: item.was === null ? null : fromMinor(item.was),
-          now: item.now === null ? null : fromMinor(item.now),
-        })),
+        steps: wireReasonSteps(change.reason),
       },
       status: change.status as TPriceChangeStatus,
       createdAt: change.createdAt.toISOString(),

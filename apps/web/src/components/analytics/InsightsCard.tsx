@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import type { TBusiness, TInsight, TInsightsQuery } from '@tarifa/contract';
 import { ChartCard } from '@/components/charts/ChartCard';
 import { EmptyState } from '@/components/EmptyState';
-import { calendarNightPath, describeInsight, formatNights, useAnalytics } from '@/lib/analytics';
+import { calendarNightPath, describeInsight, formatNights, useAnalytics } from '@/api/analytics';
 import { useIntl } from '@/lib/intl';
 
 const severityColour = { 1: 'info', 2: 'warning', 3: 'error' } as const;

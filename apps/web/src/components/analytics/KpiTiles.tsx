@@ -22,7 +22,7 @@ import {
   lastYearOf,
   useAnalytics,
   type KpiMetric,
-} from '@/lib/analytics';
+} from '@/api/analytics';
 import { visuallyHidden } from '@/lib/a11y';
 import { useIntl } from '@/lib/intl';
 

@@ -10,7 +10,7 @@ const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A stored value as a person reads it: dates and numbers in their language, "—" for none. */
-export function formatAuditValue(value: unknown, intl: Formatters, t: TFunction): string {
+function formatAuditValue(value: unknown, intl: Formatters, t: TFunction): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return t(value ? 'audit:values.yes' : 'audit:values.no');
   if (typeof value === 'number') return intl.number(value);

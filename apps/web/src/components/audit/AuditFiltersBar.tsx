@@ -4,14 +4,16 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFilter } from '@/components/DateRangeFilter';
 import { MultiSelectField } from '@/components/MultiSelectField';
+import { PickersProvider } from '@/components/PickersProvider';
 import {
   auditActorKinds,
   auditEntities,
   type TAuditActorKind,
   type TAuditEntity,
 } from '@tarifa/contract';
-import { noAuditFilters, type AuditFilters } from '@/lib/audit';
+import { noAuditFilters, type AuditFilters } from '@/api/audit';
 
 /** Entities (several), who (user, integration, Tarifa) and the period, in UTC days. */
 export function AuditFiltersBar({
@@ -20,12 +22,11 @@ export function AuditFiltersBar({
   entities = auditEntities,
 }: {
   filters: AuditFilters;
-  onChange: (next: AuditFilters) => void;
+  onChange: (patch: Partial<AuditFilters>) => void;
   /** The entities offered (a property's trail has no account events). */
   entities?: readonly TAuditEntity[];
 }) {
   const { t } = useTranslation('audit');
-  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
   const filtered = JSON.stringify(filters) !== JSON.stringify(noAuditFilters);
   return (
     <Grid container spacing={2} role="search" aria-label={t('filters.label')}>
@@ -35,7 +36,7 @@ export function AuditFiltersBar({
           placeholder={t('filters.anyEntity')}
           value={filters.entity}
           options={entities.map((entity) => ({ value: entity, label: t(`entities.${entity}`) }))}
-          onChange={(entity) => set({ entity })}
+          onChange={(entity) => onChange({ entity })}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
@@ -45,7 +46,7 @@ export function AuditFiltersBar({
           fullWidth
           label={t('filters.actorKind')}
           value={filters.actorKind}
-          onChange={(event) => set({ actorKind: event.target.value as TAuditActorKind | '' })}
+          onChange={(event) => onChange({ actorKind: event.target.value as TAuditActorKind | '' })}
           slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
         >
           <MenuItem value="">{t('filters.anyActor')}</MenuItem>
@@ -56,19 +57,13 @@ export function AuditFiltersBar({
           ))}
         </TextField>
       </Grid>
-      {(['from', 'to'] as const).map((end) => (
-        <Grid key={end} size={{ xs: 6, md: 2 }}>
-          <TextField
-            type="date"
-            size="small"
-            fullWidth
-            label={t(`filters.${end}`)}
-            value={filters[end]}
-            onChange={(event) => set({ [end]: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Grid>
-      ))}
+      <PickersProvider>
+        <DateRangeFilter
+          value={filters}
+          onChange={onChange}
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+        />
+      </PickersProvider>
       {filtered && (
         <Grid size={{ xs: 12, md: 1 }} sx={{ display: 'flex', alignItems: 'center' }}>
           <Button size="small" startIcon={<ClearIcon />} onClick={() => onChange(noAuditFilters)}>

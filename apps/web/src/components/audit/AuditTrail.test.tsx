@@ -68,7 +68,7 @@ const requested = () => fetchMock.mock.calls.map(([url]) => String(url));
 const rowOf = async (text: string) =>
   (await screen.findByText(text, { exact: false })).closest('tr') as HTMLElement;
 
-describe('AuditTrail', () => {
+describe('AuditTrail', { timeout: 30_000 }, () => {
   it('says who did what: a person, a person through a token, Tarifa', async () => {
     renderWithProviders(<AuditTrail source={{ kind: 'business', businessUuid }} />);
     const table = await screen.findByRole('table', { name: 'Audit events' });
@@ -114,6 +114,25 @@ describe('AuditTrail', () => {
     );
   });
 
+  it('keeps its filters and page in the address bar, and a filter goes back to the first page', async () => {
+    const user = userEvent.setup();
+    answer = () => json(200, { events: [byOwner], total: 45 });
+    renderWithProviders(<AuditTrail source={{ kind: 'business', businessUuid }} />, {
+      path: '/my-property/audit?actor=user&from=2026-03-01&page=2',
+    });
+    await screen.findByRole('table');
+    expect(requested()[0]).toBe(
+      `/api/v1/businesses/${businessUuid}/audit?actorKind=user&from=2026-03-01&page=2&pageSize=20`,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Who' }));
+    await user.click(await screen.findByRole('option', { name: 'An integration' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/my-property/audit?actor=integration&from=2026-03-01',
+      ),
+    );
+  });
+
   it('says when nothing matches, and when the trail failed to load', async () => {
     answer = () => json(200, { events: [], total: 0 });
     const { unmount } = renderWithProviders(
@@ -137,7 +156,7 @@ describe('AuditTrail', () => {
   });
 });
 
-describe('AdminAuditPanel', () => {
+describe('AdminAuditPanel', { timeout: 30_000 }, () => {
   it('reads every event and shows the property or the account of each', async () => {
     const client = { uuid: anUuid(), name: 'Carla Client' };
     answer = () =>

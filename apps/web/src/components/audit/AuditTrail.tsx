@@ -3,7 +3,6 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,16 +12,48 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TAuditEntity, TAuditEvent } from '@tarifa/contract';
+import {
+  auditActorKinds,
+  auditEntities,
+  type TAuditActorKind,
+  type TAuditEntity,
+  type TAuditEvent,
+} from '@tarifa/contract';
 import { PageFooterPager } from '@/components/PageFooterPager';
-import { LoadErrorAlert } from '@/components/LoadErrorAlert';
+import { FilteredList } from '@/components/list/FilteredList';
+import {
+  dayParam,
+  listParam,
+  useListView,
+  type ListViewCodec,
+} from '@/components/list/useListView';
 import { visuallyHidden } from '@/lib/a11y';
 import { timeAgo, useIntl } from '@/lib/intl';
-import { noAuditFilters, useAuditTrail, type AuditFilters, type AuditSource } from '@/lib/audit';
+import { noAuditFilters, useAuditTrail, type AuditFilters, type AuditSource } from '@/api/audit';
 import { AuditChanges } from './AuditChanges';
 import { AuditFiltersBar } from './AuditFiltersBar';
 
 const pageSize = 20;
+
+/** The trail's view in the address bar: `?entity&actor&from&to&page`. */
+const auditView: ListViewCodec<AuditFilters> = {
+  read: (params) => {
+    const actor = params.get('actor') as TAuditActorKind | null;
+    return {
+      entity: listParam(params, 'entity', auditEntities),
+      actorKind: actor && auditActorKinds.includes(actor) ? actor : '',
+      from: dayParam(params, 'from'),
+      to: dayParam(params, 'to'),
+    };
+  },
+  write: (filters) => ({
+    entity: filters.entity.join(','),
+    actor: filters.actorKind,
+    from: filters.from,
+    to: filters.to,
+  }),
+  pageSizes: [pageSize],
+};
 
 /** Who did it: a user, a user through an integration token, or Tarifa (for someone or not). */
 function Who({ event }: { event: TAuditEvent }) {
@@ -121,7 +152,7 @@ function EventRow({
 
 /**
  * An audit trail: who did what when, newest first, each event's fields before and after on
- * demand; filtered by entity, actor kind and period; paged. `showScope` adds the business (or
+ * demand; filtered by entity, actor kind and period (in the address bar); paged. `showScope` adds the business (or
  * account) of each event, for the super-admin's trail of everything.
  */
 export function AuditTrail({
@@ -134,76 +165,57 @@ export function AuditTrail({
   entities?: readonly TAuditEntity[];
 }) {
   const { t } = useTranslation('audit');
-  const [filters, setFilters] = useState<AuditFilters>(noAuditFilters);
-  const [page, setPage] = useState(0);
+  const { view, update } = useListView(auditView);
+  const { page, entity, actorKind, from, to } = view;
+  const filters: AuditFilters = { entity, actorKind, from, to };
   const trail = useAuditTrail(source, filters, page + 1, pageSize);
   const now = new Date();
-
-  let body;
-  if (trail.isPending) {
-    body = (
-      <Stack spacing={1} aria-busy="true" aria-label={t('loading')}>
-        <Skeleton variant="rounded" height={48} />
-        <Skeleton variant="rounded" height={48} />
-        <Skeleton variant="rounded" height={48} />
-      </Stack>
-    );
-  } else if (trail.isError) {
-    body = (
-      <LoadErrorAlert error={trail.error} onRetry={() => trail.refetch()}>
-        {t('loadFailed')}
-      </LoadErrorAlert>
-    );
-  } else if (trail.data.total === 0) {
-    body = (
-      <Typography variant="body2" color="text.secondary" role="status">
-        {JSON.stringify(filters) === JSON.stringify(noAuditFilters) ? t('none') : t('noneFiltered')}
-      </Typography>
-    );
-  } else {
-    body = (
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('label')} data-testid="audit-trail">
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('columns.when')}</TableCell>
-              <TableCell>{t('columns.who')}</TableCell>
-              <TableCell>{t('columns.what')}</TableCell>
-              {showScope && <TableCell>{t('columns.scope')}</TableCell>}
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  {t('columns.details')}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {trail.data.events.map((event) => (
-              <EventRow key={event.id} event={event} showScope={showScope} now={now} />
-            ))}
-          </TableBody>
-        </Table>
-        <PageFooterPager
-          total={trail.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-        />
-      </Box>
-    );
-  }
+  const filtered = JSON.stringify(filters) !== JSON.stringify(noAuditFilters);
 
   return (
-    <Stack spacing={2}>
-      <AuditFiltersBar
-        filters={filters}
-        entities={entities}
-        onChange={(next) => {
-          setFilters(next);
-          setPage(0);
-        }}
-      />
-      {body}
-    </Stack>
+    <FilteredList
+      query={trail}
+      framed={false}
+      label={t('label')}
+      namespace="audit"
+      filters={<AuditFiltersBar filters={filters} entities={entities} onChange={update} />}
+    >
+      {(data) =>
+        data.total === 0 ? (
+          <Typography variant="body2" color="text.secondary" role="status">
+            {filtered ? t('noneFiltered') : t('none')}
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('label')} data-testid="audit-trail">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('columns.when')}</TableCell>
+                  <TableCell>{t('columns.who')}</TableCell>
+                  <TableCell>{t('columns.what')}</TableCell>
+                  {showScope && <TableCell>{t('columns.scope')}</TableCell>}
+                  <TableCell align="right">
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('columns.details')}
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.events.map((event) => (
+                  <EventRow key={event.id} event={event} showScope={showScope} now={now} />
+                ))}
+              </TableBody>
+            </Table>
+            <PageFooterPager
+              total={data.total}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={(next) => update({ page: next })}
+            />
+          </Box>
+        )
+      }
+    </FilteredList>
   );
 }

@@ -22,7 +22,7 @@ import { ChartInstanceContext } from './chartInstance';
 import { downloadCsv, downloadPng, type ChartTable } from './exportChart';
 
 /** Where a card with no bookings to show sends the owner. */
-export const importBookingsPath = '/pricing-central/bookings/import';
+const importBookingsPath = '/pricing-central/bookings/import';
 
 /** What a card knows of the queries it draws: the fields of TanStack Query's results it reads. */
 export interface LoadState {
@@ -43,7 +43,7 @@ export function combine(...queries: LoadState[]): LoadState {
   };
 }
 
-export interface ChartCardProps {
+interface ChartCardProps {
   title: string;
   subtitle?: ReactNode;
   /** Controls of the card (a measure, a grouping), shown beside its title. */

@@ -25,7 +25,7 @@ echarts.use([
 /** Text typed by users (names) or translated, made safe for a tooltip's HTML. */
 export const escapeHtml = (text: string) => echarts.format.encodeHTML(text);
 
-export interface EChartProps {
+interface EChartProps {
   option: EChartsCoreOption;
   /** What the chart shows, in words: its accessible name for screen readers. */
   description: string;

@@ -98,5 +98,3 @@ export function useChartTheme() {
     };
   }, [theme]);
 }
-
-export type ChartTheme = ReturnType<typeof useChartTheme>;

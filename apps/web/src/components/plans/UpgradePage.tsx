@@ -5,7 +5,7 @@ import { cheapestPlanWith, type TPlanFeature } from '@tarifa/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
-import { useCurrentPlan } from '@/lib/plans';
+import { useCurrentPlan } from '@/api/plans';
 
 /**
  * What a view of a feature the user's plan lacks shows instead of the view (and of an error):

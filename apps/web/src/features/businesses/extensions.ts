@@ -2,8 +2,8 @@ import BedIcon from '@mui/icons-material/KingBedOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import { useTranslation } from 'react-i18next';
 import { registerSearchSource, type SearchItem } from '@/components/search/registry';
-import { registerShellQuery } from '@/layouts/shellData';
-import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from '@/lib/business';
+import { registerShellQuery } from '@/lib/shellQueries';
+import { businessesQueryOptions, useBusinesses, useSelectedBusiness } from '@/api/business';
 
 /**
  * What this feature plugs into the shell (imported once from `app/extensions.ts`): the default

@@ -48,7 +48,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 
 /** Which group of the design system an icon belongs to (`docs:icons.groups.<group>`). */
-export type IconGroup = 'navigation' | 'actions' | 'pricing' | 'analytics' | 'property' | 'status';
+type IconGroup = 'navigation' | 'actions' | 'pricing' | 'analytics' | 'property' | 'status';
 
 export interface CatalogIcon {
   /** The export name in `@mui/icons-material`. */

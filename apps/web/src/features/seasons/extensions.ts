@@ -2,7 +2,7 @@ import EventIcon from '@mui/icons-material/EventOutlined';
 import { useTranslation } from 'react-i18next';
 import { registerSearchSource, type SearchItem } from '@/components/search/registry';
 import { useIntl } from '@/lib/intl';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 import { seasonPath } from './paths';
 import { dayValue } from '@/lib/dates';
 

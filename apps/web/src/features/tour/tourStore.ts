@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { tourSteps } from './steps';
 
-export interface TourState {
+interface TourState {
   /** The step shown, or null when no tour runs. */
   index: number | null;
 }

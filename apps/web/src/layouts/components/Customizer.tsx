@@ -29,7 +29,7 @@ import {
 } from '@/lib/preferences/preferences';
 
 /** Colours offered for the primary colour; any other can be picked too. */
-export const primarySwatches = [
+const primarySwatches = [
   { id: 'purple', value: defaultPrimary },
   { id: 'teal', value: '#0D9394' },
   { id: 'amber', value: '#FFAB1D' },

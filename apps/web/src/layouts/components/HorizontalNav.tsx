@@ -12,7 +12,7 @@ import { Link, useLocation } from 'react-router';
 import { planHas } from '@tarifa/contract';
 import { ProChip } from '@/components/plans/ProChip';
 import type { AppAbility } from '@/lib/auth/ability';
-import { useCurrentPlan } from '@/lib/plans';
+import { useCurrentPlan } from '@/api/plans';
 import type { BarType } from '@/lib/preferences/preferences';
 import {
   isActiveGroup,

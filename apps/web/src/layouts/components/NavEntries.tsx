@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { planHas } from '@tarifa/contract';
 import { ProChip } from '@/components/plans/ProChip';
-import { useCurrentPlan } from '@/lib/plans';
+import { useCurrentPlan } from '@/api/plans';
 import {
   isActiveGroup,
   isActiveTarget,

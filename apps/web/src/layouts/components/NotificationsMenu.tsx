@@ -1,5 +1,4 @@
 import AccountIcon from '@mui/icons-material/ManageAccountsOutlined';
-import ErrorIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ImportIcon from '@mui/icons-material/FileDownloadDoneOutlined';
 import ImportFailedIcon from '@mui/icons-material/RuleOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
@@ -28,14 +27,15 @@ import type { TNotification, TNotificationKind } from '@tarifa/contract';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
-import { useSelectBusiness } from '@/lib/business';
+import { useSelectBusiness } from '@/api/business';
 import { useIntl } from '@/lib/intl';
 import {
   notificationTarget,
   useMarkNotificationsRead,
   useNotifications,
-} from '@/lib/notifications';
+} from '@/api/notifications';
 
 const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }> = {
   import_finished: { icon: ImportIcon, color: 'success.main' },
@@ -50,7 +50,7 @@ const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The translated words of a notification: what happened, and a detail line when there is one. */
-export function notificationText(
+function notificationText(
   t: TFunction<['notifications', 'plans']>,
   { kind, params }: Pick<TNotification, 'kind' | 'params'>,
 ): { title: string; detail: string | null } {
@@ -165,7 +165,7 @@ export function NotificationsMenu() {
   const listRef = useRef<HTMLUListElement>(null);
   const navigate = useNavigate();
   const selectBusiness = useSelectBusiness();
-  const { data, isPending, isError, refetch } = useNotifications();
+  const { data, isPending, isError, error, refetch } = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = data?.unreadCount ?? 0;
   const label = unread > 0 ? t('bellUnread', { count: unread }) : t('bell');
@@ -186,12 +186,11 @@ export function NotificationsMenu() {
     );
   } else if (isError) {
     body = (
-      <EmptyState
-        icon={ErrorIcon}
-        title={t('errorTitle')}
-        action={<Button onClick={() => void refetch()}>{t('retry')}</Button>}
-        dense
-      />
+      <Box sx={{ p: 2 }}>
+        <LoadErrorAlert error={error} onRetry={refetch}>
+          {t('errorTitle')}
+        </LoadErrorAlert>
+      </Box>
     );
   } else if (data.notifications.length === 0) {
     body = (

@@ -14,7 +14,7 @@ import { visibleNavigation } from '../navigation';
 import { NavEntries } from './NavEntries';
 
 export const navWidth = 260;
-export const miniNavWidth = 72;
+const miniNavWidth = 72;
 
 interface VerticalNavProps {
   /** Below md + 16 px the navigation is a drawer over the page (docs/shell.md). */

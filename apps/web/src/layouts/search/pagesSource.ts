@@ -54,7 +54,7 @@ const morePages = [
 const en = (key: string) => (englishNav as Record<string, string>)[key.replace(/^nav:/, '')] ?? key;
 
 /** The menu's pages plus a few more, translated, with where they sit as the second line. */
-export function usePageItems(): SearchItem[] {
+function usePageItems(): SearchItem[] {
   const { t } = useTranslation();
   const ability = useAbility<AppAbility>();
   const visible = visibleNavigation(ability);

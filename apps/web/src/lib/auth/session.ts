@@ -3,7 +3,7 @@ import type { TAbilityRule, TPlanId, TRole } from '@tarifa/contract';
 import { readJson, storageKeys, writeJson } from '../storage';
 
 /** The user as cached in localStorage under `userData`. */
-export interface StoredUser {
+interface StoredUser {
   uuid: string;
   name: string;
   email?: string;

@@ -1,4 +1,4 @@
-export { useZodForm, type UseZodFormOptions } from './useZodForm';
+export { useZodForm } from './useZodForm';
 export { FormAlert } from './FormAlert';
 export {
   errorCodeMessage,

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { TFieldIssue } from '@tarifa/contract';
 import { ApiError } from '../api';
-import { planRefusalMessage, planRefusalOf, planRefusalOfIssue } from '../plans';
+import { planRefusalMessage, planRefusalOf, planRefusalOfIssue } from './planRefusal';
 
 /** What a failed call or form submission tells the user: the error code and any leftover details. */
 export interface FormError {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { toFieldIssues, type TFieldIssue } from '@tarifa/contract';
 import { issueMessage, toFormError, type FormError } from './messages';
 
-export interface UseZodFormOptions<S extends z.ZodType> {
+interface UseZodFormOptions<S extends z.ZodType> {
   /**
    * The request's schema from `@tarifa/contract` (or one built on it): checked before sending. A
    * page whose first screen should not wait for zod (the sign-in pages) passes a loader instead,

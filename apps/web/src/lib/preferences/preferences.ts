@@ -20,8 +20,8 @@ type Choices = typeof choices;
 export type ChoiceKey = keyof Choices;
 export type ThemeMode = Choices['theme'][number];
 export type Skin = Choices['skin'][number];
-export type ContentWidth = Choices['contentWidth'][number];
-export type NavType = Choices['contentLayoutNav'][number];
+type ContentWidth = Choices['contentWidth'][number];
+type NavType = Choices['contentLayoutNav'][number];
 export type BarType = Choices['navbarType'][number];
 
 export interface Preferences {
@@ -39,7 +39,7 @@ export interface Preferences {
   /** Primary colour of the dark theme, `#rrggbb`. */
   primaryDark: string;
 }
-export type PreferenceKey = keyof Preferences;
+type PreferenceKey = keyof Preferences;
 
 /** The defaults. */
 export const defaultPrimary = '#7367F0';
@@ -72,7 +72,7 @@ export const preferenceCookies: Record<PreferenceKey, string> = {
   primaryDark: 'primary-dark',
 };
 
-export const hexColour = /^#[0-9a-f]{6}$/i;
+const hexColour = /^#[0-9a-f]{6}$/i;
 
 function parse<K extends PreferenceKey>(key: K, raw: string | undefined): Preferences[K] {
   const fallback = defaultPreferences[key];
@@ -141,12 +141,4 @@ function subscribe(listener: () => void) {
 
 export function usePreferences(): Preferences {
   return useSyncExternalStore(subscribe, getPreferences);
-}
-
-/** One preference and its setter, like `useState`. */
-export function usePreference<K extends PreferenceKey>(
-  key: K,
-): [Preferences[K], (value: Preferences[K]) => void] {
-  const value = usePreferences()[key];
-  return [value, (next) => setPreference(key, next)];
 }

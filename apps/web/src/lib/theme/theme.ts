@@ -12,14 +12,14 @@ import { defaultPrimary, type Skin, type ThemeMode } from '../preferences/prefer
 export { defaultPrimary, type ThemeMode };
 
 /** The app's breakpoints, in pixels. */
-export const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
+const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } as const;
 /** Below this width the navigation becomes an overlay drawer (md + 16 px). */
-export const overlayNavBelow = breakpoints.md + 16;
+const overlayNavBelow = breakpoints.md + 16;
 export const overlayNavQuery = `(max-width:${overlayNavBelow - 0.02}px)`;
 
 export type ColorScheme = 'light' | 'dark';
 
-export interface ThemeInput {
+interface ThemeInput {
   scheme: ColorScheme;
   direction: Direction;
   /** The primary colour the user chose for this scheme. */

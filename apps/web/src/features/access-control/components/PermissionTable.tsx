@@ -19,7 +19,7 @@ import { permissionLevel, type PermissionLevel } from '../utils/permissionLevel'
  * What a hotel owner can recognise, each one action on one permission subject. The admin area
  * opens only with `manage Admin` (docs/shell.md), so that is what its row checks.
  */
-export const capabilities: { id: string; action: TAction; subject: TSubject }[] = [
+const capabilities: { id: string; action: TAction; subject: TSubject }[] = [
   { id: 'pages', action: 'read', subject: 'all' },
   { id: 'seeProperties', action: 'read', subject: 'Business' },
   { id: 'addProperty', action: 'create', subject: 'Business' },

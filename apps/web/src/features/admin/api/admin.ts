@@ -15,7 +15,7 @@ import { errorMessage } from '@/lib/forms';
 
 const base = '/v1/admin';
 
-export const adminKeys = {
+const adminKeys = {
   all: ['admin'] as const,
   users: (query: TAdminUsersQuery) => ['admin', 'users', query] as const,
   businesses: (query: TAdminBusinessesQuery) => ['admin', 'businesses', query] as const,

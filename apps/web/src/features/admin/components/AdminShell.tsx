@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /** The four pages of the admin area, in the order of its sub-navigation. */
-export const adminPages = [
+const adminPages = [
   { id: 'overview', to: '/admin' },
   { id: 'users', to: '/admin/users' },
   { id: 'properties', to: '/admin/properties' },
   { id: 'tokens', to: '/admin/tokens' },
 ] as const;
-export type AdminPageId = (typeof adminPages)[number]['id'];
+type AdminPageId = (typeof adminPages)[number]['id'];
 
 /** A page of the admin area: its title, what it is for, and the links between the four pages. */
 export function AdminShell({

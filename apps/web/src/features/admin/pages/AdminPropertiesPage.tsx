@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminBusiness } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { useDebounced } from '@/lib/prices';
+import { useDebounced } from '@/api/prices';
 import { useAdminBusinesses } from '../api/admin';
 import { AdminShell } from '../components/AdminShell';
 import { AdminTable, TwoLines } from '../components/AdminTable';

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdminUser, TPlanId, TRole } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { useDebounced } from '@/lib/prices';
+import { useDebounced } from '@/api/prices';
 import { useAdminUsers } from '../api/admin';
 import { AdminShell } from '../components/AdminShell';
 import { AdminTable, TwoLines } from '../components/AdminTable';

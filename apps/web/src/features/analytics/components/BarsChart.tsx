@@ -4,7 +4,7 @@ import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
 
-export interface BarSeries {
+interface BarSeries {
   name: string;
   values: readonly (number | null)[];
   color: string;

@@ -12,9 +12,9 @@ import {
   formatFigure,
   useAnalytics,
   type FigureKind,
-} from '@/lib/analytics';
+} from '@/api/analytics';
 import { useIntl } from '@/lib/intl';
-import { longDate } from '@/lib/prices';
+import { longDate } from '@/api/prices';
 import {
   heatMapMetrics,
   heatMapYears,

@@ -5,9 +5,9 @@ import { ChartCard, combine } from '@/components/charts/ChartCard';
 import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
-import { formatFigure, formatNights, lastYearOf, useAnalytics } from '@/lib/analytics';
+import { formatFigure, formatNights, lastYearOf, useAnalytics } from '@/api/analytics';
 import { useIntl } from '@/lib/intl';
-import { longDate, shortDate } from '@/lib/prices';
+import { longDate, shortDate } from '@/api/prices';
 import type { ViewProps } from '../hooks/useAnalyticsParams';
 
 /** Rooms sold ÷ rooms available over several nights (null with none available). */

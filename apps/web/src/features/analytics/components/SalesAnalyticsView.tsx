@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useAnalytics } from '@/lib/analytics';
+import { useAnalytics } from '@/api/analytics';
 import type { ViewProps } from '../hooks/useAnalyticsParams';
 import { CancellationsCard } from './sales/CancellationsCard';
 import { DistributionCard } from './sales/DistributionCard';

@@ -11,7 +11,7 @@ export const analyticsViews = [
   'occupancy-history',
 ] as const;
 export type AnalyticsView = (typeof analyticsViews)[number];
-export const defaultView: AnalyticsView = 'business-intelligence';
+const defaultView: AnalyticsView = 'business-intelligence';
 
 export const heatMapMetrics = ['occupancy', 'adr', 'revpar', 'recommendedPrice', 'pickup'] as const;
 export type HeatMapMetric = (typeof heatMapMetrics)[number];
@@ -29,7 +29,7 @@ export interface Period {
 }
 
 /** What a view shows when the address bar names no period (or one the API would refuse). */
-export function defaultPeriod(view: AnalyticsView, today: string): Period {
+function defaultPeriod(view: AnalyticsView, today: string): Period {
   const year = today.slice(0, 4);
   switch (view) {
     case 'sales-analytics':

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { TSalesRow } from '@tarifa/contract';
-import { formatFigure, type FigureKind } from '@/lib/analytics';
+import { formatFigure, type FigureKind } from '@/api/analytics';
 import type { Formatters } from '@/lib/intl';
 import type { SalesMeasure, SalesMix } from '../hooks/useAnalyticsParams';
 
@@ -35,7 +35,7 @@ export function monthLabel(intl: Formatters, key: string, withYear: boolean): st
 export const spansYears = (keys: readonly string[]) =>
   keys.length > 0 && keys[0]!.slice(0, 4) !== keys.at(-1)!.slice(0, 4);
 
-export const measureKinds: Record<SalesMeasure, FigureKind> = {
+const measureKinds: Record<SalesMeasure, FigureKind> = {
   revenue: 'money',
   roomNights: 'count',
   adr: 'money',

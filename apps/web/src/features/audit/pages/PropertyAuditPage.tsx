@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { auditEntities } from '@tarifa/contract';
 import { BackHeader } from '@/components/BackHeader';
-import { useRequiredBusiness } from '@/lib/business';
+import { useRequiredBusiness } from '@/api/business';
 import { AuditTrail } from '@/components/audit/AuditTrail';
 
 /** What a property's trail can hold (accounts and plans are the account's, not the property's). */

@@ -5,19 +5,19 @@ import { updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `PUT /api/v1/users/{uuid}`: the user object; only `name` and `language` change. */
-export async function updateUser(user: TUser): Promise<TUser> {
+async function updateUser(user: TUser): Promise<TUser> {
   return (await api<{ user: TUser }>(`/v1/users/${user.uuid}`, { method: 'PUT', body: user })).user;
 }
 
 /** `POST /api/v1/users/{uuid}/avatar`, multipart field `file` (PNG, JPEG or WebP up to 2 MB). */
-export async function uploadAvatar({ uuid, file }: { uuid: string; file: File }): Promise<TUser> {
+async function uploadAvatar({ uuid, file }: { uuid: string; file: File }): Promise<TUser> {
   const body = new FormData();
   body.append('file', file);
   return (await api<{ user: TUser }>(`/v1/users/${uuid}/avatar`, { method: 'POST', body })).user;
 }
 
 /** `DELETE /api/v1/users/{uuid}/avatar`. */
-export async function removeAvatar(uuid: string): Promise<TUser> {
+async function removeAvatar(uuid: string): Promise<TUser> {
   return (await api<{ user: TUser }>(`/v1/users/${uuid}/avatar`, { method: 'DELETE' })).user;
 }
 

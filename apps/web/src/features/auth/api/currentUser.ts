@@ -5,7 +5,7 @@ import { getSession, updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
 /** `GET /api/auth/user`: the signed-in user, fresh from the server. */
-export async function getCurrentUser(signal?: AbortSignal): Promise<TUser> {
+async function getCurrentUser(signal?: AbortSignal): Promise<TUser> {
   const { data } = await api<{ data: TUser }>('/auth/user', { signal });
   // Keep the cached copy current, unless the user signed out meanwhile.
   if (getSession().accessToken) updateStoredUser(data);

@@ -3,7 +3,7 @@ import type { TDemoInfo } from '@tarifa/contract';
 import { api } from '@/lib/api';
 
 /** `GET /api/demo`: the demo account's credentials, when this server has one. */
-export const demoInfoQueryOptions = queryOptions({
+const demoInfoQueryOptions = queryOptions({
   queryKey: ['demo'],
   queryFn: ({ signal }) => api<TDemoInfo>('/demo', { signal }),
   staleTime: Infinity,

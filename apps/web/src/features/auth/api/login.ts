@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** `POST /api/auth/login`; a wrong email or password answers 401 `invalid_credentials`. */
-export function login(body: TLoginBody): Promise<TAuthResponse> {
+function login(body: TLoginBody): Promise<TAuthResponse> {
   return api<TAuthResponse>('/auth/login', { method: 'POST', body });
 }
 

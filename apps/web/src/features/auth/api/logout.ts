@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 import { clearSession } from '@/lib/auth/session';
 
 /** `POST /api/auth/logout`: 204, the token stops working. */
-export function logout(): Promise<void> {
+function logout(): Promise<void> {
   return api<void>('/auth/logout', { method: 'POST' });
 }
 

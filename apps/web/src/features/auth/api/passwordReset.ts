@@ -3,7 +3,7 @@ import type { TForgotPasswordBody, TResetPasswordBody } from '@tarifa/contract';
 import { api } from '@/lib/api';
 
 /** `POST /api/auth/forgot-password`: always 202, whether or not the account exists. */
-export function forgotPassword(body: TForgotPasswordBody): Promise<void> {
+function forgotPassword(body: TForgotPasswordBody): Promise<void> {
   return api<void>('/auth/forgot-password', { method: 'POST', body });
 }
 
@@ -12,7 +12,7 @@ export function useForgotPassword() {
 }
 
 /** `POST /api/auth/reset-password`: 204; a bad, used or expired token is `invalid_token`. */
-export function resetPassword(body: TResetPasswordBody): Promise<void> {
+function resetPassword(body: TResetPasswordBody): Promise<void> {
   return api<void>('/auth/reset-password', { method: 'POST', body });
 }
 

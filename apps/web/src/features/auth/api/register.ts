@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { useCompleteSignIn } from '../hooks/useCompleteSignIn';
 
 /** `POST /api/auth/register` (201, signed in); a taken email answers 409 with `email_taken`. */
-export function register(body: TRegisterBody): Promise<TAuthResponse> {
+function register(body: TRegisterBody): Promise<TAuthResponse> {
   return api<TAuthResponse>('/auth/register', { method: 'POST', body });
 }
 

@@ -4,11 +4,11 @@ import { api } from '@/lib/api';
 import { authKeys } from './keys';
 
 /** `GET /api/v1/auth/sessions`: where the user is signed in; `current` marks this browser. */
-export async function getSessions(signal?: AbortSignal): Promise<TSession[]> {
+async function getSessions(signal?: AbortSignal): Promise<TSession[]> {
   return (await api<{ sessions: TSession[] }>('/v1/auth/sessions', { signal })).sessions;
 }
 
-export const sessionsQueryOptions = queryOptions({
+const sessionsQueryOptions = queryOptions({
   queryKey: authKeys.sessions,
   queryFn: ({ signal }) => getSessions(signal),
 });
@@ -18,7 +18,7 @@ export function useSessions() {
 }
 
 /** `DELETE /api/v1/auth/sessions/{id}`: that browser is signed out. */
-export function revokeSession(id: string): Promise<void> {
+function revokeSession(id: string): Promise<void> {
   return api<void>(`/v1/auth/sessions/${id}`, { method: 'DELETE' });
 }
 
@@ -34,7 +34,7 @@ export function useRevokeSessions() {
 }
 
 /** `POST /api/v1/auth/change-password`: 204; every other session is signed out. */
-export function changePassword(body: TChangePasswordBody): Promise<void> {
+function changePassword(body: TChangePasswordBody): Promise<void> {
   return api<void>('/v1/auth/change-password', { method: 'POST', body });
 }
 

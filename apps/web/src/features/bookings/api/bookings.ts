@@ -14,14 +14,14 @@ import type {
   TBookingsPage,
   TBookingsQueryInput,
 } from '@tarifa/contract';
-import { analyticsKeys } from '@/lib/analytics';
+import { analyticsKeys } from '@/api/analytics';
 import { ApiError, api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
-import { priceKeys } from '@/lib/prices';
+import { businessPath } from '@/api/business';
+import { priceKeys } from '@/api/prices';
 import { bookingKeys } from './keys';
 
 /** `GET …/bookings?from&to&status&search&channel&roomUuid&page&pageSize&sort&order`. */
-export function bookingsQueryOptions(businessUuid: string, query: TBookingsQueryInput) {
+function bookingsQueryOptions(businessUuid: string, query: TBookingsQueryInput) {
   return queryOptions({
     queryKey: bookingKeys.list(businessUuid, query),
     queryFn: ({ signal }) =>
@@ -52,7 +52,7 @@ export function useBookingFacets(businessUuid: string) {
  * The batch call names a booking's fields `bookings.0.<field>`; the form names them `<field>`, so
  * the server's details land on the form's fields.
  */
-export function onFormFields(error: unknown): unknown {
+function onFormFields(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const details = error.details.map((d) => ({
     ...d,
@@ -61,14 +61,14 @@ export function onFormFields(error: unknown): unknown {
   return new ApiError(error.status, error.code, error.message, details);
 }
 
-export type SaveBookingVars = {
+type SaveBookingVars = {
   businessUuid: string;
   /** The booking to change; absent to add one. */
   id?: string;
   booking: TBookingFieldsInput;
 };
 
-export type SaveBookingAnswer =
+type SaveBookingAnswer =
   | { kind: 'created'; result: TBookingsBatchResult }
   | { kind: 'updated'; booking: TBookingEnvelope['booking'] };
 

@@ -10,7 +10,7 @@ import {
   type TImportsList,
 } from '@tarifa/contract';
 import { api, ApiError } from '@/lib/api';
-import { businessKeys, businessPath } from '@/lib/business';
+import { businessKeys, businessPath } from '@/api/business';
 import { invalidateAfterBookings } from './bookings';
 import { importKeys } from './keys';
 import { uploadWithProgress } from './upload';
@@ -82,7 +82,7 @@ export interface ImportChoices {
   createMissingRooms: boolean;
 }
 
-export interface UploadState {
+interface UploadState {
   fileName: string;
   /** Bytes of the request sent so far, and in all. */
   loaded: number;
@@ -116,7 +116,7 @@ function onBeforeUnload(event: BeforeUnloadEvent) {
  * for the business (the page shows its progress from there on, even after leaving and coming
  * back) and returned.
  */
-export async function startImport(
+async function startImport(
   queryClient: QueryClient,
   businessUuid: string,
   file: File,
@@ -193,7 +193,7 @@ export const isFinished = (status: TImportStatus['status']) =>
   status === 'succeeded' || status === 'failed';
 
 /** How often a running import is asked for its progress. */
-export const pollMs = 1000;
+const pollMs = 1000;
 
 /**
  * `GET …/imports/{importId}`, asked again every second while the import is queued or running.

@@ -2,14 +2,14 @@ import type { TErrorBody } from '@tarifa/contract';
 import { ApiError, apiPrefix, onUnauthenticated } from '@/lib/api';
 import { clearSession, getSession } from '@/lib/auth/session';
 
-export interface UploadProgress {
+interface UploadProgress {
   /** Bytes sent so far. */
   loaded: number;
   /** Bytes to send (the whole request body). */
   total: number;
 }
 
-export interface UploadOptions {
+interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBooking } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { priceKeys } from '@/lib/prices';
+import { priceKeys } from '@/api/prices';
 import { clearSnackbars } from '@/lib/snackbar';
 import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
 import { BookingDialog } from './BookingDialog';

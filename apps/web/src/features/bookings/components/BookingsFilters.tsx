@@ -14,7 +14,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,8 +22,8 @@ import {
   type TBookingStatus,
   type TRoomTariff,
 } from '@tarifa/contract';
+import { DateRangeFilter } from '@/components/DateRangeFilter';
 import { hasFilters, noFilters, type BookingFilters } from '../hooks/useBookingsQueryState';
-import { fromLocalDate, toLocalDate } from '@/lib/dates';
 
 /**
  * The search box: sends what is typed once the typing pauses; follows the address bar when the
@@ -101,38 +100,11 @@ export function BookingsFilters({
     (filters.roomUuid ? 1 : 0);
   const more = (
     <>
-      <Grid size={{ xs: 6, md: 2 }}>
-        <DatePicker
-          label={t('filters.from')}
-          value={toLocalDate(filters.from)}
-          onChange={(next) => {
-            const from = fromLocalDate(next);
-            if (next && !from) return;
-            onChange({ from, ...(from && filters.to && filters.to < from ? { to: from } : {}) });
-          }}
-          slotProps={{
-            textField: { size: 'small', fullWidth: true, name: 'from' },
-            field: { clearable: true },
-          }}
-        />
-      </Grid>
-      <Grid size={{ xs: 6, md: 2 }}>
-        <DatePicker
-          label={t('filters.to')}
-          value={toLocalDate(filters.to)}
-          minDate={toLocalDate(filters.from) ?? undefined}
-          onChange={(next) => {
-            const to = fromLocalDate(next);
-            if (next && !to) return;
-            if (to && filters.from && to < filters.from) return;
-            onChange({ to });
-          }}
-          slotProps={{
-            textField: { size: 'small', fullWidth: true, name: 'to' },
-            field: { clearable: true },
-          }}
-        />
-      </Grid>
+      <DateRangeFilter
+        value={filters}
+        onChange={onChange}
+        labels={{ from: t('filters.from'), to: t('filters.to') }}
+      />
       <Grid size={{ xs: 12, sm: 4, md: 4 }}>
         <TextField
           select

@@ -32,7 +32,7 @@ function StayDay({ arrival, departure, ...props }: StayDayProps) {
   );
 }
 
-export interface StayDates {
+interface StayDates {
   arrival: string;
   departure: string;
 }

@@ -1,5 +1,4 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import {
   bookingLimits,
   bookingSortFields,
@@ -8,7 +7,14 @@ import {
   type TBookingStatus,
   type TBookingsQueryInput,
 } from '@tarifa/contract';
-import { defaultPageSize, pageSizes } from '@/components/DataTable';
+import { pageSizes } from '@/components/DataTable';
+import {
+  dayParam,
+  listParam,
+  useListView,
+  type ListView,
+  type ListViewCodec,
+} from '@/components/list/useListView';
 
 export interface BookingFilters {
   from: string;
@@ -19,52 +25,40 @@ export interface BookingFilters {
   search: string;
 }
 
-export interface BookingsView extends BookingFilters {
-  /** From 0, as the table counts. */
-  page: number;
-  pageSize: number;
+interface BookingsOrder {
   sort: TBookingSortField;
   order: 'asc' | 'desc';
 }
 
-const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
-const serverSizes = pageSizes.filter((size) => size <= bookingLimits.pageSizeMax);
+export type BookingsView = ListView<BookingFilters & BookingsOrder>;
 
-/** The view in the address bar: `?from&to&status&channel&room&q&page&size&sort&order`. */
-function read(params: URLSearchParams): BookingsView {
-  const size = Number(params.get('size'));
-  const page = Number(params.get('page'));
-  const sort = params.get('sort') as TBookingSortField | null;
-  return {
-    from: isDate(params.get('from')) ? params.get('from')! : '',
-    to: isDate(params.get('to')) ? params.get('to')! : '',
-    status: (params.get('status') ?? '')
-      .split(',')
-      .filter((s): s is TBookingStatus => (bookingStatuses as readonly string[]).includes(s)),
-    channel: params.get('channel') ?? '',
-    roomUuid: params.get('room') ?? '',
-    search: params.get('q') ?? '',
-    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
-    pageSize: (serverSizes as readonly number[]).includes(size) ? size : defaultPageSize,
-    sort: sort && bookingSortFields.includes(sort) ? sort : 'arrival',
-    order: params.get('order') === 'asc' ? 'asc' : 'desc',
-  };
-}
-
-function write(view: BookingsView): URLSearchParams {
-  const params = new URLSearchParams();
-  if (view.from) params.set('from', view.from);
-  if (view.to) params.set('to', view.to);
-  if (view.status.length) params.set('status', view.status.join(','));
-  if (view.channel) params.set('channel', view.channel);
-  if (view.roomUuid) params.set('room', view.roomUuid);
-  if (view.search) params.set('q', view.search);
-  if (view.page > 0) params.set('page', String(view.page + 1));
-  if (view.pageSize !== defaultPageSize) params.set('size', String(view.pageSize));
-  if (view.sort !== 'arrival') params.set('sort', view.sort);
-  if (view.order !== 'desc') params.set('order', view.order);
-  return params;
-}
+/** The view in the address bar: `?from&to&status&channel&room&q&sort&order` (and page, size). */
+const codec: ListViewCodec<BookingFilters & BookingsOrder> = {
+  read: (params) => {
+    const sort = params.get('sort') as TBookingSortField | null;
+    return {
+      from: dayParam(params, 'from'),
+      to: dayParam(params, 'to'),
+      status: listParam(params, 'status', bookingStatuses),
+      channel: params.get('channel') ?? '',
+      roomUuid: params.get('room') ?? '',
+      search: params.get('q') ?? '',
+      sort: sort && bookingSortFields.includes(sort) ? sort : 'arrival',
+      order: params.get('order') === 'asc' ? 'asc' : 'desc',
+    };
+  },
+  write: (view) => ({
+    from: view.from,
+    to: view.to,
+    status: view.status.join(','),
+    channel: view.channel,
+    room: view.roomUuid,
+    q: view.search,
+    sort: view.sort === 'arrival' ? undefined : view.sort,
+    order: view.order === 'desc' ? undefined : view.order,
+  }),
+  pageSizes: pageSizes.filter((size) => size <= bookingLimits.pageSizeMax),
+};
 
 export const noFilters: BookingFilters = {
   from: '',
@@ -87,26 +81,11 @@ export function hasFilters(filters: BookingFilters): boolean {
 }
 
 /**
- * The bookings list's filters, page and order, kept in the address bar (a reload, the back button
- * or a shared link shows the same list). Changing a filter goes back to the first page.
+ * The bookings list's filters, order and page, kept in the address bar (`useListView`), and the
+ * query the API takes for them.
  */
 export function useBookingsQueryState() {
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => read(params), [params]);
-
-  const update = useCallback(
-    (patch: Partial<BookingsView>) =>
-      setParams(
-        (current) => {
-          const now = read(current);
-          const filterChanged = Object.keys(patch).some((key) => key in noFilters);
-          return write({ ...now, ...(filterChanged ? { page: 0 } : {}), ...patch });
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
+  const { view, update } = useListView(codec);
   const query = useMemo<TBookingsQueryInput>(
     () => ({
       from: view.from || undefined,
@@ -122,6 +101,5 @@ export function useBookingsQueryState() {
     }),
     [view],
   );
-
-  return { view, query, update, serverSizes };
+  return { view, query, update, serverSizes: codec.pageSizes };
 }

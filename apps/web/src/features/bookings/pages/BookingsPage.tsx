@@ -2,16 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TBooking, TBusiness } from '@tarifa/contract';
-import { errorMessage } from '@/lib/forms';
 import { useBookingFacets, useBookings } from '../api/bookings';
 import { runningImportOf, useUpload } from '../api/imports';
 import { BookingDialog } from '../components/BookingDialog';
@@ -19,8 +15,9 @@ import { BookingsEmpty } from '../components/BookingsEmpty';
 import { BookingsFilters } from '../components/BookingsFilters';
 import { BookingsTable } from '../components/BookingsTable';
 import { CancelBookingDialog } from '../components/CancelBookingDialog';
+import { FilteredList } from '@/components/list/FilteredList';
 import { PickersProvider } from '@/components/PickersProvider';
-import { useRequiredBusiness } from '@/lib/business';
+import { useRequiredBusiness } from '@/api/business';
 import { hasFilters, useBookingsQueryState } from '../hooks/useBookingsQueryState';
 import { importPath, importStatusPath } from '../paths';
 
@@ -99,65 +96,36 @@ function Bookings({ business }: { business: TBusiness }) {
 
       <RunningImportBanner businessUuid={business.uuid} />
 
-      {list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')} {errorMessage(t, list.error)}
-        </Alert>
-      ) : list.isPending ? (
-        <Card aria-busy="true" aria-label={t('loading')}>
-          <CardContent>
-            <Stack spacing={1.5}>
-              <Skeleton variant="rounded" height={40} />
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} variant="rounded" height={52} />
-              ))}
-            </Stack>
-          </CardContent>
-        </Card>
-      ) : nothingYet ? (
-        <Card>
-          <BookingsEmpty onAdd={() => setEditing({ kind: 'add' })} />
-        </Card>
-      ) : (
-        <Card component="section" aria-label={t('table.label')}>
-          <CardContent>
-            <Stack spacing={2}>
-              <PickersProvider>
-                <BookingsFilters
-                  filters={view}
-                  onChange={update}
-                  rooms={business.tariffConfiguration.roomsTariff}
-                  channels={facets.data?.channels ?? []}
-                />
-              </PickersProvider>
-              {list.isError && (
-                <Alert severity="warning">
-                  {t('refreshFailed')} {errorMessage(t, list.error)}
-                </Alert>
-              )}
-              <BookingsTable
-                bookings={list.data?.bookings ?? []}
-                total={list.data?.total ?? 0}
-                loading={list.isFetching}
-                view={view}
-                pageSizes={serverSizes}
-                onViewChange={update}
-                onEdit={onEdit}
-                onCancel={onCancel}
-                emptyLabel={filtered ? t('table.noMatch') : undefined}
-              />
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
+      <FilteredList
+        query={list}
+        label={t('table.label')}
+        namespace="bookings"
+        blank={nothingYet && <BookingsEmpty onAdd={() => setEditing({ kind: 'add' })} />}
+        filters={
+          <PickersProvider>
+            <BookingsFilters
+              filters={view}
+              onChange={update}
+              rooms={business.tariffConfiguration.roomsTariff}
+              channels={facets.data?.channels ?? []}
+            />
+          </PickersProvider>
+        }
+      >
+        {(data) => (
+          <BookingsTable
+            bookings={data.bookings}
+            total={data.total}
+            loading={list.isFetching}
+            view={view}
+            pageSizes={serverSizes}
+            onViewChange={update}
+            onEdit={onEdit}
+            onCancel={onCancel}
+            emptyLabel={filtered ? t('table.noMatch') : undefined}
+          />
+        )}
+      </FilteredList>
 
       {editing && (
         <BookingDialog

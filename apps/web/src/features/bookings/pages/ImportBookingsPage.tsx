@@ -13,8 +13,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { errorMessage } from '@/lib/forms';
-import { useRequiredBusiness } from '@/lib/business';
+import { useRequiredBusiness } from '@/api/business';
 import {
   clearUpload,
   isFinished,
@@ -78,17 +79,17 @@ function ImportStatusPanel({
       {status.isPending ? (
         <WaitingBar />
       ) : status.isError && !data ? (
-        <Alert
-          severity="error"
-          role="alert"
+        <LoadErrorAlert
+          error={status.error}
+          onRetry={status.refetch}
           action={
             <Button color="inherit" size="small" onClick={onAnother}>
               {t('import.result.another')}
             </Button>
           }
         >
-          {t('import.statusFailed')} {errorMessage(t, status.error)}
-        </Alert>
+          {t('import.statusFailed')}
+        </LoadErrorAlert>
       ) : data ? (
         <>
           <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>

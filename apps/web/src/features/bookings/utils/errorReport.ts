@@ -1,6 +1,6 @@
 import { csvFile, type TImportRowError } from '@tarifa/contract';
 
-export interface ErrorReportLabels {
+interface ErrorReportLabels {
   row: string;
   column: string;
   message: string;

@@ -53,7 +53,7 @@ export function initialBookingValues(
 }
 
 /** The values as the bookings calls take them. */
-export function toBookingInput(values: BookingFormValues): TBookingFieldsInput {
+function toBookingInput(values: BookingFormValues): TBookingFieldsInput {
   return {
     roomUuid: values.roomUuid || null,
     arrival: values.arrival || (undefined as unknown as string),

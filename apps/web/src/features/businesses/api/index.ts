@@ -1,6 +1,5 @@
-/** The calls only the businesses feature makes. The store and `useBusinessMutation`: `@/lib/business`. */
+/** The calls only the businesses feature makes. The store and `useBusinessMutation`: `@/api/business`. */
 export {
-  deletedBusinessesQueryOptions,
   useCreateBusiness,
   useDeleteBusiness,
   useDeletedBusinesses,
@@ -10,8 +9,5 @@ export {
   useSaveSettings,
   useUpdateBusiness,
   useUploadPhoto,
-  type SaveRoomsTariffVars,
-  type SaveSettingsVars,
-  type UpdateBusinessVars,
 } from './mutations';
-// Kept for RoomTypeDialog.test.tsx (owned elsewhere) until it imports `@/lib/business`.
+// Kept for RoomTypeDialog.test.tsx (owned elsewhere) until it imports `@/api/business`.

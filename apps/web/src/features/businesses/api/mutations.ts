@@ -10,7 +10,7 @@ import type {
   TUpdateBusinessBody,
 } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessKeys, businessPath, useBusinessMutation } from '@/lib/business';
+import { businessKeys, businessPath, useBusinessMutation } from '@/api/business';
 
 /** The calls only this feature makes; each goes through `useBusinessMutation` (lib/business). */
 
@@ -23,7 +23,7 @@ export function useCreateBusiness(options: { errors?: 'snackbar' | 'form' } = {}
   });
 }
 
-export type UpdateBusinessVars = { uuid: string } & TUpdateBusinessBody;
+type UpdateBusinessVars = { uuid: string } & TUpdateBusinessBody;
 
 /** `PUT /api/v1/businesses/{uuid}` with the `version` read; a stale one is 409, nothing written. */
 export function useUpdateBusiness(options: { errors?: 'snackbar' | 'form' } = {}) {
@@ -35,7 +35,7 @@ export function useUpdateBusiness(options: { errors?: 'snackbar' | 'form' } = {}
   });
 }
 
-export type SaveRoomsTariffVars = { uuid: string } & TRoomsTariffBody;
+type SaveRoomsTariffVars = { uuid: string } & TRoomsTariffBody;
 
 /** `POST …/tariff-configuration/rooms-tariff` with the full list of room types. */
 export function useSaveRoomsTariff(options: { errors?: 'snackbar' | 'form' } = {}) {
@@ -50,7 +50,7 @@ export function useSaveRoomsTariff(options: { errors?: 'snackbar' | 'form' } = {
   });
 }
 
-export type SaveSettingsVars = { uuid: string } & TSettingsBody;
+type SaveSettingsVars = { uuid: string } & TSettingsBody;
 
 /** `PUT …/tariff-configuration/settings`; each top-level key sent is replaced whole. */
 export function useSaveSettings(options: { errors?: 'snackbar' | 'form' } = {}) {
@@ -111,7 +111,7 @@ export function useRemovePhoto() {
 }
 
 /** `GET /api/v1/businesses/deleted`: deleted businesses that can still be restored (30 days). */
-export const deletedBusinessesQueryOptions = queryOptions<TBusiness[]>({
+const deletedBusinessesQueryOptions = queryOptions<TBusiness[]>({
   queryKey: businessKeys.deleted,
   queryFn: async ({ signal }) =>
     (await api<TBusinessesEnvelope>('/v1/businesses/deleted', { signal })).businesses,

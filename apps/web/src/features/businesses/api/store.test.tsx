@@ -16,7 +16,7 @@ import {
   useBusinessMutation,
   useBusinesses,
   useSelectedBusiness,
-} from '@/lib/business';
+} from '@/api/business';
 import { useCreateBusiness, useUpdateBusiness } from '.';
 import { api } from '@/lib/api';
 

@@ -18,7 +18,7 @@ import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useBusinesses, useSelectBusiness } from '@/lib/business';
+import { useBusinesses, useSelectBusiness } from '@/api/business';
 import { CreateBusinessForm } from './CreateBusinessForm';
 
 /**

@@ -8,10 +8,10 @@ import { weekdays, type TBusiness } from '@tarifa/contract';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { addDays, todayIn, weekdayOf } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
-import { explainCell, formatMoney, longDate, usePrices } from '@/lib/prices';
+import { explainCell, formatMoney, longDate, usePrices } from '@/api/prices';
 
 /** The coming Saturday (today when today is one) where the property is. */
-export function nextSaturday(today: string): string {
+function nextSaturday(today: string): string {
   return addDays(today, (weekdays.indexOf('sat') - weekdays.indexOf(weekdayOf(today)) + 7) % 7);
 }
 

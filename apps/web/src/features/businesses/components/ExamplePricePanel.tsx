@@ -22,7 +22,7 @@ interface Step {
 }
 
 /** The price of one night worked out step by step with the settings on screen, in the order the API prices it. */
-export function examplePriceSteps(
+function examplePriceSteps(
   room: TRoomTariffFields,
   settings: TTariffSettings,
   day: TWeekday,

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 import { CreateBusinessForm } from './CreateBusinessForm';
 import { RoomTypesEditor } from './RoomTypesEditor';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { businessKeys } from '@/lib/business';
+import { businessKeys } from '@/api/business';
 import { aBusiness, fill, json, renderWithBusinesses } from '@/testing';
 import { PropertyDetailsForm } from './PropertyDetailsForm';
 

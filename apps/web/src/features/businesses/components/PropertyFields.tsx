@@ -6,7 +6,7 @@ import { CodeAutocomplete } from './CodeAutocomplete';
  * What the property fields need of a `useZodForm` whose values have `currency`, `timezone` and
  * `country` (creating a property, its details).
  */
-export interface PropertyFieldsForm {
+interface PropertyFieldsForm {
   values: { currency?: string; timezone?: string; country?: string | null };
   setValues(patch: { currency?: string; timezone?: string; country?: string | null }): void;
   errorFor(path: string): string | undefined;

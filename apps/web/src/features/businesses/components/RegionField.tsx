@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHolidayRegions } from '@/lib/events';
+import { useHolidayRegions } from '@/api/events';
 
 interface RegionFieldProps {
   form: {

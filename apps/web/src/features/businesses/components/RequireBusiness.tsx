@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import type { TBusiness } from '@tarifa/contract';
-import { useSelectBusiness, useSelectedBusiness } from '@/lib/business';
+import { useSelectBusiness, useSelectedBusiness } from '@/api/business';
 import { Onboarding } from './Onboarding';
 
 /** `?select=<uuid>` (a search result) makes that property the selected one, then leaves the URL. */

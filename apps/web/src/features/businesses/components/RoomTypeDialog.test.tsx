@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { businessKeys } from '@/lib/business';
+import { businessKeys } from '@/api/business';
 import { aBusiness, aRoomType, fill, json, renderWithBusinesses } from '@/testing';
 import { RoomTypeDialog } from './RoomTypeDialog';
 

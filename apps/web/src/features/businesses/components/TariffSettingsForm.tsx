@@ -31,7 +31,7 @@ import {
 } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { useHasFeature } from '@/lib/plans';
+import { useHasFeature } from '@/api/plans';
 import { PlanHint } from '@/components/plans/PlanHint';
 import { useSaveSettings } from '../api';
 import { roundPrice, withPercent } from '../utils/examplePrice';
@@ -56,9 +56,7 @@ export interface SettingsDraft {
   restrictions: RestrictionsDraft;
 }
 
-export function draftOfSettings(
-  settings: TBusiness['tariffConfiguration']['settings'],
-): SettingsDraft {
+function draftOfSettings(settings: TBusiness['tariffConfiguration']['settings']): SettingsDraft {
   return {
     weekdayAdjustments: Object.fromEntries(
       weekdays.map((day) => [day, numberText(settings.weekdayAdjustments[day])]),
@@ -78,7 +76,7 @@ export function draftOfSettings(
 }
 
 /** The draft as `PUT …/settings` takes it (unparseable numbers stay NaN: the schema refuses them). */
-export function settingsOfDraft(draft: SettingsDraft) {
+function settingsOfDraft(draft: SettingsDraft) {
   const num = (text: string) => parseNumberInput(text) as number;
   return {
     weekdayAdjustments: Object.fromEntries(

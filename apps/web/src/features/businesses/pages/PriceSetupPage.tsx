@@ -15,7 +15,7 @@ import {
 } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
 import { PricePreviewSummary } from '@/components/PricePreviewSummary';
-import { useChangePreview } from '@/lib/prices';
+import { useChangePreview } from '@/api/prices';
 import { EngineNightPanel } from '../components/EngineNightPanel';
 import { ExamplePricePanel } from '../components/ExamplePricePanel';
 import { RequireBusiness } from '../components/RequireBusiness';

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/api';
 /** Issues by dotted path, the first for each: what a field shows. */
 export type IssuesByPath = Record<string, TFieldIssue>;
 
-export function byPath(issues: TFieldIssue[], strip = ''): IssuesByPath {
+function byPath(issues: TFieldIssue[], strip = ''): IssuesByPath {
   const out: IssuesByPath = {};
   for (const issue of issues) {
     const path =

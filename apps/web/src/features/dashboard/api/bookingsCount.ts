@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TBookingsPage } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 
 /**
  * How many bookings the property has (`GET …/bookings?pageSize=1`, its `total`). Kept under the

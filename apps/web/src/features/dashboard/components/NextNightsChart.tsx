@@ -12,13 +12,13 @@ import {
   dailyTable,
   formatFigure,
   useAnalytics,
-} from '@/lib/analytics';
+} from '@/api/analytics';
 import { addDays } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
-import { longDate, shortDate } from '@/lib/prices';
+import { longDate, shortDate } from '@/api/prices';
 
 /** How many nights the chart shows, today first. */
-export const nextNights = 30;
+const nextNights = 30;
 
 /** Nothing booked and nothing priced: no room types or no bookings yet. */
 const isEmpty = (days: readonly TDailyRow[]) =>

@@ -1,5 +1,5 @@
 import Typography from '@mui/material/Typography';
-import type { NightMark } from '@/lib/events';
+import type { NightMark } from '@/api/events';
 
 /** Under a night's date: the names of its holidays and events (a holiday in red), one a line. */
 export function NightMarkNames({ marks }: { marks: readonly NightMark[] | undefined }) {

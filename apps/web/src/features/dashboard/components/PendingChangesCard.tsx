@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChartCard } from '@/components/charts/ChartCard';
 import { useIntl } from '@/lib/intl';
-import { priceChangesQueryOptions } from '@/lib/price-changes';
+import { priceChangesQueryOptions } from '@/api/price-changes';
 
 /** The price-changes page, where the owner approves them. */
-export const priceChangesPath = '/pricing-central/price-changes';
+const priceChangesPath = '/pricing-central/price-changes';
 
 /** How many price changes wait for approval (`status=pending`, one row asked: its `total`). */
 export function PendingChangesCard({ businessUuid }: { businessUuid: string }) {

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { analyticsLimits, type TBusiness } from '@tarifa/contract';
 import { ChartCard } from '@/components/charts/ChartCard';
-import { calendarNightPath, useAnalytics } from '@/lib/analytics';
+import { calendarNightPath, useAnalytics } from '@/api/analytics';
 import { isolate } from '@/lib/bidi';
 import { useIntl } from '@/lib/intl';
-import { shortDate } from '@/lib/prices';
+import { shortDate } from '@/api/prices';
 
 /** The nights that gained the most rooms, listed under the totals. */
 const topNights = 3;

@@ -11,13 +11,13 @@ import { EmptyState } from '@/components/EmptyState';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { visuallyHidden } from '@/lib/a11y';
 import { addDays, eachNight, isWeekend, todayIn, utcDay } from '@/lib/dates';
-import { useNightMarks } from '@/lib/events';
+import { useNightMarks } from '@/api/events';
 import { NightMarkNames } from './NightMarkNames';
 import { useIntl } from '@/lib/intl';
-import { formatMoney, formatOccupancy, usePrices } from '@/lib/prices';
+import { formatMoney, formatOccupancy, usePrices } from '@/api/prices';
 
 /** How many nights the card shows, today first. */
-export const weekNights = 7;
+const weekNights = 7;
 
 /**
  * The next seven nights (today first, where the property is) of every room type, as the pricing

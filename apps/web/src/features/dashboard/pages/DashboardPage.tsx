@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { InsightsCard } from '@/components/analytics/InsightsCard';
 import { KpiPanel, type KpiTileSpec } from '@/components/analytics/KpiTiles';
 import { useSession } from '@/lib/auth/session';
-import { useRequiredBusiness } from '@/lib/business';
+import { useRequiredBusiness } from '@/api/business';
 import { monthStart, todayIn } from '@/lib/dates';
 import { useBookingsCount } from '../api/bookingsCount';
 import { GettingStarted } from '../components/GettingStarted';

@@ -1,6 +1,6 @@
 import type { TBusinessEnvelope, TFluctuationLevelBodyInput } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
+import { businessPath, useBusinessMutation } from '@/api/business';
 
 const base = '/tariff-configuration/fluctuation-levels';
 
@@ -8,7 +8,7 @@ const base = '/tariff-configuration/fluctuation-levels';
  * The API names a group's fields under `fluctuationLevel.` (`fluctuationLevel.levels.2.occupancyFrom`);
  * the form names them without it, so the server's details land on the form's fields.
  */
-export function onFormFields(error: unknown): unknown {
+function onFormFields(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const prefix = 'fluctuationLevel.';
   const details = error.details.map((d) => ({
@@ -21,7 +21,7 @@ export function onFormFields(error: unknown): unknown {
 const groupPath = (businessUuid: string, groupUuid?: string) =>
   businessPath(businessUuid, groupUuid ? `${base}/${encodeURIComponent(groupUuid)}` : base);
 
-export type SaveFluctuationLevelVars = {
+type SaveFluctuationLevelVars = {
   businessUuid: string;
   /** The group to change; absent to add one. */
   groupUuid?: string;

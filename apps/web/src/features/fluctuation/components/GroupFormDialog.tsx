@@ -21,7 +21,7 @@ import { PricePreviewSummary } from '@/components/PricePreviewSummary';
 import { RoomTypesSelect } from '@/components/RoomTypesSelect';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 import { toFormError, useZodForm, type FormError } from '@/lib/forms';
-import { useChangePreview } from '@/lib/prices';
+import { useChangePreview } from '@/api/prices';
 import { showSnackbar } from '@/lib/snackbar';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { useDeleteFluctuationLevel, useSaveFluctuationLevel } from '../api/fluctuationLevels';

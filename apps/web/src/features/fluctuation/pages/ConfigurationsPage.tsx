@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import StackedLineChartIcon from '@mui/icons-material/StackedLineChart';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,10 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
-import { errorMessage } from '@/lib/forms';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 import { GroupCard } from '../components/GroupCard';
 import { GroupFormDialog } from '../components/GroupFormDialog';
 
@@ -95,17 +94,9 @@ export default function ConfigurationsPage() {
   if (query.isPending) content = <PageLoader />;
   else if (query.isError && query.dataUpdatedAt === 0) {
     content = (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('states.retry')}
-          </Button>
-        }
-      >
-        {t('states.loadFailed')} {errorMessage(t, query.error)}
-      </Alert>
+      <LoadErrorAlert error={query.error} onRetry={query.refetch}>
+        {t('states.loadFailed')}
+      </LoadErrorAlert>
     );
   } else if (!business) {
     content = (

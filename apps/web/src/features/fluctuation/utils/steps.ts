@@ -15,7 +15,7 @@ export interface StepRow {
 }
 
 /** What the group form edits. */
-export interface GroupFormValues {
+interface GroupFormValues {
   name: string;
   roomUuids: string[];
   levels: StepRow[];
@@ -39,7 +39,7 @@ export function sanitizeDecimal(text: string, { negative = true } = {}): string 
 }
 
 /** The form's values as the API's `fluctuationLevel` (before its own checks). */
-export function toGroupInput(values: GroupFormValues) {
+function toGroupInput(values: GroupFormValues) {
   return {
     name: values.name,
     roomUuids: values.roomUuids,

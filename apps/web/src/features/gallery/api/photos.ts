@@ -1,4 +1,4 @@
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 
 /** A photo of the property, as the gallery shows it. */
 export interface PropertyPhoto {

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TApiTokens, TCreateApiTokenBody, TCreatedApiToken } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 
-export const tokenKeys = {
+const tokenKeys = {
   list: (businessUuid: string) => ['apiTokens', businessUuid] as const,
 };
 

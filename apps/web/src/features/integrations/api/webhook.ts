@@ -6,8 +6,8 @@ import type {
   TWebhookWithSecret,
 } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { businessPath } from '@/lib/business';
-import { webhookKeys } from '@/lib/publishing';
+import { businessPath } from '@/api/business';
+import { webhookKeys } from '@/api/publishing';
 
 /** `GET …/webhook/deliveries?page&pageSize`: newest first, each with its attempts. */
 export function useWebhookDeliveries(businessUuid: string, page: number, pageSize: number) {

@@ -1,5 +1,4 @@
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
@@ -13,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiTokenScopes, type TApiToken } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { visuallyHidden } from '@/lib/a11y';
@@ -80,17 +80,9 @@ export function TokensList({
   }
   if (tokens.isError) {
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void tokens.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('loadFailed')} {errorMessage(t, tokens.error)}
-      </Alert>
+      <LoadErrorAlert error={tokens.error} onRetry={tokens.refetch}>
+        {t('loadFailed')}
+      </LoadErrorAlert>
     );
   }
   if (tokens.data.length === 0) {

@@ -13,10 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webhookLimits, ZWebhookBody, type TWebhook } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { FormAlert, errorMessage, useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { useWebhook } from '@/lib/publishing';
+import { useWebhook } from '@/api/publishing';
 import { showSnackbar } from '@/lib/snackbar';
 import {
   useRemoveWebhook,
@@ -129,17 +130,9 @@ export function WebhookCard({ businessUuid }: { businessUuid: string }) {
     }
     if (webhook.isError) {
       return (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void webhook.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('webhook.loadFailed')} {errorMessage(t, webhook.error)}
-        </Alert>
+        <LoadErrorAlert error={webhook.error} onRetry={webhook.refetch}>
+          {t('webhook.loadFailed')}
+        </LoadErrorAlert>
       );
     }
     return (

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TWebhookAttempt, TWebhookDelivery } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { PageFooterPager } from '@/components/PageFooterPager';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -78,17 +78,9 @@ export function WebhookDeliveries({ businessUuid }: { businessUuid: string }) {
   }
   if (deliveries.isError) {
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void deliveries.refetch()}>
-            {t('actions.retry')}
-          </Button>
-        }
-      >
-        {t('deliveries.loadFailed')} {errorMessage(t, deliveries.error)}
-      </Alert>
+      <LoadErrorAlert error={deliveries.error} onRetry={deliveries.refetch}>
+        {t('deliveries.loadFailed')}
+      </LoadErrorAlert>
     );
   }
   if (deliveries.data.total === 0) {

@@ -18,7 +18,7 @@ import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { errorMessage } from '@/lib/forms/messages';
 import { useIntl } from '@/lib/intl';
-import { useCompetitors, useDeleteCompetitor, useSaveCompetitor } from '@/lib/market';
+import { useCompetitors, useDeleteCompetitor, useSaveCompetitor } from '@/api/market';
 import { showSnackbar } from '@/lib/snackbar';
 import { CompetitorDialog } from './CompetitorDialog';
 import { SectionCard } from './SectionCard';

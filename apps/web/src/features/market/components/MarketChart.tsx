@@ -10,11 +10,11 @@ import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
 import { addDays, todayIn } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
-import { useMarketNights } from '@/lib/market';
-import { formatMoney, longDate, shortDate } from '@/lib/prices';
+import { useMarketNights } from '@/api/market';
+import { formatMoney, longDate, shortDate } from '@/api/prices';
 
 /** Nights the chart shows from today. */
-export const MARKET_CHART_NIGHTS = 90;
+const MARKET_CHART_NIGHTS = 90;
 
 /**
  * One room type over the next 90 nights: the competitors' lowest–highest band, their median and

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TBusiness, TMarketSettings } from '@tarifa/contract';
 import { ApiError } from '@/lib/api';
 import { issueMessage } from '@/lib/forms/messages';
-import { useSaveMarketSettings } from '@/lib/market';
+import { useSaveMarketSettings } from '@/api/market';
 import { SectionCard } from './SectionCard';
 
 type NumberField = Exclude<keyof TMarketSettings, 'enabled'>;

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { competitorRatesCsvColumns, type TCompetitorRatesImportResult } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms/messages';
 import { useIntl } from '@/lib/intl';
-import { useImportRates } from '@/lib/market';
+import { useImportRates } from '@/api/market';
 import { SectionCard } from './SectionCard';
 
 /** What an import did, in words, with its bad rows (row, column, why). */

@@ -10,7 +10,7 @@ import type { TPlan, TPlanFeature, TPlanInterval } from '@tarifa/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, toFormError, type FormError } from '@/lib/forms';
-import { useChoosePlan } from '@/lib/plans';
+import { useChoosePlan } from '@/api/plans';
 import { showSnackbar } from '@/lib/snackbar';
 import { usePlanPrice } from '../hooks/usePlanPrice';
 

@@ -18,7 +18,7 @@ import type { TPlan, TPlanInterval } from '@tarifa/contract';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { PageLoader } from '@/components/PageLoader';
 import { isAuthenticated, useSession } from '@/lib/auth/session';
-import { useCurrentPlan, usePlans } from '@/lib/plans';
+import { useCurrentPlan, usePlans } from '@/api/plans';
 import { ChoosePlanDialog } from '../components/ChoosePlanDialog';
 import { usePlanPrice } from '../hooks/usePlanPrice';
 

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TClearOverridesQuery, TOverridesBody, TPricesResponse } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
-import { priceKeys } from '@/lib/prices';
+import { businessPath } from '@/api/business';
+import { priceKeys } from '@/api/prices';
 
 /** `PUT …/prices/overrides`: the owner's price for room types and ranges of nights. */
-export function setOverrides(businessUuid: string, body: TOverridesBody) {
+function setOverrides(businessUuid: string, body: TOverridesBody) {
   return api<TPricesResponse>(businessPath(businessUuid, '/prices/overrides'), {
     method: 'PUT',
     body,
@@ -13,7 +13,7 @@ export function setOverrides(businessUuid: string, body: TOverridesBody) {
 }
 
 /** `DELETE …/prices/overrides?from&to[&roomUuid]`: back to the recommended prices. */
-export function clearOverrides(businessUuid: string, query: TClearOverridesQuery) {
+function clearOverrides(businessUuid: string, query: TClearOverridesQuery) {
   return api<TPricesResponse>(businessPath(businessUuid, `/prices/overrides${searchOf(query)}`), {
     method: 'DELETE',
   });

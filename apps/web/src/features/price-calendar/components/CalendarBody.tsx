@@ -11,7 +11,7 @@ import type {
   TPriceCell,
   TPriceChange,
 } from '@tarifa/contract';
-import { useNightMarks } from '@/lib/events';
+import { useNightMarks } from '@/api/events';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TPriceCell } from '@tarifa/contract';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 import { useIntl } from '@/lib/intl';
-import { formatMoney } from '@/lib/prices';
+import { formatMoney } from '@/api/prices';
 
 /**
  * The market part of a night's explanation: the competitors' median, range and count, and what

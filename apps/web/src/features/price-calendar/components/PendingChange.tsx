@@ -8,12 +8,12 @@ import type { TPriceChange } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import {
-  describeReason,
+  describeChange,
   formatDifference,
   useDecidePriceChanges,
   type PriceChangeDecision,
-} from '@/lib/price-changes';
-import { formatMoney } from '@/lib/prices';
+} from '@/api/price-changes';
+import { formatMoney } from '@/api/prices';
 import { showSnackbar } from '@/lib/snackbar';
 
 /**
@@ -73,7 +73,7 @@ export function PendingChange({
                 })}
         </Typography>
         <Typography variant="body2">
-          {t('pending.why', { reason: describeReason(t, intl, currency, change.reason) })}
+          {t('pending.why', { reason: describeChange(intl, currency, change) })}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
-import { explainCell, formatMoney, formatOccupancy, longDate } from '@/lib/prices';
+import { explainCell, formatMoney, formatOccupancy, longDate } from '@/api/prices';
 import { MarketDetails } from './MarketDetails';
 import { PendingChange } from './PendingChange';
 import { RestrictionList } from './marks/RestrictionMarks';

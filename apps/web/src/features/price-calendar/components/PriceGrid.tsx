@@ -11,12 +11,12 @@ import { dayValue, isWeekend } from '@/lib/dates';
 import { gridFormatters } from '../utils/format';
 import { occupancyBand } from '../utils/occupancy';
 import { cellKey } from '../utils/cells';
-import { useMarkText, type NightMark } from '@/lib/events';
+import { useMarkText, type NightMark } from '@/api/events';
 import { EventMark, NightMarkIcon } from './marks/EventMark';
 import { MarketMark } from './marks/MarketMark';
 import { RestrictionMarks } from './marks/RestrictionMarks';
 
-export interface PriceGridProps {
+interface PriceGridProps {
   /** The room types shown, one row each. */
   rooms: readonly TRoomTariff[];
   /** The nights shown, one column each. */
@@ -40,7 +40,7 @@ export interface PriceGridProps {
 }
 
 /** What marks a night: overrides, unpublished changes, a season starting or ending, today. */
-export function cellFlags(
+function cellFlags(
   cell: TPriceCell | undefined,
   previous: TPriceCell | undefined,
 ): {

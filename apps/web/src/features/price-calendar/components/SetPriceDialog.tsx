@@ -20,7 +20,7 @@ import {
 import { FormAlert, issueMessage, toFormError, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { parseAmount } from '@/lib/numbers';
-import { formatMoney } from '@/lib/prices';
+import { formatMoney } from '@/api/prices';
 
 interface SetPriceDialogProps {
   currency: string;

@@ -306,7 +306,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os preços.');
-    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
     expect(await screen.findByRole('grid')).toBeInTheDocument();
   });
 
@@ -435,7 +435,7 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
     });
     const box = within(panel).getByTestId('pending-change');
     expect(plain(box.textContent)).toContain('150 € → 160 €: +10 € (+6,7%).');
-    expect(plain(box.textContent)).toContain('Motivo: Ocupação: +10 € (antes 0 €)');
+    expect(plain(box.textContent)).toContain('Motivo: Ocupação: +10,00 € (era 0,00 €)');
     const before = calls('GET').length;
     await user.click(within(box).getByRole('button', { name: 'Aprovar' }));
 

@@ -1,7 +1,6 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import BedIcon from '@mui/icons-material/KingBedOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -18,12 +17,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
-import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { usePendingChanges } from '@/lib/price-changes';
-import { usePrices } from '@/lib/prices';
-import { useRequiredBusiness } from '@/lib/business';
+import { usePendingChanges } from '@/api/price-changes';
+import { usePrices } from '@/api/prices';
+import { useRequiredBusiness } from '@/api/business';
 import { CalendarBody } from '../components/CalendarBody';
 import { CalendarSkeleton } from '../components/CalendarSkeleton';
 import { OccupancyLegend } from '../components/OccupancyLegend';
@@ -194,17 +193,9 @@ function PriceCalendar({ business }: { business: TBusiness }) {
               </Stack>
 
               {prices.isError && !prices.data ? (
-                <Alert
-                  severity="error"
-                  role="alert"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void prices.refetch()}>
-                      {t('actions.retry')}
-                    </Button>
-                  }
-                >
-                  {t('loadFailed')} {errorMessage(t, prices.error)}
-                </Alert>
+                <LoadErrorAlert error={prices.error} onRetry={prices.refetch}>
+                  {t('loadFailed')}
+                </LoadErrorAlert>
               ) : prices.isPending ? (
                 <CalendarSkeleton rows={shown.length} />
               ) : (

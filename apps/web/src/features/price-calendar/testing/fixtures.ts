@@ -28,7 +28,7 @@ export const suite: TRoomTariff = aRoomType({
   maxPrice: 350,
 });
 
-export const summerId = '00000000-0000-4000-8000-0000000000a1';
+const summerId = '00000000-0000-4000-8000-0000000000a1';
 
 /** A property in Lisbon with the given room types and a summer season from 10 August. */
 export function calendarBusiness(rooms: TRoomTariff[] = [double, suite]): TBusiness {
@@ -52,11 +52,7 @@ export function calendarBusiness(rooms: TRoomTariff[] = [double, suite]): TBusin
 }
 
 /** A night at the base price, 30 % full (3 of 10 rooms), in the summer from 10 August. */
-export function aCell(
-  room: TRoomTariff,
-  date: string,
-  overrides: Partial<TPriceCell> = {},
-): TPriceCell {
+function aCell(room: TRoomTariff, date: string, overrides: Partial<TPriceCell> = {}): TPriceCell {
   return aPriceCell(room, date, {
     occupancy: 0.3,
     roomsSold: 3,
@@ -67,7 +63,7 @@ export function aCell(
 }
 
 /** Saturday 15 August, the double: summer, Saturday and occupancy, then held at the maximum. */
-export const busySaturday = aCell(double, '2026-08-15', {
+const busySaturday = aCell(double, '2026-08-15', {
   recommendedPrice: 160,
   occupancy: 0.8,
   roomsSold: 8,
@@ -102,7 +98,7 @@ export const busySaturday = aCell(double, '2026-08-15', {
 });
 
 /** 20 August, the suite: a manual price above its maximum. */
-export const suiteOverride = aCell(suite, '2026-08-20', {
+const suiteOverride = aCell(suite, '2026-08-20', {
   recommendedPrice: 400,
   override: { price: 400, outOfBounds: true },
   breakdown: [
@@ -118,7 +114,7 @@ export const suiteOverride = aCell(suite, '2026-08-20', {
 });
 
 /** 12 August, the double: a manual price within bounds, published at another price. */
-export const doubleOverride = aCell(double, '2026-08-12', {
+const doubleOverride = aCell(double, '2026-08-12', {
   recommendedPrice: 125,
   publishedPrice: 132,
   override: { price: 125, outOfBounds: false },

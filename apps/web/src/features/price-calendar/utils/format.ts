@@ -2,11 +2,6 @@ import { isolate } from '@/lib/bidi';
 import { dayValue } from '@/lib/dates';
 import type { Formatters } from '@/lib/intl';
 
-/** A list in the active language ("a, b e c"). */
-export function formatList(intl: Formatters, items: string[]): string {
-  return new Intl.ListFormat(intl.locale, { style: 'long', type: 'unit' }).format(items);
-}
-
 /**
  * `formatMoney`, `formatOccupancy` and `longDate` with their `Intl` objects built once, for the
  * grid, which formats thousands of values each time the selection moves.

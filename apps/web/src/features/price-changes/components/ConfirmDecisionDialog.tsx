@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceChangeDecision } from '@/lib/price-changes';
+import type { PriceChangeDecision } from '@/api/price-changes';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 

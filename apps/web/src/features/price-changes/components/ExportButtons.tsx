@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { priceLimits, type TBusiness } from '@tarifa/contract';
 import { PickersProvider } from '@/components/PickersProvider';
 import { searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 import { addDays, fromLocalDate, nightsBetween, todayIn, toLocalDate } from '@/lib/dates';
 import { downloadFromApi } from '@/lib/download';
 import { errorMessage } from '@/lib/forms';

@@ -6,7 +6,6 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { useTranslation } from 'react-i18next';
 import {
   priceChangeReasonSteps,
@@ -15,7 +14,9 @@ import {
   type TPriceChangeStatus,
   type TRoomTariff,
 } from '@tarifa/contract';
-import { fromLocalDate, toLocalDate } from '@/lib/dates';
+import { DateRangeFilter } from '@/components/DateRangeFilter';
+import { reasonStepName } from '@/api/price-changes';
+import { useIntl } from '@/lib/intl';
 import {
   defaultFilters,
   isDefaultView,
@@ -33,6 +34,7 @@ export function PriceChangesFilters({
   rooms: readonly TRoomTariff[];
 }) {
   const { t } = useTranslation('priceChanges');
+  const intl = useIntl();
   return (
     <Stack spacing={2} role="search" aria-label={t('filters.label')}>
       <Grid container spacing={2}>
@@ -96,38 +98,11 @@ export function PriceChangesFilters({
             ))}
           </TextField>
         </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <DatePicker
-            label={t('filters.from')}
-            value={toLocalDate(filters.from)}
-            onChange={(next) => {
-              const from = fromLocalDate(next);
-              if (next && !from) return;
-              onChange({ from, ...(from && filters.to && filters.to < from ? { to: from } : {}) });
-            }}
-            slotProps={{
-              textField: { size: 'small', fullWidth: true, name: 'from' },
-              field: { clearable: true },
-            }}
-          />
-        </Grid>
-        <Grid size={{ xs: 6, md: 2 }}>
-          <DatePicker
-            label={t('filters.to')}
-            value={toLocalDate(filters.to)}
-            minDate={toLocalDate(filters.from) ?? undefined}
-            onChange={(next) => {
-              const to = fromLocalDate(next);
-              if (next && !to) return;
-              if (to && filters.from && to < filters.from) return;
-              onChange({ to });
-            }}
-            slotProps={{
-              textField: { size: 'small', fullWidth: true, name: 'to' },
-              field: { clearable: true },
-            }}
-          />
-        </Grid>
+        <DateRangeFilter
+          value={filters}
+          onChange={onChange}
+          labels={{ from: t('filters.from'), to: t('filters.to') }}
+        />
         <Grid size={{ xs: 12, md: 2 }}>
           <TextField
             select
@@ -143,7 +118,7 @@ export function PriceChangesFilters({
             <MenuItem value="">{t('filters.allSteps')}</MenuItem>
             {priceChangeReasonSteps.map((step) => (
               <MenuItem key={step} value={step}>
-                {t(`reason.steps.${step}`)}
+                {reasonStepName(intl, step)}
               </MenuItem>
             ))}
           </TextField>

@@ -12,14 +12,13 @@ import type { TPriceChange, TRoomTariff } from '@tarifa/contract';
 import { DataTable } from '@/components/DataTable';
 import { utcDay } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
-import { changeFigures, formatDifference } from '@/lib/price-changes';
-import { formatMoney } from '@/lib/prices';
+import { changeFigures, describeChange, formatDifference } from '@/api/price-changes';
+import { formatMoney } from '@/api/prices';
 import type { PriceChangesView } from '../hooks/usePriceChangesQueryState';
 import { PriceChangeStatusChip } from './PriceChangeStatusChip';
-import { describeChange } from '../utils/restrictionChanges';
 
 /** Changes a decision can still move: approve takes pending and rejected, reject pending and approved. */
-export const decidable = (change: TPriceChange) =>
+const decidable = (change: TPriceChange) =>
   change.status === 'pending' || change.status === 'approved' || change.status === 'rejected';
 
 /** "€90 → €100", with the figures' own order kept in right-to-left text. */
@@ -122,7 +121,7 @@ export function PriceChangesTable({
         ? t('table.decidedBy', { name: row.decidedBy.name, when })
         : t('table.decidedAutomatically', { when });
     };
-    const reason = (row: TPriceChange) => describeChange(t, intl, currency, row);
+    const reason = (row: TPriceChange) => describeChange(intl, currency, row);
     return [
       {
         field: 'summary',

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { integrationsPath, useWebhook } from '@/lib/publishing';
+import { integrationsPath, useWebhook } from '@/api/publishing';
 
 /**
  * A warning while approved prices are not reaching the system that sells the rooms: the webhook's

@@ -1,5 +1,4 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import {
   priceChangeLimits,
   priceChangeReasonSteps,
@@ -8,7 +7,14 @@ import {
   type TPriceChangeStatus,
   type TPriceChangesQuery,
 } from '@tarifa/contract';
-import { defaultPageSize, pageSizes } from '@/components/DataTable';
+import { pageSizes } from '@/components/DataTable';
+import {
+  dayParam,
+  listParam,
+  useListView,
+  type ListView,
+  type ListViewCodec,
+} from '@/components/list/useListView';
 
 export interface PriceChangeFilters {
   /** Empty: every status. */
@@ -19,14 +25,7 @@ export interface PriceChangeFilters {
   step: TPriceChangeReasonStep | '';
 }
 
-export interface PriceChangesView extends PriceChangeFilters {
-  /** From 0, as the table counts. */
-  page: number;
-  pageSize: number;
-}
-
-const isDate = (v: string | null): v is string => v !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
-const serverSizes = pageSizes.filter((size) => size <= priceChangeLimits.pageSizeMax);
+export type PriceChangesView = ListView<PriceChangeFilters>;
 
 /** What the page shows first: the changes waiting for the owner. */
 export const defaultFilters: PriceChangeFilters = {
@@ -37,50 +36,43 @@ export const defaultFilters: PriceChangeFilters = {
   step: '',
 };
 
-/** The view in the address bar: `?status&room&from&to&step&page&size` (no status: pending only). */
-function read(params: URLSearchParams): PriceChangesView {
-  const size = Number(params.get('size'));
-  const page = Number(params.get('page'));
-  const status = params.get('status');
-  const step = params.get('step') as TPriceChangeReasonStep | null;
-  return {
-    status:
-      status === null
-        ? defaultFilters.status
-        : status
-            .split(',')
-            .filter((s): s is TPriceChangeStatus =>
-              (priceChangeStatuses as readonly string[]).includes(s),
-            ),
-    roomUuid: params.get('room') ?? '',
-    from: isDate(params.get('from')) ? params.get('from')! : '',
-    to: isDate(params.get('to')) ? params.get('to')! : '',
-    step: step && priceChangeReasonSteps.includes(step) ? step : '',
-    page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
-    pageSize: (serverSizes as readonly number[]).includes(size) ? size : defaultPageSize,
-  };
-}
+const isDefaultStatus = (status: readonly TPriceChangeStatus[]) =>
+  status.length === defaultFilters.status.length &&
+  status.every((s) => defaultFilters.status.includes(s));
 
-function write(view: PriceChangesView): URLSearchParams {
-  const params = new URLSearchParams();
-  const isDefault =
-    view.status.length === defaultFilters.status.length &&
-    view.status.every((s) => defaultFilters.status.includes(s));
-  if (!isDefault) params.set('status', view.status.length ? view.status.join(',') : 'all');
-  if (view.roomUuid) params.set('room', view.roomUuid);
-  if (view.from) params.set('from', view.from);
-  if (view.to) params.set('to', view.to);
-  if (view.step) params.set('step', view.step);
-  if (view.page > 0) params.set('page', String(view.page + 1));
-  if (view.pageSize !== defaultPageSize) params.set('size', String(view.pageSize));
-  return params;
-}
+/** The view in the address bar: `?status&room&from&to&step` (no status: pending only; `all`). */
+const codec: ListViewCodec<PriceChangeFilters> = {
+  read: (params) => {
+    const step = params.get('step') as TPriceChangeReasonStep | null;
+    return {
+      status:
+        params.get('status') === null
+          ? defaultFilters.status
+          : listParam(params, 'status', priceChangeStatuses),
+      roomUuid: params.get('room') ?? '',
+      from: dayParam(params, 'from'),
+      to: dayParam(params, 'to'),
+      step: step && priceChangeReasonSteps.includes(step) ? step : '',
+    };
+  },
+  write: (filters) => ({
+    status: isDefaultStatus(filters.status)
+      ? undefined
+      : filters.status.length
+        ? filters.status.join(',')
+        : 'all',
+    room: filters.roomUuid,
+    from: filters.from,
+    to: filters.to,
+    step: filters.step,
+  }),
+  pageSizes: pageSizes.filter((size) => size <= priceChangeLimits.pageSizeMax),
+};
 
 /** Whether the filters differ from what the page shows first. */
 export function isDefaultView(filters: PriceChangeFilters): boolean {
   return (
-    filters.status.length === 1 &&
-    filters.status[0] === 'pending' &&
+    isDefaultStatus(filters.status) &&
     !filters.roomUuid &&
     !filters.from &&
     !filters.to &&
@@ -100,30 +92,14 @@ export function filterOf(filters: PriceChangeFilters) {
 }
 
 /**
- * The price-changes list's filters and page, kept in the address bar (a reload, the back button or
- * a shared link shows the same list). Changing a filter goes back to the first page.
+ * The price-changes list's filters and page, kept in the address bar (`useListView`), and the
+ * query the API takes for them.
  */
 export function usePriceChangesQueryState() {
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => read(params), [params]);
-
-  const update = useCallback(
-    (patch: Partial<PriceChangesView>) =>
-      setParams(
-        (current) => {
-          const now = read(current);
-          const filterChanged = Object.keys(patch).some((key) => key in defaultFilters);
-          return write({ ...now, ...(filterChanged ? { page: 0 } : {}), ...patch });
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-
+  const { view, update } = useListView(codec);
   const query = useMemo<TPriceChangesQuery>(
     () => ({ ...filterOf(view), page: view.page + 1, pageSize: view.pageSize }),
     [view],
   );
-
-  return { view, query, update, serverSizes };
+  return { view, query, update, serverSizes: codec.pageSizes };
 }

@@ -103,7 +103,7 @@ describe('price changes page', { timeout: 30_000 }, () => {
     const up = await rowOf(/Quarto Duplo/);
     expect(up).toHaveTextContent(/100\s€ → 120\s€/);
     expect(up).toHaveTextContent(/\+20\s€ \(\+20\s?%\)/);
-    expect(up).toHaveTextContent(/Época “Verão”: \+20\s€/);
+    expect(up).toHaveTextContent(/Sazonalidade “Verão”: \+20,00\s€/);
     expect(up).toHaveTextContent('Pendente');
     expect(
       within(up)
@@ -113,7 +113,7 @@ describe('price changes page', { timeout: 30_000 }, () => {
     const down = await rowOf(/Suite/);
     expect(down).toHaveTextContent(/200\s€ → 180\s€/);
     expect(down).toHaveTextContent(/[-−]20\s€ \([-−]10\s?%\)/);
-    expect(down).toHaveTextContent(/Preço base: 180\s€ \(antes 200\s€\)/);
+    expect(down).toHaveTextContent(/Preço base 180,00\s€ \(era 200,00\s€\)/);
     // The first request asks for the pending changes only.
     expect(calls('GET', '/price-changes?')[0]![0]).toContain('status=pending');
   });
@@ -132,7 +132,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Motivo' }));
-    await user.click(await screen.findByRole('option', { name: 'Época' }));
+    await user.click(await screen.findByRole('option', { name: 'Sazonalidade' }));
     await waitFor(() =>
       expect(calls('GET', '/price-changes?').at(-1)![0]).toContain('step=season'),
     );

@@ -1,22 +1,18 @@
 import ApproveIcon from '@mui/icons-material/CheckCircleOutlined';
 import UpToDateIcon from '@mui/icons-material/PriceCheck';
 import RejectIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBusiness, TPriceChangeDecisionBody } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
+import { FilteredList } from '@/components/list/FilteredList';
 import { PickersProvider } from '@/components/PickersProvider';
-import { useRequiredBusiness } from '@/lib/business';
-import { errorMessage } from '@/lib/forms';
+import { useRequiredBusiness } from '@/api/business';
 import { useIntl } from '@/lib/intl';
-import { useDecidePriceChanges, usePriceChanges } from '@/lib/price-changes';
+import { useDecidePriceChanges, usePriceChanges } from '@/api/price-changes';
 import { showSnackbar } from '@/lib/snackbar';
 import { ConfirmDecisionDialog, type PendingDecision } from '../components/ConfirmDecisionDialog';
 import { ExportButtons } from '../components/ExportButtons';
@@ -151,75 +147,49 @@ function PriceChanges({ business }: { business: TBusiness }) {
 
       <WebhookBanner businessUuid={business.uuid} />
 
-      {list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('loadFailed')} {errorMessage(t, list.error)}
-        </Alert>
-      ) : list.isPending ? (
-        <Card aria-busy="true" aria-label={t('loading')}>
-          <CardContent>
-            <Stack spacing={1.5}>
-              <Skeleton variant="rounded" height={40} />
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} variant="rounded" height={52} />
-              ))}
-            </Stack>
-          </CardContent>
-        </Card>
-      ) : (
-        <Card component="section" aria-label={t('table.label')}>
-          <CardContent>
-            <Stack spacing={2}>
-              <PickersProvider>
-                <PriceChangesFilters filters={view} onChange={onViewChange} rooms={rooms} />
-              </PickersProvider>
-              {list.isError && (
-                <Alert severity="warning">
-                  {t('refreshFailed')} {errorMessage(t, list.error)}
-                </Alert>
-              )}
-              {upToDate ? (
-                <EmptyState
-                  icon={UpToDateIcon}
-                  headingLevel="h2"
-                  title={t('empty.title')}
-                  body={t('empty.body')}
-                />
-              ) : (
-                <>
-                  <DecisionBar
-                    selected={selection.size}
-                    total={list.data.total}
-                    onDecide={setPending}
-                    onClearSelection={() => setSelection(new Set())}
-                  />
-                  <PriceChangesTable
-                    changes={list.data.priceChanges}
-                    total={list.data.total}
-                    loading={list.isFetching}
-                    view={view}
-                    pageSizes={serverSizes}
-                    rooms={rooms}
-                    currency={business.currency}
-                    selection={selection}
-                    onSelectionChange={setSelection}
-                    onViewChange={onViewChange}
-                    emptyLabel={t('table.noMatch')}
-                  />
-                </>
-              )}
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
+      <FilteredList
+        query={list}
+        label={t('table.label')}
+        namespace="priceChanges"
+        filters={
+          <PickersProvider>
+            <PriceChangesFilters filters={view} onChange={onViewChange} rooms={rooms} />
+          </PickersProvider>
+        }
+      >
+        {(data) =>
+          upToDate ? (
+            <EmptyState
+              icon={UpToDateIcon}
+              headingLevel="h2"
+              title={t('empty.title')}
+              body={t('empty.body')}
+            />
+          ) : (
+            <>
+              <DecisionBar
+                selected={selection.size}
+                total={data.total}
+                onDecide={setPending}
+                onClearSelection={() => setSelection(new Set())}
+              />
+              <PriceChangesTable
+                changes={data.priceChanges}
+                total={data.total}
+                loading={list.isFetching}
+                view={view}
+                pageSizes={serverSizes}
+                rooms={rooms}
+                currency={business.currency}
+                selection={selection}
+                onSelectionChange={setSelection}
+                onViewChange={onViewChange}
+                emptyLabel={t('table.noMatch')}
+              />
+            </>
+          )
+        }
+      </FilteredList>
 
       {pending && (
         <ConfirmDecisionDialog

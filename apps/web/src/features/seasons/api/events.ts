@@ -7,7 +7,7 @@ import type {
   TSeasonFromEnvelope,
 } from '@tarifa/contract';
 import { ApiError, api, searchOf } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
+import { businessPath, useBusinessMutation } from '@/api/business';
 
 /**
  * The API names an event's fields under `event.` (`event.endDate`); the form names them without
@@ -25,7 +25,7 @@ function onFormFields(error: unknown): unknown {
 const eventPath = (businessUuid: string, id?: string, rest = '') =>
   businessPath(businessUuid, `/events${id ? `/${encodeURIComponent(id)}` : ''}${rest}`);
 
-export type SaveEventVars = { businessUuid: string; id?: string } & TEventBodyInput;
+type SaveEventVars = { businessUuid: string; id?: string } & TEventBodyInput;
 
 /**
  * `POST …/events` (add) or `PUT …/events/{id}` (change) with the business `version` shown: the

@@ -4,7 +4,7 @@ import type {
   TSazonalityBodyInput,
 } from '@tarifa/contract';
 import { ApiError, api } from '@/lib/api';
-import { businessPath, useBusinessMutation } from '@/lib/business';
+import { businessPath, useBusinessMutation } from '@/api/business';
 
 const base = '/tariff-configuration/sazonalities';
 
@@ -12,7 +12,7 @@ const base = '/tariff-configuration/sazonalities';
  * The API names a season's fields under `sazonality.` (`sazonality.endDate`); the form names them
  * without it, so the server's details land on the form's fields.
  */
-export function onFormFields(error: unknown): unknown {
+function onFormFields(error: unknown): unknown {
   if (!(error instanceof ApiError)) return error;
   const details = error.details.map((d) => ({
     ...d,
@@ -21,7 +21,7 @@ export function onFormFields(error: unknown): unknown {
   return new ApiError(error.status, error.code, error.message, details);
 }
 
-export type SaveSazonalityVars = {
+type SaveSazonalityVars = {
   businessUuid: string;
   /** The season to change; absent to add one. */
   id?: string;

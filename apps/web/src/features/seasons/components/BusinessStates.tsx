@@ -1,15 +1,14 @@
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
 import { PageLoader } from '@/components/PageLoader';
-import { errorMessage } from '@/lib/forms';
-import { useSelectedBusiness } from '@/lib/business';
+import { useSelectedBusiness } from '@/api/business';
 
 /**
  * Renders `children` with the selected property once it is loaded; meanwhile a spinner, on
@@ -25,17 +24,9 @@ export function WithSelectedBusiness({
   if (query.isPending) return <PageLoader />;
   if (query.isError && query.dataUpdatedAt === 0) {
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('states.retry')}
-          </Button>
-        }
-      >
-        {t('states.loadFailed')} {errorMessage(t, query.error)}
-      </Alert>
+      <LoadErrorAlert error={query.error} onRetry={query.refetch}>
+        {t('states.loadFailed')}
+      </LoadErrorAlert>
     );
   }
   if (!query.data) {

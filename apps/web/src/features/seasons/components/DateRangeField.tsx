@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useIntl } from '@/lib/intl';
 import { fromLocalDate, nightsBetween } from '@/lib/dates';
 
-export interface DateRange {
+interface DateRange {
   start: Date | null;
   end: Date | null;
 }

@@ -6,7 +6,7 @@ import { weekdays, type TSazonality } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { textOn } from '../utils/calendar';
 import { daysOfMonth, weekdayOf } from '@/lib/dates';
-import { useMarkText, type NightMark } from '@/lib/events';
+import { useMarkText, type NightMark } from '@/api/events';
 import { DayMark } from './events/DayMark';
 
 interface MonthGridProps {

@@ -41,7 +41,7 @@ import { ColorField } from './ColorField';
 import { DateRangeField } from './DateRangeField';
 import { PickersProvider } from '@/components/PickersProvider';
 import { currencySymbol, parseAmount } from '@/lib/numbers';
-import { useChangePreview } from '@/lib/prices';
+import { useChangePreview } from '@/api/prices';
 import { SeasonPreview } from './SeasonPreview';
 import { WeekdayChips } from './WeekdayChips';
 

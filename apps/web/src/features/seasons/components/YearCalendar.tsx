@@ -16,7 +16,7 @@ import { useIntl } from '@/lib/intl';
 import { paintYear, seasonsInYear } from '../utils/calendar';
 import { today as todayOf } from '@/lib/dates';
 import { MonthGrid } from './MonthGrid';
-import type { NightMark } from '@/lib/events';
+import type { NightMark } from '@/api/events';
 import { SeasonLegend } from './SeasonLegend';
 
 const months = Array.from({ length: 12 }, (_, i) => i);

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
-import { useNightMarks } from '@/lib/events';
+import { useNightMarks } from '@/api/events';
 import { WithSelectedBusiness } from '../components/BusinessStates';
 import { SeasonList } from '../components/SeasonList';
 import { YearCalendar } from '../components/YearCalendar';

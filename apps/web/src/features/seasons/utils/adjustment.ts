@@ -23,7 +23,7 @@ export function applyAdjustment(
 }
 
 /** Whole amounts without cents ("€15"), others with two decimals ("€15.50"). */
-export function moneyOptions(value: number): Intl.NumberFormatOptions {
+function moneyOptions(value: number): Intl.NumberFormatOptions {
   const whole = Number.isInteger(value);
   return { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 };
 }

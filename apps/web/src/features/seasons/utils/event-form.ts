@@ -4,7 +4,7 @@ import { fromLocalDate, toLocalDate } from '@/lib/dates';
 import { parseAmount } from '@/lib/numbers';
 
 /** What the event dialog edits: dates as the pickers hold them, the percent as typed. */
-export interface EventFormValues {
+interface EventFormValues {
   name: string;
   startDate: Date | null;
   endDate: Date | null;

@@ -9,7 +9,7 @@ import { fromLocalDate, toLocalDate } from '@/lib/dates';
 import { parseAmount } from '@/lib/numbers';
 
 /** What the season form edits: dates as the pickers hold them, numbers as typed. */
-export interface SeasonFormValues {
+interface SeasonFormValues {
   name: string;
   color: string;
   startDate: Date | null;
@@ -42,7 +42,7 @@ function dateText(date: Date | null): string | undefined {
 }
 
 /** The form's values as the API's `sazonality` (before its own checks). */
-export function toSazonalityInput(values: SeasonFormValues) {
+function toSazonalityInput(values: SeasonFormValues) {
   return {
     name: values.name,
     color: values.color,

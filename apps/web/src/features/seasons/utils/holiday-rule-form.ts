@@ -9,7 +9,7 @@ import {
 import { parseAmount } from '@/lib/numbers';
 
 /** What the holiday-rule form edits: one flat field per type's percent and per night count. */
-export type HolidayRuleFormValues = {
+type HolidayRuleFormValues = {
   enabled: boolean;
   nightsBefore: string;
   nightsAfter: string;

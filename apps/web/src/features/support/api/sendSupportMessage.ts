@@ -3,7 +3,7 @@ import type { TSupportMessage, TSupportMessageBody } from '@tarifa/contract';
 import { api } from '@/lib/api';
 
 /** `POST /api/v1/support/messages`: the message is stored for the support team. */
-export async function sendSupportMessage(body: TSupportMessageBody): Promise<TSupportMessage> {
+async function sendSupportMessage(body: TSupportMessageBody): Promise<TSupportMessage> {
   const { message } = await api<{ message: TSupportMessage }>('/v1/support/messages', {
     method: 'POST',
     body,

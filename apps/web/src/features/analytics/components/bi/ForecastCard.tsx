@@ -7,10 +7,10 @@ import { ChartCard } from '@/components/charts/ChartCard';
 import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
-import { formatFigure, formatNights, useAnalytics } from '@/lib/analytics';
+import { formatFigure, formatNights, useAnalytics } from '@/api/analytics';
 import { isolate } from '@/lib/bidi';
 import { useIntl } from '@/lib/intl';
-import { longDate, shortDate } from '@/lib/prices';
+import { longDate, shortDate } from '@/api/prices';
 import type { Period } from '../../hooks/useAnalyticsParams';
 
 /**

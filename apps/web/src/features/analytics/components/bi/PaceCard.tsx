@@ -5,7 +5,7 @@ import { ChartCard } from '@/components/charts/ChartCard';
 import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
-import { formatFigure, formatNights, useAnalytics } from '@/lib/analytics';
+import { formatFigure, formatNights, useAnalytics } from '@/api/analytics';
 import { useIntl } from '@/lib/intl';
 import type { Period } from '../../hooks/useAnalyticsParams';
 

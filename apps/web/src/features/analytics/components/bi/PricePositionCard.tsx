@@ -6,8 +6,8 @@ import { EChart } from '@/components/charts/EChart';
 import { tooltipHtml } from '@/components/charts/tooltip';
 import { useChartTheme } from '@/components/charts/useChartTheme';
 import { useIntl } from '@/lib/intl';
-import { pricePosition, useMarketNights } from '@/lib/market';
-import { longDate, shortDate } from '@/lib/prices';
+import { pricePosition, useMarketNights } from '@/api/market';
+import { longDate, shortDate } from '@/api/prices';
 import type { Period } from '../../hooks/useAnalyticsParams';
 
 /**

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TBusiness, TSalesResponse } from '@tarifa/contract';
 import { ChartCard, type LoadState } from '@/components/charts/ChartCard';
 import { useChartTheme } from '@/components/charts/useChartTheme';
-import { formatFigure } from '@/lib/analytics';
+import { formatFigure } from '@/api/analytics';
 import { useIntl } from '@/lib/intl';
 import type { Period } from '../../hooks/useAnalyticsParams';
 import { monthKeys, monthLabel, spansYears } from '../../utils/sales';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { leadTimeBuckets, lengthOfStayBuckets, type TBusiness } from '@tarifa/contract';
 import { ChartCard } from '@/components/charts/ChartCard';
 import { useChartTheme } from '@/components/charts/useChartTheme';
-import { formatFigure, useAnalytics } from '@/lib/analytics';
+import { formatFigure, useAnalytics } from '@/api/analytics';
 import { useIntl } from '@/lib/intl';
 import type { Period } from '../../hooks/useAnalyticsParams';
 import { bucketLabel } from '../../utils/sales';

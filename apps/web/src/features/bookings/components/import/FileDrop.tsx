@@ -11,10 +11,10 @@ import { bookingLimits } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { formatBytes } from '@/lib/numbers';
 
-export type FileProblem = 'not_csv' | 'too_large' | 'empty';
+type FileProblem = 'not_csv' | 'too_large' | 'empty';
 
 /** Why this file cannot be imported, or null: a CSV of 1 byte to 100 MB. */
-export function fileProblem(file: File): FileProblem | null {
+function fileProblem(file: File): FileProblem | null {
   const csv =
     /\.csv$/i.test(file.name) || ['text/csv', 'application/csv'].includes(file.type.toLowerCase());
   if (!csv) return 'not_csv';

@@ -1,6 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/DownloadOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -14,7 +13,8 @@ import {
   type TBusiness,
   type TImportFormat,
 } from '@tarifa/contract';
-import { errorMessage, issueMessage } from '@/lib/forms';
+import { LoadErrorAlert } from '@/components/LoadErrorAlert';
+import { issueMessage } from '@/lib/forms';
 import { previewImport, type ImportChoices } from '../../api/imports';
 import { importKeys } from '../../api/keys';
 import { downloadText } from '../../utils/errorReport';
@@ -135,17 +135,9 @@ export function ImportWizard({
           <Skeleton variant="rounded" height={80} />
         </Stack>
       ) : preview.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void preview.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        >
-          {t('import.preview.failed')} {errorMessage(t, preview.error)}
-        </Alert>
+        <LoadErrorAlert error={preview.error} onRetry={preview.refetch}>
+          {t('import.preview.failed')}
+        </LoadErrorAlert>
       ) : (
         <ImportChoicesForm
           preview={preview.data}

@@ -1,7 +1,7 @@
 import CelebrationIcon from '@mui/icons-material/CelebrationOutlined';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
-import { markColor, useMarkText, type NightMark } from '@/lib/events';
+import { markColor, useMarkText, type NightMark } from '@/api/events';
 
 /**
  * The dot at a price cell's top on a holiday or event night (red for a holiday), its names in

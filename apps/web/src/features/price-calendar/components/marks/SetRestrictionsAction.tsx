@@ -18,10 +18,10 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, searchOf } from '@/lib/api';
-import { businessPath } from '@/lib/business';
+import { businessPath } from '@/api/business';
 import { FormAlert, toFormError, type FormError } from '@/lib/forms';
 import { parseAmount } from '@/lib/numbers';
-import { priceKeys } from '@/lib/prices';
+import { priceKeys } from '@/api/prices';
 import { showSnackbar } from '@/lib/snackbar';
 
 /** What a closed-to field does: leave the cells as they are, close, open, or follow the rules. */

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { markColor, type NightMark } from '@/lib/events';
+import { markColor, type NightMark } from '@/api/events';
 
 /**
  * Under a day's number in the seasons calendar: a short bar on a holiday (red) or event night.

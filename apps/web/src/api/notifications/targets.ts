@@ -1,0 +1,15 @@
+import type { TNotification, TNotificationKind } from '@tarifa/contract';
+
+/** The page each kind of notification is about (for its business, when it has one). */
+const notificationTargets: Record<TNotificationKind, string> = {
+  import_finished: '/pricing-central/bookings',
+  import_failed: '/pricing-central/bookings/import',
+  price_changes_pending: '/pricing-central/price-changes',
+  webhook_failing: '/my-property/integrations',
+  plan_changed: '/pages/pricing',
+  account_changed: '/account-settings/account',
+};
+
+/** Where a click on the notification goes. */
+export const notificationTarget = (notification: Pick<TNotification, 'kind'>): string =>
+  notificationTargets[notification.kind];

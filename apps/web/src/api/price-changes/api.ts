@@ -1,0 +1,115 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  priceChangeLimits,
+  type TPriceChange,
+  type TPriceChangeDecisionBody,
+  type TPriceChangeDecisionResponse,
+  type TPriceChangesPage,
+  type TPriceChangesQuery,
+} from '@tarifa/contract';
+import { api, searchOf } from '@/lib/api';
+import { businessPath } from '@/api/business';
+import { priceKeys } from '@/api/prices';
+import { priceChangeKeys } from './keys';
+
+/** `GET …/price-changes?status&roomUuid&from&to&step&page&pageSize`. */
+function fetchPriceChanges(
+  businessUuid: string,
+  query: TPriceChangesQuery,
+  signal?: AbortSignal,
+): Promise<TPriceChangesPage> {
+  return api<TPriceChangesPage>(businessPath(businessUuid, `/price-changes${searchOf(query)}`), {
+    signal,
+  });
+}
+
+export function priceChangesQueryOptions(businessUuid: string, query: TPriceChangesQuery) {
+  return queryOptions({
+    queryKey: priceChangeKeys.list(businessUuid, query),
+    queryFn: ({ signal }) => fetchPriceChanges(businessUuid, query, signal),
+  });
+}
+
+/** One page of price changes; the previous page stays on screen while the next one loads. */
+export function usePriceChanges(businessUuid: string, query: TPriceChangesQuery) {
+  return useQuery({
+    ...priceChangesQueryOptions(businessUuid, query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every pending change of the nights `from`…`to`, asked in pages of the most the API gives. */
+async function fetchPendingChanges(
+  businessUuid: string,
+  from: string,
+  to: string,
+  signal?: AbortSignal,
+): Promise<TPriceChange[]> {
+  const pageSize = priceChangeLimits.pageSizeMax;
+  const all: TPriceChange[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await fetchPriceChanges(
+      businessUuid,
+      { status: ['pending'], from, to, page, pageSize },
+      signal,
+    );
+    all.push(...answer.priceChanges);
+    if (answer.priceChanges.length < pageSize || all.length >= answer.total) return all;
+  }
+}
+
+/** The pending changes of a range of nights (the calendar marks them); not asked when disabled. */
+export function usePendingChanges(businessUuid: string, from: string, to: string, enabled = true) {
+  return useQuery({
+    queryKey: priceChangeKeys.pending(businessUuid, from, to),
+    queryFn: ({ signal }) => fetchPendingChanges(businessUuid, from, to, signal),
+    enabled,
+  });
+}
+
+export type PriceChangeDecision = 'approve' | 'reject';
+
+/** `POST …/price-changes/approve` or `…/reject` with `{ids}` or `{filter}` → how many moved. */
+function decidePriceChanges(
+  businessUuid: string,
+  decision: PriceChangeDecision,
+  body: TPriceChangeDecisionBody,
+): Promise<TPriceChangeDecisionResponse> {
+  return api<TPriceChangeDecisionResponse>(
+    businessPath(businessUuid, `/price-changes/${decision}`),
+    { method: 'POST', body },
+  );
+}
+
+/**
+ * What a decision makes stale: the business's price changes (lists and the calendar's marks) and
+ * its prices (the published prices follow once delivered).
+ */
+function invalidateAfterDecision(queryClient: QueryClient, businessUuid: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: priceChangeKeys.all(businessUuid) }),
+    queryClient.invalidateQueries({ queryKey: priceKeys.all(businessUuid) }),
+  ]);
+}
+
+/** Approves or rejects changes; the price changes and prices are fetched again after. */
+export function useDecidePriceChanges(businessUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      decision,
+      body,
+    }: {
+      decision: PriceChangeDecision;
+      body: TPriceChangeDecisionBody;
+    }) => decidePriceChanges(businessUuid, decision, body),
+    onSettled: () => invalidateAfterDecision(queryClient, businessUuid),
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * Price changes (the log the owner approves or rejects), for every feature that shows or decides
+ * them: the price-changes page and the price calendar's marks. Import from here
+ * (`@/api/price-changes`). Every decision invalidates `priceChangeKeys.all` and `priceKeys.all`.
+ */
+export { priceChangeKeys } from './keys';
+export {
+  priceChangesQueryOptions,
+  useDecidePriceChanges,
+  usePendingChanges,
+  usePriceChanges,
+  type PriceChangeDecision,
+} from './api';
+export { changeFigures, describeChange, formatDifference, reasonStepName } from './reason';
