@@ -29,7 +29,7 @@ export const subjects = [
 export type TSubject = (typeof subjects)[number];
 
 /** The data of one business: an owner manages all of it; a token, what its scopes grant. */
-export const businessDataSubjects = [
+const businessDataSubjects = [
   'Booking',
   'Price',
   'PriceChange',
@@ -72,7 +72,7 @@ export function abilityRulesFor(user: { uuid: string; roles: readonly TRole[] })
  * a user's); `market`, the competitors' rates (pushed, imported, read), the competitors and the
  * market figures read. Anything a scope does not grant is refused with 403.
  */
-export const tokenScopeRules: Record<TApiTokenScope, Omit<TAbilityRule, 'conditions'>[]> = {
+const tokenScopeRules: Record<TApiTokenScope, Omit<TAbilityRule, 'conditions'>[]> = {
   bookings: [{ action: 'manage', subject: 'Booking' }],
   prices: [{ action: 'read', subject: ['Price', 'PriceChange'] }],
   market: [

@@ -94,7 +94,7 @@ export type RoomsSold =
   | ((roomUuid: string, date: string) => number);
 
 /** What `roomsSold` holds: the bookings on the books, or the occupancy forecast. */
-export type OccupancyBasis = 'on_the_books' | 'forecast';
+type OccupancyBasis = 'on_the_books' | 'forecast';
 
 /** A manual price for one room type and night (minor units). */
 export interface PriceOverride {

@@ -13,12 +13,7 @@ import { addDays } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { policyFor, reachBusiness, type Caller } from '../../core/tenancy';
 import { localeOf } from '../../core/locale';
-import {
-  diff,
-  EVENTS_CHANGED,
-  type ChangeContext,
-  type UnitOfWork,
-} from '../../core/unit-of-work';
+import { diff, EVENTS_CHANGED, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
