@@ -220,3 +220,23 @@ describe('the import graph of apps/api/src', () => {
     expect(unlisted).toEqual([]);
   });
 });
+
+describe('where SQL is written', () => {
+  /** Raw SQL (`sql\`…\``) or a statement executed by hand. */
+  const rawSql = /\bsql`|\.execute\(/;
+  const allowed = (file: string) =>
+    file.startsWith('db/') || /(^|\/|-)repository\.ts$/.test(path.basename(file));
+
+  it('recognises raw SQL', () => {
+    expect(rawSql.test('await tx.execute(sql`select 1`)')).toBe(true);
+    expect(rawSql.test('await repo.execute(query)')).toBe(true);
+    expect(rawSql.test('const sqlText = "x"')).toBe(false);
+  });
+
+  it('writes it only in repositories, db/ and migrations', () => {
+    const outside = sourceFiles().filter(
+      (file) => !allowed(file) && rawSql.test(readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(outside).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { systemCaller } from '../src/core/tenancy';
 import { PRICE_CHANGES_APPROVED } from '../src/core/unit-of-work';
 import type { Executor } from '../src/db/client';
-import { publishAllOpen } from '../src/modules/demo/seed';
+import { publishAllOpen } from '../src/modules/price-changes/repository';
 import {
   priceChanges,
   publishedPrices,

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { lt, sql } from 'drizzle-orm';
 import type { Clock } from '../core/clock';
 import type { Db } from '../db/client';
-import { rateLimitHits } from '../db/schema';
 import { AppError } from './errors';
+import { rateLimitRepository } from './rate-limit-repository';
 import { hashSecret } from './secrets';
 
 export interface RateLimiterOptions {
@@ -25,14 +24,11 @@ export function rateLimiter(db: Db, options: RateLimiterOptions) {
   const windowMs = options.windowMs ?? 60_000;
   const pruneEveryMs = options.pruneEveryMs ?? 5 * 60_000;
   let lastPruned = 0;
+  const repo = rateLimitRepository(db);
 
   /** Deletes the windows that ended before `now` minus one window (kept a little for reading). */
   async function prune(now: Date): Promise<number> {
-    const deleted = await db
-      .delete(rateLimitHits)
-      .where(lt(rateLimitHits.windowStart, new Date(now.getTime() - 2 * windowMs)))
-      .returning({ key: rateLimitHits.key });
-    return deleted.length;
+    return repo.prune(new Date(now.getTime() - 2 * windowMs));
   }
 
   return {
@@ -46,14 +42,7 @@ export function rateLimiter(db: Db, options: RateLimiterOptions) {
       if (keys.length === 0) return;
       const now = options.clock();
       const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-      const counts = await db
-        .insert(rateLimitHits)
-        .values([...new Set(keys)].map((key) => ({ key, windowStart, hits: 1 })))
-        .onConflictDoUpdate({
-          target: [rateLimitHits.key, rateLimitHits.windowStart],
-          set: { hits: sql`${rateLimitHits.hits} + 1` },
-        })
-        .returning({ key: rateLimitHits.key, hits: rateLimitHits.hits });
+      const counts = await repo.hit([...new Set(keys)], windowStart);
 
       if (now.getTime() - lastPruned >= pruneEveryMs) {
         lastPruned = now.getTime();

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client';
+import { rowsOf, type Db, type Executor } from '../../db/client';
+import { advisoryLocks } from '../../db/locks';
 import { jobs } from '../../db/schema';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -169,4 +170,19 @@ export function jobsRepository(db: Executor) {
 
     find: async (id: string) => (await db.select().from(jobs).where(eq(jobs.id, id)))[0],
   };
+}
+
+/**
+ * Whether the advisory lock a running job's process holds on PostgreSQL is free: the connection
+ * that held it is gone, and so is its process.
+ */
+export async function runningLockFree(db: Db, jobId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{ free: boolean }>(
+      await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${advisoryLocks.runningJob}, hashtext(${jobId}::text)) as free`,
+      ),
+    );
+    return row?.free === true;
+  });
 }

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { rowsOf, type Database, type Db, type Executor } from '../../db/client';
+import type { Database, Db, Executor } from '../../db/client';
 import { advisoryLocks } from '../../db/locks';
 import * as schema from '../../db/schema';
 import type { Clock } from '../clock';
 import type { JobPayloads } from './registry';
-import { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
+import { jobsRepository, runningLockFree, type EnqueueOptions, type JobRow } from './repository';
 
 /**
  * What a handler gets for one attempt of a job.
@@ -146,14 +145,7 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     const found: JobRow[] = [];
     for (const job of await repo.running()) {
       // Free lock: the connection that held it is gone, and so is its transaction.
-      const free = await database.db.transaction(async (tx) => {
-        const [row] = rowsOf<{ free: boolean }>(
-          await tx.execute(
-            sql`select pg_try_advisory_xact_lock(${advisoryLocks.runningJob}, hashtext(${job.id}::text)) as free`,
-          ),
-        );
-        return row?.free === true;
-      });
+      const free = await runningLockFree(database.db, job.id);
       if (free) found.push(job);
     }
     return found;

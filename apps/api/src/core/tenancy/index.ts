@@ -17,5 +17,5 @@ export {
   inScope,
   type BusinessRow,
   type BusinessesRepository,
-} from './businesses';
+} from './businesses-repository';
 export { reachBusiness } from './reach';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { businessesRepository, type BusinessRow } from './businesses';
+import { businessesRepository, type BusinessRow } from './businesses-repository';
 import type { Caller } from './caller';
 import { policyFor } from './policy';
 

@@ -11,10 +11,10 @@ import {
   ZSettingsBody,
 } from '@tarifa/contract';
 import { performance } from 'node:perf_hooks';
-import { count, sql } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unitOfWork, type UnitOfWork, type UnitOfWorkDeps } from '../../core/unit-of-work';
-import { rowsOf, type Db, type Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
@@ -24,6 +24,7 @@ import type { Caller } from '../../core/tenancy';
 import { businessesService } from '../businesses/service';
 import { eventsService } from '../events/service';
 import { marketService } from '../market/service';
+import { publishAllOpen } from '../price-changes/repository';
 import { recompute } from '../price-changes/recompute';
 import {
   demoAccount,
@@ -53,40 +54,6 @@ export interface DemoSeedResult {
 }
 
 const whole = { roomTypeUuids: null, from: null, to: null };
-
-/**
- * Every open change of the business as delivered: `published`, and its price the published
- * price of its night (as the publishing job records a delivery). The demo starts from there (and
- * so do tests of the recomputation). Answers how many changes were published.
- */
-export async function publishAllOpen(
-  tx: Executor,
-  businessUuid: string,
-  now: Date,
-): Promise<number> {
-  const at = now.toISOString();
-  const [counted] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with published as (
-        update price_changes
-           set status = 'published', published_at = ${at}::timestamptz,
-               updated_at = ${at}::timestamptz
-         where business_uuid = ${businessUuid} and status in ('pending', 'approved')
-        returning id, room_type_uuid, night, new_price_minor, new_restrictions),
-      stored as (
-        insert into published_prices (business_uuid, room_type_uuid, night, price_minor,
-                                      restrictions, change_id, published_at)
-        select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, new_restrictions,
-               id, ${at}::timestamptz
-          from published
-        on conflict (business_uuid, room_type_uuid, night) do update
-           set price_minor = excluded.price_minor, restrictions = excluded.restrictions,
-               change_id = excluded.change_id, published_at = excluded.published_at
-        returning 1)
-      select count(*)::int as n from stored`),
-  );
-  return Number(counted?.n ?? 0);
-}
 
 /**
  * Creates the demo account and "Hotel Atlântico" when the database is empty (no user at all: the

@@ -1,7 +1,7 @@
 import type { TPriceChangeReasonStep, TPriceChangeStatus } from '@tarifa/contract';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import {
   priceChanges,
   publishedPrices,
@@ -289,4 +289,38 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
            and pc.id <> pp.change_id`);
     },
   };
+}
+
+/**
+ * Every open change of the business as delivered: `published`, and its price the published
+ * price of its night (as the publishing job records a delivery). The demo starts from there (and
+ * so do tests of the recomputation). Answers how many changes were published.
+ */
+export async function publishAllOpen(
+  tx: Executor,
+  businessUuid: string,
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  const [counted] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with published as (
+        update price_changes
+           set status = 'published', published_at = ${at}::timestamptz,
+               updated_at = ${at}::timestamptz
+         where business_uuid = ${businessUuid} and status in ('pending', 'approved')
+        returning id, room_type_uuid, night, new_price_minor, new_restrictions),
+      stored as (
+        insert into published_prices (business_uuid, room_type_uuid, night, price_minor,
+                                      restrictions, change_id, published_at)
+        select ${businessUuid}::uuid, room_type_uuid, night, new_price_minor, new_restrictions,
+               id, ${at}::timestamptz
+          from published
+        on conflict (business_uuid, room_type_uuid, night) do update
+           set price_minor = excluded.price_minor, restrictions = excluded.restrictions,
+               change_id = excluded.change_id, published_at = excluded.published_at
+        returning 1)
+      select count(*)::int as n from stored`),
+  );
+  return Number(counted?.n ?? 0);
 }
