@@ -45,7 +45,10 @@ const HEAVY = {
   'date pickers': {
     packages: ['node_modules/@mui/x-date-pickers/'],
     pages: [
+      'features/admin/pages/AdminOverviewPage.tsx',
       'features/analytics/pages/AnalyticsPage.tsx',
+      // The audit trail's date-range filter (the one DateRangeFilter).
+      'features/audit/pages/PropertyAuditPage.tsx',
       'features/bookings/pages/BookingsPage.tsx',
       'features/price-changes/pages/PriceChangesPage.tsx',
       'features/seasons/pages/SazonalityEditPage.tsx',

@@ -10,11 +10,11 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TLocale } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
+import { defaultPageSize } from './list/pageSize';
 
 /** The page sizes every table offers, plus everything on one page. */
 export const pageSizes = [5, 10, 20, 25, 50, 100] as const;
 const allRows = -1;
-export const defaultPageSize = 10;
 
 const gridLocales: Record<TLocale, Partial<GridLocaleText>> = {
   pt: ptPT.components.MuiDataGrid.defaultProps.localeText,

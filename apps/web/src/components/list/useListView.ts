@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { defaultPageSize } from '@/components/DataTable';
+import { defaultPageSize } from './pageSize';
 
 /**
  * How a list page keeps its filters in the address bar: `read` takes them from the parameters
