@@ -52,8 +52,7 @@ export type MarketBand = MarketInput['step'];
 export const noEntries: readonly BreakdownEntry[] = Object.freeze([]);
 
 /** `minor` changed by `bp` basis points, rounded half away from zero (as `applyPercent`). */
-const percentOf = (minor: number, bp: number) =>
-  divideRounded(minor * (10_000 + bp), 10_000);
+const percentOf = (minor: number, bp: number) => divideRounded(minor * (10_000 + bp), 10_000);
 
 // ---------------------------------------------------------------------------------------------
 // The steps, in order
