@@ -77,7 +77,7 @@ export async function signedInApp(database: Database, now: Date) {
     DATA_DIR: os.tmpdir(),
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
   });
-  const app = await buildApp({ config, database, jobs: { clock: () => now, background: false } });
+  const app = await buildApp({ config, database, clock: () => now, jobs: { background: false } });
   await app.ready();
   const headers: Record<string, string> = {};
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {

@@ -62,10 +62,7 @@ export interface AppDeps {
   database: Database;
   /** Where log lines go; standard output when absent. Tests pass a stream to read them. */
   logStream?: NodeJS.WritableStream;
-  /**
-   * The job mechanism's clock (also the prices' "today"), and whether it runs jobs in the
-   * background (default: yes).
-   */
+  /** Whether jobs run in the background (default: yes); they run on the app's clock. */
   jobs?: JobsPluginOptions;
   /** Where a paid plan is paid; no payment is taken when absent (docs/plans.md). */
   payments?: PaymentProvider;
@@ -124,8 +121,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', version);
-  // One clock: the one given, else the jobs' (older tests inject it there), else the machine's.
-  const clock = appClock ?? jobs?.clock ?? systemClock;
+  const clock = appClock ?? systemClock;
   app.decorate('clock', clock);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

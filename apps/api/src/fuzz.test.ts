@@ -124,7 +124,7 @@ describe(`fuzz (FUZZ_SEED=${seed})`, () => {
     logStream.on('data', (chunk: Buffer) => (errorLog = `${errorLog}${chunk}`.slice(-4000)));
     t = await createTestApp(
       { logLevel: 'error' },
-      { logStream, jobs: { clock: () => new Date(), background: false } },
+      { logStream, jobs: { background: false } },
     );
     owner = await createUser(t, { name: 'Owner' });
     admin = await createUser(t, { roles: ['super-admin'] });

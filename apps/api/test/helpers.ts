@@ -96,4 +96,4 @@ export async function createTestApp(
  * (`app.jobs.drain()`), never in the background.
  */
 export const createClockedTestApp = (clock: () => Date, overrides: Partial<Config> = {}) =>
-  createTestApp(overrides, { jobs: { clock, background: false } });
+  createTestApp(overrides, { clock, jobs: { background: false } });

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../core/clock';
 import { jobRunner, type JobRunner } from '../core/jobs';
 import {
   DISPATCH_JOB,
@@ -23,11 +22,6 @@ declare module 'fastify' {
 }
 
 export interface JobsPluginOptions {
-  /**
-   * The app's clock when `buildApp` is given none (older tests set it here); the job mechanism
-   * runs on `app.clock`.
-   */
-  clock?: Clock;
   /** Whether jobs run in the background once the app is ready (tests may drain them instead). */
   background?: boolean;
 }

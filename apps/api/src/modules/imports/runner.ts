@@ -5,7 +5,7 @@ import { roomTypesRepository } from '../../core/room-types';
 import { businessesRepository } from '../../core/tenancy';
 import type { UnitOfWork } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
-import { readCsv, type CsvProblem } from './csv';
+import { readCsv, type CsvProblem } from '../../lib/csv-reader';
 import { failures, ImportFailure } from './failures';
 import type { StagedRow } from './formats';
 import type { ImportProgress, ImportRow } from './repository';

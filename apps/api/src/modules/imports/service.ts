@@ -13,7 +13,7 @@ import { roomTypesRepository } from '../../core/room-types';
 import { withTransaction, type Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { actorOf, reachBusiness, type Caller } from '../../core/tenancy';
-import { detectDelimiter, readCsv } from './csv';
+import { detectDelimiter, readCsv } from '../../lib/csv-reader';
 import { guessFormat, isMissing, missingColumns, readHeader, roomCodeColumn } from './formats';
 import { IMPORT_JOB } from './jobs';
 import { importsRepository, type ImportRow } from './repository';

@@ -1,5 +1,5 @@
 import { bookingLimits, type TImportFormat, type TImportRowError } from '@tarifa/contract';
-import type { CsvRecord } from './csv';
+import type { CsvRecord } from '../../lib/csv-reader';
 import { failures, ImportFailure } from './failures';
 import {
   missingColumns,

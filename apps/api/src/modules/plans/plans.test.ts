@@ -34,7 +34,7 @@ describe('plans and entitlements', () => {
   beforeAll(async () => {
     t = await createTestApp(
       {},
-      { jobs: { clock: () => now, background: false }, payments: testPayments },
+      { clock: () => now, jobs: { background: false }, payments: testPayments },
     );
   });
   afterAll(() => t.close());

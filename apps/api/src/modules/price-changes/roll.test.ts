@@ -149,7 +149,8 @@ describe('the daily roll', () => {
     const restarted = await buildTestApp({
       config: testConfig(),
       database: t.database,
-      jobs: { clock: () => now, background: false },
+      clock: () => now,
+      jobs: { background: false },
     });
     await restarted.ready();
     await restarted.close();
