@@ -122,10 +122,7 @@ describe(`fuzz (FUZZ_SEED=${seed})`, () => {
 
   beforeAll(async () => {
     logStream.on('data', (chunk: Buffer) => (errorLog = `${errorLog}${chunk}`.slice(-4000)));
-    t = await createTestApp(
-      { logLevel: 'error' },
-      { logStream, jobs: { background: false } },
-    );
+    t = await createTestApp({ logLevel: 'error' }, { logStream, jobs: { background: false } });
     owner = await createUser(t, { name: 'Owner' });
     admin = await createUser(t, { roles: ['super-admin'] });
     victim = await createUser(t, { name: 'Victim of the admin routes' });
