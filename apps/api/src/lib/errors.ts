@@ -1,6 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { errorStatus, type TErrorBody, type TErrorCode, type TFieldIssue } from '@tarifa/contract';
 
+/** The most field issues one error lists (docs/api-errors.md). */
+export const issuesMax = 100;
+
 /**
  * The one error type of the API. Throw it anywhere; the error handler turns it into
  * `{error: {code, message, details}}` with the status that belongs to the code.
@@ -23,8 +26,17 @@ export class AppError extends Error {
     return new AppError('not_found', `${what} not found`);
   }
 
+  /**
+   * A 400 listing its bad fields: the first `issuesMax` of them, then one `more_issues` detail
+   * counting the rest (a file with thousands of bad lines answers a short error, not megabytes).
+   */
   static validation(details: TFieldIssue[], message = 'The request has invalid fields'): AppError {
-    return new AppError('validation_failed', message, details);
+    if (details.length <= issuesMax) return new AppError('validation_failed', message, details);
+    const more = details.length - issuesMax;
+    return new AppError('validation_failed', message, [
+      ...details.slice(0, issuesMax),
+      { path: '', code: 'more_issues', params: { count: more }, message: `And ${more} more` },
+    ]);
   }
 
   /** A single bad field, for rules checked outside the schema (e.g. "current password is wrong"). */

@@ -1,4 +1,5 @@
 import type { TFieldIssue } from '@tarifa/contract';
+import { AppError } from './errors';
 
 /** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 // eslint-disable-next-line no-control-regex
@@ -55,3 +56,33 @@ export function findInvalidText(value: unknown, prefix: string[] = [], maxIssues
 
 /** An `ilike` pattern matching `text` anywhere, its LIKE wildcards (`%`, `_`, `\`) taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lenientUtf8 = new TextDecoder('utf-8');
+
+const lineAt = (text: string, index: number) => {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+};
+
+/**
+ * An uploaded file's bytes as text, under the rule every text entering the API follows: bytes
+ * that are not UTF-8, a NUL or a broken character are refused — `invalid_text` on `file`, with the
+ * line where the first one is — never stored as `�` or passed on to the database. A BOM is dropped.
+ */
+export function uploadedText(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    const lenient = lenientUtf8.decode(bytes);
+    throw invalidFileText(lineAt(lenient, lenient.indexOf('\ufffd')));
+  }
+  const bad = badText.exec(text);
+  if (bad) throw invalidFileText(lineAt(text, bad.index));
+  return text;
+}
+
+const invalidFileText = (line: number) =>
+  AppError.validation([{ ...invalidTextIssue('file'), params: { line } }]);

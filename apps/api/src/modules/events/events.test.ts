@@ -312,6 +312,48 @@ describe('events', () => {
       expect(after[0]).toMatchObject({ id: events[0]!.id, endDate: '2026-10-12' });
     });
 
+    it('refuses a NUL or bytes that are not UTF-8 in the file, naming the line, and stores nothing', async () => {
+      const before = await imported();
+      const nul = await upload(
+        ics(...festival.map((l) => l.replace('SUMMARY:', 'SUMMARY:\u0000'))),
+      );
+      expect(nul.statusCode, nul.body).toBe(400);
+      expect(nul.json().error.details).toEqual([
+        expect.objectContaining({ path: 'file', code: 'invalid_text' }),
+      ]);
+      const latin1 = Buffer.from(ics(...marathon).replace('Maratona', 'Marat\u00f3na'), 'latin1');
+      const body = multipartBody({}, [
+        { content: latin1, filename: 'city.ics', contentType: 'text/calendar' },
+      ]);
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: eventsUrl('/import'),
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(broken.statusCode, broken.body).toBe(400);
+      expect(broken.json().error.details[0]).toMatchObject({
+        path: 'file',
+        code: 'invalid_text',
+        params: { line: 8 },
+      });
+      expect(await imported()).toEqual(before);
+    });
+
+    it('lists the first 100 bad events of a large file and counts the rest', async () => {
+      const empty = (i: number) => ['BEGIN:VEVENT', `UID:empty-${i}@city.example`, 'END:VEVENT'];
+      const res = await upload(ics(...Array.from({ length: 1500 }, (_, i) => empty(i)).flat()));
+      expect(res.statusCode, res.body).toBe(400);
+      const details = res.json().error.details as { path: string; code: string }[];
+      expect(details).toHaveLength(101);
+      expect(details.at(-1)).toMatchObject({
+        path: '',
+        code: 'more_issues',
+        params: { count: 1400 },
+      });
+      expect(res.body.length).toBeLessThan(30_000);
+    });
+
     it('with atomic=false writes the good events and reports the skipped ones', async () => {
       const party = [
         'BEGIN:VEVENT',

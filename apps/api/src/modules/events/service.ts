@@ -16,6 +16,7 @@ import { localeOf } from '../../core/locale';
 import { diff, EVENTS_CHANGED, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { uploadedText } from '../../lib/text';
 import {
   businessesDeps,
   changeBusiness,
@@ -140,7 +141,7 @@ export function eventsService(db: Db, options: EventsServiceOptions) {
      * and listed). Events keep the impact and adjustment the owner gave them.
      */
     async importIcs(caller: Caller, businessUuid: string, bytes: Buffer, atomic: boolean) {
-      const reading = readIcs(bytes.toString('utf8'));
+      const reading = readIcs(uploadedText(bytes));
       if (!reading) throw AppError.field('file', 'invalid_ics', 'Not an iCalendar file');
       if (reading.events.length + reading.errors.length === 0) {
         throw AppError.field('file', 'no_events', 'The file has no events');

@@ -181,6 +181,34 @@ describe('market API', () => {
       expect(rates.json().rates).toEqual([]);
     });
 
+    it('refuses a file holding a NUL or bytes that are not UTF-8, naming the line, and writes nothing', async () => {
+      // Past the first 4 KB, where the file was once taken for CSV and the NUL reached the insert.
+      const filler = Array.from({ length: 80 }, () => good[0]!);
+      const nul = await importCsv(
+        [header, ...filler, `Alfa Hotel,Dou\u0000ble,${N1},150,,`].join('\n'),
+      );
+      expect(nul.statusCode, nul.body).toBe(400);
+      expect(nul.json().error.details).toEqual([
+        expect.objectContaining({ path: 'file', code: 'invalid_text', params: { line: 82 } }),
+      ]);
+      const latin1 = Buffer.concat([
+        Buffer.from(`${header}\n${good[0]}\n`),
+        Buffer.from([0x43, 0x61, 0x73, 0x61, 0xe9, 0x2c]), // "Casaé," in Latin-1
+        Buffer.from(`Double,${N1},150,,\n`),
+      ]);
+      const body = multipartBody({}, [{ content: latin1, filename: 'rates.csv' }]);
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: url('competitor-rates/import'),
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      });
+      expect(broken.statusCode, broken.body).toBe(400);
+      expect(broken.json().error.details[0]).toMatchObject({ path: 'file', params: { line: 3 } });
+      const rates = await call(owner, 'GET', url(`competitor-rates?from=${N1}&to=${N2}`));
+      expect(rates.json().rates).toEqual([]);
+    });
+
     it('writes the valid rows when asked to skip the bad ones, creating a missing competitor if asked', async () => {
       const res = await importCsv(
         [header, ...good, `Alfa Hotel,Double,2026-02-30,150,,`, `Zeta,Suite,${N1},99,,`].join('\n'),

@@ -9,6 +9,7 @@ import {
 import { toMinor } from '@tarifa/pricing';
 import { z } from 'zod';
 import { readCsv } from '../../lib/csv-reader';
+import { uploadedText } from '../../lib/text';
 
 const ZObservedAt = z.iso.datetime({ offset: true });
 
@@ -49,6 +50,7 @@ const soldOutValues: Record<string, boolean> = {
  * and case, `,` `;` or tab separated. `price` is a decimal with a point (`129.5`), blank on a
  * sold-out row; `sold_out` true/false/1/0/yes/no (blank: false); `observed_at` an ISO date-time
  * with its offset (blank: the time of the import). Every bad cell is a row error naming its column.
+ * Bytes that are not UTF-8, or a NUL anywhere, refuse the whole file (`invalid_text` on `file`).
  */
 export async function parseRatesCsv(file: Buffer): Promise<RatesCsv> {
   const rates: ParsedRate[] = [];
@@ -56,7 +58,7 @@ export async function parseRatesCsv(file: Buffer): Promise<RatesCsv> {
   let header: string[] | null = null;
   let total = 0;
   let broken = false;
-  for await (const batch of readCsv(Readable.from([file]), {
+  for await (const batch of readCsv(Readable.from([uploadedText(file)]), {
     onProblem: () => (broken = true),
   })) {
     for (const record of batch) {

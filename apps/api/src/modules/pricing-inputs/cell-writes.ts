@@ -56,7 +56,10 @@ async function touchedCells(
   const answer: TPriceCell[] = [];
   for (const { from, to } of runs) {
     const data = await loadNightData(tx, business, { today, from, to, now });
-    answer.push(...toWire(runEngine(config, data, today, from, to).filter(wanted), data));
+    // One cell at a time: a spread of 100 000+ cells overflows the call stack.
+    for (const cell of toWire(runEngine(config, data, today, from, to).filter(wanted), data)) {
+      answer.push(cell);
+    }
   }
   return answer;
 }
@@ -178,7 +181,9 @@ export async function clearCells(
     );
     const nightsOf = new Map<string, string[]>();
     for (const row of cleared) {
-      nightsOf.set(row.roomUuid, [...(nightsOf.get(row.roomUuid) ?? []), row.night]);
+      const nights = nightsOf.get(row.roomUuid);
+      if (nights) nights.push(row.night);
+      else nightsOf.set(row.roomUuid, [row.night]);
     }
     for (const [uuid, nights] of nightsOf) {
       nights.sort();
