@@ -137,6 +137,36 @@ describe('classifyAddress', () => {
     );
   });
 
+  it('classifies an IPv4 embedded in translated, NAT64 and 6to4 addresses as the IPv4 itself', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), (n) => {
+        const v4 = v4Text(n);
+        const [high, low] = [hex(n >>> 16), hex(n & 0xffff)];
+        const expected = classifyAddress(v4);
+        expect(classifyAddress(`::ffff:0:${v4}`)).toBe(expected);
+        expect(classifyAddress(`64:ff9b::${v4}`)).toBe(expected);
+        expect(classifyAddress(`2002:${high}:${low}::1`)).toBe(expected);
+        expect(classifyAddress(`2002:${high}:${low}:ffff:1:2:3:4`)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses Teredo, local-use NAT64, documentation and discard-only addresses whatever they hold', () => {
+    for (const address of [
+      '2001:0:4136:e378:8000:63bf:80ff:fffe', // Teredo to 127.0.0.1
+      '2001::1',
+      '64:ff9b:1::7f00:1',
+      '64:ff9b:1:ffff::a00:1',
+      '2001:db8::1',
+      '100::1',
+    ]) {
+      expect(classifyAddress(address), address).toBe('reserved');
+    }
+    expect(classifyAddress('2002:808:808::1')).toBeNull(); // 6to4 of 8.8.8.8
+    expect(classifyAddress('2001:4860:4860::8888')).toBeNull();
+  });
+
   it('answers the same for every way of writing one IPv6 address', () => {
     fc.assert(
       fc.property(
@@ -187,9 +217,12 @@ describe('classifyAddress', () => {
         expect(classifyAddress(a)).toBe('multicast');
       }),
     );
-    // 2000::/3, the global unicast space.
+    // 2000::/3, the global unicast space, but for the prefixes that embed an IPv4 or are reserved
+    // within it (6to4 2002::/16, Teredo 2001::/32, documentation 2001:db8::/32), tested above.
+    const embedding = (a: string) => /^(2002|2001:(0|db8)):/.test(a);
     fc.assert(
       fc.property(withFirst(fc.integer({ min: 0x2000, max: 0x3fff })), (a) => {
+        fc.pre(!embedding(a));
         expect(classifyAddress(a)).toBeNull();
       }),
     );
@@ -228,6 +261,9 @@ describe('checkOutgoingUrl', () => {
       'http://10.0.0.1/',
       'http://[::1]/',
       'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:0:127.0.0.1]/',
+      'http://[64:ff9b:1::127.0.0.1]/',
+      'http://[2002:7f00:1::1]/',
       'http://[fd00::1]/',
       'http://0.0.0.0/',
       'https://sneaky.example.com/',

@@ -7,7 +7,7 @@ import type { LookupFunction } from 'node:net';
  * http(s), and never to an address inside the server's own network — loopback, private ranges,
  * link-local (cloud metadata services live there), carrier-grade NAT, unspecified, multicast,
  * broadcast and reserved addresses, IPv6 unique-local and link-local, and IPv4 addresses written
- * as IPv6 (mapped, compatible, NAT64). Checked when the URL is saved and again when each request
+ * as IPv6 (mapped, compatible, translated, NAT64, 6to4; Teredo refused whole). Checked when the URL is saved and again when each request
  * connects (a host name may resolve elsewhere by then: DNS rebinding).
  */
 
@@ -91,8 +91,19 @@ function classifyIpv6Groups(g: number[]): InternalAddressKind | null {
   // IPv4-mapped (::ffff:a.b.c.d) and the deprecated IPv4-compatible (::a.b.c.d): the IPv4 decides.
   if (zeros(0, 5) && g[5] === 0xffff) return classifyIpv4Number(v4());
   if (zeros(0, 6)) return classifyIpv4Number(v4()) ?? 'reserved';
-  // NAT64 (64:ff9b::a.b.c.d) reaches the IPv4 it embeds.
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return classifyIpv4Number(v4());
+  // SIIT's IPv4-translated form (::ffff:0:a.b.c.d) reaches the IPv4 it embeds.
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return classifyIpv4Number(v4());
+  // NAT64 (64:ff9b::a.b.c.d) reaches the IPv4 it embeds; the rest of 64:ff9b::/32, with the
+  // local-use 64:ff9b:1::/48 of RFC 8215, is translated inside a network: never a public host.
+  if (g[0] === 0x64 && g[1] === 0xff9b) {
+    return zeros(2, 6) ? classifyIpv4Number(v4()) : 'reserved';
+  }
+  // 6to4 (2002:aabb:ccdd::/48) reaches the IPv4 aa.bb.cc.dd through its relay.
+  if (g[0] === 0x2002) return classifyIpv4Number(g[1]! * 65536 + g[2]!);
+  // Teredo (2001:0::/32) tunnels to an IPv4 hidden in its last bits; documentation (2001:db8::/32)
+  // and discard-only (100::/64) addresses are never a destination.
+  if (g[0] === 0x2001 && (g[1] === 0 || g[1] === 0xdb8)) return 'reserved';
+  if (g[0] === 0x100 && zeros(1, 4)) return 'reserved';
   const first = g[0]!;
   if ((first & 0xfe00) === 0xfc00) return 'unique-local'; // fc00::/7
   if ((first & 0xffc0) === 0xfe80) return 'link-local'; // fe80::/10
