@@ -40,6 +40,7 @@ export function passwordResetService({ repo, mail, appUrl, clock }: PasswordRese
         to: user.email,
         kind: 'password_reset',
         ...passwordResetEmail(language, { name: user.name, link }),
+        secrets: [encodeURIComponent(token), token],
       },
       { resetLink: link },
     );

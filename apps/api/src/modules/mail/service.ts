@@ -9,6 +9,18 @@ export interface OutgoingEmail extends EmailContent {
   to: string;
   /** What the email is for, e.g. `password_reset`. */
   kind: string;
+  /**
+   * What only the recipient may read (a live link's token): the mailbox gets it, the stored copy
+   * (`emails`, and so the admin outbox) says `[redacted]` instead once emails leave the machine.
+   */
+  secrets?: string[];
+}
+
+/** The copy of an email kept in `emails`: without its secrets when a real mailbox gets them. */
+function storedCopy(email: OutgoingEmail, delivers: boolean) {
+  const hide = (text: string) =>
+    delivers ? (email.secrets ?? []).reduce((t, s) => t.split(s).join('[redacted]'), text) : text;
+  return { text: hide(email.text), html: hide(email.html) };
 }
 
 export interface MailOptions {
@@ -25,7 +37,8 @@ export interface MailOptions {
  * Records every email in `emails`, then delivers it over SMTP when `SMTP_URL` is set. Delivery
  * happens after the call returns, so a slow or failing mail server never holds up or fails a
  * request (nor shows, through timing, whether an account exists); its outcome is written back to the
- * row (`sent_at`, or `error`). Without SMTP the row is the development outbox.
+ * row (`sent_at`, or `error`). Without SMTP the row is the development outbox; with it, the row
+ * keeps no secret the email carried (`secrets`).
  */
 export function mailService(options: MailOptions) {
   const repo = mailRepository(options.db);
@@ -72,11 +85,12 @@ export function mailService(options: MailOptions) {
      * receives instead).
      */
     async send(email: OutgoingEmail, outboxNote?: Record<string, string>): Promise<string> {
+      const stored = storedCopy(email, Boolean(transport));
       const row = await repo.insert({
         toAddress: email.to,
         subject: email.subject,
-        textBody: email.text,
-        htmlBody: email.html,
+        textBody: stored.text,
+        htmlBody: stored.html,
         kind: email.kind,
       });
       if (!transport) {
