@@ -315,6 +315,30 @@ describe('market API', () => {
       expect((await cellOf(N2)).recommendedPrice).toBe(135);
     });
 
+    it('lets a token import rates for listed competitors only, never create one', async () => {
+      const market = await tokenWith(['market']);
+      const csv = (name: string) =>
+        // A category no room type follows: the market figures of the tests after stay as they are.
+        ['competitor,category,date,price', `${name},Penthouse,${N2},180`].join('\n');
+      const creating = await importCsv(csv('Omega'), '?createCompetitors=true', market);
+      expect(creating.statusCode, creating.body).toBe(403);
+      const listed = await call(owner, 'GET', url('competitors'));
+      expect(listed.json().competitors.map((c: TCompetitor) => c.name)).not.toContain('Omega');
+      const known = await importCsv(csv('Alfa Hotel'), '', market);
+      expect(known.statusCode, known.body).toBe(200);
+      expect(known.json()).toMatchObject({ written: 1, rejected: 0 });
+      // The owner's import keeps the name rule of the owner's own call.
+      const long = await importCsv(
+        csv('x'.repeat(121)),
+        '?createCompetitors=true&mode=skip_invalid',
+      );
+      expect(long.json()).toMatchObject({
+        written: 0,
+        createdCompetitors: [],
+        errors: [{ row: 2, column: 'competitor', code: 'too_long' }],
+      });
+    });
+
     it('answers 404 for another business, whatever the scope', async () => {
       const res = await call(stranger, 'GET', url(`market?from=${N1}&to=${N1}`));
       expect(res.statusCode).toBe(404);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  businessLimits,
   competitorRatesCsvColumns,
   marketLimits,
   ZDate,
@@ -114,6 +115,7 @@ function parseRow(
     errors.push({ row, column, code, message });
   const competitor = cell('competitor');
   if (!competitor) fail('competitor', 'required', 'Name the competitor');
+  else if (competitor.length > businessLimits.nameMax) fail('competitor', 'too_long', 'Too long');
   const category = cell('category');
   if (!category) fail('category', 'required', 'Name the room category');
   else if (category.length > marketLimits.categoryMax) fail('category', 'too_big', 'Too long');

@@ -5,7 +5,7 @@ import {
   type ZCompetitorRatesImportQuery,
 } from '@tarifa/contract';
 import type { z } from 'zod';
-import { reachBusiness, type Caller } from '../../core/tenancy';
+import { policyFor, reachBusiness, type Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import { competitorAudit } from './competitors';
 import { parseRatesCsv, type ParsedRate } from './rates-csv';
@@ -29,6 +29,14 @@ export function ratesImportService({ uow, clock }: Pick<MarketDeps, 'uow' | 'clo
       file: Buffer,
       options: ImportOptions,
     ): Promise<TCompetitorRatesImportResult> {
+      // An integration token adds rates to the competitors the owner listed, never new ones.
+      if (options.createCompetitors) {
+        policyFor(caller).assert(
+          'create',
+          'Competitor',
+          'Integration tokens add rates for existing competitors only',
+        );
+      }
       const parsed = await parseRatesCsv(file);
       return uow.write(caller, async ({ tx, emit, record }) => {
         const business = await reachBusiness(tx, caller, businessUuid);
