@@ -38,13 +38,18 @@ export const FREE_NIGHTS_AHEAD = 30;
 /**
  * Nights outside today … today + 30 are the Pro views': before today is the occupancy history,
  * further ahead the heat map's year. A call naming no nights (the dashboard's pickup) is free.
+ * Looking from a day before today (`asOf`, whose default nights follow it) is history too,
+ * whatever nights it names.
  */
 const nightsWindow: Gate = async ({ plan, query, today }) => {
   if (planHas(plan, 'occupancyHistory') && planHas(plan, 'heatMap')) return;
   const from = query.from as string | undefined;
   const to = query.to as string | undefined;
-  if (from === undefined && to === undefined) return;
+  const asOf = query.asOf as string | undefined;
+  if (from === undefined && to === undefined && asOf === undefined) return;
   const first = await today();
+  if (asOf !== undefined && asOf < first) assertFeature(plan, 'occupancyHistory', 'asOf');
+  if (from === undefined && to === undefined) return;
   if ((to ?? from)! > addDays(first, FREE_NIGHTS_AHEAD)) assertFeature(plan, 'heatMap', 'to');
   if ((from ?? to)! < first) assertFeature(plan, 'occupancyHistory', 'from');
 };

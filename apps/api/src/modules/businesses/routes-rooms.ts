@@ -1,13 +1,9 @@
 import { ZBusinessEnvelope, ZRoomsTariffBody } from '@tarifa/contract';
-import { assertLimit } from '../../core/plans';
 import { byUuid } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
-import { requirePlan, type Gate } from '../../plugins/entitlements';
+import { requirePlan } from '../../plugins/entitlements';
+import { roomTypesGate } from './plan-gates';
 import { doc, errors, tariff, type BusinessRoutes } from './routes-shared';
-
-/** More room types than the plan allows answer 403 `plan_required` on `roomsTariff`. */
-const roomTypes: Gate = ({ plan, body }) =>
-  assertLimit(plan, 'roomTypes', (body.roomsTariff as unknown[]).length, 'roomsTariff');
 
 /**
  * The room types, replaced as one list; a plan allows so many (`roomTypes`, docs/plans.md).
@@ -16,7 +12,7 @@ export const roomsRoutes: BusinessRoutes = async (app, { service }) => {
   app.post(
     `${tariff}/rooms-tariff`,
     {
-      preHandler: requirePlan(app.database.db, roomTypes),
+      preHandler: requirePlan(app.database.db, roomTypesGate),
       schema: {
         ...doc,
         operationId: 'replaceRoomTypes',

@@ -1,4 +1,10 @@
-import type { TBusiness, TPlanFeature, TPlanId } from '@tarifa/contract';
+import {
+  planFeatures,
+  planHas,
+  type TBusiness,
+  type TPlanFeature,
+  type TPlanId,
+} from '@tarifa/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsUrl } from '../../../test/analytics-factories';
@@ -88,6 +94,13 @@ describe('plans and entitlements', () => {
       upgradeTo: TPlanId;
     }
     const a = (path: string) => (business: { uuid: string }) => analyticsUrl(business, path);
+    const marketOn = {
+      enabled: true,
+      belowPercent: 10,
+      abovePercent: 15,
+      minCompetitors: 3,
+      maxAgeDays: 7,
+    };
     const matrix: GatedCall[] = [
       {
         call: 'sales analytics',
@@ -144,6 +157,35 @@ describe('plans and entitlements', () => {
         upgradeTo: 'pro',
       },
       {
+        call: 'pickup as of a day before today (occupancy history)',
+        method: 'GET',
+        url: a('pickup?asOf=2026-06-01&days=365'),
+        feature: 'occupancyHistory',
+        path: 'asOf',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
+        call: 'previewing prices on the forecast',
+        method: 'POST',
+        url: (b) => `${businessesUrl}/${b.uuid}/prices/preview`,
+        payload: { change: { kind: 'settings', settings: { occupancyBasis: 'forecast' } } },
+        feature: 'forecast',
+        path: 'change.settings.occupancyBasis',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
+        call: 'previewing prices with the market step',
+        method: 'POST',
+        url: (b) => `${businessesUrl}/${b.uuid}/prices/preview`,
+        payload: { change: { kind: 'settings', settings: { market: marketOn } } },
+        feature: 'market',
+        path: 'change.settings.market.enabled',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
         call: 'switching auto-approve on',
         method: 'PUT',
         url: (b) => tariffUrl(b, 'settings'),
@@ -167,17 +209,7 @@ describe('plans and entitlements', () => {
         call: 'switching the market step on',
         method: 'PUT',
         url: (b) => tariffUrl(b, 'settings'),
-        payload: {
-          settings: {
-            market: {
-              enabled: true,
-              belowPercent: 10,
-              abovePercent: 15,
-              minCompetitors: 3,
-              maxAgeDays: 7,
-            },
-          },
-        },
+        payload: { settings: { market: marketOn } },
         feature: 'market',
         path: 'settings.market.enabled',
         refusedOn: ['starter'],
@@ -203,6 +235,12 @@ describe('plans and entitlements', () => {
         upgradeTo: 'business',
       },
     ];
+    it('tries every feature a plan adds, through each call that can compute it', () => {
+      // A feature Pro or Business adds with no call in the matrix would be a gate nobody checks.
+      const added = planFeatures.filter((f) => !planHas('starter', f) && f !== 'prioritySupport');
+      expect(added.filter((f) => !matrix.some((gated) => gated.feature === f))).toEqual([]);
+    });
+
     const owners = {} as Record<TPlanId, Awaited<ReturnType<typeof ownerOn>>>;
     beforeAll(async () => {
       for (const plan of ['starter', 'pro', 'business'] as const)
@@ -280,6 +318,26 @@ describe('plans and entitlements', () => {
         }),
       ]);
       expect((await stateOf(user, business)).rooms).toEqual(['A', 'B', 'C', 'D', 'E']);
+    });
+
+    it('refuses to preview more room types than the plan allows, as the real call refuses them', async () => {
+      const { user, business } = await ownerOn('starter');
+      const six = ['A', 'B', 'C', 'D', 'E', 'F'].map((code) => roomInput({ name: code, code }));
+      const res = await call(user, 'POST', `${businessesUrl}/${business.uuid}/prices/preview`, {
+        change: { kind: 'roomsTariff', roomsTariff: six },
+      });
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.details).toEqual([
+        expect.objectContaining({
+          path: 'change.roomsTariff',
+          code: 'plan_limit',
+          params: { limit: 'roomTypes', max: 5, plan: 'starter' },
+        }),
+      ]);
+      const five = await call(user, 'POST', `${businessesUrl}/${business.uuid}/prices/preview`, {
+        change: { kind: 'roomsTariff', roomsTariff: six.slice(0, 5) },
+      });
+      expect(five.statusCode, five.body).toBe(200);
     });
 
     it('refuses a 2nd property on starter, created or restored', async () => {

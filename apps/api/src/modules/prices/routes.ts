@@ -10,6 +10,8 @@ import {
 } from '@tarifa/contract';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
+import { requirePlan } from '../../plugins/entitlements';
+import { previewChangeGate } from '../businesses/plan-gates';
 import { pricesService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -107,6 +109,8 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
   app.post(
     `${base}/preview`,
     {
+      // A change is previewed only if the plan would let it be saved (the same gate as the call).
+      preHandler: requirePlan(app.database.db, previewChangeGate),
       schema: {
         ...doc,
         operationId: 'previewPrices',
