@@ -42,6 +42,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
+import { pressurePlugin } from './plugins/pressure';
 import { webPlugin } from './plugins/web';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
@@ -85,7 +86,8 @@ export const redactedPaths = [
 
 /**
  * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
- * Plugins are registered in a fixed, visible order: errors, input checks (docs/reliability.md),
+ * Plugins are registered in a fixed, visible order: errors, the event-loop guard, input checks
+ * (docs/reliability.md),
  * security headers, docs, then authentication, mail and the job mechanism, the API routes, then the web app and the
  * not-found fallback.
  */
@@ -128,6 +130,7 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  await app.register(pressurePlugin, { maxDelayMs: config.maxEventLoopDelayMs });
   await app.register(inputPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -58,6 +58,16 @@ const envSchema = z.object({
     .max(100_000, 'must be a whole number from 1 to 100000')
     .default(10),
   /**
+   * A request that arrives while the event loop runs later than this (milliseconds) answers 503
+   * with `Retry-After` (docs/reliability.md, "Under pressure"); 0 turns the guard off.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 60000' })
+    .int('must be a whole number from 0 to 60000')
+    .min(0, 'must be a whole number from 0 to 60000')
+    .max(60_000, 'must be a whole number from 0 to 60000')
+    .default(1000),
+  /**
    * smtp://user:pass@host:port (or smtps://) of the mail server. Without it no email leaves the
    * machine: each stays in the `emails` table (the development outbox) and reset links are logged.
    */
@@ -120,6 +130,8 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   webDist: string;
   rateLimitAuthPerMinute: number;
+  /** The event-loop delay past which API calls answer 503 (0: never). */
+  maxEventLoopDelayMs: number;
   /** Fastify's `trustProxy`. */
   trustProxy: boolean | number | string;
   smtpUrl: string | undefined;
@@ -179,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),
     rateLimitAuthPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

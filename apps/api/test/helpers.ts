@@ -52,6 +52,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       APP_URL: 'http://tarifa.test',
       DEMO: 'false',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // A test process shares two cores with the others: a slow moment is not a busy server.
+      // The guard's own test turns it on.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
     }),
     ...overrides,
   };

@@ -4,5 +4,7 @@ export const ZHealth = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
+  /** How late the event loop ran over the last half second, in milliseconds. */
+  eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
 });
 export type THealth = z.infer<typeof ZHealth>;

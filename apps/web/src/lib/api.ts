@@ -5,6 +5,9 @@ import { clearSession, getSession } from './auth/session';
 export const apiPrefix = '/api';
 
 export class ApiError extends Error {
+  /** Seconds a busy server asked to wait before the call is sent again (503 `Retry-After`). */
+  retryAfter?: number;
+
   constructor(
     readonly status: number,
     readonly code: TErrorCode | 'network',
@@ -49,14 +52,38 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** How often a call the busy server turned away (503 with `Retry-After`) is sent again. */
+const busyRetries = 2;
+
+/** Waits `seconds` (at most 10), or until `signal` aborts. */
+const pause = (seconds: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, Math.min(10, Math.max(0, seconds)) * 1000);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
  * The one API client: bearer token, credentials, JSON in and out, errors parsed into ApiError.
- * Any 401 clears the stored token and sends the browser to /login.
+ * Any 401 clears the stored token and sends the browser to /login. A call the server turned away
+ * because it was busy (503 with `Retry-After`, answered before any work, so a write is safe to
+ * repeat) is sent again after the time it asks, twice at most.
  */
-export async function api<T>(
-  path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
-): Promise<T> {
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await send<T>(path, options);
+    } catch (err) {
+      const retryAfter = err instanceof ApiError ? err.retryAfter : undefined;
+      if (retryAfter === undefined || attempt >= busyRetries || options.signal?.aborted) throw err;
+      await pause(retryAfter, options.signal);
+    }
+  }
+}
+
+async function send<T>(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const { accessToken } = getSession();
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
@@ -86,12 +113,15 @@ export async function api<T>(
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as TErrorBody | null)?.error;
-    throw new ApiError(
+    const failure = new ApiError(
       response.status,
       error?.code ?? (response.status >= 500 ? 'internal' : 'validation_failed'),
       error?.message ?? response.statusText,
       error?.details ?? [],
     );
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    if (response.status === 503 && Number.isFinite(retryAfter)) failure.retryAfter = retryAfter;
+    throw failure;
   }
   return payload as T;
 }

@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         operationId: 'getHealth',
-        summary: 'Liveness and database reachability',
+        summary: 'Liveness, database reachability and the event loop\'s delay',
         response: { 200: ZHealth, 503: ZErrorBody },
       },
     },
@@ -21,7 +21,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err }, 'health check: database unreachable');
         throw new AppError('service_unavailable', 'The database is not reachable');
       }
-      return { status: 'ok' as const, database: app.database.kind, version: app.appVersion };
+      return {
+        status: 'ok' as const,
+        database: app.database.kind,
+        version: app.appVersion,
+        eventLoopDelayMs: app.eventLoopDelay(),
+      };
     },
   );
 };
