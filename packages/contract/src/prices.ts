@@ -30,6 +30,12 @@ export const priceLimits = {
   rangeNightsMax: 731,
   /** Items of one `PUT …/prices/overrides`. */
   overridesMax: 100,
+  /**
+   * Cells (every room type × the nights) one call prices: `GET …/prices`, a preview, a write of
+   * manual prices or restrictions. Past it, 400 `too_many_cells` naming the limit: ask fewer
+   * nights (a property of 200 room types reads 100 nights a call).
+   */
+  cellsMax: 20_000,
 } as const;
 
 /**
@@ -250,6 +256,12 @@ export const ZPriceMove = z.object({
 export type TPriceMove = z.infer<typeof ZPriceMove>;
 
 export const ZPricePreviewResponse = z.object({
+  /**
+   * The nights compared. Without `to`, a year from `from` — shorter for a property whose room
+   * types would price more than `priceLimits.cellsMax` cells over it.
+   */
+  from: ZDate,
+  to: ZDate,
   /** Only the cells whose price would change. */
   changes: z.array(ZPriceMove),
   summary: z.object({

@@ -12,6 +12,8 @@ const plain = (text: string | null | undefined) =>
   (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
 
 const moved: TPricePreviewResponse = {
+  from: '2026-06-01',
+  to: '2027-06-01',
   changes: [{ date: '2026-08-15', roomUuid: double.uuid, before: 120, after: 150 }],
   summary: {
     cellsChanged: 60,
@@ -27,6 +29,8 @@ const moved: TPricePreviewResponse = {
   },
 };
 const unchanged: TPricePreviewResponse = {
+  from: '2026-06-01',
+  to: '2027-06-01',
   changes: [],
   summary: { cellsChanged: 0, nightsChanged: 0, averageChangePercent: 0, largest: null },
 };

@@ -327,6 +327,82 @@ describe('prices API', () => {
       expect(missing.json().error.details[0].path).toBe('query.to');
     });
 
+    it('prices at most 20 000 cells a call (room types × nights), reads and writes alike', async () => {
+      // 60 room types: 333 nights a call (19 980 cells); a night more is refused, naming the limit.
+      const big = await createBusiness(t, owner);
+      await saveRooms(
+        t,
+        owner,
+        big,
+        Array.from({ length: 60 }, (_, i) => roomInput({ name: `Room ${i}`, code: `R${i}` })),
+      );
+      const refusal = (path: string, cells: number) => ({
+        code: 'validation_failed',
+        details: [
+          expect.objectContaining({
+            path,
+            code: 'too_many_cells',
+            params: { maximum: 20_000, cells },
+          }),
+        ],
+      });
+      const fits = await getPrices('from=2026-07-01&to=2027-05-29', owner.headers, big);
+      expect(fits.statusCode, fits.body).toBe(200);
+      expect(fits.json().prices).toHaveLength(19_980);
+      const over = await getPrices('from=2026-07-01&to=2027-05-30', owner.headers, big);
+      expect(over.statusCode).toBe(400);
+      expect(over.json().error).toMatchObject(refusal('query.to', 20_040));
+
+      const room = (
+        await t.app.inject({
+          method: 'GET',
+          url: `${businessesUrl}/${big.uuid}`,
+          headers: owner.headers,
+        })
+      ).json().business.tariffConfiguration.roomsTariff[0].uuid as string;
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: pricesUrl(big, '/overrides'),
+        headers: owner.headers,
+        payload: {
+          overrides: [{ roomUuid: room, from: '2026-07-01', to: '2027-06-30', price: 90 }],
+        },
+      });
+      expect(put.statusCode).toBe(400);
+      expect(put.json().error).toMatchObject(refusal('overrides', 60 * 365));
+      const cleared = await t.app.inject({
+        method: 'DELETE',
+        url: `${pricesUrl(big, '/overrides')}?from=2026-07-01&to=2028-06-30`,
+        headers: owner.headers,
+      });
+      expect(cleared.statusCode).toBe(400);
+      expect(cleared.json().error).toMatchObject(refusal('query.to', 60 * 731));
+      // Nothing was written by the refused call.
+      const after = await getPrices(
+        `from=2026-07-01&to=2026-07-01&roomUuid=${room}`,
+        owner.headers,
+        big,
+      );
+      expect(after.json().prices[0].override).toBeNull();
+
+      // A preview left to its default range is shortened to fit, and says so.
+      const preview = await t.app.inject({
+        method: 'POST',
+        url: pricesUrl(big, '/preview'),
+        headers: owner.headers,
+        payload: {
+          change: {
+            kind: 'settings',
+            settings: {
+              weekdayAdjustments: { mon: 0, tue: 0, wed: 0, thu: 0, fri: 10, sat: 10, sun: 0 },
+            },
+          },
+        },
+      });
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ from: '2026-03-02', to: '2027-01-28' });
+    });
+
     it('answers 401 without a token and 404 for another tenant’s business', async () => {
       const guest = await t.app.inject({
         method: 'GET',

@@ -18,7 +18,13 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
 import { businessRepository } from '../businesses/repository';
-import { loadConfiguration, loadNightData, priceCells, runEngine } from '../pricing-inputs/cells';
+import {
+  assertCellsWithin,
+  loadConfiguration,
+  loadNightData,
+  priceCells,
+  runEngine,
+} from '../pricing-inputs/cells';
 import { clearCells, setCells, toWire } from '../pricing-inputs/cell-writes';
 import { applyChange } from '../pricing-inputs/configuration';
 import { pricesRepository } from '../pricing-inputs/repository';
@@ -58,12 +64,12 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
   async function calendar(caller: Caller, businessUuid: string, query: PricesQuery) {
     const business = await reachBusiness(db, caller, businessUuid);
     const { from, to, roomUuid } = query;
-    const { config, data, cells } = await priceCells(db, business, {
-      today: todayOf(business),
-      from,
-      to,
-      now: clock(),
-    });
+    const { config, data, cells } = await priceCells(
+      db,
+      business,
+      { today: todayOf(business), from, to, now: clock() },
+      { limitAt: 'query.to' },
+    );
     if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
       throw unknownRoom('query.roomUuid');
     }
@@ -145,7 +151,11 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
       });
       const today = todayOf(business);
       const from = body.from ?? today;
-      const to = body.to ?? addDays(from, PREVIEW_DAYS);
+      // Each run prices every room type of its side: the larger side counts against the limit. A
+      // range left to the default is shortened to fit it (and answered); one asked is refused.
+      const roomTypes = Math.max(config.roomsTariff.length, changed.roomsTariff.length, 1);
+      const fitting = Math.max(1, Math.floor(priceLimits.cellsMax / roomTypes));
+      const to = body.to ?? addDays(from, Math.min(PREVIEW_DAYS, fitting - 1));
       if (to < from) {
         throw AppError.field('to', 'range_reversed', 'The end is before the start');
       }
@@ -157,6 +167,8 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
           { maximum: priceLimits.rangeNightsMax, entity: 'nights' },
         );
       }
+
+      assertCellsWithin(roomTypes, nightsInRange(from, to), 'to');
 
       // Both runs read the same nights; the forecast when either prices on it.
       const data = await loadNightData(
@@ -185,6 +197,8 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
       });
       const { largestChange } = diff.summary;
       return {
+        from,
+        to,
         changes: diff.changes.map((m) => move({ ...m, before: m.before!, after: m.after! })),
         summary: {
           cellsChanged: diff.summary.cellsChanged,

@@ -1,4 +1,4 @@
-import type { TPriceCell, ZClearOverridesQuery } from '@tarifa/contract';
+import { nightsInRange, type TPriceCell, type ZClearOverridesQuery } from '@tarifa/contract';
 import { addDays, type PriceCell } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { unknownRoom, unknownRoomIssue } from '../../core/room-types';
@@ -14,7 +14,14 @@ import { OVERRIDES_CHANGED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
-import { cellKey, loadConfiguration, loadNightData, runEngine, type NightData } from './cells';
+import {
+  assertCellsWithin,
+  cellKey,
+  loadConfiguration,
+  loadNightData,
+  runEngine,
+  type NightData,
+} from './cells';
 import { toWireCell, type Configuration } from './configuration';
 
 /**
@@ -31,6 +38,19 @@ export const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
     toWireCell(cell, data.published.get(cellKey(cell.roomUuid, cell.date)) ?? null),
   );
 
+/** The disjoint runs of nights that `ranges` cover, in order. */
+function runsOf(ranges: { from: string; to: string }[]): { from: string; to: string }[] {
+  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
+  const runs: { from: string; to: string }[] = [];
+  for (const range of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && range.from <= addDays(last.to, 1)) {
+      if (range.to > last.to) last.to = range.to;
+    } else runs.push({ from: range.from, to: range.to });
+  }
+  return runs;
+}
+
 /**
  * The cells of `ranges` (per room type) as the API answers them, each disjoint run of nights
  * computed once: what a write on calendar cells (manual prices, restrictions) answers.
@@ -43,18 +63,10 @@ async function touchedCells(
   ranges: { roomUuid: string; from: string; to: string }[],
 ): Promise<TPriceCell[]> {
   const today = zonedDate(now, business.timezone);
-  const sorted = [...ranges].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0));
-  const runs: { from: string; to: string }[] = [];
-  for (const range of sorted) {
-    const last = runs[runs.length - 1];
-    if (last && range.from <= addDays(last.to, 1)) {
-      if (range.to > last.to) last.to = range.to;
-    } else runs.push({ from: range.from, to: range.to });
-  }
   const wanted = (cell: PriceCell) =>
     ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
   const answer: TPriceCell[] = [];
-  for (const { from, to } of runs) {
+  for (const { from, to } of runsOf(ranges)) {
     const data = await loadNightData(tx, business, { today, from, to, now });
     // One cell at a time: a spread of 100 000+ cells overflows the call stack.
     for (const cell of toWire(runEngine(config, data, today, from, to).filter(wanted), data)) {
@@ -103,6 +115,9 @@ export async function setCells<T extends CellRange>(
       rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
     );
     if (issues.length) throw AppError.validation(issues);
+    // Every room type is priced on the nights written (derived ones follow their parents).
+    const nights = runsOf(items).reduce((sum, run) => sum + nightsInRange(run.from, run.to), 0);
+    assertCellsWithin(rooms.size, nights, 'overrides');
 
     await setting.write(tx, business.uuid, items, actorOf(caller));
     for (const item of items) {
@@ -171,6 +186,7 @@ export async function clearCells(
     const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
     const { roomUuid, from, to } = query;
     if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
+    assertCellsWithin(rooms.size, nightsInRange(from, to), 'query.to');
 
     const cleared = await clearing.clear(
       tx,

@@ -12,8 +12,8 @@ import {
   type RoomsSold,
   type StayRestrictions,
 } from '@tarifa/pricing';
-import type { TStayRestrictions } from '@tarifa/contract';
-import { planHas } from '@tarifa/contract';
+import { nightsInRange, planHas, priceLimits, type TStayRestrictions } from '@tarifa/contract';
+import { AppError } from '../../lib/errors';
 import { businessForecast } from '../../core/forecast';
 import { planOf } from '../../core/plans';
 import type { BusinessRow } from '../../core/tenancy';
@@ -247,18 +247,44 @@ export function runEngine(
 }
 
 /**
+ * Refuses a call that would price more than `priceLimits.cellsMax` cells (`roomTypes` × `nights`):
+ * 400 `too_many_cells` at `path`, with the limit and the cells asked.
+ */
+export function assertCellsWithin(roomTypes: number, nights: number, path: string): void {
+  const cells = roomTypes * nights;
+  if (cells <= priceLimits.cellsMax) return;
+  throw AppError.field(
+    path,
+    'too_many_cells',
+    `A call prices at most ${priceLimits.cellsMax} cells (room types × nights); ask fewer nights`,
+    { maximum: priceLimits.cellsMax, cells },
+  );
+}
+
+/**
  * The cells of every room type on the nights `from`…`to` as `today` sees them, with the
- * configuration and the nights' data they came from (read at the same time).
+ * configuration and the nights' data they came from (read at the same time). With `limitAt`, a
+ * call of the API: the configuration is read first, and more cells than `priceLimits.cellsMax`
+ * are refused at that path before the nights are read.
  */
 export async function priceCells(
   tx: Executor,
   business: BusinessRow,
   range: NightRange,
-  options: { published?: boolean } = {},
+  options: { published?: boolean; limitAt?: string } = {},
 ): Promise<{ config: Configuration; data: NightData; cells: PriceCell[] }> {
-  const [config, data] = await reads<[Configuration, NightData]>(tx, [
-    () => loadConfiguration(tx, business),
-    () => loadNightData(tx, business, range, options),
-  ]);
+  const { limitAt, ...dataOptions } = options;
+  let config: Configuration;
+  let data: NightData;
+  if (limitAt === undefined) {
+    [config, data] = await reads<[Configuration, NightData]>(tx, [
+      () => loadConfiguration(tx, business),
+      () => loadNightData(tx, business, range, dataOptions),
+    ]);
+  } else {
+    config = await loadConfiguration(tx, business);
+    assertCellsWithin(config.roomsTariff.length, nightsInRange(range.from, range.to), limitAt);
+    data = await loadNightData(tx, business, range, dataOptions);
+  }
   return { config, data, cells: runEngine(config, data, range.today, range.from, range.to) };
 }
