@@ -29,6 +29,8 @@ export const eventLimits = {
   icsMaxBytes: 1024 * 1024,
   /** …and holds at most this many events. */
   icsMaxEvents: 2000,
+  /** A property keeps at most this many events (what the calendar and the engine read). */
+  perBusinessMax: 5000,
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import type { TBusiness, TEvent, TPriceCell } from '@tarifa/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '../../db/schema';
 import { multipartBody } from '../../../test/booking-factories';
 import {
   businessesUrl,
@@ -374,6 +376,49 @@ describe('events', () => {
         '2026-10-25',
         '2026-10-25',
       ]);
+    });
+  });
+  describe('the limit of events per property', () => {
+    it('refuses the event past 5 000, created or imported, and keeps those it has', async () => {
+      const full = await createBusiness(t, owner, { country: 'PT' });
+      await t.database.db.insert(events).values(
+        Array.from({ length: 4999 }, (_, i) => ({
+          businessUuid: full.uuid,
+          name: `Fair ${i}`,
+          startDate: '2027-01-10',
+          endDate: '2027-01-10',
+        })),
+      );
+      const create = (name: string) =>
+        call('POST', `${businessesUrl}/${full.uuid}/events`, {
+          event: { name, startDate: '2027-02-01', endDate: '2027-02-01', impact: 'high' },
+        });
+      expect((await create('The 5 000th')).statusCode).toBe(201);
+      const over = await create('One too many');
+      expect(over.statusCode).toBe(400);
+      expect(over.json().error.details).toEqual([
+        expect.objectContaining({ path: 'event', code: 'too_many', params: { maximum: 5000 } }),
+      ]);
+      const imported = await upload(
+        ics(
+          'BEGIN:VEVENT',
+          'UID:extra@city.example',
+          'DTSTART;VALUE=DATE:20270301',
+          'SUMMARY:Extra',
+          'END:VEVENT',
+        ),
+        '',
+        owner,
+        full,
+      );
+      expect(imported.statusCode).toBe(400);
+      expect(imported.json().error.details[0]).toMatchObject({ path: 'file', code: 'too_many' });
+      const stored = await t.database.db
+        .select({ id: events.id })
+        .from(events)
+        .where(eq(events.businessUuid, full.uuid));
+      const n = stored.length;
+      expect(n).toBe(5000);
     });
   });
 });

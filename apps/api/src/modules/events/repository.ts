@@ -56,6 +56,14 @@ export function eventsRepository(db: Executor, businessUuid: string) {
             .from(events)
             .where(and(ofBusiness, inArray(events.externalUid, uids))),
 
+    count: async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(events)
+          .where(ofBusiness)
+      )[0]!.n,
+
     insert: async (values: EventValues) =>
       (
         await db

@@ -58,6 +58,17 @@ const readOnly = 'An integration token cannot change events';
  * stale → 409, audited), and one whose nights carry an adjustment emits `events.changed` so their
  * prices are recomputed.
  */
+/** Refuses `adding` events to a property that keeps `count` when that passes its limit. */
+function assertRoomFor(count: number, adding: number, path: string) {
+  if (count + adding <= eventLimits.perBusinessMax) return;
+  throw AppError.field(
+    path,
+    'too_many',
+    `A property keeps at most ${eventLimits.perBusinessMax} events; remove past ones first`,
+    { maximum: eventLimits.perBusinessMax },
+  );
+}
+
 export function eventsService(db: Db, options: EventsServiceOptions) {
   const uow = options.unitOfWork;
   const businesses: BusinessesDeps = businessesDeps(db, { unitOfWork: uow });
@@ -110,6 +121,7 @@ export function eventsService(db: Db, options: EventsServiceOptions) {
 
     create(caller: Caller, businessUuid: string, body: EventBody) {
       return changeEvents(caller, businessUuid, body.version, async (ctx, repo) => {
+        assertRoomFor(await repo.count(), 1, 'event');
         const row = await repo.insert({ ...eventValues(body.event), source: 'manual' });
         recordEvent(ctx, 'create', undefined, row);
         return toEvent(row);
@@ -171,6 +183,7 @@ export function eventsService(db: Db, options: EventsServiceOptions) {
           const known = new Map(
             (await repo.findByUids([...byUid.keys()])).map((row) => [row.externalUid!, row]),
           );
+          assertRoomFor(await repo.count(), byUid.size - known.size, 'file');
           let created = 0;
           let updated = 0;
           const rows: EventRow[] = [];
