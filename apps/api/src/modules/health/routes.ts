@@ -10,7 +10,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         operationId: 'getHealth',
-        summary: 'Liveness, database reachability and the event loop\'s delay',
+        summary: "Liveness, database reachability and the event loop's delay",
         response: { 200: ZHealth, 503: ZErrorBody },
       },
     },
