@@ -115,9 +115,14 @@ describe('Pro settings on the Starter plan', { timeout: 30_000 }, () => {
   it('keeps auto-approve and the forecast off, saying which plan has them', () => {
     const business = aBusiness();
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
+    // What happens is what is selected: every change waits for the owner.
+    expect(screen.getByRole('radio', { name: /^Aprovo eu cada alteração/ })).toBeChecked();
     expect(
-      screen.getByRole('switch', { name: 'Aprovo eu cada alteração de preço' }),
+      screen.getByRole('radio', { name: /^Aprovar e enviar as alterações automaticamente/ }),
     ).toBeDisabled();
+    expect(screen.getByTestId('approval-plan')).toHaveTextContent(
+      'O seu plano Starter: cada alteração fica à sua espera. A aprovação automática vem com o plano Pro.',
+    );
     expect(screen.getByRole('radio', { name: /^Previsão/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /^Reservas já feitas/ })).toBeEnabled();
     expect(screen.getAllByText(/Incluído a partir do plano Pro/)).toHaveLength(2);
@@ -128,12 +133,13 @@ describe('Pro settings on the Starter plan', { timeout: 30_000 }, () => {
       tariffConfiguration: { settings: { ...defaultTariffSettings, autoApprove: true } },
     });
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-    const on = screen.getByRole('switch', {
-      name: 'Aprovar e publicar as alterações automaticamente, assim que surgem',
+    const auto = screen.getByRole('radio', {
+      name: /^Aprovar e enviar as alterações automaticamente/,
     });
-    await userEvent.click(on);
-    expect(
-      screen.getByRole('switch', { name: 'Aprovo eu cada alteração de preço' }),
-    ).not.toBeChecked();
+    expect(auto).toBeChecked();
+    expect(auto).toBeEnabled();
+    await userEvent.click(screen.getByRole('radio', { name: /^Aprovo eu cada alteração/ }));
+    expect(auto).not.toBeChecked();
+    expect(auto).toBeDisabled();
   });
 });
