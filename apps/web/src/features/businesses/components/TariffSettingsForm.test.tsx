@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultTariffSettings } from '@tarifa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '@/lib/i18n';
+import i18n, { changeLanguage } from '@/lib/i18n';
 import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan } from '@/testing';
 import { TariffSettingsForm } from './TariffSettingsForm';
 
@@ -120,8 +120,10 @@ describe('Pro settings on the Starter plan', { timeout: 30_000 }, () => {
     expect(
       screen.getByRole('radio', { name: /^Aprovar e enviar as alterações automaticamente/ }),
     ).toBeDisabled();
+    // The plan said in words, by the names the plans page gives them.
+    const plan = i18n.t('plans:names.starter');
     expect(screen.getByTestId('approval-plan')).toHaveTextContent(
-      'O seu plano Starter: cada alteração fica à sua espera. A aprovação automática vem com o plano Pro.',
+      `O seu plano ${plan}: cada alteração fica à sua espera. A aprovação automática vem com o plano Pro.`,
     );
     expect(screen.getByRole('radio', { name: /^Previsão/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /^Reservas já feitas/ })).toBeEnabled();
