@@ -214,7 +214,7 @@ test.describe('every status tells the truth', () => {
         await expect(chip).toHaveAttribute('title', new RegExp(`^${sentTo}.*\\d`));
       }
 
-      await page.goto(`/pricing-central?date=${night(12)}`);
+      await openIn(page, 'pt', `/pricing-central?date=${night(12)}`);
       await cell(page, 'Quarto Duplo', 12).click();
       await expect(page.getByTestId('night-price-life').getByTestId('price-stage')).toHaveText(
         new RegExp(`^${label('pt', 'priceChanges', 'sentTo.webhook').split('{{when}}')[0]}`),

@@ -37,17 +37,15 @@ export type TPriceStage = z.infer<typeof ZPriceStage>;
  * Where approved prices go. `webhook`: the property's webhook (docs/publishing.md). Channel
  * connections join this list as destinations of their own.
  */
-export const priceDestinations = ['webhook'] as const;
-export const ZPriceDestination = z.enum(priceDestinations);
-export type TPriceDestination = z.infer<typeof ZPriceDestination>;
+const priceDestinations = ['webhook'] as const;
+const ZPriceDestination = z.enum(priceDestinations);
 
 /**
  * How a change's delivery stands: `none` (no destination took part: `destination` is null),
  * `sending`, `delivered` or `failed` (for good).
  */
-export const priceDeliveryStates = ['none', 'sending', 'delivered', 'failed'] as const;
-export const ZPriceDeliveryState = z.enum(priceDeliveryStates);
-export type TPriceDeliveryState = z.infer<typeof ZPriceDeliveryState>;
+const priceDeliveryStates = ['none', 'sending', 'delivered', 'failed'] as const;
+const ZPriceDeliveryState = z.enum(priceDeliveryStates);
 
 export const ZPriceDelivery = z.object({
   /** The destination that carried (or is carrying) the change; null when none did. */
@@ -62,7 +60,7 @@ export type TPriceDelivery = z.infer<typeof ZPriceDelivery>;
 export const noDelivery: TPriceDelivery = { destination: null, state: 'none', deliveredAt: null };
 
 /** Why a `not_sent` change was not sent. */
-export type TNotSentReason = 'no_destination' | 'delivery_failed';
+type TNotSentReason = 'no_destination' | 'delivery_failed';
 
 /** The stored statuses a stage is derived from (`ZPriceChangeStatus`). */
 type StoredStatus = 'pending' | 'approved' | 'rejected' | 'published' | 'superseded';
@@ -92,14 +90,14 @@ export function priceStageOf(status: StoredStatus, delivery: TPriceDelivery): TP
 }
 
 /** Why a `not_sent` change was not sent: its delivery failed, or there was nowhere to send it. */
-export const notSentReasonOf = (delivery: TPriceDelivery): TNotSentReason =>
+const notSentReasonOf = (delivery: TPriceDelivery): TNotSentReason =>
   delivery.state === 'failed' ? 'delivery_failed' : 'no_destination';
 
 /**
  * The stage with its reason, as one key for words (`not_sent` splits in two): what screens and
  * exports look words up by.
  */
-export const priceStageWordKeys = [
+const priceStageWordKeys = [
   'recommended',
   'waiting',
   'approved',

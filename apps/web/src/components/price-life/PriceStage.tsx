@@ -22,7 +22,7 @@ type Staged = Pick<TPriceChange, 'stage' | 'delivery'>;
  * A change's stage in words (`priceChanges:stage.*`, the one vocabulary of a price's life), with
  * where and when a sent one arrived: "Sent to your webhook at 14:32".
  */
-export function usePriceStageWords() {
+function usePriceStageWords() {
   const { t } = useTranslation('priceChanges');
   const intl = useIntl();
   return {
