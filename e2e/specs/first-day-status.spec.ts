@@ -106,13 +106,15 @@ test.describe('every status tells the truth', () => {
     // Approve them all on the price-changes page, as the owner does.
     await page.goto('/pricing-central/price-changes');
     const banner = page.getByTestId('webhook-health-banner');
-    await expect(banner).toContainText(label('pt', 'priceChanges', 'webhook.none.title'));
+    await expect(banner).toContainText(label('pt', 'priceChanges', 'webhook.none.title'), {
+      timeout: 30_000,
+    });
     await page.getByTestId('approve-matching').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /^Aprovar todas/ }).click();
     // Told where they went: nowhere, with a way to connect a destination.
     const told = label('pt', 'priceChanges', 'approvedNotice.notSent').split('{{n}}')[1]!;
-    await expect(page.getByText(told, { exact: false })).toBeVisible();
+    await expect(page.getByText(told, { exact: false })).toBeVisible({ timeout: 30_000 });
     await expect(
       page.getByRole('button', { name: label('pt', 'priceChanges', 'approvedNotice.connect') }),
     ).toBeVisible();
@@ -191,7 +193,7 @@ test.describe('every status tells the truth', () => {
       await page.goto('/pricing-central/price-changes');
       await expect(
         page.getByTestId('price-changes-table').locator('[data-stage]').first(),
-      ).toBeVisible();
+      ).toBeVisible({ timeout: 30_000 });
       await expect(page.getByTestId('webhook-health-banner')).toHaveCount(0);
       await page.getByTestId('approve-matching').click();
       await page
@@ -199,7 +201,7 @@ test.describe('every status tells the truth', () => {
         .getByRole('button', { name: /^Aprovar todas/ })
         .click();
       const told = label('pt', 'priceChanges', 'approvedNotice.sending').split('{{n}}')[1]!;
-      await expect(page.getByText(told, { exact: false })).toBeVisible();
+      await expect(page.getByText(told, { exact: false })).toBeVisible({ timeout: 30_000 });
 
       await expect.poll(() => inStage(request, owner, 'sent'), { timeout: 60_000 }).toBe(waiting);
       expect(deliveries).toBeGreaterThan(0);
