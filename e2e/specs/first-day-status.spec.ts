@@ -42,7 +42,8 @@ async function inStage(request: APIRequestContext, owner: Owner, stage: string) 
 }
 
 test.describe('every status tells the truth', () => {
-  test.setTimeout(180_000);
+  // Screens (`npm run screens`) take eight renders a screen.
+  test.setTimeout(process.env.SCREENS === '1' ? 900_000 : 180_000);
 
   test('a Starter owner’s price setup says who approves, and what the plan allows, in words', async ({
     page,
