@@ -126,7 +126,9 @@ test.describe('every status tells the truth', () => {
       await openIn(page, locale, '/pricing-central/price-changes?stage=not_sent');
       const table = page.getByTestId('price-changes-table');
       const notSent = label(locale, 'priceChanges', 'stage.not_sent_no_destination');
-      await expect(table.locator('[data-stage="not_sent"]').first()).toHaveText(notSent);
+      await expect(table.locator('[data-stage="not_sent"]').first()).toHaveText(notSent, {
+        timeout: 30_000,
+      });
       await expect(table.locator('[data-stage]').filter({ hasNotText: notSent })).toHaveCount(0);
       await expect(
         table.getByText(label(locale, 'priceChanges', 'stage.sent'), { exact: true }),
@@ -211,7 +213,9 @@ test.describe('every status tells the truth', () => {
       for (const locale of readers) {
         await openIn(page, locale, '/pricing-central/price-changes?stage=sent');
         const chip = page.getByTestId('price-changes-table').locator('[data-stage="sent"]').first();
-        await expect(chip).toHaveText(label(locale, 'priceChanges', 'stage.sent'));
+        await expect(chip).toHaveText(label(locale, 'priceChanges', 'stage.sent'), {
+          timeout: 30_000,
+        });
         // "Sent to your webhook at …", with the time it arrived.
         const sentTo = label(locale, 'priceChanges', 'sentTo.webhook').split('{{when}}')[0]!;
         await expect(chip).toHaveAttribute('title', new RegExp(`^${sentTo}.*\\d`));
