@@ -97,18 +97,7 @@ const notSentReasonOf = (delivery: TPriceDelivery): TNotSentReason =>
  * The stage with its reason, as one key for words (`not_sent` splits in two): what screens and
  * exports look words up by.
  */
-const priceStageWordKeys = [
-  'recommended',
-  'waiting',
-  'approved',
-  'sending',
-  'sent',
-  'not_sent_no_destination',
-  'not_sent_delivery_failed',
-  'rejected',
-  'superseded',
-] as const;
-export type TPriceStageWordKey = (typeof priceStageWordKeys)[number];
+export type TPriceStageWordKey = Exclude<TPriceStage, 'not_sent'> | `not_sent_${TNotSentReason}`;
 
 export const priceStageWordKey = (
   stage: TPriceStage,
