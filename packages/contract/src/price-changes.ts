@@ -2,13 +2,15 @@ import { breakdownSteps } from '@tarifa/pricing';
 import { z } from 'zod';
 import { ZDate } from './business';
 import { checkNightRange, ZCellRestrictions } from './prices';
+import { ZPriceDelivery, ZPriceStage } from './price-life';
 import { issue, optionalQuery, queryInt, queryList, ZIsoDateTime } from './internal';
 
 /**
  * Price changes (docs/publishing.md): whenever a room type's recommended price for a night differs
  * from the price last published for it, there is exactly one open change for that cell. The owner
  * approves or rejects it (or `settings.autoApprove` approves it as it arises); an approved change
- * becomes `published` once the systems that sell the rooms have it.
+ * becomes `published` (the property's current price) once delivered, or at once when no
+ * destination is connected. Its `stage` (price-life.ts) says whether anything received it.
  *
  * `…` below is `/api/v1/businesses/{uuid}`. Money travels as decimal numbers in the business
  * currency, dates as `YYYY-MM-DD`.
@@ -22,9 +24,11 @@ export const priceChangeLimits = {
 } as const;
 
 /**
- * `pending`: waiting for the owner. `approved`: to be delivered. `rejected`: the owner said no; not
- * proposed again until the recommendation moves. `published`: delivered (its price is the published
- * price). `superseded`: a newer recommendation (or the published price catching up) replaced it.
+ * The stored status. `pending`: waiting for the owner. `approved`: to be delivered. `rejected`: the
+ * owner said no; not proposed again until the recommendation moves. `published`: its price is the
+ * property's current (published) price, what the pull API and the CSV serve — delivered to a
+ * destination or not (`stage` tells). `superseded`: a newer recommendation (or the published price
+ * catching up) replaced it.
  */
 export const priceChangeStatuses = [
   'pending',
@@ -93,6 +97,10 @@ export const ZPriceChange = z.object({
   decidedAt: ZIsoDateTime.nullable(),
   decidedBy: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
   publishedAt: ZIsoDateTime.nullable(),
+  /** The destination that carried it, and how that stands. */
+  delivery: ZPriceDelivery,
+  /** Where it is in a price's life (`priceStageOf(status, delivery)`): what screens say. */
+  stage: ZPriceStage,
   /** The last time its status moved (what `since` compares). */
   updatedAt: ZIsoDateTime,
 });
@@ -100,10 +108,13 @@ export type TPriceChange = z.infer<typeof ZPriceChange>;
 
 /** Statuses as `a,b` or repeated (`status=a&status=b`), or an array from a client. */
 const ZStatusList = queryList(ZPriceChangeStatus);
+/** Stages the same way (`stage=sent,not_sent`). */
+const ZStageList = queryList(ZPriceStage);
 
 /** What selects changes: the list's filters, and the `{filter}` of a bulk decision. */
 const filterFields = {
   status: ZStatusList,
+  stage: ZStageList,
   roomUuid: optionalQuery(z.uuid()),
   /** Nights from `from` to `to`, both included. */
   from: optionalQuery(ZDate),
@@ -119,7 +130,7 @@ const checkFilterRange = (q: { from?: string; to?: string }, ctx: z.RefinementCt
 };
 
 /**
- * `GET …/price-changes`: any of `status`, one room type, nights `from`…`to`, a reason step, and
+ * `GET …/price-changes`: any of `status`, any of `stage`, one room type, nights `from`…`to`, a reason step, and
  * `since` (changes whose status moved after that instant, oldest move first: incremental sync;
  * otherwise by night, then room type). Pages of `pageSize` (default 50).
  */
@@ -149,6 +160,7 @@ export type TPriceChangesPage = z.infer<typeof ZPriceChangesPage>;
 export const ZPriceChangeFilter = z
   .object({
     status: filterFields.status,
+    stage: filterFields.stage,
     roomUuid: z.uuid().optional(),
     from: ZDate.optional(),
     to: ZDate.optional(),

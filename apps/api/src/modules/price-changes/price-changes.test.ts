@@ -490,13 +490,13 @@ describe('price changes API', () => {
       expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       const [header, dbl, evil] = csvRows(res.body);
       expect(header).toBe(
-        'Date,Room code,Room name,Old price,New price,Change %,Status,Reason,Created,Decided,Decided by,Published',
+        'Date,Room code,Room name,Old price,New price,Change %,Status,Reason,Created,Decided,Decided by,Published,Sent',
       );
       expect(dbl).toMatch(
-        /^2026-06-02,DBL,"Double, sea view",100,99\.5,-0\.5,Pending,Season “Summer”: \+€20\.00 \(was \+€10\.00\) · Base price €100\.00 \(was €90\.00\),\d{4}-\d\d-\d\dT[\d:.]+Z,,,$/,
+        /^2026-06-02,DBL,"Double, sea view",100,99\.5,-0\.5,Waiting for you,Season “Summer”: \+€20\.00 \(was \+€10\.00\) · Base price €100\.00 \(was €90\.00\),\d{4}-\d\d-\d\dT[\d:.]+Z,,,,$/,
       );
       expect(evil).toMatch(
-        /^2026-06-03,EVL,"'=HYPERLINK\(""http:\/\/evil\.test"",""x""\)",,110,,Approved,First published price,[^,]+,2026-05-30T10:00:00\.000Z,Automatically,$/,
+        /^2026-06-03,EVL,"'=HYPERLINK\(""http:\/\/evil\.test"",""x""\)",,110,,Approved,First published price,[^,]+,2026-05-30T10:00:00\.000Z,Automatically,,$/,
       );
       expect(csvRows(res.body)).toHaveLength(3);
     });

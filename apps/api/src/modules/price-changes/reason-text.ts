@@ -5,7 +5,7 @@ import {
   type TLocale,
   type TPriceChangeReasonItem,
   type TPriceChangeReasonStep,
-  type TPriceChangeStatus,
+  type TPriceStageWordKey,
 } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
 import type { StoredRestrictions } from '../../db/schema';
@@ -16,7 +16,8 @@ import type { StoredRestrictions } from '../../db/schema';
  * One typed table, so a language missing a phrase does not compile.
  */
 interface Phrases extends ReasonPhrases {
-  statuses: Record<TPriceChangeStatus, string>;
+  /** The stage of a price's life (the web app's `priceChanges:stage.*` words). */
+  stages: Record<TPriceStageWordKey, string>;
   /** `decided by` of a change approved automatically. */
   automatic: string;
   /** Headers of `GET …/price-changes/export.csv`. */
@@ -28,12 +29,16 @@ interface Phrases extends ReasonPhrases {
 export const phrases: Record<TLocale, Phrases> = {
   en: {
     ...reasonPhrases.en,
-    statuses: {
-      pending: 'Pending',
+    stages: {
+      recommended: 'Recommended',
+      waiting: 'Waiting for you',
       approved: 'Approved',
+      sending: 'Sending',
+      sent: 'Sent',
+      not_sent_no_destination: 'Not sent: no destination connected',
+      not_sent_delivery_failed: 'Not sent: delivery failed',
       rejected: 'Rejected',
-      published: 'Published',
-      superseded: 'Superseded',
+      superseded: 'Replaced',
     },
     automatic: 'Automatically',
     changesHeader: [
@@ -49,6 +54,7 @@ export const phrases: Record<TLocale, Phrases> = {
       'Decided',
       'Decided by',
       'Published',
+      'Sent',
     ],
     pricesHeader: [
       'Date',
@@ -65,11 +71,15 @@ export const phrases: Record<TLocale, Phrases> = {
   },
   pt: {
     ...reasonPhrases.pt,
-    statuses: {
-      pending: 'Pendente',
+    stages: {
+      recommended: 'Recomendado',
+      waiting: 'À sua espera',
       approved: 'Aprovada',
+      sending: 'A enviar',
+      sent: 'Enviada',
+      not_sent_no_destination: 'Não enviada: nenhum destino ligado',
+      not_sent_delivery_failed: 'Não enviada: a entrega falhou',
       rejected: 'Rejeitada',
-      published: 'Publicada',
       superseded: 'Substituída',
     },
     automatic: 'Automaticamente',
@@ -86,6 +96,7 @@ export const phrases: Record<TLocale, Phrases> = {
       'Decidida',
       'Decidida por',
       'Publicada',
+      'Enviada',
     ],
     pricesHeader: [
       'Data',
@@ -102,12 +113,16 @@ export const phrases: Record<TLocale, Phrases> = {
   },
   fr: {
     ...reasonPhrases.fr,
-    statuses: {
-      pending: 'En attente',
-      approved: 'Approuvée',
-      rejected: 'Refusée',
-      published: 'Publiée',
-      superseded: 'Remplacée',
+    stages: {
+      recommended: 'Recommandé',
+      waiting: 'En attente de votre accord',
+      approved: 'Approuvé',
+      sending: 'Envoi en cours',
+      sent: 'Envoyé',
+      not_sent_no_destination: 'Non envoyé : aucune destination connectée',
+      not_sent_delivery_failed: 'Non envoyé : échec de l’envoi',
+      rejected: 'Refusé',
+      superseded: 'Remplacé',
     },
     automatic: 'Automatiquement',
     changesHeader: [
@@ -123,6 +138,7 @@ export const phrases: Record<TLocale, Phrases> = {
       'Décidée',
       'Décidée par',
       'Publiée',
+      'Envoyé',
     ],
     pricesHeader: [
       'Date',
@@ -139,12 +155,16 @@ export const phrases: Record<TLocale, Phrases> = {
   },
   ar: {
     ...reasonPhrases.ar,
-    statuses: {
-      pending: 'قيد الانتظار',
+    stages: {
+      recommended: 'مقترح',
+      waiting: 'بانتظارك',
       approved: 'موافق عليه',
+      sending: 'جارٍ الإرسال',
+      sent: 'أُرسل',
+      not_sent_no_destination: 'لم يُرسل: لا توجد وجهة متصلة',
+      not_sent_delivery_failed: 'لم يُرسل: فشل الإرسال',
       rejected: 'مرفوض',
-      published: 'منشور',
-      superseded: 'مستبدل',
+      superseded: 'مُستبدَل',
     },
     automatic: 'تلقائيًا',
     changesHeader: [
@@ -160,6 +180,7 @@ export const phrases: Record<TLocale, Phrases> = {
       'تاريخ القرار',
       'صاحب القرار',
       'تاريخ النشر',
+      'تاريخ الإرسال',
     ],
     pricesHeader: [
       'التاريخ',

@@ -1,4 +1,4 @@
-import type { TPriceChangeReasonStep, TPriceChangeStatus } from '@tarifa/contract';
+import type { TPriceChangeReasonStep, TPriceChangeStatus, TPriceStage } from '@tarifa/contract';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client';
@@ -7,12 +7,15 @@ import {
   publishedPrices,
   roomTypes,
   users,
+  webhookDeliveries,
   type StoredRestrictions,
 } from '../../db/schema';
 
 /** What selects changes: the list's filters and a bulk decision's `filter`. */
 export interface ChangeFilter {
   status?: TPriceChangeStatus[];
+  /** Stages of a price's life (`priceStageOf`). */
+  stage?: TPriceStage[];
   roomUuid?: string;
   from?: string;
   to?: string;
@@ -26,12 +29,16 @@ export type ChangeTarget = { ids: string[] } | { filter: ChangeFilter };
 
 export type PriceChangeRow = typeof priceChanges.$inferSelect;
 
-/** A change with its room type's code and name and the name of who decided it. */
+/**
+ * A change with its room type's code and name, the name of who decided it, and the delivery
+ * that carried it (null: none did).
+ */
 export interface ListedChange {
   change: PriceChangeRow;
   roomCode: string;
   roomName: string;
   deciderName: string | null;
+  delivery: { status: string; deliveredAt: Date | null } | null;
 }
 
 /** An approved change as publishing sends it. */
@@ -47,6 +54,34 @@ export interface ApprovedChange {
 /** A timestamp as SQL, from the injected clock. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/** The status of the delivery that carried a change (null: none did). */
+const deliveryStatus = sql`(select d.status from webhook_deliveries d
+                             where d.id = ${priceChanges.deliveryId})`;
+
+/**
+ * A change's stage as SQL, the same rule as the contract's `priceStageOf` (a test holds them
+ * together): what the `stage` filter compares.
+ */
+const stageOf = sql`case ${priceChanges.status}
+  when 'pending' then 'waiting'
+  when 'published' then case when ${deliveryStatus} = 'delivered' then 'sent' else 'not_sent' end
+  when 'approved' then case ${deliveryStatus}
+                         when 'pending' then 'sending'
+                         when 'failed' then 'not_sent'
+                         when 'delivered' then 'sent'
+                         else 'approved' end
+  else ${priceChanges.status} end`;
+
+/**
+ * A change that no delivery is carrying: in none, or in one that failed for good (it keeps
+ * naming that delivery, so its stage says "not sent: delivery failed", until another takes it).
+ */
+const undelivered = or(
+  isNull(priceChanges.deliveryId),
+  sql`exists (select 1 from webhook_deliveries d
+               where d.id = ${priceChanges.deliveryId} and d.status = 'failed')`,
+);
+
 /**
  * Price changes of one business the caller already reached: every query carries its uuid. SQL
  * only; the rules (who may decide, what moves where) are the service's.
@@ -58,6 +93,12 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
     return and(
       ofBusiness,
       filter.status?.length ? inArray(priceChanges.status, filter.status) : undefined,
+      filter.stage?.length
+        ? sql`${stageOf} in (${sql.join(
+            filter.stage.map((stage) => sql`${stage}`),
+            sql`, `,
+          )})`
+        : undefined,
       filter.roomUuid ? eq(priceChanges.roomTypeUuid, filter.roomUuid) : undefined,
       filter.from ? gte(priceChanges.night, filter.from) : undefined,
       filter.to ? lte(priceChanges.night, filter.to) : undefined,
@@ -106,20 +147,30 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 
   return {
     /** One page of the changes the filter matches (every one without `page`). */
-    list: (filter: ChangeFilter, page?: { offset: number; limit: number }) => {
+    list: async (
+      filter: ChangeFilter,
+      page?: { offset: number; limit: number },
+    ): Promise<ListedChange[]> => {
       const query = db
         .select({
           change: priceChanges,
           roomCode: roomTypes.code,
           roomName: roomTypes.name,
           deciderName: users.name,
+          deliveryStatus: webhookDeliveries.status,
+          deliveredAt: webhookDeliveries.deliveredAt,
         })
         .from(priceChanges)
         .innerJoin(roomTypes, eq(roomTypes.uuid, priceChanges.roomTypeUuid))
         .leftJoin(users, eq(users.uuid, priceChanges.decidedBy))
+        .leftJoin(webhookDeliveries, eq(webhookDeliveries.id, priceChanges.deliveryId))
         .where(where(filter))
         .orderBy(...orderOf(filter));
-      return page ? query.offset(page.offset).limit(page.limit) : query;
+      const rows = await (page ? query.offset(page.offset).limit(page.limit) : query);
+      return rows.map(({ deliveryStatus, deliveredAt, ...row }): ListedChange => ({
+        ...row,
+        delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
+      }));
     },
 
     count: async (filter: ChangeFilter) =>
@@ -163,7 +214,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 
     /**
      * Rejects, in one statement, the targeted changes that are `pending`, or `approved` and not
-     * yet taken by a delivery. Answers the status each had before.
+     * being delivered. Answers the status each had before.
      */
     reject: (target: ChangeTarget, by: string | null, at: Date) =>
       decide(
@@ -173,7 +224,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         at,
         or(
           eq(priceChanges.status, 'pending'),
-          and(eq(priceChanges.status, 'approved'), isNull(priceChanges.deliveryId)),
+          and(eq(priceChanges.status, 'approved'), undelivered),
         ),
       ),
 
@@ -201,7 +252,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
 
     /**
-     * Up to `limit` approved changes in no delivery yet, oldest first, held until the
+     * Up to `limit` approved changes that no delivery is carrying, oldest first, held until the
      * transaction ends: what the next publishing takes.
      */
     approvedUndelivered: (limit: number): Promise<ApprovedChange[]> =>
@@ -214,14 +265,15 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           newRestrictions: priceChanges.newRestrictions,
         })
         .from(priceChanges)
-        .where(
-          and(ofBusiness, eq(priceChanges.status, 'approved'), isNull(priceChanges.deliveryId)),
-        )
+        .where(and(ofBusiness, eq(priceChanges.status, 'approved'), undelivered))
         .orderBy(asc(priceChanges.createdAt), asc(priceChanges.night), asc(priceChanges.id))
         .limit(limit)
         .for('update'),
 
-    /** Puts the listed changes still approved and in no delivery into delivery `deliveryId`. */
+    /**
+     * Puts the listed changes still approved and that no delivery is carrying into delivery
+     * `deliveryId`.
+     */
     carryIn: async (deliveryId: string, ids: string[], now: Date) => {
       if (ids.length === 0) return;
       await db
@@ -231,7 +283,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           and(
             ofBusiness,
             eq(priceChanges.status, 'approved'),
-            isNull(priceChanges.deliveryId),
+            undelivered,
             inArray(priceChanges.id, ids),
           ),
         );
@@ -252,25 +304,22 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           )
       ).map((row) => row.id),
 
-    /** Frees the changes of failed deliveries for a later one. */
-    releaseFrom: async (deliveryIds: string[], now: Date) => {
-      if (deliveryIds.length === 0) return;
-      await db
-        .update(priceChanges)
-        .set({ deliveryId: null, updatedAt: now })
-        .where(and(ofBusiness, inArray(priceChanges.deliveryId, deliveryIds)));
-    },
-
     /**
      * The listed changes were published at `now` (their cells' published prices already hold
      * them): those still approved become published, and the open changes of those cells now start
-     * from the new published price and restrictions.
+     * from the new published price and restrictions. `unsent`: no destination received them, so
+     * they name no delivery (one that failed before no longer matters).
      */
-    markPublished: async (ids: string[], now: Date) => {
+    markPublished: async (ids: string[], now: Date, options: { unsent?: boolean } = {}) => {
       if (ids.length === 0) return;
       await db
         .update(priceChanges)
-        .set({ status: 'published', publishedAt: now, updatedAt: now })
+        .set({
+          status: 'published',
+          publishedAt: now,
+          updatedAt: now,
+          ...(options.unsent ? { deliveryId: null } : {}),
+        })
         .where(and(ofBusiness, eq(priceChanges.status, 'approved'), inArray(priceChanges.id, ids)));
       await db.execute(sql`
         update price_changes pc

@@ -1,10 +1,14 @@
 import {
   csvFile,
+  noDelivery,
+  priceStageOf,
+  priceStageWordKey,
   type CsvCell,
   type TLocale,
   type TPriceChange,
   type TPriceChangesPage,
   type TPriceChangeStatus,
+  type TPriceDelivery,
   type ZPriceChangeDecisionBody,
   type ZPriceChangesExportQuery,
   type ZPriceChangesQuery,
@@ -51,6 +55,29 @@ export interface CsvExport {
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
+const deliveryStates: Record<string, TPriceDelivery['state']> = {
+  pending: 'sending',
+  delivered: 'delivered',
+  failed: 'failed',
+};
+
+/** The delivery that carried a change, as the contract says it (the webhook is the one destination). */
+function deliveryOf(row: ListedChange): TPriceDelivery {
+  if (!row.delivery) return noDelivery;
+  const state = deliveryStates[row.delivery.status] ?? 'sending';
+  return {
+    destination: 'webhook',
+    state,
+    deliveredAt: state === 'delivered' ? iso(row.delivery.deliveredAt) : null,
+  };
+}
+
+/** A change's delivery and stage (`priceStageOf`). */
+function lifeOf(row: ListedChange) {
+  const delivery = deliveryOf(row);
+  return { delivery, stage: priceStageOf(row.change.status as TPriceChangeStatus, delivery) };
+}
+
 /** The change from the old price to the new one, in percent with one decimal. */
 const changePercent = (oldMinor: number | null, newMinor: number) =>
   oldMinor ? Math.round(((newMinor - oldMinor) / oldMinor) * 1000) / 10 : null;
@@ -79,6 +106,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
 
   const filterOf = (query: {
     status?: TPriceChangeStatus[];
+    stage?: ChangeFilter['stage'];
     roomUuid?: string;
     from?: string;
     to?: string;
@@ -86,6 +114,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     since?: string;
   }): ChangeFilter => ({
     status: query.status,
+    stage: query.stage,
     roomUuid: query.roomUuid,
     from: query.from,
     to: query.to,
@@ -120,6 +149,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
           ? { uuid: change.decidedBy, name: row.deciderName }
           : null,
       publishedAt: iso(change.publishedAt),
+      ...lifeOf(row),
       updatedAt: change.updatedAt.toISOString(),
     };
   }
@@ -236,25 +266,30 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
       const rows = await priceChangesRepository(db, business.uuid).list(filterOf(query));
       const locale = localeOf(caller);
       const words = phrases[locale];
-      const lines = rows.map(({ change, roomCode, roomName, deciderName }): CsvCell[] => [
-        change.night,
-        roomCode,
-        roomName,
-        change.oldPriceMinor === null ? null : fromMinor(change.oldPriceMinor),
-        fromMinor(change.newPriceMinor),
-        changePercent(change.oldPriceMinor, change.newPriceMinor),
-        words.statuses[change.status as TPriceChangeStatus] ?? change.status,
-        reasonText(change.reason, {
-          locale,
-          currency: business.currency,
-          firstPublication: change.oldPriceMinor === null,
-          restrictions: { was: change.oldRestrictions, now: change.newRestrictions },
-        }),
-        change.createdAt.toISOString(),
-        iso(change.decidedAt),
-        change.decidedAt ? (deciderName ?? (change.decidedBy ? null : words.automatic)) : null,
-        iso(change.publishedAt),
-      ]);
+      const lines = rows.map((row): CsvCell[] => {
+        const { change, roomCode, roomName, deciderName } = row;
+        const { delivery, stage } = lifeOf(row);
+        return [
+          change.night,
+          roomCode,
+          roomName,
+          change.oldPriceMinor === null ? null : fromMinor(change.oldPriceMinor),
+          fromMinor(change.newPriceMinor),
+          changePercent(change.oldPriceMinor, change.newPriceMinor),
+          words.stages[priceStageWordKey(stage, delivery)],
+          reasonText(change.reason, {
+            locale,
+            currency: business.currency,
+            firstPublication: change.oldPriceMinor === null,
+            restrictions: { was: change.oldRestrictions, now: change.newRestrictions },
+          }),
+          change.createdAt.toISOString(),
+          iso(change.decidedAt),
+          change.decidedAt ? (deciderName ?? (change.decidedBy ? null : words.automatic)) : null,
+          iso(change.publishedAt),
+          delivery.deliveredAt,
+        ];
+      });
       return {
         filename: `price-changes-${zonedDate(clock(), business.timezone)}.csv`,
         body: csvFile(words.changesHeader, lines),

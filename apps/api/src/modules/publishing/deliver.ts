@@ -13,13 +13,7 @@ import {
 } from '../../lib/url-guard';
 import { noticeDeliveryFailed } from './notices';
 import { priceChangesRepository } from '../price-changes/repository';
-import {
-  enqueueDelivery,
-  enqueuePublish,
-  failDeliveries,
-  publishChanges,
-  type DeliverJobPayload,
-} from './publish';
+import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
 import {
   attemptsInSeries,
   deliveryById,
@@ -176,9 +170,7 @@ export function deliverJob(deps: {
       const webhook = await publishingRepository(db, delivery.businessUuid).webhook();
       const now = ctx.now();
       if (!webhook) {
-        await withTransaction(db, (tx) =>
-          failDeliveries(tx, delivery.businessUuid, [deliveryId], now),
-        );
+        await publishingRepository(db, delivery.businessUuid).failDeliveries([deliveryId], now);
         return;
       }
       const timestamp = Math.floor(now.getTime() / 1000);
@@ -233,7 +225,7 @@ export function deliverJob(deps: {
           return true;
         }
         if (next === null) {
-          await failDeliveries(tx, businessUuid, [deliveryId], now);
+          await publishingRepository(tx, businessUuid).failDeliveries([deliveryId], now);
           await noticeDeliveryFailed(tx, businessUuid, outcome.error);
           log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
           return false;

@@ -48,18 +48,19 @@ export const enqueueDelivery = (jobs: Enqueue, tx: Executor, deliveryId: string,
  * becomes the change's price and restrictions (`published_prices`, with the change that set it),
  * and the price-changes module moves those still `approved` to `published` and lets the open
  * changes of those cells start from the new published price. A change superseded meanwhile still
- * sets the published price: it is the price the receiver holds.
+ * sets the published price: it is the price the receiver holds. `unsent`: published with no
+ * destination connected (their stage: not sent).
  */
-export async function publishChanges(tx: Executor, businessUuid: string, ids: string[], now: Date) {
+export async function publishChanges(
+  tx: Executor,
+  businessUuid: string,
+  ids: string[],
+  now: Date,
+  options: { unsent?: boolean } = {},
+) {
   if (ids.length === 0) return;
   await publishingRepository(tx, businessUuid).publishPrices(ids, now);
-  await priceChangesRepository(tx, businessUuid).markPublished(ids, now);
-}
-
-/** Ends deliveries as failed, and frees their price changes for a later delivery. */
-export async function failDeliveries(tx: Executor, businessUuid: string, ids: string[], now: Date) {
-  await publishingRepository(tx, businessUuid).failDeliveries(ids, now);
-  await priceChangesRepository(tx, businessUuid).releaseFrom(ids, now);
+  await priceChangesRepository(tx, businessUuid).markPublished(ids, now, options);
 }
 
 /** The JSON body of a delivery, exactly as receivers get it (`ZWebhookPayload`). */
@@ -113,7 +114,7 @@ async function pricesOf(
 }
 
 /**
- * `prices.publish` (docs/publishing.md): the business's approved changes not yet in a delivery,
+ * `prices.publish` (docs/publishing.md): the business's approved changes no delivery is carrying,
  * oldest first. Without a webhook they are published at once. With one, up to 1000 go in one
  * delivery and a `webhook.deliver` job sends it; while a delivery of prices is being tried the
  * next waits for it (the job runs again when it is delivered), so receivers get a business's
@@ -141,7 +142,7 @@ export function publishJob(deps: {
           const ids = approved.map((c) => c.id);
           const webhook = await repo.webhook();
           if (!webhook) {
-            await publishChanges(tx, businessUuid, ids, now);
+            await publishChanges(tx, businessUuid, ids, now, { unsent: true });
             log.info({ businessUuid, prices: ids.length }, 'prices published (no webhook)');
             return approved.length < PRICES_PER_DELIVERY ? 'done' : 'more';
           }

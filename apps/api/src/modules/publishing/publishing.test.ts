@@ -4,6 +4,7 @@ import {
   type TCreatedApiToken,
   type TNotificationsResponse,
   type TPriceCell,
+  type TPriceChange,
   type TWebhookDeliveriesPage,
   type TWebhookDelivery,
   type TWebhookWithSecret,
@@ -142,6 +143,29 @@ describe('publishing', () => {
   const published = (cells: TPriceCell[], roomUuid: string, date: string) =>
     cells.find((c) => c.roomUuid === roomUuid && c.date === date)!.publishedPrice;
 
+  /** The listed changes as `GET …/price-changes` answers them (every status), by id. */
+  async function listed(business: TBusiness, query = 'status=') {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${business.uuid}/price-changes?pageSize=500&${query}`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const changes = (res.json() as { priceChanges: TPriceChange[] }).priceChanges;
+    return new Map(changes.map((c) => [c.id, c]));
+  }
+
+  /** Approves changes as the owner does. */
+  async function approve(business: TBusiness, ids: string[]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/businesses/${business.uuid}/price-changes/approve`,
+      headers: owner.headers,
+      payload: { ids },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   /** Drains the due jobs until none is left at this instant. */
   const drain = () => t.app.jobs.drain();
 
@@ -178,6 +202,64 @@ describe('publishing', () => {
     expect(published(cells, dbl, '2026-07-09')).toBeNull();
     expect(await webhookOf(business)).toBeNull();
     expect((await deliveries(business)).total).toBe(0);
+  });
+
+  it('says where each approved change is: not sent without a webhook, sending, then sent', async () => {
+    const { business, dbl, ste } = await hotel();
+    const [lonely] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-07-20', priceMinor: 12_000, status: 'pending' }],
+      { now },
+    );
+    expect((await listed(business)).get(lonely!)).toMatchObject({
+      status: 'pending',
+      stage: 'waiting',
+      delivery: { destination: null, state: 'none', deliveredAt: null },
+    });
+    // Approved with no webhook: the current price at once, and nothing received it.
+    await approve(business, [lonely!]);
+    await drain();
+    expect((await listed(business)).get(lonely!)).toMatchObject({
+      status: 'published',
+      stage: 'not_sent',
+      delivery: { destination: null, state: 'none', deliveredAt: null },
+    });
+
+    // With a webhook that answers 500 first: sending while it retries, then sent.
+    await setWebhook(business);
+    const [carried] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: ste, night: '2026-07-20', priceMinor: 25_000, status: 'pending' }],
+      { now },
+    );
+    receiver.state.statuses = [500, 200];
+    await approve(business, [carried!]);
+    await drain();
+    expect((await listed(business)).get(carried!)).toMatchObject({
+      status: 'approved',
+      stage: 'sending',
+      delivery: { destination: 'webhook', state: 'sending', deliveredAt: null },
+    });
+    const [{ id }] = (await deliveries(business)).deliveries as [TWebhookDelivery];
+    await nextAttempt(business, id);
+    const sent = (await listed(business)).get(carried!)!;
+    expect(sent).toMatchObject({
+      status: 'published',
+      stage: 'sent',
+      delivery: { destination: 'webhook', state: 'delivered', deliveredAt: now.toISOString() },
+    });
+    expect(receivedFor(business)).toHaveLength(2);
+
+    // The stage filter agrees with the stage of each row.
+    expect([...(await listed(business, 'stage=sent')).keys()]).toEqual([carried]);
+    expect([...(await listed(business, 'stage=not_sent')).keys()]).toEqual([lonely]);
+    expect((await listed(business, 'stage=sending,approved')).size).toBe(0);
+    const waiting = [...(await listed(business, 'stage=waiting')).values()];
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.every((c) => c.status === 'pending' && c.stage === 'waiting')).toBe(true);
+    await t.app.inject({ method: 'DELETE', url: webhookUrl(business), headers: owner.headers });
   });
 
   it('sets a webhook with a secret shown once; a new URL keeps the secret', async () => {
@@ -408,8 +490,13 @@ describe('publishing', () => {
     expect(failed.attempts.every((a) => a.httpStatus === 500)).toBe(true);
     expect((await webhookOf(business))!.health).toBe('failing');
     // The change waits for a re-send or the next publication.
+    // It keeps naming the failed delivery: not sent, delivery failed.
     const [change] = await storedChangesById(t, ids);
-    expect(change).toMatchObject({ status: 'approved', deliveryId: null });
+    expect(change).toMatchObject({ status: 'approved', deliveryId: id });
+    expect((await listed(business, 'stage=not_sent')).get(ids[0]!)).toMatchObject({
+      stage: 'not_sent',
+      delivery: { destination: 'webhook', state: 'failed', deliveredAt: null },
+    });
     expect((await storedPublished(t, business.uuid)).has(`${dbl}|2026-09-01`)).toBe(false);
     // The owner is told, once: one delivery failed, with the receiver's answer in short.
     const notices = await t.app.inject({
@@ -503,6 +590,10 @@ describe('publishing', () => {
     expect(await storedChangesById(t, ids)).toMatchObject([
       { status: 'approved', deliveryId: null },
     ]);
+    expect((await listed(business)).get(ids[0]!)).toMatchObject({
+      stage: 'approved',
+      delivery: { destination: null, state: 'none' },
+    });
     expect((await storedPublished(t, business.uuid)).size).toBe(0);
     expect((await webhookOf(business))!.health).toBe('ok');
   });

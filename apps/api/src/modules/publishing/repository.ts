@@ -166,7 +166,10 @@ export function publishingRepository(db: Executor, businessUuid: string) {
       return row!;
     },
 
-    /** Ends deliveries as failed (their price changes are freed by the price-changes module). */
+    /**
+     * Ends deliveries as failed. Their price changes keep naming them (stage: not sent, delivery
+     * failed) and are free for a re-send or the next publication.
+     */
     async failDeliveries(ids: string[], now: Date) {
       if (ids.length === 0) return;
       await db

@@ -14,7 +14,7 @@ import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { checkOutgoingUrl, type Resolver } from '../../lib/url-guard';
 import { priceChangesRepository } from '../price-changes/repository';
-import { deliveryBody, enqueueDelivery, enqueuePublish, failDeliveries } from './publish';
+import { deliveryBody, enqueueDelivery, enqueuePublish } from './publish';
 import {
   attemptsOf,
   publishingRepository,
@@ -149,16 +149,14 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
 
     /**
      * `DELETE …/webhook`: its pending deliveries fail, and the approved changes they carried are
-     * published without it (as for a business that never had one).
+     * published without it (as for a business that never had one: not sent).
      */
     async remove(caller: Caller, businessUuid: string): Promise<void> {
       await write(caller, businessUuid, async ({ tx, repo, record, now }) => {
         const existing = await repo.webhook({ lock: true });
         if (!existing) throw noWebhook();
         const pending = await repo.pendingDeliveries();
-        await failDeliveries(
-          tx,
-          businessUuid,
+        await repo.failDeliveries(
           pending.map((d) => d.id),
           now,
         );

@@ -74,6 +74,25 @@ export function usePendingChanges(businessUuid: string, from: string, to: string
   });
 }
 
+/** Stages a change leaves on its own (the publishing job moves it): asked again until it does. */
+const moving = new Set(['approved', 'sending']);
+
+/**
+ * The newest change of one room type's night, whatever its stage (null: none yet): what the
+ * night's panel says about its price's life. Asked again every few seconds while it is on its way.
+ */
+export function useNightChange(businessUuid: string, roomUuid: string, date: string) {
+  return useQuery({
+    ...priceChangesQueryOptions(businessUuid, { roomUuid, from: date, to: date, pageSize: 50 }),
+    // By night, room type, then creation: the last is the newest.
+    select: (page) => page.priceChanges.at(-1) ?? null,
+    refetchInterval: (query) => {
+      const newest = query.state.data?.priceChanges.at(-1);
+      return newest && moving.has(newest.stage) ? 3000 : false;
+    },
+  });
+}
+
 export type PriceChangeDecision = 'approve' | 'reject';
 
 /** `POST …/price-changes/approve` or `…/reject` with `{ids}` or `{filter}` → how many moved. */

@@ -8,6 +8,7 @@ export {
   priceChangesQueryOptions,
   useDecidePriceChanges,
   usePendingChanges,
+  useNightChange,
   usePriceChanges,
   type PriceChangeDecision,
 } from './api';

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultTariffSettings } from '@tarifa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLanguage } from '@/lib/i18n';
+import i18n, { changeLanguage } from '@/lib/i18n';
 import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan } from '@/testing';
 import { TariffSettingsForm } from './TariffSettingsForm';
 
@@ -115,9 +115,16 @@ describe('Pro settings on the Starter plan', { timeout: 30_000 }, () => {
   it('keeps auto-approve and the forecast off, saying which plan has them', () => {
     const business = aBusiness();
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
+    // What happens is what is selected: every change waits for the owner.
+    expect(screen.getByRole('radio', { name: /^Aprovo eu cada alteração/ })).toBeChecked();
     expect(
-      screen.getByRole('switch', { name: 'Aprovo eu cada alteração de preço' }),
+      screen.getByRole('radio', { name: /^Aprovar e enviar as alterações automaticamente/ }),
     ).toBeDisabled();
+    // The plan said in words, by the names the plans page gives them.
+    const plan = i18n.t('plans:names.starter');
+    expect(screen.getByTestId('approval-plan')).toHaveTextContent(
+      `O seu plano ${plan}: cada alteração fica à sua espera. A aprovação automática vem com o plano Pro.`,
+    );
     expect(screen.getByRole('radio', { name: /^Previsão/ })).toBeDisabled();
     expect(screen.getByRole('radio', { name: /^Reservas já feitas/ })).toBeEnabled();
     expect(screen.getAllByText(/Incluído a partir do plano Pro/)).toHaveLength(2);
@@ -128,12 +135,13 @@ describe('Pro settings on the Starter plan', { timeout: 30_000 }, () => {
       tariffConfiguration: { settings: { ...defaultTariffSettings, autoApprove: true } },
     });
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-    const on = screen.getByRole('switch', {
-      name: 'Aprovar e publicar as alterações automaticamente, assim que surgem',
+    const auto = screen.getByRole('radio', {
+      name: /^Aprovar e enviar as alterações automaticamente/,
     });
-    await userEvent.click(on);
-    expect(
-      screen.getByRole('switch', { name: 'Aprovo eu cada alteração de preço' }),
-    ).not.toBeChecked();
+    expect(auto).toBeChecked();
+    expect(auto).toBeEnabled();
+    await userEvent.click(screen.getByRole('radio', { name: /^Aprovo eu cada alteração/ }));
+    expect(auto).not.toBeChecked();
+    expect(auto).toBeDisabled();
   });
 });

@@ -11,7 +11,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -34,6 +33,7 @@ import { useIntl } from '@/lib/intl';
 import { useHasFeature } from '@/api/plans';
 import { PlanHint } from '@/components/plans/PlanHint';
 import { useSaveSettings } from '../api';
+import { ApprovalChoice } from './ApprovalChoice';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { numberText, parseNumberInput } from '@/lib/numbers';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
@@ -164,7 +164,6 @@ export function TariffSettingsForm({
   const intl = useIntl();
   const save = useSaveSettings({ errors: 'form' });
   // Pro settings can be switched off on any plan, and on only on a plan that has them.
-  const canAutoApprove = useHasFeature('autoApprove');
   const canForecast = useHasFeature('forecast');
   const [initial] = useState(() => draftOfSettings(business.tariffConfiguration.settings));
   const form = useZodForm({
@@ -409,17 +408,10 @@ export function TariffSettingsForm({
           </Section>
 
           <Section title={t('settings.approval.title')} intro={t('settings.approval.intro')}>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={draft.autoApprove}
-                  disabled={!canAutoApprove && !draft.autoApprove}
-                  onChange={(event) => setDraft({ ...draft, autoApprove: event.target.checked })}
-                />
-              }
-              label={draft.autoApprove ? t('settings.approval.on') : t('settings.approval.off')}
+            <ApprovalChoice
+              autoApprove={draft.autoApprove}
+              onChange={(autoApprove) => setDraft({ ...draft, autoApprove })}
             />
-            {!canAutoApprove && <PlanHint feature="autoApprove" />}
             <TextField
               label={t('settings.approval.horizon')}
               name="horizonDays"

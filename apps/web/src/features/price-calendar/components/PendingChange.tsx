@@ -4,17 +4,73 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { TPriceChange } from '@tarifa/contract';
+import { Link as RouterLink } from 'react-router';
+import { priceStageWordKey, type TPriceChange } from '@tarifa/contract';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import {
   describeChange,
   formatDifference,
   useDecidePriceChanges,
+  useNightChange,
   type PriceChangeDecision,
 } from '@/api/price-changes';
 import { formatMoney } from '@/api/prices';
+import { integrationsPath } from '@/api/publishing';
+import { PriceStageLine } from '@/components/price-life/PriceStage';
+import { useApprovedNotice } from '@/components/price-life/useApprovedNotice';
 import { showSnackbar } from '@/lib/snackbar';
+
+const severities = {
+  approved: 'info',
+  sending: 'info',
+  sent: 'success',
+  not_sent_no_destination: 'info',
+  not_sent_delivery_failed: 'error',
+  rejected: 'info',
+  superseded: 'info',
+} as const;
+
+/**
+ * Where the night's newest decided change is in its life, in the panel when none waits: "Sent to
+ * your webhook at 14:32", or "Not sent: no destination connected" with a way to connect one.
+ */
+export function NightPriceLife({
+  businessUuid,
+  roomUuid,
+  date,
+  currency,
+}: {
+  businessUuid: string;
+  roomUuid: string;
+  date: string;
+  currency: string;
+}) {
+  const { t } = useTranslation('priceCalendar');
+  const { t: tc } = useTranslation('priceChanges');
+  const intl = useIntl();
+  const newest = useNightChange(businessUuid, roomUuid, date).data;
+  if (!newest || newest.stage === 'waiting') return null;
+  const key = priceStageWordKey(newest.stage, newest.delivery);
+  return (
+    <Alert
+      severity={key in severities ? severities[key as keyof typeof severities] : 'info'}
+      data-testid="night-price-life"
+      action={
+        key === 'not_sent_no_destination' || key === 'not_sent_delivery_failed' ? (
+          <Button color="inherit" size="small" component={RouterLink} to={integrationsPath}>
+            {tc('webhook.open')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <AlertTitle>
+        {t('life.title', { price: formatMoney(intl, newest.newPrice, currency) })}
+      </AlertTitle>
+      <PriceStageLine change={newest} />
+    </Alert>
+  );
+}
 
 /**
  * A night's change waiting for approval, in the explanation panel: old → new with the difference,
@@ -32,6 +88,7 @@ export function PendingChange({
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
   const decide = useDecidePriceChanges(businessUuid);
+  const approvedNotice = useApprovedNotice(businessUuid);
   const money = (value: number) => formatMoney(intl, value, currency);
   const difference = formatDifference(intl, currency, change);
 
@@ -39,11 +96,10 @@ export function PendingChange({
     decide.mutate(
       { decision, body: { ids: [change.id] } },
       {
-        onSuccess: () =>
-          showSnackbar({
-            severity: 'success',
-            message: t(`pending.${decision}d`, { price: money(change.newPrice) }),
-          }),
+        onSuccess: ({ moved }) =>
+          decision === 'approve'
+            ? void approvedNotice(moved)
+            : showSnackbar({ severity: 'success', message: t('pending.rejected') }),
         onError: (error) =>
           showSnackbar({
             severity: 'error',

@@ -11,7 +11,7 @@ import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/api/prices';
 import { MarketDetails } from './MarketDetails';
-import { PendingChange } from './PendingChange';
+import { NightPriceLife, PendingChange } from './PendingChange';
 import { RestrictionList } from './marks/RestrictionMarks';
 
 interface PriceExplanationProps {
@@ -130,8 +130,15 @@ export function PriceExplanation({
             )}
           </>
         )}
-        {change && (
+        {change ? (
           <PendingChange businessUuid={businessUuid} change={change} currency={currency} />
+        ) : (
+          <NightPriceLife
+            businessUuid={businessUuid}
+            roomUuid={room.uuid}
+            date={date}
+            currency={currency}
+          />
         )}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           {cell?.override && (

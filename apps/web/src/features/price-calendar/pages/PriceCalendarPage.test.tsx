@@ -97,7 +97,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     ).toContain('começa Verão');
     const manual = cell(grid, 'Quarto duplo, quarta-feira, 12 de agosto de 2026: 125 €;');
     expect(plain(manual.getAttribute('aria-label'))).toContain(
-      'preço manual, difere do publicado (132 €) e hoje',
+      'preço manual, difere do seu preço atual (132 €) e hoje',
     );
     expect(manual.querySelector('[data-mark="override"]')).not.toBeNull();
     expect(manual.querySelector('[data-mark="unpublished"]')).not.toBeNull();
@@ -403,6 +403,8 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
     decidedAt: null,
     decidedBy: null,
     publishedAt: null,
+    delivery: { destination: null, state: 'none', deliveredAt: null },
+    stage: 'waiting',
     updatedAt: '2026-08-01T10:00:00.000Z',
   };
 
@@ -418,6 +420,7 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
         waiting = [];
         return json(200, { moved: 1 });
       }
+      if (method === 'GET' && url === `${base}/webhook`) return json(200, { webhook: null });
       return json(500, { error: { code: 'internal', message: 'unexpected call' } });
     });
     const { grid, user } = await openAugust();
@@ -439,7 +442,12 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
     const before = calls('GET').length;
     await user.click(within(box).getByRole('button', { name: 'Aprovar' }));
 
-    expect(await screen.findByText(/Alteração aprovada/)).toBeInTheDocument();
+    // Approved, and said truthfully: nothing receives it without a destination.
+    expect(
+      await screen.findByText(
+        'Alterações de preço aprovadas: 1 — não enviadas: nenhum destino ligado',
+      ),
+    ).toBeInTheDocument();
     expect(calls('POST')).toEqual([
       { url: `${base}/price-changes/approve`, body: { ids: [pending.id] } },
     ]);

@@ -9,21 +9,21 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import {
   priceChangeReasonSteps,
-  priceChangeStatuses,
   type TPriceChangeReasonStep,
-  type TPriceChangeStatus,
+  type TPriceStage,
   type TRoomTariff,
 } from '@tarifa/contract';
 import { DateRangeFilter } from '@/components/DateRangeFilter';
 import { reasonStepName } from '@/api/price-changes';
 import { useIntl } from '@/lib/intl';
 import {
+  changeStages,
   defaultFilters,
   isDefaultView,
   type PriceChangeFilters,
 } from '../hooks/usePriceChangesQueryState';
 
-/** Status (pending first), room type, nights from–to and the step the reason names. */
+/** Stage of a price's life (waiting for you first), room type, nights from–to and the step the reason names. */
 export function PriceChangesFilters({
   filters,
   onChange,
@@ -44,13 +44,13 @@ export function PriceChangesFilters({
             size="small"
             fullWidth
             label={t('filters.status')}
-            value={filters.status}
+            value={filters.stage}
             onChange={(event) => {
-              const next = event.target.value as unknown as TPriceChangeStatus[] | string;
+              const next = event.target.value as unknown as TPriceStage[] | string;
               onChange({
-                status: (typeof next === 'string'
+                stage: (typeof next === 'string'
                   ? next.split(',').filter(Boolean)
-                  : next) as TPriceChangeStatus[],
+                  : next) as TPriceStage[],
               });
             }}
             slotProps={{
@@ -60,22 +60,22 @@ export function PriceChangesFilters({
                 multiple: true,
                 displayEmpty: true,
                 renderValue: (selected) => {
-                  const list = selected as TPriceChangeStatus[];
+                  const list = selected as TPriceStage[];
                   return list.length === 0
                     ? t('filters.allStatuses')
-                    : list.map((status) => t(`status.${status}`)).join(', ');
+                    : list.map((stage) => t(`stage.${stage}`)).join(', ');
                 },
               },
             }}
           >
-            {priceChangeStatuses.map((status) => (
-              <MenuItem key={status} value={status}>
+            {changeStages.map((stage) => (
+              <MenuItem key={stage} value={stage}>
                 <Checkbox
-                  checked={filters.status.includes(status)}
+                  checked={filters.stage.includes(stage)}
                   size="small"
                   sx={{ p: 0.5, marginInlineEnd: 1 }}
                 />
-                <ListItemText primary={t(`status.${status}`)} />
+                <ListItemText primary={t(`stage.${stage}`)} />
               </MenuItem>
             ))}
           </TextField>

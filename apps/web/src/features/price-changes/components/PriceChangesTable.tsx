@@ -14,8 +14,8 @@ import { utcDay } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
 import { changeFigures, describeChange, formatDifference } from '@/api/price-changes';
 import { formatMoney } from '@/api/prices';
+import { PriceStageChip } from '@/components/price-life/PriceStage';
 import type { PriceChangesView } from '../hooks/usePriceChangesQueryState';
-import { PriceChangeStatusChip } from './PriceChangeStatusChip';
 
 /** Changes a decision can still move: approve takes pending and rejected, reject pending and approved. */
 const decidable = (change: TPriceChange) =>
@@ -70,7 +70,7 @@ function Difference({ change, currency }: { change: TPriceChange; currency: stri
 
 /**
  * One page of price changes: the night, the room type, old → new price, the difference in money
- * and percent, the reason in words, the status and who decided it when. Rows that a decision can
+ * and percent, the reason in words, the stage of its life (sent, not sent…) and who decided it when. Rows that a decision can
  * still move have a checkbox; paging asks the API.
  */
 export function PriceChangesTable({
@@ -143,7 +143,7 @@ export function PriceChangesTable({
               {reason(row)}
             </Typography>
             <div>
-              <PriceChangeStatusChip status={row.status} />
+              <PriceStageChip change={row} />
             </div>
           </Stack>
         ),
@@ -192,9 +192,13 @@ export function PriceChangesTable({
       {
         field: 'status',
         headerName: t('table.status'),
-        width: 130,
+        width: 190,
         sortable: false,
-        renderCell: ({ row }) => <PriceChangeStatusChip status={row.status} />,
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 1, minInlineSize: 0 }}>
+            <PriceStageChip change={row} />
+          </Box>
+        ),
       },
       {
         field: 'decidedAt',

@@ -6,17 +6,19 @@ import { Link as RouterLink } from 'react-router';
 import { integrationsPath, useWebhook } from '@/api/publishing';
 
 /**
- * A warning while approved prices are not reaching the system that sells the rooms: the webhook's
- * last delivery failed for good (`failing`) or is being retried (`retrying`).
+ * Said while approved prices are not reaching a system that sells the rooms: no destination is
+ * connected (`none`: they are not sent at all), or the webhook's last delivery failed for good
+ * (`failing`) or is being retried (`retrying`).
  */
 export function WebhookBanner({ businessUuid }: { businessUuid: string }) {
   const { t } = useTranslation('priceChanges');
   const webhook = useWebhook(businessUuid);
-  const health = webhook.data?.health;
-  if (health !== 'failing' && health !== 'retrying') return null;
+  const health = webhook.data === null ? 'none' : webhook.data?.health;
+  if (health !== 'none' && health !== 'failing' && health !== 'retrying') return null;
   return (
     <Alert
-      severity={health === 'failing' ? 'error' : 'warning'}
+      severity={health === 'failing' ? 'error' : health === 'retrying' ? 'warning' : 'info'}
+      data-health={health}
       data-testid="webhook-health-banner"
       action={
         <Button color="inherit" size="small" component={RouterLink} to={integrationsPath}>

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import {
   priceChangeLimits,
   priceChangeReasonSteps,
-  priceChangeStatuses,
+  priceStages,
   type TPriceChangeReasonStep,
-  type TPriceChangeStatus,
+  type TPriceStage,
   type TPriceChangesQuery,
 } from '@tarifa/contract';
 import { pageSizes } from '@/components/DataTable';
@@ -17,8 +17,8 @@ import {
 } from '@/components/list/useListView';
 
 export interface PriceChangeFilters {
-  /** Empty: every status. */
-  status: TPriceChangeStatus[];
+  /** Stages of a price's life; empty: every stage. */
+  stage: TPriceStage[];
   roomUuid: string;
   from: string;
   to: string;
@@ -29,26 +29,29 @@ export type PriceChangesView = ListView<PriceChangeFilters>;
 
 /** What the page shows first: the changes waiting for the owner. */
 export const defaultFilters: PriceChangeFilters = {
-  status: ['pending'],
+  stage: ['waiting'],
   roomUuid: '',
   from: '',
   to: '',
   step: '',
 };
 
-const isDefaultStatus = (status: readonly TPriceChangeStatus[]) =>
-  status.length === defaultFilters.status.length &&
-  status.every((s) => defaultFilters.status.includes(s));
+/** The stages a change can be in (`recommended` is a night's, before any change). */
+export const changeStages = priceStages.filter((stage) => stage !== 'recommended');
 
-/** The view in the address bar: `?status&room&from&to&step` (no status: pending only; `all`). */
+const isDefaultStage = (stage: readonly TPriceStage[]) =>
+  stage.length === defaultFilters.stage.length &&
+  stage.every((s) => defaultFilters.stage.includes(s));
+
+/** The view in the address bar: `?stage&room&from&to&step` (no stage: waiting only; `all`). */
 const codec: ListViewCodec<PriceChangeFilters> = {
   read: (params) => {
     const step = params.get('step') as TPriceChangeReasonStep | null;
     return {
-      status:
-        params.get('status') === null
-          ? defaultFilters.status
-          : listParam(params, 'status', priceChangeStatuses),
+      stage:
+        params.get('stage') === null
+          ? defaultFilters.stage
+          : listParam(params, 'stage', changeStages),
       roomUuid: params.get('room') ?? '',
       from: dayParam(params, 'from'),
       to: dayParam(params, 'to'),
@@ -56,10 +59,10 @@ const codec: ListViewCodec<PriceChangeFilters> = {
     };
   },
   write: (filters) => ({
-    status: isDefaultStatus(filters.status)
+    stage: isDefaultStage(filters.stage)
       ? undefined
-      : filters.status.length
-        ? filters.status.join(',')
+      : filters.stage.length
+        ? filters.stage.join(',')
         : 'all',
     room: filters.roomUuid,
     from: filters.from,
@@ -72,7 +75,7 @@ const codec: ListViewCodec<PriceChangeFilters> = {
 /** Whether the filters differ from what the page shows first. */
 export function isDefaultView(filters: PriceChangeFilters): boolean {
   return (
-    isDefaultStatus(filters.status) &&
+    isDefaultStage(filters.stage) &&
     !filters.roomUuid &&
     !filters.from &&
     !filters.to &&
@@ -83,7 +86,7 @@ export function isDefaultView(filters: PriceChangeFilters): boolean {
 /** The filters as the API takes them (`{filter}` of a bulk decision, the CSV export). */
 export function filterOf(filters: PriceChangeFilters) {
   return {
-    status: filters.status.length ? filters.status : undefined,
+    stage: filters.stage.length ? filters.stage : undefined,
     roomUuid: filters.roomUuid || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,

@@ -29,6 +29,8 @@ function aChange(overrides: Partial<TPriceChange> = {}): TPriceChange {
     decidedAt: null,
     decidedBy: null,
     publishedAt: null,
+    delivery: { destination: null, state: 'none', deliveredAt: null },
+    stage: 'waiting',
     updatedAt: '2026-08-01T10:00:00.000Z',
     ...overrides,
   };
@@ -104,7 +106,7 @@ describe('price changes page', { timeout: 30_000 }, () => {
     expect(up).toHaveTextContent(/100\s€ → 120\s€/);
     expect(up).toHaveTextContent(/\+20\s€ \(\+20\s?%\)/);
     expect(up).toHaveTextContent(/Sazonalidade “Verão”: \+20,00\s€/);
-    expect(up).toHaveTextContent('Pendente');
+    expect(up).toHaveTextContent('À sua espera');
     expect(
       within(up)
         .getByText(/\+20\s€ \(\+20\s?%\)/)
@@ -114,8 +116,8 @@ describe('price changes page', { timeout: 30_000 }, () => {
     expect(down).toHaveTextContent(/200\s€ → 180\s€/);
     expect(down).toHaveTextContent(/[-−]20\s€ \([-−]10\s?%\)/);
     expect(down).toHaveTextContent(/Preço base 180,00\s€ \(era 200,00\s€\)/);
-    // The first request asks for the pending changes only.
-    expect(calls('GET', '/price-changes?')[0]![0]).toContain('status=pending');
+    // The first request asks for the changes waiting for the owner only.
+    expect(calls('GET', '/price-changes?')[0]![0]).toContain('stage=waiting');
   });
 });
 
@@ -138,9 +140,9 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Estado' }));
-    await user.click(await screen.findByRole('option', { name: 'Rejeitada' }));
+    await user.click(await screen.findByRole('option', { name: 'Não enviada' }));
     await waitFor(() =>
-      expect(calls('GET', '/price-changes?').at(-1)![0]).toContain('status=pending%2Crejected'),
+      expect(calls('GET', '/price-changes?').at(-1)![0]).toContain('stage=waiting%2Cnot_sent'),
     );
   });
 
@@ -157,7 +159,13 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     expect(calls('POST', '/price-changes/approve')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar (2)' }));
 
-    expect(await screen.findByText('Alterações de preço aprovadas: 2')).toBeInTheDocument();
+    // No destination connected: approved, and said to be sent nowhere, with a way to connect one.
+    expect(
+      await screen.findByText(
+        'Alterações de preço aprovadas: 2 — não enviadas: nenhum destino ligado',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ligar um destino' })).toBeInTheDocument();
     expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([
       { ids: changes.map((c) => c.id) },
     ]);
@@ -181,7 +189,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     expect(bodyOf(calls('POST', '/price-changes/reject'))).toEqual([
       {
         filter: {
-          status: ['pending'],
+          stage: ['waiting'],
           roomUuid: doubleRoom.uuid,
           from: '2026-08-01',
           to: '2026-08-31',
@@ -199,7 +207,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     changes = [];
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar todas (2)' }));
     expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([
-      { filter: { status: ['pending'] } },
+      { filter: { stage: ['waiting'] } },
     ]);
     expect(
       await screen.findByRole('heading', { name: 'Os preços estão em dia' }),
@@ -233,7 +241,7 @@ describe('exports', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Exportar alterações (CSV)' }));
     await waitFor(() => expect(clicked).toEqual(['alteracoes.csv']));
     expect(calls('GET', '/price-changes/export.csv').map(([url]) => url)).toEqual([
-      `${base}/price-changes/export.csv?status=pending&roomUuid=${suiteRoom.uuid}&step=base`,
+      `${base}/price-changes/export.csv?stage=waiting&roomUuid=${suiteRoom.uuid}&step=base`,
     ]);
     // The file is what the server sent (the BOM kept, so spreadsheets read accents).
     const file = createObjectURL.mock.calls[0]![0];
@@ -267,6 +275,14 @@ describe('webhook health', { timeout: 30_000 }, () => {
     expect(banner).toHaveTextContent('Os seus preços não estão a chegar ao channel manager');
     await user.click(within(banner).getByRole('link', { name: 'Abrir Integrações' }));
     expect(router.state.location.pathname).toBe('/my-property/integrations');
+  });
+
+  it('says that approved prices go nowhere while no destination is connected', async () => {
+    webhook = null;
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    const banner = await screen.findByTestId('webhook-health-banner');
+    expect(banner).toHaveTextContent('Os preços aprovados não são enviados para lado nenhum');
+    expect(within(banner).getByRole('link', { name: 'Abrir Integrações' })).toBeInTheDocument();
   });
 
   it('shows no banner while deliveries arrive', async () => {

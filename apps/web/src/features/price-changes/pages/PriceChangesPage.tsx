@@ -14,6 +14,7 @@ import { useRequiredBusiness } from '@/api/business';
 import { useIntl } from '@/lib/intl';
 import { useDecidePriceChanges, usePriceChanges } from '@/api/price-changes';
 import { showSnackbar } from '@/lib/snackbar';
+import { useApprovedNotice } from '@/components/price-life/useApprovedNotice';
 import { ConfirmDecisionDialog, type PendingDecision } from '../components/ConfirmDecisionDialog';
 import { ExportButtons } from '../components/ExportButtons';
 import { PriceChangesFilters } from '../components/PriceChangesFilters';
@@ -93,6 +94,7 @@ function PriceChanges({ business }: { business: TBusiness }) {
   const { view, query, update, serverSizes } = usePriceChangesQueryState();
   const list = usePriceChanges(business.uuid, query);
   const decide = useDecidePriceChanges(business.uuid);
+  const approvedNotice = useApprovedNotice(business.uuid);
   const [selection, setSelection] = useState<Set<string>>(() => new Set());
   const [pending, setPending] = useState<PendingDecision | null>(null);
   const rooms = business.tariffConfiguration.roomsTariff;
@@ -116,6 +118,10 @@ function PriceChanges({ business }: { business: TBusiness }) {
           setPending(null);
           setSelection(new Set());
           decide.reset();
+          if (decision.decision === 'approve' && moved > 0) {
+            void approvedNotice(moved);
+            return;
+          }
           showSnackbar({
             severity: 'success',
             message: t(`done.${decision.decision}`, { n: intl.number(moved) }),

@@ -1,0 +1,38 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { integrationsPath, webhookQueryOptions } from '@/api/publishing';
+import { useIntl } from '@/lib/intl';
+import { showSnackbar } from '@/lib/snackbar';
+
+/**
+ * What the owner is told after approving: how many, and where they go — to the webhook, or
+ * nowhere ("not sent: no destination connected", with a button to connect one).
+ */
+export function useApprovedNotice(businessUuid: string) {
+  const { t } = useTranslation('priceChanges');
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async (moved: number) => {
+    const n = intl.number(moved);
+    const webhook = await queryClient
+      .ensureQueryData(webhookQueryOptions(businessUuid))
+      .catch(() => undefined);
+    if (webhook === undefined) {
+      // Unknown (not the caller's to read): just how many.
+      showSnackbar({ severity: 'success', message: t('done.approve', { n }) });
+    } else if (webhook) {
+      showSnackbar({ severity: 'success', message: t('approvedNotice.sending', { n }) });
+    } else {
+      showSnackbar({
+        severity: 'info',
+        message: t('approvedNotice.notSent', { n }),
+        action: {
+          label: t('approvedNotice.connect'),
+          onClick: () => void navigate(integrationsPath),
+        },
+      });
+    }
+  };
+}
