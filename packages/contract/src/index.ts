@@ -15,6 +15,7 @@ export * from './admin';
 export * from './notifications';
 export * from './prices';
 export * from './price-changes';
+export * from './price-changes-summary';
 export * from './reason-words';
 export * from './publishing';
 export * from './analytics';
