@@ -9,6 +9,7 @@ export {
   useDecidePriceChanges,
   usePendingChanges,
   usePriceChanges,
+  usePriceChangesSummary,
   type PriceChangeDecision,
 } from './api';
 export { changeFigures, describeChange, formatDifference, reasonStepName } from './reason';
