@@ -23,6 +23,11 @@ const double = {
 const cellOn = (page: Page, date: string) =>
   page.locator(`[role="gridcell"][data-row="0"][data-date="${date}"]`);
 
+/** Back in `locale` after the screenshots (they leave the page in the last language taken). */
+async function speak(page: Page, locale: Locale) {
+  await page.evaluate((stored) => localStorage.setItem('language', stored), locale);
+}
+
 /** A label with its `{{name}}` placeholders filled in. */
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
@@ -96,12 +101,6 @@ test.describe('guard rails before a manual price is saved', () => {
         `Quarto Duplo: 45\\s€ em 24\\s?–\\s?26 de ${month} \\(3 noites\\) .*mínimo.*60\\s€`,
       ),
     );
-    await captureScreens(page, 'price-calendar-manual-price-guard', async () => {
-      await selectNights(page, 24, 26);
-      await typePrice(page, 'pt', '45');
-      await expect(page.getByTestId('price-guard')).toBeVisible();
-    });
-
     // Going back and cancelling saves nothing.
     await page.getByRole('button', { name: label('pt', 'priceCalendar', 'guard.back') }).click();
     await page
@@ -116,6 +115,12 @@ test.describe('guard rails before a manual price is saved', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(await manualPrices(request, owner, night(24), night(26))).toEqual([45, 45, 45]);
     await expect(cellOn(page, night(25)).locator('[data-mark="out-of-bounds"]')).toBeVisible();
+
+    await captureScreens(page, 'price-calendar-manual-price-guard', async (locale) => {
+      await selectNights(page, 27, 29);
+      await typePrice(page, locale, '45');
+      await expect(page.getByTestId('price-guard')).toBeVisible();
+    });
   });
 
   test('a price 40 % above the recommendation asks with the default threshold, and the night’s panel follows at once (pt)', async ({
@@ -189,6 +194,11 @@ test.describe('guard rails before a manual price is saved', () => {
       await page.getByTestId('approve-matching').click();
       await expect(page.getByTestId('manual-outside-bounds')).toBeVisible();
     });
+    if (process.env.SCREENS === '1') {
+      await speak(page, 'en');
+      await page.goto('/pricing-central/price-changes');
+      await page.getByTestId('approve-matching').click();
+    }
     await confirm.getByRole('button', { name: /^Approve all/ }).click();
     await expect(confirm).toHaveCount(0);
     await expect.poll(() => pendingTotal(request, owner)).toBe(0);
@@ -216,6 +226,10 @@ test.describe('guard rails before a manual price is saved', () => {
       await page.goto('/pricing-central/price-setup');
       await page.locator('input[name="manualPriceWarnPercent"]').scrollIntoViewIfNeeded();
     });
+    if (process.env.SCREENS === '1') {
+      await speak(page, 'en');
+      await page.goto('/pricing-central/price-setup');
+    }
     await field.fill('501');
     await page.getByRole('button', { name: label('en', 'property', 'settings.save') }).click();
     await expect(field).toHaveAccessibleDescription(/500/);
