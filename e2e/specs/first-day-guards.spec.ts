@@ -79,7 +79,8 @@ async function typePrice(page: Page, locale: Locale, price: string) {
 }
 
 test.describe('guard rails before a manual price is saved', () => {
-  test.setTimeout(120_000);
+  // Screenshots take eight renders a screen: far longer than the journey itself.
+  test.setTimeout(process.env.SCREENS === '1' ? 900_000 : 120_000);
 
   test('45 € under a 60 € minimum on three nights asks first, naming them and the bound (pt)', async ({
     page,
