@@ -27,7 +27,7 @@ export const moduleGraph = {
   notifications: [],
   plans: [],
   'price-changes': ['pricing-inputs', 'businesses'],
-  prices: ['pricing-inputs', 'businesses'],
+  prices: ['pricing-inputs', 'businesses', 'price-changes'],
   'pricing-inputs': ['businesses', 'events', 'market'],
   publishing: ['price-changes'],
   restrictions: ['pricing-inputs'],

@@ -41,6 +41,11 @@ export const businessLimits = {
   /** Nights ahead that prices are recomputed and changes proposed for (`settings.horizonDays`). */
   horizonDaysMin: 30,
   horizonDaysMax: 730,
+  /**
+   * A manual price this many percent or more away from the recommendation asks for confirmation
+   * (`settings.manualPriceWarnPercent`; 0: never for the distance, the bounds are always checked).
+   */
+  manualPriceWarnPercentMax: 500,
   /** Stay restrictions, in nights. */
   minStayMax: 30,
   maxStayMax: 365,
@@ -504,6 +509,11 @@ export const ZTariffSettings = z.object({
   occupancyBasis: z.enum(occupancyBases),
   /** How many nights ahead, from today, prices are recomputed and price changes proposed. */
   horizonDays: int(businessLimits.horizonDaysMin, businessLimits.horizonDaysMax),
+  /**
+   * A manual price more than this many percent above or below a night's recommended price asks
+   * for confirmation before it is saved (0: only a price outside the room's bounds asks).
+   */
+  manualPriceWarnPercent: int(0, businessLimits.manualPriceWarnPercentMax),
   holidayRule: ZHolidayRule,
   market: ZMarketSettings,
   restrictions: ZStayRestrictions,
@@ -517,6 +527,7 @@ export const defaultTariffSettings: TTariffSettings = {
   autoApprove: false,
   occupancyBasis: 'on_the_books',
   horizonDays: 365,
+  manualPriceWarnPercent: 30,
   holidayRule: {
     enabled: false,
     adjustments: { public: 0, bank: 0, school: 0, optional: 0, observance: 0 },
@@ -697,6 +708,7 @@ export const ZTariffConfiguration = z.object({
     autoApprove: z.boolean(),
     occupancyBasis: z.enum(occupancyBases),
     horizonDays: z.number().int(),
+    manualPriceWarnPercent: z.number().int(),
     holidayRule: ZHolidayRule,
     market: ZMarketSettings,
     restrictions: ZStayRestrictions,

@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './prices';
 export * from './price-changes';
 export * from './price-life';
+export * from './price-changes-summary';
 export * from './reason-words';
 export * from './publishing';
 export * from './analytics';

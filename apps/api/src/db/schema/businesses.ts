@@ -30,6 +30,8 @@ export interface StoredTariffSettings {
   occupancyBasis: 'on_the_books' | 'forecast';
   /** Nights ahead that price changes are proposed for; absent in rows older than it (365). */
   horizonDays?: number;
+  /** Percent from the recommendation a manual price may move before it asks; absent in older rows (30). */
+  manualPriceWarnPercent?: number;
   /** The holiday rule, the market step and the stay restrictions; absent in older rows (defaults). */
   holidayRule?: {
     enabled: boolean;

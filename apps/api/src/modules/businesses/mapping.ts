@@ -76,6 +76,8 @@ export function toSettings(stored: StoredTariffSettings): TTariffSettings {
     autoApprove: stored.autoApprove,
     occupancyBasis: stored.occupancyBasis,
     horizonDays: stored.horizonDays ?? defaultTariffSettings.horizonDays,
+    manualPriceWarnPercent:
+      stored.manualPriceWarnPercent ?? defaultTariffSettings.manualPriceWarnPercent,
     holidayRule: stored.holidayRule
       ? {
           enabled: stored.holidayRule.enabled,
@@ -134,6 +136,7 @@ export function toStoredSettings(settings: TTariffSettings): StoredTariffSetting
     autoApprove: settings.autoApprove,
     occupancyBasis: settings.occupancyBasis,
     horizonDays: settings.horizonDays,
+    manualPriceWarnPercent: settings.manualPriceWarnPercent,
     holidayRule: {
       enabled: settings.holidayRule.enabled,
       adjustmentsBp: Object.fromEntries(

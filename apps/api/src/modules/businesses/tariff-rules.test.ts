@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBusiness, TSazonality } from '@tarifa/contract';
-import { fluctuationGroups, sazonalities } from '../../db/schema';
+import { businesses, fluctuationGroups, sazonalities } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
 import {
@@ -71,6 +71,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       autoApprove: true,
       occupancyBasis: 'forecast',
       horizonDays: 180,
+      manualPriceWarnPercent: 45,
       holidayRule: {
         enabled: true,
         adjustments: { public: 12.5, bank: 0, school: -5, optional: 0, observance: 0 },
@@ -112,6 +113,7 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         autoApprove: true,
         occupancyBasis: 'forecast',
         horizonDays: 180,
+        manualPriceWarnPercent: 45,
         holidayRule: {
           enabled: true,
           adjustmentsBp: { public: 1250, bank: 0, school: -500, optional: 0, observance: 0 },
@@ -146,12 +148,30 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         'holidayRule',
         'horizonDays',
         'leadTimeRules',
+        'manualPriceWarnPercent',
         'market',
         'occupancyBasis',
         'restrictions',
         'rounding',
         'weekdayAdjustments',
       ]);
+    });
+
+    it('answers the default manual-price threshold (30 %) for a row stored before it existed', async () => {
+      const { business } = await setUp();
+      const row = (await stored.business(t, business.uuid))!;
+      const { manualPriceWarnPercent, ...older } = row.settings;
+      expect(manualPriceWarnPercent).toBe(30);
+      await t.database.db
+        .update(businesses)
+        .set({ settings: older })
+        .where(eq(businesses.uuid, business.uuid));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/businesses/${business.uuid}`,
+        headers: owner.headers,
+      });
+      expect(res.json().business.tariffConfiguration.settings.manualPriceWarnPercent).toBe(30);
     });
 
     it('keeps the keys left out', async () => {
@@ -213,6 +233,9 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       [{ horizonDays: 29 }, 'settings.horizonDays', 'too_small'],
       [{ horizonDays: 731 }, 'settings.horizonDays', 'too_big'],
       [{ horizonDays: 90.5 }, 'settings.horizonDays', 'invalid_type'],
+      [{ manualPriceWarnPercent: -1 }, 'settings.manualPriceWarnPercent', 'too_small'],
+      [{ manualPriceWarnPercent: 501 }, 'settings.manualPriceWarnPercent', 'too_big'],
+      [{ manualPriceWarnPercent: '30' }, 'settings.manualPriceWarnPercent', 'invalid_type'],
     ])('refuses %j with 400 at %s (%s), storing nothing', async (patch, path, code) => {
       const { business } = await setUp();
       const before = await stored.business(t, business.uuid);

@@ -79,6 +79,7 @@ export const demoSettings: TTariffSettings = {
   autoApprove: false,
   occupancyBasis: 'on_the_books',
   horizonDays: 365,
+  manualPriceWarnPercent: 30,
   // Portugal's public holidays and the night before them sell better.
   holidayRule: {
     enabled: true,

@@ -82,33 +82,35 @@ const undelivered = or(
                where d.id = ${priceChanges.deliveryId} and d.status = 'failed')`,
 );
 
+/** The changes of a business that `filter` selects (a list's, an export's, a summary's). */
+export function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | undefined {
+  return and(
+    eq(priceChanges.businessUuid, businessUuid),
+    filter.status?.length ? inArray(priceChanges.status, filter.status) : undefined,
+    filter.stage?.length
+      ? sql`${stageOf} in (${sql.join(
+          filter.stage.map((stage) => sql`${stage}`),
+          sql`, `,
+        )})`
+      : undefined,
+    filter.roomUuid ? eq(priceChanges.roomTypeUuid, filter.roomUuid) : undefined,
+    filter.from ? gte(priceChanges.night, filter.from) : undefined,
+    filter.to ? lte(priceChanges.night, filter.to) : undefined,
+    // jsonb containment: the reason lists an item of this step.
+    filter.step
+      ? sql`${priceChanges.reason} @> ${JSON.stringify([{ step: filter.step }])}::jsonb`
+      : undefined,
+    filter.since ? gt(priceChanges.updatedAt, filter.since) : undefined,
+  );
+}
+
 /**
  * Price changes of one business the caller already reached: every query carries its uuid. SQL
  * only; the rules (who may decide, what moves where) are the service's.
  */
 export function priceChangesRepository(db: Executor, businessUuid: string) {
   const ofBusiness = eq(priceChanges.businessUuid, businessUuid);
-
-  function where(filter: ChangeFilter): SQL | undefined {
-    return and(
-      ofBusiness,
-      filter.status?.length ? inArray(priceChanges.status, filter.status) : undefined,
-      filter.stage?.length
-        ? sql`${stageOf} in (${sql.join(
-            filter.stage.map((stage) => sql`${stage}`),
-            sql`, `,
-          )})`
-        : undefined,
-      filter.roomUuid ? eq(priceChanges.roomTypeUuid, filter.roomUuid) : undefined,
-      filter.from ? gte(priceChanges.night, filter.from) : undefined,
-      filter.to ? lte(priceChanges.night, filter.to) : undefined,
-      // jsonb containment: the reason lists an item of this step.
-      filter.step
-        ? sql`${priceChanges.reason} @> ${JSON.stringify([{ step: filter.step }])}::jsonb`
-        : undefined,
-      filter.since ? gt(priceChanges.updatedAt, filter.since) : undefined,
-    );
-  }
+  const where = (filter: ChangeFilter) => changesWhere(businessUuid, filter);
 
   const targetOf = (target: ChangeTarget) =>
     'ids' in target ? and(ofBusiness, inArray(priceChanges.id, target.ids)) : where(target.filter);

@@ -5,6 +5,8 @@ import {
   ZPriceChangesExportQuery,
   ZPriceChangesPage,
   ZPriceChangesQuery,
+  ZPriceChangesSummary,
+  ZPriceChangesSummaryQuery,
   ZPublishedPricesExportQuery,
 } from '@tarifa/contract';
 import type { FastifyReply } from 'fastify';
@@ -13,6 +15,7 @@ import { attachment } from '../../lib/csv-writer';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { priceChangesService, type CsvExport } from './service';
+import { priceChangesSummary } from './summary';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const doc = routeDoc('price-changes');
@@ -63,6 +66,29 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
       },
     },
     async (request) => service.list(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.get(
+    `${base}/summary`,
+    {
+      config: { access: { action: 'read', subject: 'PriceChange' } },
+      schema: {
+        ...doc,
+        operationId: 'summarizePriceChanges',
+        summary:
+          'How many changes the filters match, and how many are manual prices outside their room type’s bounds',
+        params: byUuid,
+        querystring: ZPriceChangesSummaryQuery,
+        response: { 200: ZPriceChangesSummary, ...errors },
+      },
+    },
+    async (request) =>
+      priceChangesSummary(
+        app.database.db,
+        requireAuth(request),
+        request.params.uuid,
+        request.query,
+      ),
   );
 
   for (const [action, decide] of [

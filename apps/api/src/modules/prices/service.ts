@@ -25,7 +25,8 @@ import {
   priceCells,
   runEngine,
 } from '../pricing-inputs/cells';
-import { clearCells, setCells, toWire } from '../pricing-inputs/cell-writes';
+import { recompute } from '../price-changes/recompute';
+import { clearCells, setCells, toWire, type Settle } from '../pricing-inputs/cell-writes';
 import { applyChange } from '../pricing-inputs/configuration';
 import { pricesRepository } from '../pricing-inputs/repository';
 import { pricesJson } from './wire';
@@ -56,6 +57,13 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
   const uow = options.unitOfWork;
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
+  /**
+   * A manual price's nights get their price changes recomputed in the write's transaction (the
+   * `overrides.changed` recomputation that follows finds nothing left to do): the night's
+   * pending change read right after the answer is already the new price's.
+   */
+  const settleChanges: Settle = (tx, businessUuid, nights) =>
+    recompute(tx, businessUuid, { roomTypeUuids: null, ...nights }, clock(), { unitOfWork: uow });
 
   /**
    * The engine's cells of `GET …/prices`. The configuration and the nights' data are read at the
@@ -113,6 +121,7 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
           ),
         changes: (item) => ({ price: { before: null, after: item.price } }),
         reach: 0,
+        settle: settleChanges,
       });
     },
 
@@ -130,6 +139,7 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
         clear: (tx, uuid, from, to, rooms) =>
           pricesRepository(tx, uuid).clearOverrides(from, to, rooms),
         reach: 0,
+        settle: settleChanges,
       });
     },
 

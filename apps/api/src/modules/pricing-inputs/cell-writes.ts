@@ -92,7 +92,20 @@ export interface CellSetting<T extends CellRange> {
   changes: (item: T) => Record<string, { before: null; after: unknown }>;
   /** Nights on either side whose cells depend on these (recomputed with them). */
   reach: number;
+  /** What the writer brings in line with the write in its transaction (see `Settle`). */
+  settle?: Settle;
 }
+
+/**
+ * Brings in line, in the write's transaction, what follows from the cells' new values over the
+ * nights `from`…`to` (widened by `reach`), so the write's answer and what is read right after it
+ * agree: the prices module recomputes those nights' price changes there.
+ */
+export type Settle = (
+  tx: Executor,
+  businessUuid: string,
+  nights: { from: string; to: string },
+) => Promise<unknown>;
 
 /**
  * A `PUT` of calendar cells' own values over ranges of nights, all or nothing: an unknown room
@@ -135,13 +148,16 @@ export async function setCells<T extends CellRange>(
     }
     const froms = items.map((item) => item.from).sort();
     const tos = items.map((item) => item.to).sort();
+    const from = addDays(froms[0]!, -setting.reach);
+    const to = addDays(tos[tos.length - 1]!, setting.reach);
     emit({
       type: OVERRIDES_CHANGED,
       businessUuid: business.uuid,
       roomTypeUuids: [...new Set(items.map((item) => item.roomUuid))],
-      from: addDays(froms[0]!, -setting.reach),
-      to: addDays(tos[tos.length - 1]!, setting.reach + 1),
+      from,
+      to: addDays(to, 1),
     });
+    await setting.settle?.(tx, business.uuid, { from, to });
     return touchedCells(tx, business, config, clock(), items);
   });
 }
@@ -166,6 +182,8 @@ export interface CellClearing {
   ) => Promise<{ roomUuid: string; night: string }[]>;
   /** Nights on either side whose cells depend on these (recomputed with them). */
   reach: number;
+  /** What the writer brings in line with the write in its transaction (see `Settle`). */
+  settle?: Settle;
 }
 
 /**
@@ -222,6 +240,10 @@ export async function clearCells(
         roomTypeUuids: [...nightsOf.keys()],
         from: addDays(from, -clearing.reach),
         to: addDays(to, clearing.reach + 1),
+      });
+      await clearing.settle?.(tx, business.uuid, {
+        from: addDays(from, -clearing.reach),
+        to: addDays(to, clearing.reach),
       });
     }
     const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];

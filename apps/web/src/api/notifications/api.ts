@@ -12,7 +12,8 @@ const NOTIFICATIONS_POLL_MS = 30_000;
 /** What the bell shows: the newest notifications, read or not. */
 const bellQuery: TNotificationsQuery = { page: 1, pageSize: 20 };
 
-const notificationKeys = {
+/** Query keys of the signed-in user's notifications (the bell); what adds one invalidates `all`. */
+export const notificationKeys = {
   all: ['notifications'] as const,
   list: (query: TNotificationsQuery) => ['notifications', 'list', query] as const,
 };

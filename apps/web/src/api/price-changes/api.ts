@@ -13,9 +13,12 @@ import {
   type TPriceChangeDecisionResponse,
   type TPriceChangesPage,
   type TPriceChangesQuery,
+  type TPriceChangesSummary,
+  type TPriceChangesSummaryQuery,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/api/business';
+import { notificationKeys } from '@/api/notifications';
 import { priceKeys } from '@/api/prices';
 import { priceChangeKeys } from './keys';
 
@@ -42,6 +45,25 @@ export function usePriceChanges(businessUuid: string, query: TPriceChangesQuery)
   return useQuery({
     ...priceChangesQueryOptions(businessUuid, query),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * How many changes the list's filters match and how many of them are manual prices outside their
+ * room's bounds: what "approve all" says before it is done. Not asked while `query` is null.
+ */
+export function usePriceChangesSummary(
+  businessUuid: string,
+  query: TPriceChangesSummaryQuery | null,
+) {
+  return useQuery({
+    queryKey: priceChangeKeys.summary(businessUuid, query ?? {}),
+    queryFn: ({ signal }) =>
+      api<TPriceChangesSummary>(
+        businessPath(businessUuid, `/price-changes/summary${searchOf(query ?? {})}`),
+        { signal },
+      ),
+    enabled: query !== null,
   });
 }
 
@@ -108,17 +130,22 @@ function decidePriceChanges(
 }
 
 /**
- * What a decision makes stale: the business's price changes (lists and the calendar's marks) and
- * its prices (the published prices follow once delivered).
+ * What a decision makes stale: the business's price changes (lists, counts and the calendar's
+ * marks), its prices (the published prices follow once delivered) and the bell (the
+ * pending-changes notice).
  */
 function invalidateAfterDecision(queryClient: QueryClient, businessUuid: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: priceChangeKeys.all(businessUuid) }),
     queryClient.invalidateQueries({ queryKey: priceKeys.all(businessUuid) }),
+    queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   ]);
 }
 
-/** Approves or rejects changes; the price changes and prices are fetched again after. */
+/**
+ * Approves or rejects changes. Changes decided by id leave the calendar's pending marks (and the
+ * night's panel) as soon as the API answers; then everything the decision touched is refetched.
+ */
 export function useDecidePriceChanges(businessUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -129,6 +156,14 @@ export function useDecidePriceChanges(businessUuid: string) {
       decision: PriceChangeDecision;
       body: TPriceChangeDecisionBody;
     }) => decidePriceChanges(businessUuid, decision, body),
+    onSuccess: (_answer, { body }) => {
+      if (!('ids' in body)) return;
+      const decided = new Set(body.ids);
+      queryClient.setQueriesData<TPriceChange[]>(
+        { queryKey: priceChangeKeys.pendingRanges(businessUuid) },
+        (old) => old?.filter((change) => !decided.has(change.id)),
+      );
+    },
     onSettled: () => invalidateAfterDecision(queryClient, businessUuid),
   });
 }

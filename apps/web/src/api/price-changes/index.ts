@@ -10,6 +10,7 @@ export {
   usePendingChanges,
   useNightChange,
   usePriceChanges,
+  usePriceChangesSummary,
   type PriceChangeDecision,
 } from './api';
 export { changeFigures, describeChange, formatDifference, reasonStepName } from './reason';

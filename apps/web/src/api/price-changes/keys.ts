@@ -1,4 +1,4 @@
-import type { TPriceChangesQuery } from '@tarifa/contract';
+import type { TPriceChangesQuery, TPriceChangesSummaryQuery } from '@tarifa/contract';
 
 /** Query keys of a business's price changes; every decision invalidates `all`. */
 export const priceChangeKeys = {
@@ -6,6 +6,11 @@ export const priceChangeKeys = {
   /** One page of the list, by its filters. */
   list: (businessUuid: string, query: TPriceChangesQuery) =>
     ['price-changes', businessUuid, 'list', query] as const,
+  /** What a bulk decision on the list's filters would take in (`GET …/price-changes/summary`). */
+  summary: (businessUuid: string, query: TPriceChangesSummaryQuery) =>
+    ['price-changes', businessUuid, 'summary', query] as const,
+  /** The pending changes of every range of nights. */
+  pendingRanges: (businessUuid: string) => ['price-changes', businessUuid, 'pending'] as const,
   /** Every pending change of a range of nights (the calendar's marks). */
   pending: (businessUuid: string, from: string, to: string) =>
     ['price-changes', businessUuid, 'pending', from, to] as const,

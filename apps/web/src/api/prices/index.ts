@@ -5,7 +5,7 @@
  * manual prices (overrides) are the price calendar's own calls.
  */
 export { priceKeys } from './keys';
-export { usePrices } from './prices';
+export { putCells, usePrices } from './prices';
 export { usePricePreview } from './preview';
 export { explainCell } from './explain';
 export {

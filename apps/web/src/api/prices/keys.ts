@@ -4,6 +4,8 @@ import type { TPricePreviewBody } from '@tarifa/contract';
 export const priceKeys = {
   /** Everything priced for one business: ranges and previews. */
   all: (businessUuid: string) => ['prices', businessUuid] as const,
+  /** Every range of nights of one business. */
+  ranges: (businessUuid: string) => ['prices', businessUuid, 'range'] as const,
   /**
    * One range of nights. The business's `version` is part of the key: any change to its tariff
    * configuration (rooms, seasons, levels, settings) bumps it, so the prices are fetched again.

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TBusiness, TPricesQuery, TPricesResponse } from '@tarifa/contract';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { TBusiness, TPriceCell, TPricesQuery, TPricesResponse } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/api/business';
 import { priceKeys } from './keys';
@@ -33,4 +33,19 @@ export function usePrices(
   enabled = true,
 ) {
   return useQuery({ ...pricesQueryOptions(business, from, to), enabled });
+}
+
+/**
+ * Puts cells a write answered into every range of the business's prices on screen, in place of
+ * the same room type and night: the calendar and the night's explanation show them at once.
+ */
+export function putCells(queryClient: QueryClient, businessUuid: string, cells: TPriceCell[]) {
+  const fresh = new Map(cells.map((cell) => [`${cell.roomUuid}|${cell.date}`, cell]));
+  queryClient.setQueriesData<TPricesResponse>(
+    { queryKey: priceKeys.ranges(businessUuid) },
+    (old) =>
+      old && {
+        prices: old.prices.map((cell) => fresh.get(`${cell.roomUuid}|${cell.date}`) ?? cell),
+      },
+  );
 }

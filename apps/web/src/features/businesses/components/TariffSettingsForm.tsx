@@ -54,6 +54,8 @@ export interface SettingsDraft {
   horizonDays: string;
   occupancyBasis: TOccupancyBasis;
   restrictions: RestrictionsDraft;
+  /** Percent from the recommendation a manual price may move unasked, as typed. */
+  manualPriceWarnPercent: string;
 }
 
 function draftOfSettings(settings: TBusiness['tariffConfiguration']['settings']): SettingsDraft {
@@ -72,6 +74,7 @@ function draftOfSettings(settings: TBusiness['tariffConfiguration']['settings'])
     horizonDays: numberText(settings.horizonDays),
     occupancyBasis: settings.occupancyBasis,
     restrictions: draftOfRestrictions(settings.restrictions),
+    manualPriceWarnPercent: numberText(settings.manualPriceWarnPercent),
   };
 }
 
@@ -95,6 +98,7 @@ function settingsOfDraft(draft: SettingsDraft) {
     horizonDays: num(draft.horizonDays),
     occupancyBasis: draft.occupancyBasis,
     restrictions: restrictionsOfDraft(draft.restrictions),
+    manualPriceWarnPercent: num(draft.manualPriceWarnPercent),
   };
 }
 
@@ -405,6 +409,27 @@ export function TariffSettingsForm({
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
             )}
+          </Section>
+
+          <Section
+            title={t('settings.manualPrices.title')}
+            intro={t('settings.manualPrices.intro')}
+          >
+            <TextField
+              label={t('settings.manualPrices.warnPercent')}
+              name="manualPriceWarnPercent"
+              size="small"
+              sx={{ maxInlineSize: 320 }}
+              value={draft.manualPriceWarnPercent}
+              onChange={(event) =>
+                setDraft({ ...draft, manualPriceWarnPercent: event.target.value })
+              }
+              error={hasError('manualPriceWarnPercent')}
+              helperText={
+                errorAt('manualPriceWarnPercent') ?? t('settings.manualPrices.warnPercentHelp')
+              }
+              slotProps={{ htmlInput: { inputMode: 'numeric' }, input: percentAdornment }}
+            />
           </Section>
 
           <Section title={t('settings.approval.title')} intro={t('settings.approval.intro')}>

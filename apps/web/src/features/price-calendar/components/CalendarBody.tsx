@@ -215,6 +215,8 @@ export function CalendarBody({
           }))}
           sizeText={sizeText(pricing)}
           rooms={pricing.rooms}
+          cells={cells}
+          warnPercent={business.tariffConfiguration.settings.manualPriceWarnPercent}
           onSubmit={(body) => submitPrice(pricing, body)}
           onClose={() => setPricing(null)}
         />

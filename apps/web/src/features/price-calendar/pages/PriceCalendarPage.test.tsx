@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import type { TPriceChange } from '@tarifa/contract';
+import type { TPriceCell, TPriceChange } from '@tarifa/contract';
 import { json, renderWithBusinesses, stubScreenWidth } from '@/testing';
 import { august, calendarBusiness, double, suite } from '../testing/fixtures';
 import PriceCalendarPage from './PriceCalendarPage';
@@ -242,8 +242,21 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     await user.clear(field);
     await user.type(field, '155,50');
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
-    fetchMock.mockImplementationOnce(async () => json(200, { prices: [] }));
+    // 155,50 € is more than 30 % above the double's recommended 110 €: asked before it is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Definir preço' }));
+    const asking = await screen.findByRole('dialog', {
+      name: 'Confirme este preço antes de o guardar',
+    });
+    expect(plain(within(asking).getByTestId('price-guard').textContent)).toBe(
+      'Quarto duplo: 155,50 € em 3–5 de agosto (3 noites) fica mais de 30% acima do preço recomendado (110 €).' +
+        'Guardar mesmo assim?',
+    );
+    await user.click(within(asking).getByRole('button', { name: 'Alterar o preço' }));
+    expect(calls('PUT')).toHaveLength(0);
+    expect(field).toHaveValue('155,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Definir preço' }));
+    fetchMock.mockImplementationOnce(async () => json(200, { prices: [] }));
+    await user.click(await screen.findByRole('button', { name: 'Guardar mesmo assim' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls('PUT')).toEqual([
       {
@@ -407,6 +420,62 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
     stage: 'waiting',
     updatedAt: '2026-08-01T10:00:00.000Z',
   };
+
+  it('shows a manual price and the night’s new pending change as soon as the write answers', async () => {
+    const first: TPriceChange = { ...pending, oldPrice: null, newPrice: 160 };
+    let waiting = [first];
+    let manual: TPriceCell | null = null;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url.startsWith(`${base}/prices?`)) {
+        const prices = august().prices.map((c) =>
+          manual && c.roomUuid === manual.roomUuid && c.date === manual.date ? manual : c,
+        );
+        return json(200, { prices });
+      }
+      if (method === 'GET' && url.startsWith(`${base}/price-changes?`)) {
+        return json(200, { priceChanges: waiting, total: waiting.length });
+      }
+      if (method === 'PUT' && url === `${base}/prices/overrides`) {
+        // The API answers the cell and, in the same write, proposes the manual price.
+        const cell = august().prices.find(
+          (c) => c.roomUuid === double.uuid && c.date === '2026-08-15',
+        )!;
+        manual = {
+          ...cell,
+          recommendedPrice: 150,
+          override: { price: 150, outOfBounds: false },
+          breakdown: [
+            ...cell.breakdown,
+            { step: 'override', label: '', refId: null, before: 160, after: 150, adjustment: null },
+          ],
+        };
+        waiting = [{ ...first, id: '00000000-0000-4000-8000-0000000000c2', newPrice: 150 }];
+        return json(200, { prices: [manual] });
+      }
+      return json(500, { error: { code: 'internal', message: 'unexpected call' } });
+    });
+    const { grid, user } = await openAugust();
+    await user.click(cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: 160 €;'));
+    const panel = screen.getByRole('region', {
+      name: 'Quarto duplo, sábado, 15 de agosto de 2026',
+    });
+    await waitFor(() =>
+      expect(plain(within(panel).getByTestId('pending-change').textContent)).toContain('160 €'),
+    );
+
+    await user.click(within(panel).getByRole('button', { name: 'Definir preço desta noite' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Definir preço' });
+    await user.type(within(dialog).getByRole('textbox'), '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Definir preço' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // No reload: the panel has the manual price and the change that proposes it, not the old one.
+    const box = within(panel).getByTestId('pending-change');
+    expect(plain(box.textContent)).toContain('150 €');
+    expect(plain(box.textContent)).not.toContain('160 €');
+    expect(cell(grid, 'Quarto duplo, sábado, 15 de agosto de 2026: 150 €;')).toBeInTheDocument();
+  });
 
   it('marks a night with a pending change and approves it from the night', async () => {
     let waiting = [pending];

@@ -8,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PriceChangeDecision } from '@/api/price-changes';
+import type { TPriceChangesSummaryQuery } from '@tarifa/contract';
+import { usePriceChangesSummary, type PriceChangeDecision } from '@/api/price-changes';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 
@@ -21,15 +22,21 @@ export interface PendingDecision {
 
 /**
  * "Approve 3 price changes?" / "Reject all 42 matching price changes?": the count and what it
- * means, Cancel (the default) and the decision.
+ * means, Cancel (the default) and the decision. Approving all that match also says how many of
+ * them are manual prices outside their room's bounds (asked of the API for the same filters).
  */
 export function ConfirmDecisionDialog({
+  businessUuid,
+  filter,
   pending,
   sending,
   error,
   onConfirm,
   onCancel,
 }: {
+  businessUuid: string;
+  /** The list's filters: what "all that match" takes in. */
+  filter: TPriceChangesSummaryQuery;
   pending: PendingDecision;
   sending: boolean;
   error: unknown;
@@ -42,6 +49,11 @@ export function ConfirmDecisionDialog({
   const intl = useIntl();
   const n = intl.number(pending.count);
   const key = `confirm.${pending.decision}.${pending.scope}`;
+  const approvingAll = pending.decision === 'approve' && pending.scope === 'matching';
+  const summary = usePriceChangesSummary(businessUuid, approvingAll ? filter : null).data;
+  const outside = summary
+    ? (['manualBelowMin', 'manualAboveMax'] as const).filter((kind) => summary[kind] > 0)
+    : [];
   return (
     <Dialog
       open
@@ -55,6 +67,15 @@ export function ConfirmDecisionDialog({
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText id={bodyId}>{t(`${key}.body`, { n })}</DialogContentText>
+          {outside.length > 0 && (
+            <Alert severity="warning" data-testid="manual-outside-bounds">
+              {outside
+                .map((kind) =>
+                  t(`confirm.${kind}`, { count: summary![kind], n: intl.number(summary![kind]) }),
+                )
+                .join(' ')}
+            </Alert>
+          )}
           {error ? (
             <Alert severity="error" role="alert">
               {errorMessage(t, error)}

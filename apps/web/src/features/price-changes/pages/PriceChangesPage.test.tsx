@@ -70,6 +70,9 @@ beforeEach(async () => {
     if (url.startsWith(`${base}/price-changes?`) && method === 'GET') {
       return json(200, { priceChanges: changes, total: changes.length });
     }
+    if (url.startsWith(`${base}/price-changes/summary?`) && method === 'GET') {
+      return json(200, { total: changes.length, manualBelowMin: 3, manualAboveMax: 1 });
+    }
     if (url === `${base}/price-changes/approve` || url === `${base}/price-changes/reject`) {
       const body = JSON.parse(init.body as string) as { ids?: string[] };
       return json(200, { moved: body.ids ? body.ids.length : 7 });
@@ -204,6 +207,14 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     await rowOf(/Quarto Duplo/);
     await user.click(screen.getByRole('button', { name: 'Aprovar todas as filtradas' }));
     const dialog = screen.getByRole('dialog', { name: 'Aprovar todas as alterações filtradas?' });
+    // How many of them are manual prices outside their room's bounds, for the same filters.
+    expect(await within(dialog).findByTestId('manual-outside-bounds')).toHaveTextContent(
+      '3 delas são preços manuais abaixo do mínimo do quarto. ' +
+        'Uma delas é um preço manual acima do máximo do quarto.',
+    );
+    expect(calls('GET', '/price-changes/summary').map(([url]) => url)).toEqual([
+      `${base}/price-changes/summary?status=pending`,
+    ]);
     changes = [];
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar todas (2)' }));
     expect(bodyOf(calls('POST', '/price-changes/approve'))).toEqual([

@@ -199,6 +199,8 @@ function PriceChanges({ business }: { business: TBusiness }) {
 
       {pending && (
         <ConfirmDecisionDialog
+          businessUuid={business.uuid}
+          filter={filterOf(view)}
           pending={pending}
           sending={decide.isPending}
           error={decide.error}
