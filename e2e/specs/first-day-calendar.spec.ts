@@ -210,6 +210,12 @@ test.describe('on a phone', () => {
       await priceOn(page, night(3)).tap();
       await priceOn(page, night(6)).tap();
       await expect(priceOn(page, night(6))).toHaveAttribute('aria-selected', 'true');
+      // The card at the top of the screen, under the app bar (a tap scrolls the page to its night).
+      await page
+        .getByRole('grid')
+        .evaluate((grid) =>
+          window.scrollBy(0, grid.closest('section')!.getBoundingClientRect().top - 80),
+        );
     });
   });
 

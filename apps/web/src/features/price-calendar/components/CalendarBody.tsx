@@ -46,6 +46,9 @@ interface CalendarBodyProps {
   onSelectNight: (night: string | null) => void;
 }
 
+/** A selection as a string, to tell whether it is still the one a first tap made. */
+const spotOf = (range: GridRange) => `${range.rows.join('-')}/${range.cols.join('-')}`;
+
 interface Target {
   rooms: readonly TRoomTariff[];
   from: string;
@@ -85,8 +88,8 @@ export function CalendarBody({
     scrollTo ? nights.indexOf(scrollTo) : 0,
   );
   const [explaining, setExplaining] = useState<GridPosition | null>(null);
-  /** The night a finger tapped first, waiting for the tap on the last one. */
-  const [rangeStart, setRangeStart] = useState<GridPosition | null>(null);
+  /** Where a finger tapped first (and what that selected), waiting for the tap on the last. */
+  const [rangeStart, setRangeStart] = useState<{ at: GridPosition; spot: string } | null>(null);
   const [pricing, setPricing] = useState<Target | null>(null);
   const setOverrides = useSetOverrides(business.uuid);
   const clearOverrides = useClearOverrides(business.uuid);
@@ -101,29 +104,29 @@ export function CalendarBody({
   });
   const selected = selection.range && targetOf(selection.range);
   const range = selection.range;
-  // Still waiting for the last night only while the tapped night is all that is selected.
-  const picking =
-    rangeStart !== null &&
-    range !== null &&
-    range.rows[0] === rangeStart.row &&
-    range.rows[1] === rangeStart.row &&
-    range.cols[0] === rangeStart.col &&
-    range.cols[1] === rangeStart.col;
+  // Still waiting for the last night only while the first tap's selection is all that is selected.
+  const picking = rangeStart !== null && range !== null && spotOf(range) === rangeStart.spot;
   const firstNight = selected?.from ?? null;
   useEffect(() => onSelectNight(firstNight), [firstNight, onSelectNight]);
 
-  const onTap = (pos: GridPosition) => {
-    if (picking && (pos.row !== rangeStart.row || pos.col !== rangeStart.col)) {
-      selection.moveTo(pos, true);
-      setRangeStart(null);
-      setExplaining(null);
-    } else if (picking) {
+  /** A finger's tap on a night (`whole`: on its header, every room type shown). */
+  const onTap = (pos: GridPosition, whole: boolean) => {
+    const same =
+      picking && pos.col === rangeStart.at.col && (whole || pos.row === rangeStart.at.row);
+    if (same) {
       // The same night again: that one night is the selection.
       setRangeStart(null);
+    } else if (picking) {
+      if (whole) selection.selectNight(pos.col, true);
+      else selection.moveTo(pos, true);
+      setRangeStart(null);
+      setExplaining(null);
     } else {
-      selection.moveTo(pos);
-      setRangeStart(pos);
-      setExplaining(pos);
+      if (whole) selection.selectNight(pos.col);
+      else selection.moveTo(pos);
+      const rows: [number, number] = whole ? [0, rooms.length - 1] : [pos.row, pos.row];
+      setRangeStart({ at: pos, spot: spotOf({ rows, cols: [pos.col, pos.col] }) });
+      if (!whole || rooms.length === 1) setExplaining(pos);
     }
   };
   const cancel = () => {

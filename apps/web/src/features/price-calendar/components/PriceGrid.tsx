@@ -55,8 +55,11 @@ interface PriceGridProps {
    */
   scrollTo?: string | null;
   scrollKey?: number;
-  /** A night was tapped with a finger (a touch screen's range selection instead of Shift). */
-  onTap?: (pos: GridPosition) => void;
+  /**
+   * A night was tapped with a finger (a touch screen's range selection instead of Shift); `whole`
+   * when its header was, for every room type shown.
+   */
+  onTap?: (pos: GridPosition, whole: boolean) => void;
 }
 
 /** What marks a night: overrides, unpublished changes, a season starting or ending, today. */
@@ -199,7 +202,7 @@ export function PriceGrid({
   };
   const onClick = (event: MouseEvent, pos: GridPosition) => {
     if (touched()) {
-      onTap!(pos);
+      onTap!(pos, false);
       return;
     }
     const range = selection.range;
@@ -207,10 +210,24 @@ export function PriceGrid({
     if (!event.shiftKey && single) onOpen(pos);
   };
 
+  /** A night's header selects it for every room type shown (Shift: from the selection's start). */
+  const onHeaderClick = (event: MouseEvent, col: number) => {
+    if (touched()) {
+      onTap!({ row: 0, col }, true);
+      return;
+    }
+    selection.selectNight(col, event.shiftKey);
+    if (!event.shiftKey && rooms.length === 1) onOpen({ row: 0, col });
+  };
+  const rememberPointer = (event: PointerEvent) => (pointer.current = event.pointerType);
+
   const money = fmt.money;
 
   /** A night's header: a column's head, or in a list the head of its row. */
-  const nightHeader = ({ date, long, weekday, day, weekend }: (typeof columns)[number]) => {
+  const nightHeader = (
+    { date, long, weekday, day, weekend }: (typeof columns)[number],
+    col: number,
+  ) => {
     const isToday = date === today;
     return (
       <Box
@@ -221,7 +238,11 @@ export function PriceGrid({
         data-night={date}
         aria-label={isToday ? t('grid.todayHeader', { date: long }) : long}
         aria-current={isToday ? 'date' : undefined}
+        onPointerDown={rememberPointer}
+        onClick={(event: MouseEvent) => onHeaderClick(event, col)}
         sx={(th) => ({
+          cursor: 'pointer',
+          touchAction: 'manipulation',
           minInlineSize: list ? 88 : roomy ? 96 : 64,
           py: 0.5,
           px: list ? 1.5 : 0.5,
@@ -237,8 +258,10 @@ export function PriceGrid({
         <Box
           component="span"
           sx={{
+            // In a list the weekday and the day share a line, the days aligned under each other.
             display: list ? 'inline-block' : 'block',
-            minInlineSize: list ? '3.5em' : undefined,
+            minInlineSize: list ? '5.5em' : undefined,
+            marginInlineEnd: list ? 0.5 : undefined,
             textTransform: 'capitalize',
           }}
         >
@@ -349,7 +372,7 @@ export function PriceGrid({
         aria-selected={selected}
         aria-label={name}
         title={cell ? undefined : t('cell.noPrice')}
-        onPointerDown={(event: PointerEvent) => (pointer.current = event.pointerType)}
+        onPointerDown={rememberPointer}
         onMouseDown={(event: MouseEvent) => onMouseDown(event, pos)}
         onMouseEnter={(event: MouseEvent) => onMouseEnter(event, pos)}
         onClick={(event: MouseEvent) => onClick(event, pos)}
@@ -537,7 +560,7 @@ export function PriceGrid({
             <tbody>
               {columns.map((column, col) => (
                 <tr role="row" key={column.date}>
-                  {nightHeader(column)}
+                  {nightHeader(column, col)}
                   {rooms.map((_, row) => priceCell(row, col))}
                 </tr>
               ))}

@@ -21,6 +21,11 @@ export interface GridSelection {
   moveTo: (pos: GridPosition, extend?: boolean) => void;
   /** Move by a step (`dRow`, `dCol`), kept inside the grid. */
   moveBy: (dRow: number, dCol: number, extend?: boolean) => GridPosition;
+  /**
+   * Select night `col` of every row (a click on its header); with `extend`, every row of the
+   * nights from the selection's start to it.
+   */
+  selectNight: (col: number, extend?: boolean) => void;
   /** Select nothing (the focus stays where it is). */
   clear: () => void;
 }
@@ -66,7 +71,16 @@ export function useGridSelection(rows: number, cols: number, startCol = 0): Grid
     pos.col >= range.cols[0] &&
     pos.col <= range.cols[1];
 
+  const selectNight = useCallback(
+    (col: number, extend = false) => {
+      const night = clamp(col, cols);
+      setFocus({ row: clamp(rows - 1, rows), col: night });
+      setAnchor((current) => ({ row: 0, col: extend && current ? current.col : night }));
+    },
+    [rows, cols],
+  );
+
   const clear = useCallback(() => setAnchor(null), []);
 
-  return { focus, range, isSelected, moveTo, moveBy, clear };
+  return { focus, range, isSelected, moveTo, moveBy, selectNight, clear };
 }

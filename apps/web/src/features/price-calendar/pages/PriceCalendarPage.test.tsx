@@ -228,6 +228,24 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     ).not.toBeInTheDocument();
   });
 
+  it('selects a night for every room type from its header, and several with Shift', async () => {
+    const { grid, user } = await openAugust();
+    await user.click(
+      within(grid).getByRole('columnheader', { name: /^segunda-feira, 3 de agosto/ }),
+    );
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toContain(
+      'Tipos de quarto: 2 · Noites: 1 · Preços: 2',
+    );
+    await user.keyboard('{Shift>}');
+    await user.click(
+      within(grid).getByRole('columnheader', { name: /^quarta-feira, 5 de agosto/ }),
+    );
+    await user.keyboard('{/Shift}');
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toBe(
+      'Selecionado: 03/08/2026 – 05/08/2026 · Tipos de quarto: 2 · Noites: 3 · Preços: 6',
+    );
+  });
+
   it('sets one price for a selection of room types and nights, checked before it is sent', async () => {
     const { grid, user } = await openAugust();
     await user.click(cell(grid, 'Quarto duplo, segunda-feira, 3 de agosto de 2026'));
