@@ -72,11 +72,13 @@ test.describe('on a desktop', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    // Long journeys; with SCREENS=1 each also draws its screen eight times.
+    test.setTimeout(180_000);
     await signIn(page, await newOwnerWithProperty(request, { roomTypes: twoRoomTypes }));
 
     await page.goto('/pricing-central');
-    await expect(todayHeader(page)).toHaveCount(1);
+    // A month of prices from the real engine: give a busy machine time for the first one.
+    await expect(todayHeader(page)).toHaveCount(1, { timeout: 30_000 });
     const today = (await todayHeader(page).getAttribute('data-night'))!;
     await expectInView(page, todayHeader(page));
     // The hint speaks of a mouse and a keyboard.
@@ -143,11 +145,13 @@ test.describe('on a phone', () => {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    // Long journeys; with SCREENS=1 each also draws its screen eight times.
+    test.setTimeout(180_000);
     await signIn(page, await newOwnerWithProperty(request, { roomTypes: twoRoomTypes }));
 
     await page.goto('/pricing-central');
-    await expect(todayHeader(page)).toHaveCount(1);
+    // A month of prices from the real engine: give a busy machine time for the first one.
+    await expect(todayHeader(page)).toHaveCount(1, { timeout: 30_000 });
     await expectInView(page, todayHeader(page));
     // Nothing wider than the screen: no sideways scrolling of the page, nor of the nights.
     const widths = await page.evaluate(() => ({
