@@ -210,7 +210,7 @@ test.describe('on a phone', () => {
 
     await captureScreens(page, 'price-calendar-phone-range', async () => {
       await page.goto(`/pricing-central?date=${night(1)}`);
-      await expect(priceOn(page, night(10))).toBeVisible();
+      await expect(priceOn(page, night(10))).toBeVisible({ timeout: 30_000 });
       await priceOn(page, night(3)).tap();
       await priceOn(page, night(6)).tap();
       await expect(priceOn(page, night(6))).toHaveAttribute('aria-selected', 'true');
