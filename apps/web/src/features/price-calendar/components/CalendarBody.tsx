@@ -1,7 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   TBusiness,
@@ -12,6 +13,7 @@ import type {
   TPriceChange,
 } from '@tarifa/contract';
 import { useNightMarks } from '@/api/events';
+import { longDate } from '@/api/prices';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
@@ -35,7 +37,17 @@ interface CalendarBodyProps {
   today: string;
   label: string;
   roomy: boolean;
+  /** Nights as columns, or on a phone as the rows of a list. */
+  layout: 'columns' | 'list';
+  /** The night to show first (focused, and scrolled to the start), again when `scrollKey` changes. */
+  scrollTo: string | null;
+  scrollKey: number;
+  /** Told the first selected night (null when nothing is selected), for the week view. */
+  onSelectNight: (night: string | null) => void;
 }
+
+/** A selection as a string, to tell whether it is still the one a first tap made. */
+const spotOf = (range: GridRange) => `${range.rows.join('-')}/${range.cols.join('-')}`;
 
 interface Target {
   rooms: readonly TRoomTariff[];
@@ -47,6 +59,11 @@ interface Target {
  * The grid with its selection and what can be done with it: the explanation of a night, "Set
  * price" and "Clear override" for the selected room types and nights. Keyed by the range and room
  * types shown, so a new month starts with nothing selected.
+ *
+ * With a finger there is no Shift and no drag (a drag scrolls): a tap selects a night and opens
+ * its explanation, and the next tap on another night stretches the selection to it. Until then
+ * the line above the grid says so, with Cancel. The hint says what works with the pointer the
+ * device has (`pointer: coarse` is a finger).
  */
 export function CalendarBody({
   business,
@@ -57,11 +74,22 @@ export function CalendarBody({
   today,
   label,
   roomy,
+  layout,
+  scrollTo,
+  scrollKey,
+  onSelectNight,
 }: CalendarBodyProps) {
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
-  const selection = useGridSelection(rooms.length, nights.length);
+  const finger = useMediaQuery('(pointer: coarse)', { noSsr: true });
+  const selection = useGridSelection(
+    rooms.length,
+    nights.length,
+    scrollTo ? nights.indexOf(scrollTo) : 0,
+  );
   const [explaining, setExplaining] = useState<GridPosition | null>(null);
+  /** Where a finger tapped first (and what that selected), waiting for the tap on the last. */
+  const [rangeStart, setRangeStart] = useState<{ at: GridPosition; spot: string } | null>(null);
   const [pricing, setPricing] = useState<Target | null>(null);
   const setOverrides = useSetOverrides(business.uuid);
   const clearOverrides = useClearOverrides(business.uuid);
@@ -75,6 +103,37 @@ export function CalendarBody({
     to: nights[range.cols[1]]!,
   });
   const selected = selection.range && targetOf(selection.range);
+  const range = selection.range;
+  // Still waiting for the last night only while the first tap's selection is all that is selected.
+  const picking = rangeStart !== null && range !== null && spotOf(range) === rangeStart.spot;
+  const firstNight = selected?.from ?? null;
+  useEffect(() => onSelectNight(firstNight), [firstNight, onSelectNight]);
+
+  /** A finger's tap on a night (`whole`: on its header, every room type shown). */
+  const onTap = (pos: GridPosition, whole: boolean) => {
+    const same =
+      picking && pos.col === rangeStart.at.col && (whole || pos.row === rangeStart.at.row);
+    if (same) {
+      // The same night again: that one night is the selection.
+      setRangeStart(null);
+    } else if (picking) {
+      if (whole) selection.selectNight(pos.col, true);
+      else selection.moveTo(pos, true);
+      setRangeStart(null);
+      setExplaining(null);
+    } else {
+      if (whole) selection.selectNight(pos.col);
+      else selection.moveTo(pos);
+      const rows: [number, number] = whole ? [0, rooms.length - 1] : [pos.row, pos.row];
+      setRangeStart({ at: pos, spot: spotOf({ rows, cols: [pos.col, pos.col] }) });
+      if (!whole || rooms.length === 1) setExplaining(pos);
+    }
+  };
+  const cancel = () => {
+    selection.clear();
+    setRangeStart(null);
+    setExplaining(null);
+  };
   const cellsOf = (target: Target) =>
     target.rooms.flatMap((room) =>
       nights
@@ -137,9 +196,25 @@ export function CalendarBody({
         sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {selected ? t('selection.selected', { size: sizeText(selected) }) : t('selection.none')}
+          {picking && selected
+            ? t('selection.pickLast', { date: longDate(intl, selected.from) })
+            : selected
+              ? t('selection.selected', { size: sizeText(selected) })
+              : finger
+                ? t('selection.noneTouch')
+                : t('selection.none')}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+        <Stack
+          direction="row"
+          useFlexGap
+          spacing={1}
+          sx={{ flexShrink: 0, flexWrap: 'wrap', alignItems: 'center' }}
+        >
+          {picking && (
+            <Button size="small" variant="text" onClick={cancel}>
+              {t('actions.cancel')}
+            </Button>
+          )}
           <SetRestrictionsAction
             businessUuid={business.uuid}
             target={
@@ -184,6 +259,10 @@ export function CalendarBody({
         onOpen={setExplaining}
         roomy={roomy}
         marks={marks}
+        layout={layout}
+        scrollTo={scrollTo}
+        scrollKey={scrollKey}
+        onTap={onTap}
       />
 
       {explained && (

@@ -2,7 +2,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
-import { useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
@@ -37,6 +44,22 @@ interface PriceGridProps {
   roomy?: boolean;
   /** The holidays and events of each night, marked on its header and cells. */
   marks?: ReadonlyMap<string, NightMark[]>;
+  /**
+   * `columns`: room types as rows, nights as columns (a screen wide enough). `list`: nights as
+   * rows, room types as columns, scrolling up and down (a phone).
+   */
+  layout?: 'columns' | 'list';
+  /**
+   * The night brought to the start of the scrolling area (just after the room types' column, or
+   * under the header in a list): on the first drawing, and again whenever `scrollKey` changes.
+   */
+  scrollTo?: string | null;
+  scrollKey?: number;
+  /**
+   * A night was tapped with a finger (a touch screen's range selection instead of Shift); `whole`
+   * when its header was, for every room type shown.
+   */
+  onTap?: (pos: GridPosition, whole: boolean) => void;
 }
 
 /** What marks a night: overrides, unpublished changes, a season starting or ending, today. */
@@ -63,9 +86,10 @@ function cellFlags(
 }
 
 /**
- * The price calendar: room types as rows, nights as columns (an ARIA grid). One cell takes Tab;
- * the arrow keys move between cells (following the reading direction), Shift stretches the
- * selection, Enter explains the price. With the mouse: click, Shift-click or drag.
+ * The price calendar, an ARIA grid: room types as rows and nights as columns, or on a phone nights
+ * as rows (`layout="list"`). One cell takes Tab; the arrow keys move between cells (following the
+ * reading direction; in a list up and down are the nights), Shift stretches the selection, Enter
+ * explains the price. With the mouse: click, Shift-click or drag; with a finger, `onTap`.
  */
 export function PriceGrid({
   rooms,
@@ -80,14 +104,22 @@ export function PriceGrid({
   onOpen,
   roomy = false,
   marks,
+  layout = 'columns',
+  scrollTo = null,
+  scrollKey = 0,
+  onTap,
 }: PriceGridProps) {
   const markText = useMarkText();
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
   const theme = useTheme();
   const rtl = theme.direction === 'rtl';
+  const list = layout === 'list';
+  const scrollRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const dragging = useRef(false);
+  /** What the last press was made with: a finger's tap selects a range in two taps, no drag. */
+  const pointer = useRef('mouse');
   const fmt = useMemo(() => gridFormatters(intl, currency), [intl, currency]);
   /** What each column needs, worked out once per range and language. */
   const columns = useMemo(() => {
@@ -105,6 +137,19 @@ export function PriceGrid({
     }));
   }, [nights, intl, fmt]);
 
+  // Bring the night asked for to the start of what shows: beside the sticky room types' column
+  // (whichever side the reading direction puts it), or under the sticky header of a list.
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    const target = scrollTo && box?.querySelector<HTMLElement>(`[data-night="${scrollTo}"]`);
+    const corner = box?.querySelector<HTMLElement>('[data-corner]');
+    if (!box || !target || !corner) return;
+    const at = target.getBoundingClientRect();
+    const stuck = corner.getBoundingClientRect();
+    if (list) box.scrollTop += at.top - stuck.bottom;
+    else box.scrollLeft += rtl ? at.right - stuck.left : at.left - stuck.right;
+  }, [scrollTo, scrollKey, list, rtl]);
+
   const focusCell = (pos: GridPosition) =>
     tableRef.current
       ?.querySelector<HTMLElement>(`[data-row="${pos.row}"][data-col="${pos.col}"]`)
@@ -112,19 +157,21 @@ export function PriceGrid({
 
   const onKeyDown = (event: KeyboardEvent) => {
     const extend = event.shiftKey;
+    // Right is forward in left-to-right text; in a list, up and down go through the nights.
+    const right = rtl ? -1 : 1;
     let move: [number, number] | null = null;
     switch (event.key) {
       case 'ArrowRight':
-        move = [0, rtl ? -1 : 1];
+        move = list ? [right, 0] : [0, right];
         break;
       case 'ArrowLeft':
-        move = [0, rtl ? 1 : -1];
+        move = list ? [-right, 0] : [0, -right];
         break;
       case 'ArrowUp':
-        move = [-1, 0];
+        move = list ? [0, -1] : [-1, 0];
         break;
       case 'ArrowDown':
-        move = [1, 0];
+        move = list ? [0, 1] : [1, 0];
         break;
       case 'Home':
         move = [event.ctrlKey ? -rooms.length : 0, -nights.length];
@@ -143,8 +190,10 @@ export function PriceGrid({
     focusCell(selection.moveBy(move[0], move[1], extend));
   };
 
+  const touched = () => pointer.current === 'touch' && onTap !== undefined;
   const onMouseDown = (event: MouseEvent, pos: GridPosition) => {
-    if (event.button !== 0) return;
+    // A finger's press is the start of a scroll or a tap, never a drag.
+    if (event.button !== 0 || touched()) return;
     dragging.current = true;
     selection.moveTo(pos, event.shiftKey);
   };
@@ -152,15 +201,328 @@ export function PriceGrid({
     if (dragging.current && event.buttons === 1) selection.moveTo(pos, true);
   };
   const onClick = (event: MouseEvent, pos: GridPosition) => {
+    if (touched()) {
+      onTap!(pos, false);
+      return;
+    }
     const range = selection.range;
     const single = !range || (range.rows[0] === range.rows[1] && range.cols[0] === range.cols[1]);
     if (!event.shiftKey && single) onOpen(pos);
   };
 
+  /** A night's header selects it for every room type shown (Shift: from the selection's start). */
+  const onHeaderClick = (event: MouseEvent, col: number) => {
+    if (touched()) {
+      onTap!({ row: 0, col }, true);
+      return;
+    }
+    selection.selectNight(col, event.shiftKey);
+    if (!event.shiftKey && rooms.length === 1) onOpen({ row: 0, col });
+  };
+  const rememberPointer = (event: PointerEvent) => (pointer.current = event.pointerType);
+
   const money = fmt.money;
 
+  /** A night's header: a column's head, or in a list the head of its row. */
+  const nightHeader = (
+    { date, long, weekday, day, weekend }: (typeof columns)[number],
+    col: number,
+  ) => {
+    const isToday = date === today;
+    return (
+      <Box
+        component="th"
+        role={list ? 'rowheader' : 'columnheader'}
+        scope={list ? 'row' : 'col'}
+        key={date}
+        data-night={date}
+        aria-label={isToday ? t('grid.todayHeader', { date: long }) : long}
+        aria-current={isToday ? 'date' : undefined}
+        onPointerDown={rememberPointer}
+        onClick={(event: MouseEvent) => onHeaderClick(event, col)}
+        sx={(th) => ({
+          cursor: 'pointer',
+          touchAction: 'manipulation',
+          minInlineSize: list ? 88 : roomy ? 96 : 64,
+          py: 0.5,
+          px: list ? 1.5 : 0.5,
+          fontSize: '0.75rem',
+          fontWeight: isToday ? 700 : 500,
+          color: isToday ? 'primary.main' : 'text.secondary',
+          bgcolor: weekend ? alpha(th.palette.text.primary, 0.06) : 'background.paper',
+          [list ? 'borderInlineStart' : 'borderBlockEnd']: isToday
+            ? `3px solid ${th.palette.primary.main} !important`
+            : undefined,
+        })}
+      >
+        <Box
+          component="span"
+          sx={{
+            // In a list the weekday and the day share a line, the days aligned under each other.
+            display: list ? 'inline-block' : 'block',
+            minInlineSize: list ? '5.5em' : undefined,
+            marginInlineEnd: list ? 0.5 : undefined,
+            textTransform: 'capitalize',
+          }}
+        >
+          {weekday}
+        </Box>
+        <Box
+          component="span"
+          sx={{
+            display: list ? 'inline-block' : 'block',
+            fontSize: '0.9375rem',
+            color: isToday ? 'primary.main' : 'text.primary',
+          }}
+        >
+          {day}
+        </Box>
+        <NightMarkIcon marks={marks?.get(date)} />
+      </Box>
+    );
+  };
+
+  /** The corner over the row headers, which stays put while the rest scrolls. */
+  const corner = (
+    <Box
+      component="th"
+      role="columnheader"
+      scope="col"
+      data-corner=""
+      sx={{
+        position: 'sticky',
+        insetInlineStart: 0,
+        insetBlockStart: list ? 0 : undefined,
+        zIndex: 3,
+        bgcolor: 'background.paper',
+        px: 1.5,
+        fontWeight: 600,
+        fontSize: '0.8125rem',
+        minInlineSize: list ? 88 : { xs: 96, md: 150 },
+      }}
+    >
+      {list ? t('grid.night') : t('grid.roomType')}
+    </Box>
+  );
+
+  const priceCell = (row: number, col: number) => {
+    const room = rooms[row]!;
+    const { date, long, weekend } = columns[col]!;
+    const pos = { row, col };
+    const cell = cells.get(cellKey(room.uuid, date));
+    const previous = col > 0 ? cells.get(cellKey(room.uuid, nights[col - 1]!)) : undefined;
+    const flags = cellFlags(cell, previous);
+    const change = changes?.get(cellKey(room.uuid, date));
+    const isToday = date === today;
+    const selected = selection.isSelected(pos);
+    const focused = selection.focus.row === row && selection.focus.col === col;
+
+    const notes: string[] = [];
+    if (cell) {
+      notes.push(
+        t('cell.occupancy', {
+          occupancy: fmt.occupancy(cell.occupancy),
+          sold: fmt.number(cell.roomsSold),
+          available: fmt.number(cell.roomsAvailable),
+        }),
+      );
+      if (flags.outOfBounds) notes.push(t('cell.overriddenOutOfBounds'));
+      else if (flags.overridden) notes.push(t('cell.overridden'));
+      if (flags.unpublished)
+        notes.push(t('cell.unpublished', { price: money(cell.publishedPrice!) }));
+    }
+    if (cell?.market) {
+      notes.push(t('market:cell.note', { median: money(cell.market.median) }));
+    }
+    if (change) notes.push(t('cell.pending', { price: money(change.newPrice) }));
+    if (cell) {
+      if (flags.seasonChange === 'start')
+        notes.push(
+          t('cell.seasonStart', {
+            season: seasonNames.get(cell.seasonId!) ?? t('cell.aSeason'),
+          }),
+        );
+      if (flags.seasonChange === 'end') notes.push(t('cell.seasonEnd'));
+    }
+    const nightMarks = marks?.get(date);
+    if (nightMarks) notes.push(markText(nightMarks));
+    if (isToday) notes.push(t('cell.today'));
+    if (weekend) notes.push(t('cell.weekend'));
+    const values = {
+      room: room.name,
+      date: long,
+      price: cell ? money(cell.recommendedPrice) : t('cell.noPrice'),
+      notes: fmt.list(notes),
+    };
+    const name = notes.length ? t('cell.label', values) : t('cell.labelPlain', values);
+    // A season's start is a line on the edge where the night begins: the start of a column, the
+    // top of a row in a list.
+    const nightStart = list ? 'borderBlockStart' : 'borderInlineStart';
+
+    return (
+      <Box
+        component="td"
+        role="gridcell"
+        key={list ? room.uuid : date}
+        data-row={row}
+        data-col={col}
+        data-date={date}
+        data-pending={change ? 'true' : undefined}
+        tabIndex={focused ? 0 : -1}
+        aria-selected={selected}
+        aria-label={name}
+        title={cell ? undefined : t('cell.noPrice')}
+        onPointerDown={rememberPointer}
+        onMouseDown={(event: MouseEvent) => onMouseDown(event, pos)}
+        onMouseEnter={(event: MouseEvent) => onMouseEnter(event, pos)}
+        onClick={(event: MouseEvent) => onClick(event, pos)}
+        sx={(th) => {
+          const shade = alpha(th.palette.primary.main, occupancyBand(cell?.occupancy ?? 0).alpha);
+          const weekendTint = alpha(th.palette.text.primary, 0.07);
+          return {
+            position: 'relative',
+            cursor: 'pointer',
+            blockSize: roomy || list ? 56 : 44,
+            px: 1,
+            fontSize: roomy || list ? '0.9375rem' : '0.8125rem',
+            fontVariantNumeric: 'tabular-nums',
+            whiteSpace: 'nowrap',
+            color: flags.outOfBounds ? 'error.main' : 'text.primary',
+            fontWeight: flags.overridden ? 700 : 400,
+            backgroundColor: shade,
+            backgroundImage: weekend
+              ? `linear-gradient(${weekendTint}, ${weekendTint})`
+              : undefined,
+            [nightStart]: flags.seasonChange ? `3px solid ${th.palette.secondary.main}` : undefined,
+            boxShadow:
+              [
+                selected ? `inset 0 0 0 2px ${th.palette.primary.main}` : null,
+                // In a list, today's row header carries the line.
+                isToday && !list ? `inset 0 3px 0 ${th.palette.primary.main}` : null,
+              ]
+                .filter(Boolean)
+                .join(', ') || undefined,
+            '&:focus-visible': {
+              outline: `2px solid ${th.palette.text.primary}`,
+              outlineOffset: -4,
+            },
+            '&:hover': { filter: 'brightness(0.96)' },
+            // A finger's double tap does not zoom, so two quick taps select a range.
+            touchAction: 'manipulation',
+          };
+        }}
+      >
+        <span aria-hidden="true">{cell ? money(cell.recommendedPrice) : '–'}</span>
+        {cell && <RestrictionMarks restrictions={cell.restrictions} />}
+        {flags.unpublished && (
+          // What the channels sell the night at now, beside the recommendation.
+          <Box
+            component="span"
+            aria-hidden="true"
+            data-mark="published-price"
+            title={t('legend.published')}
+            sx={{
+              display: 'block',
+              fontSize: '0.6875rem',
+              lineHeight: 1.1,
+              color: 'text.secondary',
+              fontWeight: 400,
+            }}
+          >
+            {money(cell!.publishedPrice!)}
+          </Box>
+        )}
+        {change && (
+          <Box
+            component="span"
+            aria-hidden="true"
+            data-mark="pending"
+            sx={{
+              position: 'absolute',
+              insetBlockStart: 3,
+              insetInlineStart: 3,
+              inlineSize: 7,
+              blockSize: 7,
+              borderRadius: '50%',
+              bgcolor: 'warning.main',
+              boxShadow: (th) => `0 0 0 1px ${th.palette.background.paper}`,
+            }}
+          />
+        )}
+        {flags.overridden && (
+          <Box
+            component={flags.outOfBounds ? WarningIcon : EditIcon}
+            aria-hidden="true"
+            data-mark={flags.outOfBounds ? 'out-of-bounds' : 'override'}
+            sx={{
+              position: 'absolute',
+              insetBlockStart: 2,
+              insetInlineEnd: 2,
+              fontSize: 12,
+              color: flags.outOfBounds ? 'error.main' : 'text.secondary',
+            }}
+          />
+        )}
+        {cell?.market && <MarketMark cell={cell} />}
+        {flags.unpublished && (
+          <Box
+            component="span"
+            aria-hidden="true"
+            data-mark="unpublished"
+            sx={{
+              position: 'absolute',
+              insetBlockEnd: 3,
+              insetInlineEnd: 3,
+              inlineSize: 6,
+              blockSize: 6,
+              borderRadius: '50%',
+              bgcolor: 'info.main',
+            }}
+          />
+        )}
+        <EventMark marks={nightMarks} />
+      </Box>
+    );
+  };
+
+  /** The row header of a room type, which stays put while the nights scroll sideways. */
+  const roomHeader = (room: TRoomTariff) => (
+    <Box
+      component="th"
+      role={list ? 'columnheader' : 'rowheader'}
+      scope={list ? 'col' : 'row'}
+      key={room.uuid}
+      sx={{
+        position: 'sticky',
+        insetInlineStart: list ? undefined : 0,
+        insetBlockStart: list ? 0 : undefined,
+        zIndex: list ? 2 : 1,
+        bgcolor: 'background.paper',
+        px: 1.5,
+        py: list ? 1 : undefined,
+        fontWeight: 500,
+        fontSize: '0.875rem',
+        lineHeight: 1.3,
+        // A long name wraps instead of widening the sticky column over the nights.
+        minInlineSize: list ? undefined : { xs: 96, md: 150 },
+        maxInlineSize: list ? undefined : { xs: 140, md: 220 },
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {room.name}
+    </Box>
+  );
+
   return (
-    <Box sx={{ overflowX: 'auto', maxInlineSize: '100%' }}>
+    <Box
+      ref={scrollRef}
+      sx={{
+        overflowX: 'auto',
+        maxInlineSize: '100%',
+        // A month of nights scrolls inside the card, under its header, rather than the page.
+        ...(list && { overflowY: 'auto', maxBlockSize: '60vh' }),
+      }}
+    >
       <Box
         component="table"
         ref={tableRef}
@@ -183,274 +545,45 @@ export function PriceGrid({
             borderInlineEnd: 1,
             borderColor: 'divider',
           },
+          // Row headers and the corner read from the start; nights and prices are centred.
+          '& th[scope="row"], & th[data-corner]': { textAlign: 'start' },
         }}
       >
-        <thead>
-          <tr role="row">
-            <Box
-              component="th"
-              role="columnheader"
-              scope="col"
-              sx={{
-                position: 'sticky',
-                insetInlineStart: 0,
-                zIndex: 2,
-                bgcolor: 'background.paper',
-                px: 1.5,
-                textAlign: 'start !important',
-                fontWeight: 600,
-                fontSize: '0.8125rem',
-                minInlineSize: { xs: 96, md: 150 },
-              }}
-            >
-              {t('grid.roomType')}
-            </Box>
-            {columns.map(({ date, long, weekday, day, weekend }) => {
-              const isToday = date === today;
-              return (
-                <Box
-                  component="th"
-                  role="columnheader"
-                  scope="col"
-                  key={date}
-                  aria-label={isToday ? t('grid.todayHeader', { date: long }) : long}
-                  aria-current={isToday ? 'date' : undefined}
-                  sx={(th) => ({
-                    minInlineSize: roomy ? 96 : 64,
-                    py: 0.5,
-                    px: 0.5,
-                    fontSize: '0.75rem',
-                    fontWeight: isToday ? 700 : 500,
-                    color: isToday ? 'primary.main' : 'text.secondary',
-                    bgcolor: weekend ? alpha(th.palette.text.primary, 0.06) : 'background.paper',
-                    borderBlockEnd: isToday
-                      ? `3px solid ${th.palette.primary.main} !important`
-                      : undefined,
-                  })}
-                >
-                  <Box component="span" sx={{ display: 'block', textTransform: 'capitalize' }}>
-                    {weekday}
-                  </Box>
-                  <Box
-                    component="span"
-                    sx={{
-                      display: 'block',
-                      fontSize: '0.9375rem',
-                      color: isToday ? 'primary.main' : 'text.primary',
-                    }}
-                  >
-                    {day}
-                  </Box>
-                  <NightMarkIcon marks={marks?.get(date)} />
-                </Box>
-              );
-            })}
-          </tr>
-        </thead>
-        <tbody>
-          {rooms.map((room, row) => (
-            <tr role="row" key={room.uuid}>
-              <Box
-                component="th"
-                role="rowheader"
-                scope="row"
-                sx={{
-                  position: 'sticky',
-                  insetInlineStart: 0,
-                  zIndex: 1,
-                  bgcolor: 'background.paper',
-                  px: 1.5,
-                  textAlign: 'start !important',
-                  fontWeight: 500,
-                  fontSize: '0.875rem',
-                  lineHeight: 1.3,
-                  // A long name wraps instead of widening the sticky column over the nights.
-                  minInlineSize: { xs: 96, md: 150 },
-                  maxInlineSize: { xs: 140, md: 220 },
-                  overflowWrap: 'anywhere',
-                }}
-              >
-                {room.name}
-              </Box>
-              {columns.map(({ date, long, weekend }, col) => {
-                const pos = { row, col };
-                const cell = cells.get(cellKey(room.uuid, date));
-                const previous =
-                  col > 0 ? cells.get(cellKey(room.uuid, nights[col - 1]!)) : undefined;
-                const flags = cellFlags(cell, previous);
-                const change = changes?.get(cellKey(room.uuid, date));
-                const isToday = date === today;
-                const selected = selection.isSelected(pos);
-                const focused = selection.focus.row === row && selection.focus.col === col;
-
-                const notes: string[] = [];
-                if (cell) {
-                  notes.push(
-                    t('cell.occupancy', {
-                      occupancy: fmt.occupancy(cell.occupancy),
-                      sold: fmt.number(cell.roomsSold),
-                      available: fmt.number(cell.roomsAvailable),
-                    }),
-                  );
-                  if (flags.outOfBounds) notes.push(t('cell.overriddenOutOfBounds'));
-                  else if (flags.overridden) notes.push(t('cell.overridden'));
-                  if (flags.unpublished)
-                    notes.push(t('cell.unpublished', { price: money(cell.publishedPrice!) }));
-                }
-                if (cell?.market) {
-                  notes.push(t('market:cell.note', { median: money(cell.market.median) }));
-                }
-                if (change) notes.push(t('cell.pending', { price: money(change.newPrice) }));
-                if (cell) {
-                  if (flags.seasonChange === 'start')
-                    notes.push(
-                      t('cell.seasonStart', {
-                        season: seasonNames.get(cell.seasonId!) ?? t('cell.aSeason'),
-                      }),
-                    );
-                  if (flags.seasonChange === 'end') notes.push(t('cell.seasonEnd'));
-                }
-                const nightMarks = marks?.get(date);
-                if (nightMarks) notes.push(markText(nightMarks));
-                if (isToday) notes.push(t('cell.today'));
-                if (weekend) notes.push(t('cell.weekend'));
-                const values = {
-                  room: room.name,
-                  date: long,
-                  price: cell ? money(cell.recommendedPrice) : t('cell.noPrice'),
-                  notes: fmt.list(notes),
-                };
-                const name = notes.length ? t('cell.label', values) : t('cell.labelPlain', values);
-
-                return (
-                  <Box
-                    component="td"
-                    role="gridcell"
-                    key={date}
-                    data-row={row}
-                    data-col={col}
-                    data-date={date}
-                    data-pending={change ? 'true' : undefined}
-                    tabIndex={focused ? 0 : -1}
-                    aria-selected={selected}
-                    aria-label={name}
-                    title={cell ? undefined : t('cell.noPrice')}
-                    onMouseDown={(event: MouseEvent) => onMouseDown(event, pos)}
-                    onMouseEnter={(event: MouseEvent) => onMouseEnter(event, pos)}
-                    onClick={(event: MouseEvent) => onClick(event, pos)}
-                    sx={(th) => {
-                      const shade = alpha(
-                        th.palette.primary.main,
-                        occupancyBand(cell?.occupancy ?? 0).alpha,
-                      );
-                      const weekendTint = alpha(th.palette.text.primary, 0.07);
-                      return {
-                        position: 'relative',
-                        cursor: 'pointer',
-                        blockSize: roomy ? 56 : 44,
-                        px: 1,
-                        fontSize: roomy ? '0.9375rem' : '0.8125rem',
-                        fontVariantNumeric: 'tabular-nums',
-                        whiteSpace: 'nowrap',
-                        color: flags.outOfBounds ? 'error.main' : 'text.primary',
-                        fontWeight: flags.overridden ? 700 : 400,
-                        backgroundColor: shade,
-                        backgroundImage: weekend
-                          ? `linear-gradient(${weekendTint}, ${weekendTint})`
-                          : undefined,
-                        borderInlineStart: flags.seasonChange
-                          ? `3px solid ${th.palette.secondary.main}`
-                          : undefined,
-                        boxShadow:
-                          [
-                            selected ? `inset 0 0 0 2px ${th.palette.primary.main}` : null,
-                            isToday ? `inset 0 3px 0 ${th.palette.primary.main}` : null,
-                          ]
-                            .filter(Boolean)
-                            .join(', ') || undefined,
-                        '&:focus-visible': {
-                          outline: `2px solid ${th.palette.text.primary}`,
-                          outlineOffset: -4,
-                        },
-                        '&:hover': { filter: 'brightness(0.96)' },
-                      };
-                    }}
-                  >
-                    <span aria-hidden="true">{cell ? money(cell.recommendedPrice) : '–'}</span>
-                    {cell && <RestrictionMarks restrictions={cell.restrictions} />}
-                    {flags.unpublished && (
-                      // What the channels sell the night at now, beside the recommendation.
-                      <Box
-                        component="span"
-                        aria-hidden="true"
-                        data-mark="published-price"
-                        title={t('legend.published')}
-                        sx={{
-                          display: 'block',
-                          fontSize: '0.6875rem',
-                          lineHeight: 1.1,
-                          color: 'text.secondary',
-                          fontWeight: 400,
-                        }}
-                      >
-                        {money(cell!.publishedPrice!)}
-                      </Box>
-                    )}
-                    {change && (
-                      <Box
-                        component="span"
-                        aria-hidden="true"
-                        data-mark="pending"
-                        sx={{
-                          position: 'absolute',
-                          insetBlockStart: 3,
-                          insetInlineStart: 3,
-                          inlineSize: 7,
-                          blockSize: 7,
-                          borderRadius: '50%',
-                          bgcolor: 'warning.main',
-                          boxShadow: (th) => `0 0 0 1px ${th.palette.background.paper}`,
-                        }}
-                      />
-                    )}
-                    {flags.overridden && (
-                      <Box
-                        component={flags.outOfBounds ? WarningIcon : EditIcon}
-                        aria-hidden="true"
-                        data-mark={flags.outOfBounds ? 'out-of-bounds' : 'override'}
-                        sx={{
-                          position: 'absolute',
-                          insetBlockStart: 2,
-                          insetInlineEnd: 2,
-                          fontSize: 12,
-                          color: flags.outOfBounds ? 'error.main' : 'text.secondary',
-                        }}
-                      />
-                    )}
-                    {cell?.market && <MarketMark cell={cell} />}
-                    {flags.unpublished && (
-                      <Box
-                        component="span"
-                        aria-hidden="true"
-                        data-mark="unpublished"
-                        sx={{
-                          position: 'absolute',
-                          insetBlockEnd: 3,
-                          insetInlineEnd: 3,
-                          inlineSize: 6,
-                          blockSize: 6,
-                          borderRadius: '50%',
-                          bgcolor: 'info.main',
-                        }}
-                      />
-                    )}
-                    <EventMark marks={nightMarks} />
-                  </Box>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        {list ? (
+          <>
+            <thead>
+              <tr role="row">
+                {corner}
+                {rooms.map(roomHeader)}
+              </tr>
+            </thead>
+            <tbody>
+              {columns.map((column, col) => (
+                <tr role="row" key={column.date}>
+                  {nightHeader(column, col)}
+                  {rooms.map((_, row) => priceCell(row, col))}
+                </tr>
+              ))}
+            </tbody>
+          </>
+        ) : (
+          <>
+            <thead>
+              <tr role="row">
+                {corner}
+                {columns.map(nightHeader)}
+              </tr>
+            </thead>
+            <tbody>
+              {rooms.map((room, row) => (
+                <tr role="row" key={room.uuid}>
+                  {roomHeader(room)}
+                  {columns.map((_, col) => priceCell(row, col))}
+                </tr>
+              ))}
+            </tbody>
+          </>
+        )}
       </Box>
     </Box>
   );

@@ -21,6 +21,13 @@ export interface GridSelection {
   moveTo: (pos: GridPosition, extend?: boolean) => void;
   /** Move by a step (`dRow`, `dCol`), kept inside the grid. */
   moveBy: (dRow: number, dCol: number, extend?: boolean) => GridPosition;
+  /**
+   * Select night `col` of every row (a click on its header); with `extend`, every row of the
+   * nights from the selection's start to it.
+   */
+  selectNight: (col: number, extend?: boolean) => void;
+  /** Select nothing (the focus stays where it is). */
+  clear: () => void;
 }
 
 const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.max(0, max - 1));
@@ -28,10 +35,11 @@ const clamp = (value: number, max: number) => Math.min(Math.max(value, 0), Math.
 /**
  * Focus and rectangular selection of a grid of `rows` × `cols` cells, as in a spreadsheet: moving
  * selects the cell moved to; extending (Shift, or a drag) stretches the selection from where it
- * started. Give the component that holds it a `key` per data set to start afresh.
+ * started. Give the component that holds it a `key` per data set to start afresh. The focus starts
+ * on the first row's `startCol` (the night shown first).
  */
-export function useGridSelection(rows: number, cols: number): GridSelection {
-  const [focus, setFocus] = useState<GridPosition>({ row: 0, col: 0 });
+export function useGridSelection(rows: number, cols: number, startCol = 0): GridSelection {
+  const [focus, setFocus] = useState<GridPosition>(() => ({ row: 0, col: clamp(startCol, cols) }));
   const [anchor, setAnchor] = useState<GridPosition | null>(null);
 
   const moveTo = useCallback(
@@ -63,5 +71,16 @@ export function useGridSelection(rows: number, cols: number): GridSelection {
     pos.col >= range.cols[0] &&
     pos.col <= range.cols[1];
 
-  return { focus, range, isSelected, moveTo, moveBy };
+  const selectNight = useCallback(
+    (col: number, extend = false) => {
+      const night = clamp(col, cols);
+      setFocus({ row: clamp(rows - 1, rows), col: night });
+      setAnchor((current) => ({ row: 0, col: extend && current ? current.col : night }));
+    },
+    [rows, cols],
+  );
+
+  const clear = useCallback(() => setAnchor(null), []);
+
+  return { focus, range, isSelected, moveTo, moveBy, selectNight, clear };
 }

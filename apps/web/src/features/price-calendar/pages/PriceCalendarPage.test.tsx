@@ -59,6 +59,17 @@ async function tabIntoGrid(user: ReturnType<typeof userEvent.setup>, grid: HTMLE
   for (let i = 0; i < 20 && !grid.contains(document.activeElement); i += 1) await user.tab();
 }
 
+/** A screen `width` pixels wide whose pointer is `pointer` (`coarse` is a finger). */
+function stubPointer(pointer: 'coarse' | 'fine', width: number) {
+  const undo = stubScreenWidth(width);
+  const byWidth = window.matchMedia;
+  window.matchMedia = (query: string) =>
+    query.includes('pointer:')
+      ? { ...byWidth(query), matches: query.includes(`pointer: ${pointer}`) }
+      : byWidth(query);
+  return undo;
+}
+
 const cell = (grid: HTMLElement, name: string) =>
   within(grid).getByRole('gridcell', { name: startingWith(name) });
 
@@ -217,6 +228,24 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     ).not.toBeInTheDocument();
   });
 
+  it('selects a night for every room type from its header, and several with Shift', async () => {
+    const { grid, user } = await openAugust();
+    await user.click(
+      within(grid).getByRole('columnheader', { name: /^segunda-feira, 3 de agosto/ }),
+    );
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toContain(
+      'Tipos de quarto: 2 · Noites: 1 · Preços: 2',
+    );
+    await user.keyboard('{Shift>}');
+    await user.click(
+      within(grid).getByRole('columnheader', { name: /^quarta-feira, 5 de agosto/ }),
+    );
+    await user.keyboard('{/Shift}');
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toBe(
+      'Selecionado: 03/08/2026 – 05/08/2026 · Tipos de quarto: 2 · Noites: 3 · Preços: 6',
+    );
+  });
+
   it('sets one price for a selection of room types and nights, checked before it is sent', async () => {
     const { grid, user } = await openAugust();
     await user.click(cell(grid, 'Quarto duplo, segunda-feira, 3 de agosto de 2026'));
@@ -358,23 +387,83 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('shows one room type at a time on a phone, with a picker', async () => {
+  it('lists the nights of one room type at a time on a phone, with a picker', async () => {
     unstubScreen();
     unstubScreen = stubScreenWidth(390);
     const { grid, user } = await openAugust();
+    // Nights are the rows (31 of them, the room type's prices beside them), so they fit the width.
     expect(
       within(grid)
-        .getAllByRole('rowheader')
+        .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Quarto duplo']);
+    ).toEqual(['Noite', 'Quarto duplo']);
+    expect(within(grid).getAllByRole('rowheader')).toHaveLength(31);
+    // Up and down go through the nights; Shift stretches the selection over them.
+    await tabIntoGrid(user, grid);
+    expect(document.activeElement).toHaveAttribute('data-date', '2026-08-01');
+    await user.keyboard('{ArrowDown}{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
+    expect(document.activeElement).toHaveAttribute('data-date', '2026-08-04');
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toContain(
+      'Tipos de quarto: 1 · Noites: 3 · Preços: 3',
+    );
+
     await user.click(screen.getByRole('combobox', { name: 'Tipo de quarto' }));
     await user.click(screen.getByRole('option', { name: 'Suite' }));
     const next = await screen.findByRole('grid');
+    expect(within(next).getByRole('columnheader', { name: 'Suite' })).toBeInTheDocument();
+  });
+
+  it('selects several nights with two taps of a finger, and says so until the second', async () => {
+    unstubScreen();
+    unstubScreen = stubPointer('coarse', 390);
+    const { grid } = await openAugust();
     expect(
-      within(next)
-        .getAllByRole('rowheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Suite']);
+      screen.getByText(
+        'Toque numa noite para ver o seu preço; para várias noites, toque na primeira e depois na última.',
+      ),
+    ).toBeInTheDocument();
+    const tap = (name: string) => {
+      const target = cell(grid, name);
+      fireEvent.pointerDown(target, { pointerType: 'touch' });
+      fireEvent.mouseDown(target, { button: 0, buttons: 1 });
+      fireEvent.click(target);
+    };
+    tap('Quarto duplo, segunda-feira, 10 de agosto de 2026');
+    expect(plain(screen.getByText(/^A selecionar a partir de/).textContent)).toBe(
+      'A selecionar a partir de segunda-feira, 10 de agosto de 2026 — toque na última noite (ou de novo nesta, só para ela).',
+    );
+    expect(
+      screen.getByRole('region', { name: 'Quarto duplo, segunda-feira, 10 de agosto de 2026' }),
+    ).toBeInTheDocument();
+    tap('Quarto duplo, quinta-feira, 13 de agosto de 2026');
+    expect(plain(screen.getByText(/^Selecionado:/).textContent)).toBe(
+      'Selecionado: 10/08/2026 – 13/08/2026 · Tipos de quarto: 1 · Noites: 4 · Preços: 4',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancelar' })).not.toBeInTheDocument();
+
+    // A new tap starts again; Cancel leaves nothing selected.
+    tap('Quarto duplo, sábado, 15 de agosto de 2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .filter((c) => c.getAttribute('aria-selected') === 'true'),
+    ).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Definir preço' })).toBeDisabled();
+  });
+
+  it('opens on the night in the address, and shows the week of the selected night', async () => {
+    const { grid, user } = await openAugust('/pricing-central?date=2026-08-20');
+    await tabIntoGrid(user, grid);
+    expect(document.activeElement).toHaveAttribute('data-date', '2026-08-20');
+    await user.click(cell(grid, 'Suite, quinta-feira, 13 de agosto de 2026'));
+    await user.click(screen.getByRole('button', { name: 'Semana' }));
+    await waitFor(() =>
+      expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-08-10&to=2026-08-16`),
+    );
+    // Without a selection, back to the month of the night shown.
+    await user.click(await screen.findByRole('button', { name: 'Mês' }));
+    expect(await screen.findByRole('grid', { name: 'Preços, agosto de 2026' })).toBeInTheDocument();
   });
 
   it('reads right to left in Arabic, the arrows following the reading direction', async () => {

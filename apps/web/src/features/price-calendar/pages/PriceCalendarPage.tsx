@@ -13,7 +13,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
@@ -60,6 +60,8 @@ function PriceCalendar({ business }: { business: TBusiness }) {
   const intl = useIntl();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // A phone: nights as the rows of a list that fits the screen's width.
+  const narrow = !useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
   const [params, setParams] = useSearchParams();
   const today = useMemo(() => todayIn(business.timezone), [business.timezone]);
   const view: View = params.get('view') === 'week' ? 'week' : 'month';
@@ -67,6 +69,13 @@ function PriceCalendar({ business }: { business: TBusiness }) {
   const date = isDay(dateParam) ? dateParam : today;
   const { from, to } = rangeOf(view, date);
   const nights = useMemo(() => eachNight(from, to), [from, to]);
+  // The grid opens with `date` (today, unless the address says another night) at the start of
+  // what shows; "Today" asks for it again even when today is already among the nights.
+  const [scrollKey, setScrollKey] = useState(0);
+  const selectedNight = useRef<string | null>(null);
+  const onSelectNight = useCallback((night: string | null) => {
+    selectedNight.current = night;
+  }, []);
 
   const rooms = business.tariffConfiguration.roomsTariff;
   const [picked, setPicked] = useState('');
@@ -158,7 +167,14 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                   >
                     {title}
                   </Typography>
-                  <Button size="small" variant="text" onClick={() => go({ date: null })}>
+                  <Button
+                    size="small"
+                    variant="text"
+                    onClick={() => {
+                      go({ date: null });
+                      setScrollKey((key) => key + 1);
+                    }}
+                  >
                     {t('nav.today')}
                   </Button>
                 </Stack>
@@ -184,7 +200,10 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                     size="small"
                     value={view}
                     aria-label={t('nav.view')}
-                    onChange={(_, next: View | null) => next && go({ view: next, date: from })}
+                    // The week (or month) of the selected night, else of the night shown.
+                    onChange={(_, next: View | null) =>
+                      next && go({ view: next, date: selectedNight.current ?? date })
+                    }
                   >
                     <ToggleButton value="month">{t('nav.month')}</ToggleButton>
                     <ToggleButton value="week">{t('nav.week')}</ToggleButton>
@@ -209,6 +228,10 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                   today={today}
                   label={t('grid.label', { range: title })}
                   roomy={view === 'week'}
+                  layout={narrow ? 'list' : 'columns'}
+                  scrollTo={date}
+                  scrollKey={scrollKey}
+                  onSelectNight={onSelectNight}
                 />
               )}
               <OccupancyLegend />
