@@ -97,7 +97,9 @@ function NavGroupEntry({ item, mini, onNavigate }: EntryProps & { item: NavGroup
   const { t } = useTranslation();
   const location = useLocation();
   const active = isActiveGroup(item, location);
-  const ownPage = isActiveTarget(item.to, location);
+  // A child that opens the group's page (the price calendar) is the one marked as shown.
+  const ownPage =
+    isActiveTarget(item.to, location) && !item.children.some((child) => child.to === item.to);
   const [open, setOpen] = useState(active);
   // Arriving on one of its pages opens the group (and leaves it open afterwards).
   const [wasActive, setWasActive] = useState(active);

@@ -44,7 +44,7 @@ describe('support center', { timeout: 20_000 }, () => {
     for (const name of [
       'Preços',
       'Sazonalidades',
-      'Níveis de flutuação',
+      'Níveis de ocupação',
       'Importações',
       'Análises',
     ])
