@@ -26,7 +26,7 @@ export interface NavLinkItem extends Permission {
   /** Path, possibly with a query naming a tab or view of the page (`?tab=…`, `?view=…`). */
   to: string;
   icon?: SvgIconComponent;
-  /** The plan feature the page needs: a "Pro" badge marks it when the user's plan lacks it. */
+  /** The plan feature the page needs: the name of the plan with it marks it when the user's lacks it. */
   feature?: TPlanFeature;
 }
 

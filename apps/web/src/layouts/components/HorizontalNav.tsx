@@ -100,7 +100,7 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
               {t(entry.title)}
               {entry.feature && !planHas(plan, entry.feature) && (
                 <Box component="span" sx={{ marginInlineStart: 'auto', paddingInlineStart: 1 }}>
-                  <ProChip />
+                  <ProChip feature={entry.feature} />
                 </Box>
               )}
             </MenuItem>

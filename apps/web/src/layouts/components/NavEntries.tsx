@@ -87,7 +87,7 @@ function NavLinkEntry({
         sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', transition: 'opacity .2s' }}
         slotProps={{ primary: { noWrap: true } }}
       />
-      {locked && !mini && <ProChip />}
+      {locked && item.feature && !mini && <ProChip feature={item.feature} />}
     </ListItemButton>
   );
 }
