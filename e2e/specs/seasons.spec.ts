@@ -246,7 +246,7 @@ test('occupancy levels: a failed update or delete is said in the form and in the
   await page.goto('/pricing-central/configurations');
   await page.getByRole('button', { name: 'Editar Procura normal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar “Procura normal”' });
-  await dialog.getByRole('textbox', { name: 'Alteração de preço, nível 2' }).fill('30');
+  await dialog.getByRole('textbox', { name: 'Ajuste, nível 2' }).fill('30');
 
   // Meanwhile the property changes elsewhere: the update is refused, nothing is overwritten.
   const elsewhere = await request.post(
@@ -281,7 +281,7 @@ test('occupancy levels: a failed update or delete is said in the form and in the
     .filter({ hasText: conflict });
   await snackbar.getByRole('button', { name: 'Recarregar', includeHidden: true }).click();
   await expect(page.getByText(conflict)).toHaveCount(0);
-  await expect(dialog.getByRole('textbox', { name: 'Alteração de preço, nível 2' })).toHaveValue(
+  await expect(dialog.getByRole('textbox', { name: 'Ajuste, nível 2' })).toHaveValue(
     '20',
   );
   const { businesses } = (await (await request.get('/api/v1/businesses', { headers })).json()) as {
