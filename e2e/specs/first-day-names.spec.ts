@@ -117,7 +117,7 @@ test.describe('names a hotel owner uses', () => {
       page,
       request,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(150_000);
       const owner = await newOwnerWithProperty(request, { language: locale });
       await signIn(page, owner);
       await page.goto('/dashboards');
