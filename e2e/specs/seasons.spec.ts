@@ -92,7 +92,7 @@ test('an owner sets occupancy levels and two seasons, sees them in the calendar,
     'A partir de 75%: +10%',
     'A partir de 90%: +25%',
   ]);
-  await expect(group.getByRole('img', { name: /Gráfico da alteração de preço/ })).toBeVisible();
+  await expect(group.getByRole('img', { name: /Gráfico do ajuste/ })).toBeVisible();
 
   // Two seasons, the shorter one with the higher priority.
   await addSeason(page, {
