@@ -281,9 +281,7 @@ test('occupancy levels: a failed update or delete is said in the form and in the
     .filter({ hasText: conflict });
   await snackbar.getByRole('button', { name: 'Recarregar', includeHidden: true }).click();
   await expect(page.getByText(conflict)).toHaveCount(0);
-  await expect(dialog.getByRole('textbox', { name: 'Ajuste, nível 2' })).toHaveValue(
-    '20',
-  );
+  await expect(dialog.getByRole('textbox', { name: 'Ajuste, nível 2' })).toHaveValue('20');
   const { businesses } = (await (await request.get('/api/v1/businesses', { headers })).json()) as {
     businesses: { tariffConfiguration: { fluctuationLevels: { uuid: string }[] } }[];
   };

@@ -231,7 +231,7 @@ function moneyFormat(intlLocale: string, currency: string) {
  * (FSI … PDI): a Latin season name or an amount inside an Arabic reason keeps its order, and the
  * sentence keeps its own. Invisible, and harmless in a left-to-right language.
  */
-export const isolate = (text: string) => `\u2068${text}\u2069`;
+const isolate = (text: string) => `\u2068${text}\u2069`;
 
 const isStep = (step: string, words: ReasonPhrases): step is TPriceChangeReasonStep =>
   Object.hasOwn(words.steps, step);

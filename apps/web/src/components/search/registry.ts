@@ -69,7 +69,7 @@ export function normalize(text: string): string {
 const words = (query: string) => normalize(query).split(/\s+/).filter(Boolean);
 
 /** Whether every word of the query is found in the item's title, subtitle or keywords. */
-export function matches(item: SearchItem, query: string): boolean {
+function matches(item: SearchItem, query: string): boolean {
   const haystack = normalize([item.title, item.subtitle ?? '', ...(item.keywords ?? [])].join(' '));
   return words(query).every((word) => haystack.includes(word));
 }
@@ -78,7 +78,7 @@ export function matches(item: SearchItem, query: string): boolean {
  * How well a matching item answers the query, lower first: its title starts with the query, its
  * title holds every word, or only its keywords and second line do.
  */
-export function rank(item: SearchItem, query: string): number {
+function rank(item: SearchItem, query: string): number {
   const title = normalize(item.title);
   const typed = words(query);
   if (title.startsWith(typed.join(' '))) return 0;
