@@ -92,7 +92,7 @@ test('an owner sets occupancy levels and two seasons, sees them in the calendar,
     'A partir de 75%: +10%',
     'A partir de 90%: +25%',
   ]);
-  await expect(group.getByRole('img', { name: /Gráfico da alteração de preço/ })).toBeVisible();
+  await expect(group.getByRole('img', { name: /Gráfico do ajuste/ })).toBeVisible();
 
   // Two seasons, the shorter one with the higher priority.
   await addSeason(page, {
@@ -246,7 +246,7 @@ test('occupancy levels: a failed update or delete is said in the form and in the
   await page.goto('/pricing-central/configurations');
   await page.getByRole('button', { name: 'Editar Procura normal' }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar “Procura normal”' });
-  await dialog.getByRole('textbox', { name: 'Alteração de preço, nível 2' }).fill('30');
+  await dialog.getByRole('textbox', { name: 'Ajuste, nível 2' }).fill('30');
 
   // Meanwhile the property changes elsewhere: the update is refused, nothing is overwritten.
   const elsewhere = await request.post(
@@ -281,9 +281,7 @@ test('occupancy levels: a failed update or delete is said in the form and in the
     .filter({ hasText: conflict });
   await snackbar.getByRole('button', { name: 'Recarregar', includeHidden: true }).click();
   await expect(page.getByText(conflict)).toHaveCount(0);
-  await expect(dialog.getByRole('textbox', { name: 'Alteração de preço, nível 2' })).toHaveValue(
-    '20',
-  );
+  await expect(dialog.getByRole('textbox', { name: 'Ajuste, nível 2' })).toHaveValue('20');
   const { businesses } = (await (await request.get('/api/v1/businesses', { headers })).json()) as {
     businesses: { tariffConfiguration: { fluctuationLevels: { uuid: string }[] } }[];
   };

@@ -226,6 +226,13 @@ function moneyFormat(intlLocale: string, currency: string) {
   return format;
 }
 
+/**
+ * A part whose direction is its own, set apart from the sentence around it with Unicode isolates
+ * (FSI … PDI): a Latin season name or an amount inside an Arabic reason keeps its order, and the
+ * sentence keeps its own. Invisible, and harmless in a left-to-right language.
+ */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 const isStep = (step: string, words: ReasonPhrases): step is TPriceChangeReasonStep =>
   Object.hasOwn(words.steps, step);
 
@@ -233,8 +240,9 @@ const isStep = (step: string, words: ReasonPhrases): step is TPriceChangeReasonS
  * A change's reason in words: each step that moved, with what it adds now and added to the
  * published price (`was`), then each restriction that differs, e.g. `Season “Summer”: +€20.00
  * (was +€10.00) · Base price €100.00 (was €90.00) · Minimum stay: 1 (was 3)`. A night never
- * published says so instead. `intlLocale` is the tag money is formatted with (the language's by
- * default; the web app gives its region's, as for every other amount it shows).
+ * published says so instead. Names and amounts are isolated (`isolate`), so a reason reads right
+ * in Arabic too. `intlLocale` is the tag money is formatted with (the language's by default; the
+ * web app gives its region's, as for every other amount it shows).
  */
 export function reasonWords(
   reason: ReasonWordsInput,
@@ -247,12 +255,12 @@ export function reasonWords(
   const money = moneyFormat(options.intlLocale ?? options.locale, options.currency);
   const steps = reason.steps.map((item) => {
     const format = (amount: number) =>
-      (item.step === 'base' ? money.plain : money.signed).format(amount);
+      isolate((item.step === 'base' ? money.plain : money.signed).format(amount));
     const name = isStep(item.step, words) ? words.steps[item.step] : item.step;
     const title = item.market
-      ? words.market(name, money.plain.format(item.market.median), item.market.competitors)
+      ? words.market(name, isolate(money.plain.format(item.market.median)), item.market.competitors)
       : item.label
-        ? words.named(name, item.label)
+        ? words.named(name, isolate(item.label))
         : name;
     const now = item.now === null ? words.gone : format(item.now);
     const colon = item.step === 'base' ? ' ' : words.colon;
@@ -271,7 +279,13 @@ function restrictionParts(
 ): string[] {
   if (!was || !now) return [];
   const value = (v: number | boolean | null) =>
-    v === null ? words.none : typeof v === 'boolean' ? (v ? words.yes : words.no) : String(v);
+    v === null
+      ? words.none
+      : typeof v === 'boolean'
+        ? v
+          ? words.yes
+          : words.no
+        : isolate(String(v));
   return restrictionKeys
     .filter((key) => was[key] !== now[key])
     .map(

@@ -229,7 +229,7 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/pricing-central',
     name: 'pricing-central',
-    meta: { ...readAll, title: 'nav:pricingCentral' },
+    meta: { ...readAll, title: 'nav:priceCalendar' },
     page: PriceCalendar,
   },
   {
@@ -277,13 +277,13 @@ export const appRoutes: AppRoute[] = [
   {
     path: '/pricing-central/configurations',
     name: 'pricing-central-configurations',
-    meta: { ...readAll, title: 'nav:configurations' },
+    meta: { ...readAll, title: 'fluctuation:title' },
     page: Configurations,
   },
   {
     path: '/pricing-central/sazonalities',
     name: 'pricing-central-sazonalities',
-    meta: { ...readAll, title: 'nav:sazonalities' },
+    meta: { ...readAll, title: 'seasons:title' },
     page: Sazonalities,
   },
   {

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BarChartIcon from '@mui/icons-material/BarChartOutlined';
+import HubIcon from '@mui/icons-material/HubOutlined';
 import HelpIcon from '@mui/icons-material/HelpOutlineOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
@@ -25,7 +26,7 @@ export interface NavLinkItem extends Permission {
   /** Path, possibly with a query naming a tab or view of the page (`?tab=…`, `?view=…`). */
   to: string;
   icon?: SvgIconComponent;
-  /** The plan feature the page needs: a "Pro" badge marks it when the user's plan lacks it. */
+  /** The plan feature the page needs: the name of the plan with it marks it when the user's lacks it. */
   feature?: TPlanFeature;
 }
 
@@ -64,6 +65,8 @@ export const navigation: NavItem[] = [
     icon: SellIcon,
     ...read,
     children: [
+      // The group's own page, named for what it is: the calendar of prices night by night.
+      { kind: 'link', title: 'nav:priceCalendar', to: '/pricing-central', ...read },
       { kind: 'link', title: 'nav:priceSetup', to: '/pricing-central/price-setup', ...read },
       { kind: 'link', title: 'nav:roomForm', to: '/pricing-central/room-form', ...read },
       {
@@ -91,6 +94,14 @@ export const navigation: NavItem[] = [
     ],
   },
   { kind: 'link', title: 'nav:myProperty', to: '/my-property', icon: HomeWorkIcon, ...read },
+  // Integration tokens and the webhook: what connects a PMS or a channel manager.
+  {
+    kind: 'link',
+    title: 'nav:integrations',
+    to: '/my-property/integrations',
+    icon: HubIcon,
+    ...read,
+  },
   {
     kind: 'link',
     title: 'nav:myAccount',
@@ -186,14 +197,21 @@ export function isActiveGroup(
   );
 }
 
-/** Every page reachable from the menu, flattened, for the search and the shortcuts. */
+/**
+ * The pages a group or a section lists: a group's own page first, unless one of its children opens
+ * it already (Pricing Central's price calendar), then the children.
+ */
+export function pagesOf(item: NavGroupItem | NavSectionItem): NavLinkItem[] {
+  if (item.kind === 'section' || item.children.some((child) => child.to === item.to))
+    return item.children;
+  return [{ kind: 'link', title: item.title, to: item.to }, ...item.children];
+}
+
+/** Every page reachable from the menu, flattened and each once, for the search and the shortcuts. */
 export function flattenNavigation(items: NavItem[]): NavLinkItem[] {
-  return items.flatMap((item) => {
-    if (item.kind === 'link') return [item];
-    const own: NavLinkItem[] =
-      item.kind === 'group'
-        ? [{ kind: 'link', title: item.title, to: item.to, icon: item.icon }]
-        : [];
-    return [...own, ...item.children.map((child) => ({ ...child, icon: child.icon ?? item.icon }))];
-  });
+  return items.flatMap((item) =>
+    item.kind === 'link'
+      ? [item]
+      : pagesOf(item).map((page) => ({ ...page, icon: page.icon ?? item.icon })),
+  );
 }

@@ -22,6 +22,11 @@ import {
 /** "Now" for these tests: 1 June 2026, midday in Lisbon. Decisions are stamped with it. */
 const now = new Date('2026-06-01T12:00:00Z');
 const at = (iso: string) => new Date(iso);
+/** The reason of the seeded changes: a season up by €10, the base price up by €10; names and
+ * amounts isolated (FSI … PDI) so they read right in Arabic. */
+const summerReason =
+  'Season “\u2068Summer\u2069”: \u2068+€20.00\u2069 (was \u2068+€10.00\u2069) · ' +
+  'Base price \u2068€100.00\u2069 (was \u2068€90.00\u2069)';
 /** The lines of a CSV file, without its BOM. */
 const csvRows = (body: string) =>
   body
@@ -109,7 +114,7 @@ describe('price changes API', () => {
         decidedBy: null,
         publishedAt: null,
         reason: {
-          text: 'Season “Summer”: +€20.00 (was +€10.00) · Base price €100.00 (was €90.00)',
+          text: summerReason,
           steps: [
             { step: 'season', label: 'Summer', refId: null, was: 10, now: 20 },
             { step: 'base', label: '', refId: null, was: 90, now: 100 },
@@ -134,7 +139,8 @@ describe('price changes API', () => {
       await insertChanges(t, business.uuid, [{ roomUuid: dbl, night: '2026-06-10' }]);
       const page = await list(business, '', french.headers);
       expect(page.priceChanges[0]!.reason.text.replace(/[\u00a0\u202f]/g, ' ')).toBe(
-        'Saison « Summer » : +20,00 € (avant +10,00 €) · Prix de base 100,00 € (avant 90,00 €)',
+        'Saison « \u2068Summer\u2069 » : \u2068+20,00 €\u2069 (avant \u2068+10,00 €\u2069) · ' +
+          'Prix de base \u2068100,00 €\u2069 (avant \u206890,00 €\u2069)',
       );
     });
 
@@ -493,7 +499,7 @@ describe('price changes API', () => {
         'Date,Room code,Room name,Old price,New price,Change %,Status,Reason,Created,Decided,Decided by,Published,Sent',
       );
       expect(dbl).toMatch(
-        /^2026-06-02,DBL,"Double, sea view",100,99\.5,-0\.5,Waiting for you,Season “Summer”: \+€20\.00 \(was \+€10\.00\) · Base price €100\.00 \(was €90\.00\),\d{4}-\d\d-\d\dT[\d:.]+Z,,,,$/,
+        /^2026-06-02,DBL,"Double, sea view",100,99\.5,-0\.5,Waiting for you,Season “\u2068Summer\u2069”: \u2068\+€20\.00\u2069 \(was \u2068\+€10\.00\u2069\) · Base price \u2068€100\.00\u2069 \(was \u2068€90\.00\u2069\),\d{4}-\d\d-\d\dT[\d:.]+Z,,,,$/,
       );
       expect(evil).toMatch(
         /^2026-06-03,EVL,"'=HYPERLINK\(""http:\/\/evil\.test"",""x""\)",,110,,Approved,First published price,[^,]+,2026-05-30T10:00:00\.000Z,Automatically,,$/,
@@ -602,9 +608,7 @@ describe('price changes API', () => {
 
       const page = await list(business, 'status=published&since=2026-05-01T00:00:00Z', headers);
       expect(page.priceChanges.map((c) => c.id)).toEqual([published!.id]);
-      expect(page.priceChanges[0]!.reason.text).toBe(
-        'Season “Summer”: +€20.00 (was +€10.00) · Base price €100.00 (was €90.00)',
-      );
+      expect(page.priceChanges[0]!.reason.text).toBe(summerReason);
       expect(
         (await get(pricesExportUrl(business, 'from=2026-06-01&to=2026-06-05'), headers)).statusCode,
       ).toBe(200);

@@ -17,8 +17,14 @@ const eur = (locale: (typeof locales)[number]) => ({
   currency: 'EUR',
   firstPublication: false,
 });
-/** Intl puts narrow no-break spaces and direction marks in some languages: compared as spaces. */
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/[\u200e\u200f]/g, '');
+/**
+ * Intl puts narrow no-break spaces and direction marks in some languages, and names and amounts
+ * are isolated (FSI … PDI, see the Arabic test): compared as spaces and without the marks.
+ */
+const plain = (text: string) =>
+  text.replace(/[\u00a0\u202f]/g, ' ').replace(/[\u200e\u200f\u061c\u2068\u2069]/g, '');
+/** What a reason says outside its isolated parts (names, amounts). */
+const outsideIsolates = (text: string) => text.replace(/\u2068[^\u2069]*\u2069/g, '');
 
 describe('the reason of a price change in words', () => {
   it('names the market median and how many competitors it came from', () => {
@@ -32,23 +38,25 @@ describe('the reason of a price change in words', () => {
         market: { median: 15000, competitors: 3 },
       },
     ];
-    expect(reasonText(market, eur('en'))).toBe(
+    expect(plain(reasonText(market, eur('en')))).toBe(
       'Market prices (median €150.00, 3 competitors): +€35.00',
     );
     expect(plain(reasonText(market, eur('pt')))).toBe(
       'Preços do mercado (mediana € 150,00, 3 concorrentes): +€ 35,00',
     );
     const one: ReasonItem[] = [{ ...market[0]!, market: { median: 15000, competitors: 1 } }];
-    expect(reasonText(one, eur('en'))).toBe(
+    expect(plain(reasonText(one, eur('en')))).toBe(
       'Market prices (median €150.00, 1 competitor): +€35.00',
     );
   });
 
   it('in English', () => {
+    // Names and amounts set apart with isolates (FSI U+2068 … PDI U+2069), in every language.
     expect(reasonText(moved, eur('en'))).toBe(
-      'Season “Summer”: +€20.00 (was +€10.00) · Base price €100.00 (was €90.00)',
+      'Season “\u2068Summer\u2069”: \u2068+€20.00\u2069 (was \u2068+€10.00\u2069) · ' +
+        'Base price \u2068€100.00\u2069 (was \u2068€90.00\u2069)',
     );
-    expect(reasonText(appeared, eur('en'))).toBe(
+    expect(plain(reasonText(appeared, eur('en')))).toBe(
       'Booked ahead: -€5.00 · Day of the week: no longer applies (was +€8.00)',
     );
     expect(reasonText(moved, { ...eur('en'), firstPublication: true })).toBe(
@@ -88,6 +96,20 @@ describe('the reason of a price change in words', () => {
     expect(reasonText([], { ...eur('ar'), firstPublication: true })).toBe('أول سعر منشور');
   });
 
+  it('in Arabic, keeps a Latin name and the amounts each in its own direction', () => {
+    // Without isolates, "Summer" and "+20.00 €" join the bidi runs around them and come out
+    // scrambled in a right-to-left line; isolated, only Arabic words stay outside them.
+    const events: ReasonItem[] = [
+      { step: 'event', label: 'Festival MEO 2026', was: 1500, now: 2500 },
+      { step: 'season', label: 'Summer', was: null, now: 2000 },
+    ];
+    const text = reasonText(events, eur('ar'));
+    expect(text).toContain('«\u2068Festival MEO 2026\u2069»');
+    expect(text).toContain('«\u2068Summer\u2069»');
+    expect(outsideIsolates(text)).not.toMatch(/[A-Za-z0-9€]/);
+    expect(plain(outsideIsolates(text))).toBe('مناسبة «»:  (كان ) · الموسم «»: ');
+  });
+
   it('in the business currency', () => {
     expect(
       reasonText([{ step: 'base', label: '', was: null, now: 12345 }], {
@@ -95,7 +117,7 @@ describe('the reason of a price change in words', () => {
         currency: 'USD',
         firstPublication: false,
       }),
-    ).toBe('Base price $123.45');
+    ).toBe('Base price \u2068$123.45\u2069');
   });
 
   it('has every phrase in every language', () => {

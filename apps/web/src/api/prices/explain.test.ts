@@ -68,6 +68,26 @@ describe('explainCell', () => {
     );
   });
 
+  it('isolates a season named in Latin letters inside an Arabic explanation', () => {
+    const ar = { ...ctx, t: i18n.getFixedT('ar'), intl: formattersFor('ar') };
+    const cell = aCell(double, '2026-08-13', {
+      recommendedPrice: 132,
+      breakdown: [
+        {
+          step: 'season',
+          label: 'Summer 2026',
+          refId: 's1',
+          before: 110,
+          after: 132,
+          adjustment: { type: 'percent', value: 20 },
+        },
+      ],
+    });
+    const { chain, lines } = explainCell(ar, cell, double);
+    expect(chain).toContain('\u2068Summer 2026\u2069');
+    expect(lines[0]).toMatch(/^\u2068Summer 2026\u2069/);
+  });
+
   it('says the occupancy of a business priced on the forecast is forecast', () => {
     const cell = aCell(double, '2026-08-20', {
       recommendedPrice: 132,

@@ -54,7 +54,8 @@ function stepName(
   switch (entry.step) {
     case 'season':
     case 'event':
-      return entry.label || t(`priceCalendar:steps.${entry.step}`);
+      // The owner's name for it, isolated: a Latin "Summer" inside Arabic keeps its place.
+      return entry.label ? isolate(intl, entry.label) : t(`priceCalendar:steps.${entry.step}`);
     case 'weekday':
       return intl.weekdays('long')[weekdays.indexOf(weekdayOf(cell.date))]!;
     case 'occupancy':
@@ -107,7 +108,10 @@ function stepPhrase(
 ): string {
   let name = stepName(ctx, cell, room, entry);
   if (entry.label && entry.step !== 'season' && entry.step !== 'event') {
-    name = ctx.t('priceCalendar:explain.labelled', { name, label: entry.label });
+    name = ctx.t('priceCalendar:explain.labelled', {
+      name,
+      label: isolate(ctx.intl, entry.label),
+    });
   }
   // The bounds already say the price they set.
   const adjustment =

@@ -1,12 +1,23 @@
 import Chip from '@mui/material/Chip';
+import { cheapestPlanWith, type TPlanFeature } from '@tarifa/contract';
 import { useTranslation } from 'react-i18next';
 
-/** The small "Pro" mark beside an entry or a setting the user's plan does not include. */
-export function ProChip({ size = 'small' }: { size?: 'small' | 'medium' }) {
+/**
+ * The small mark beside an entry or a setting the user's plan does not include: the name of the
+ * plan that includes it ("Pro", "Empresa"), as the plans page names it.
+ */
+export function ProChip({
+  feature,
+  size = 'small',
+}: {
+  feature: TPlanFeature;
+  size?: 'small' | 'medium';
+}) {
   const { t } = useTranslation('plans');
+  const plan = cheapestPlanWith(feature)?.id ?? 'business';
   return (
     <Chip
-      label={t('proBadge')}
+      label={t(`names.${plan}`)}
       size={size}
       color="primary"
       variant="outlined"

@@ -53,18 +53,44 @@ export function searchSources(): SearchSource[] {
   return [...sources.values()].sort((a, b) => (a.order ?? 50) - (b.order ?? 50));
 }
 
-/** Lower case without accents, so "sazonalidade" finds "Sazonalidades" and "ocupacao" "ocupação". */
+/**
+ * Lower case without accents, so "sazonalidade" finds "Sazonalidades" and "ocupacao" "ocupação";
+ * in Arabic also without short vowels, hamza seats or tatweel, so "اسعار" finds "أسعار".
+ */
 export function normalize(text: string): string {
   return text
     .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
+    .replace(/[\p{Diacritic}\u0653-\u0655\u0670\u0640]/gu, '')
+    .replace(/\u0629/g, '\u0647')
+    .replace(/\u0649/g, '\u064a')
     .toLocaleLowerCase();
 }
 
+const words = (query: string) => normalize(query).split(/\s+/).filter(Boolean);
+
 /** Whether every word of the query is found in the item's title, subtitle or keywords. */
-export function matches(item: SearchItem, query: string): boolean {
-  const words = normalize(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
+function matches(item: SearchItem, query: string): boolean {
   const haystack = normalize([item.title, item.subtitle ?? '', ...(item.keywords ?? [])].join(' '));
-  return words.every((word) => haystack.includes(word));
+  return words(query).every((word) => haystack.includes(word));
+}
+
+/**
+ * How well a matching item answers the query, lower first: its title starts with the query, its
+ * title holds every word, or only its keywords and second line do.
+ */
+function rank(item: SearchItem, query: string): number {
+  const title = normalize(item.title);
+  const typed = words(query);
+  if (title.startsWith(typed.join(' '))) return 0;
+  if (typed.every((word) => title.includes(word))) return 1;
+  return 2;
+}
+
+/** The items that match the query, best first (equal ones keep their order). */
+export function search(items: SearchItem[], query: string): SearchItem[] {
+  return items
+    .filter((item) => matches(item, query))
+    .map((item, index) => ({ item, index, rank: rank(item, query) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ item }) => item);
 }

@@ -7,9 +7,9 @@ export type FaqCategory = (typeof faqCategories)[number];
  * `….a` the answer.
  */
 export const faqQuestions: Record<FaqCategory, string[]> = {
-  pricing: ['howRecommended', 'minMax', 'override', 'weekdays', 'rounding'],
+  pricing: ['howRecommended', 'whereCalendar', 'minMax', 'override', 'weekdays', 'rounding'],
   seasons: ['whatIs', 'overlap', 'weekdaysOnly', 'adjustmentTypes'],
   fluctuation: ['whatIs', 'occupancy', 'groups', 'example'],
-  imports: ['formats', 'badRows', 'duplicates', 'hotelDataset'],
+  imports: ['formats', 'connect', 'badRows', 'duplicates', 'hotelDataset'],
   analytics: ['kpis', 'pace', 'pickup', 'forecast'],
 };

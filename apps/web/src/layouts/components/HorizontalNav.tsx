@@ -17,6 +17,7 @@ import type { BarType } from '@/lib/preferences/preferences';
 import {
   isActiveGroup,
   isActiveTarget,
+  pagesOf,
   visibleNavigation,
   type NavGroupItem,
   type NavLinkItem,
@@ -61,10 +62,7 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
   const active = isActiveGroup(item, location);
   const plan = useCurrentPlan();
   const Icon = item.icon;
-  const entries: NavLinkItem[] =
-    item.kind === 'group'
-      ? [{ kind: 'link', title: item.title, to: item.to }, ...item.children]
-      : item.children;
+  const entries = pagesOf(item);
   return (
     <>
       <Button
@@ -102,7 +100,7 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
               {t(entry.title)}
               {entry.feature && !planHas(plan, entry.feature) && (
                 <Box component="span" sx={{ marginInlineStart: 'auto', paddingInlineStart: 1 }}>
-                  <ProChip />
+                  <ProChip feature={entry.feature} />
                 </Box>
               )}
             </MenuItem>

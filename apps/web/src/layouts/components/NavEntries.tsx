@@ -87,7 +87,7 @@ function NavLinkEntry({
         sx={{ opacity: mini ? 0 : 1, whiteSpace: 'nowrap', transition: 'opacity .2s' }}
         slotProps={{ primary: { noWrap: true } }}
       />
-      {locked && !mini && <ProChip />}
+      {locked && item.feature && !mini && <ProChip feature={item.feature} />}
     </ListItemButton>
   );
 }
@@ -97,7 +97,9 @@ function NavGroupEntry({ item, mini, onNavigate }: EntryProps & { item: NavGroup
   const { t } = useTranslation();
   const location = useLocation();
   const active = isActiveGroup(item, location);
-  const ownPage = isActiveTarget(item.to, location);
+  // A child that opens the group's page (the price calendar) is the one marked as shown.
+  const ownPage =
+    isActiveTarget(item.to, location) && !item.children.some((child) => child.to === item.to);
   const [open, setOpen] = useState(active);
   // Arriving on one of its pages opens the group (and leaves it open afterwards).
   const [wasActive, setWasActive] = useState(active);

@@ -38,7 +38,9 @@ describe('the global search', () => {
     open();
     const list = screen.getByRole('listbox');
     expect(within(list).getByRole('group', { name: 'Páginas frequentes' })).toBeInTheDocument();
-    expect(within(list).getByRole('option', { name: 'Central de Preços' })).toBeInTheDocument();
+    expect(
+      within(list).getByRole('option', { name: 'Calendário de preços Central de Preços' }),
+    ).toBeInTheDocument();
   });
 
   it('finds pages in the active language, without accents, and by their English name', async () => {

@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
 import { Kbd } from '@/components/Kbd';
 import {
-  matches,
+  search,
   searchSources,
   type SearchItem,
   type SearchSource,
@@ -89,7 +89,7 @@ function SearchPanel({ onClose, fullScreen }: { onClose: () => void; fullScreen:
     return all
       .map(({ source, items }) => ({
         source,
-        items: items.filter((item) => matches(item, query)).slice(0, perSource),
+        items: search(items, query).slice(0, perSource),
       }))
       .filter((group) => group.items.length > 0);
   })();

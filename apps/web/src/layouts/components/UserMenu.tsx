@@ -18,6 +18,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '@/components/UserAvatar';
+import { useCurrentPlan } from '@/api/plans';
 import { useLogout } from '@/features/auth/api/logout';
 import { useSession } from '@/lib/auth/session';
 import { useShell } from './ShellContext';
@@ -33,6 +34,7 @@ export function UserMenu() {
   const close = () => setAnchor(null);
   const name = userData?.name ?? '';
   const role = userData?.roles.includes('super-admin') ? 'super-admin' : 'client';
+  const plan = useCurrentPlan();
 
   const links = [
     { to: '/account-settings/account', label: t('user.account'), icon: PersonIcon },
@@ -77,7 +79,10 @@ export function UserMenu() {
               {name}
             </Typography>
             <Typography variant="body2" color="text.secondary" noWrap>
-              {t(`user.roles.${role}`)}
+              {/* A client sees their plan, named as the plans page names it. */}
+              {role === 'client'
+                ? t('user.plan', { plan: t(`plans:names.${plan}`) })
+                : t(`user.roles.${role}`)}
             </Typography>
           </Box>
         </Box>

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import type { TUser } from '@tarifa/contract';
 import { PageLoader } from '@/components/PageLoader';
+import { useCurrentPlan } from '@/api/plans';
 import { useCurrentUser } from '../api/currentUser';
 import { useLogout } from '../api/logout';
 import { AvatarPicker } from '../components/account/AvatarPicker';
@@ -46,6 +47,37 @@ function AccountTab({ user }: { user: TUser }) {
       <Divider />
       <CardContent>
         <ProfileForm key={user.uuid} user={user} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The user's plan, by the name the plans page gives it, and the way to that page. */
+function PlanCard() {
+  const { t } = useTranslation('plans');
+  const plan = useCurrentPlan();
+  return (
+    <Card component="section" aria-labelledby="account-plan">
+      <CardHeader
+        title={t('current')}
+        slotProps={{ title: { id: 'account-plan', component: 'h2', variant: 'h6' } }}
+      />
+      <CardContent sx={{ pt: 0 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+        >
+          <div>
+            <Typography variant="h5" component="p" data-testid="account-plan-name">
+              {t(`names.${plan}`)}
+            </Typography>
+            <Typography color="text.secondary">{t(`descriptions.${plan}`)}</Typography>
+          </div>
+          <Button component={Link} to="/pages/pricing" variant="outlined" sx={{ flexShrink: 0 }}>
+            {t('upgrade.seePlans')}
+          </Button>
+        </Stack>
       </CardContent>
     </Card>
   );
@@ -106,7 +138,10 @@ export default function AccountSettingsPage() {
       {!user.data ? (
         <PageLoader />
       ) : current === 'account' ? (
-        <AccountTab user={user.data} />
+        <Stack spacing={3}>
+          <AccountTab user={user.data} />
+          <PlanCard />
+        </Stack>
       ) : current === 'security' ? (
         <Stack spacing={3}>
           <ChangePasswordCard />

@@ -54,8 +54,7 @@ function setup() {
   const user = userEvent.setup();
   const threshold = (step: number) =>
     screen.getByRole('textbox', { name: `Ocupação a partir de, nível ${step}` });
-  const change = (step: number) =>
-    screen.getByRole('textbox', { name: `Alteração de preço, nível ${step}` });
+  const change = (step: number) => screen.getByRole('textbox', { name: `Ajuste, nível ${step}` });
   const save = () => user.click(screen.getByRole('button', { name: 'Guardar' }));
   return { onSubmit, user, threshold, change, save };
 }

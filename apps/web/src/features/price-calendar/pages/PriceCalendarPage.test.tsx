@@ -10,7 +10,7 @@ import PriceCalendarPage from './PriceCalendarPage';
 
 /** Intl puts no-break spaces in money and dates; the assertions are written with plain ones. */
 const plain = (text: string | null | undefined) =>
-  (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ');
+  (text ?? '').replace(/[\u00a0\u202f\u2009]/g, ' ').replace(/[\u2068\u2069]/g, '');
 /** An accessible name that starts with `text`. */
 const startingWith = (text: string) => (name: string) => plain(name).startsWith(text);
 

@@ -108,7 +108,8 @@ describe('price changes page', { timeout: 30_000 }, () => {
     const up = await rowOf(/Quarto Duplo/);
     expect(up).toHaveTextContent(/100\s€ → 120\s€/);
     expect(up).toHaveTextContent(/\+20\s€ \(\+20\s?%\)/);
-    expect(up).toHaveTextContent(/Sazonalidade “Verão”: \+20,00\s€/);
+    // The season's name and the amounts isolated (FSI … PDI): an Arabic reason keeps them whole.
+    expect(up).toHaveTextContent(/Sazonalidade “\u2068Verão\u2069”: \u2068\+20,00\s€\u2069/);
     expect(up).toHaveTextContent('À sua espera');
     expect(
       within(up)
@@ -118,7 +119,9 @@ describe('price changes page', { timeout: 30_000 }, () => {
     const down = await rowOf(/Suite/);
     expect(down).toHaveTextContent(/200\s€ → 180\s€/);
     expect(down).toHaveTextContent(/[-−]20\s€ \([-−]10\s?%\)/);
-    expect(down).toHaveTextContent(/Preço base 180,00\s€ \(era 200,00\s€\)/);
+    expect(down).toHaveTextContent(
+      /Preço base \u2068180,00\s€\u2069 \(era \u2068200,00\s€\u2069\)/,
+    );
     // The first request asks for the changes waiting for the owner only.
     expect(calls('GET', '/price-changes?')[0]![0]).toContain('stage=waiting');
   });
@@ -317,7 +320,7 @@ describe('in Arabic', { timeout: 30_000 }, () => {
       .getAllByRole('row')
       .find((r) => /Quarto Duplo/.test(r.textContent ?? ''))!;
     expect(row).toHaveTextContent(/100.* ← .*120/);
-    expect(row).toHaveTextContent('الموسم «Verão»');
+    expect(row).toHaveTextContent('الموسم «\u2068Verão\u2069»');
     expect(row).toHaveTextContent('بانتظارك');
   });
 });

@@ -41,13 +41,7 @@ describe('support center', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('heading', { name: 'Como podemos ajudar?', level: 1 }),
     ).toBeInTheDocument();
-    for (const name of [
-      'Preços',
-      'Sazonalidades',
-      'Níveis de flutuação',
-      'Importações',
-      'Análises',
-    ])
+    for (const name of ['Preços', 'Sazonalidades', 'Níveis de ocupação', 'Importações', 'Análises'])
       expect(screen.getByRole('heading', { name, level: 2 })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('tab', { name: 'Importações' }));
