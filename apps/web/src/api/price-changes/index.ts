@@ -11,4 +11,5 @@ export {
   usePriceChanges,
   type PriceChangeDecision,
 } from './api';
+export { useFirstPriceList } from './first-list';
 export { changeFigures, describeChange, formatDifference, reasonStepName } from './reason';

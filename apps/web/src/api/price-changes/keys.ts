@@ -6,6 +6,8 @@ export const priceChangeKeys = {
   /** One page of the list, by its filters. */
   list: (businessUuid: string, query: TPriceChangesQuery) =>
     ['price-changes', businessUuid, 'list', query] as const,
+  /** The first price list (the summary of a new property's first recommendations). */
+  firstList: (businessUuid: string) => ['price-changes', businessUuid, 'first-list'] as const,
   /** Every pending change of a range of nights (the calendar's marks). */
   pending: (businessUuid: string, from: string, to: string) =>
     ['price-changes', businessUuid, 'pending', from, to] as const,
