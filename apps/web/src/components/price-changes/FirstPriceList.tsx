@@ -57,6 +57,8 @@ function FirstPriceListSummary({
     <Alert
       severity="info"
       icon={<ListIcon />}
+      // A calm summary, not an alert to announce: a region named by its title.
+      role="region"
       component="section"
       aria-labelledby="first-price-list"
       data-testid="first-price-list"
