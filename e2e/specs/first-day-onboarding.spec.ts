@@ -86,7 +86,7 @@ test('a new owner in Portugal: onboarding guesses Portugal, EUR and Lisbon; the 
     await page.reload();
     await expect(
       page.getByRole('heading', { name: label(locale, 'property', 'onboarding.title') }),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 60_000 });
   });
   if (process.env.SCREENS === '1') {
     await page.evaluate(() => localStorage.setItem('language', 'pt'));
@@ -160,14 +160,16 @@ test('a new owner in Portugal: onboarding guesses Portugal, EUR and Lisbon; the 
   await captureScreens(page, 'firstday-dashboard', async (locale) => {
     await page.reload();
     await shellReady(page);
-    await expect(firstListRegion(page, locale)).toBeVisible();
-    await expect(page.getByText(label(locale, 'analytics', 'insights.none'))).toBeVisible();
+    await expect(firstListRegion(page, locale)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(label(locale, 'analytics', 'insights.none'))).toBeVisible({
+      timeout: 60_000,
+    });
   });
   await captureScreens(page, 'firstday-price-changes', async (locale) => {
     await page.goto('/pricing-central/price-changes');
     await shellReady(page);
-    await expect(firstListRegion(page, locale)).toBeVisible();
-    await expect(page.getByRole('table')).toBeVisible();
+    await expect(firstListRegion(page, locale)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('grid')).toBeVisible({ timeout: 60_000 });
   });
 
   // Price changes opens on the same summary above the list.
