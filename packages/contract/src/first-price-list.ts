@@ -8,7 +8,7 @@ import { ZPriceChangeReasonStep } from './price-changes';
  * the owner or automatically). A new property's first recommendations are one list to review, not
  * a backlog of changes; once one change is decided, later changes are ordinary pending changes.
  */
-export const ZFirstPriceList = z.object({
+const ZFirstPriceList = z.object({
   /** The pending changes: one per room type and night. */
   changes: z.number().int(),
   nights: z.number().int(),

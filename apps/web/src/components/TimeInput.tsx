@@ -4,7 +4,7 @@ import { useIntl } from '@/lib/intl';
 import { PickersProvider } from './PickersProvider';
 
 /** Whether `locale` writes times on a 12-hour clock ("3:00 PM") rather than 24 hours ("15:00"). */
-export function twelveHourClock(locale: string): boolean {
+function twelveHourClock(locale: string): boolean {
   const { hourCycle } = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions();
   return hourCycle === 'h11' || hourCycle === 'h12';
 }

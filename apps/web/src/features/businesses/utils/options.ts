@@ -99,7 +99,7 @@ export function matchingOptions(
 }
 
 /** Where the browser is, as a new property's first guess (docs/properties.md, "Onboarding"). */
-export interface BrowserGuess {
+interface BrowserGuess {
   timezone?: string;
   country?: string;
   currency?: string;
