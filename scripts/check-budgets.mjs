@@ -50,6 +50,8 @@ const HEAVY = {
       // The audit trail's date-range filter (the one DateRangeFilter).
       'features/audit/pages/PropertyAuditPage.tsx',
       'features/bookings/pages/BookingsPage.tsx',
+      // Check-in and check-out typed on the language's clock (TimeInput).
+      'features/businesses/pages/MyPropertyPage.tsx',
       'features/price-changes/pages/PriceChangesPage.tsx',
       'features/seasons/pages/SazonalityEditPage.tsx',
       // The holidays-and-events section's event dialog picks its dates.

@@ -10,6 +10,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     globals: true,
-    setupFiles: ['src/testing/setup.ts'],
+    setupFiles: ['src/testing/browser-language.ts', 'src/testing/setup.ts'],
   },
 });

@@ -26,8 +26,8 @@ test('an import tells the owner through the bell, which opens the bookings and c
   request,
 }) => {
   const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
-  // Saving the room types proposes prices: one summary says they wait for approval.
-  await expect.poll(() => unreadKinds(request, owner)).toEqual(['price_changes_pending']);
+  // Saving the room types proposes the first prices: one calm summary, the first price list.
+  await expect.poll(() => unreadKinds(request, owner)).toEqual(['first_price_list']);
 
   const year = new Date().getFullYear() + 1;
   const csv = [
@@ -47,7 +47,7 @@ test('an import tells the owner through the bell, which opens the bookings and c
   expect(started.status(), await started.text()).toBe(202);
   await expect
     .poll(() => unreadKinds(request, owner))
-    .toEqual(['import_finished', 'price_changes_pending']);
+    .toEqual(['first_price_list', 'import_finished']);
 
   await signIn(page, owner);
   await page.goto('/dashboards');
@@ -64,5 +64,5 @@ test('an import tells the owner through the bell, which opens the bookings and c
   await expect(page).toHaveURL(/\/pricing-central\/bookings$/);
   await expect(page.getByRole('heading', { name: 'Reservas', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Notificações: 1 por ler' })).toBeVisible();
-  expect(await unreadKinds(request, owner)).toEqual(['price_changes_pending']);
+  expect(await unreadKinds(request, owner)).toEqual(['first_price_list']);
 });

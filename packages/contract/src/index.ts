@@ -24,3 +24,4 @@ export * from './csv';
 export * from './events';
 export * from './market';
 export * from './restrictions';
+export * from './first-price-list';

@@ -14,6 +14,12 @@ export const notificationKinds = [
   'import_failed',
   /** Price changes wait for approval (one summary per business): `params.pending`. */
   'price_changes_pending',
+  /**
+   * A new property's first recommendations wait to be reviewed (the same summary as
+   * `price_changes_pending` while no change of the business was ever decided): `params.pending`,
+   * `params.nights`, `params.roomTypes`.
+   */
+  'first_price_list',
   /** Webhook deliveries failed (one summary per business): `params.failed`, `params.lastError`. */
   'webhook_failing',
   /** The user's plan changed: `params.plan`, `params.previousPlan`, `params.byAdmin`. */

@@ -5,10 +5,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { locales } from '@tarifa/contract';
+import { locales, type TLocale } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 
-export function LanguageSwitcher() {
+/**
+ * The language menu of the top bars. The chosen language is applied and kept on this device;
+ * `onChosen` lets a signed-in shell also save it as the account's language.
+ */
+export function LanguageSwitcher({ onChosen }: { onChosen?: (locale: TLocale) => void } = {}) {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -37,6 +41,7 @@ export function LanguageSwitcher() {
             onClick={() => {
               setAnchor(null);
               void changeLanguage(locale);
+              onChosen?.(locale);
             }}
           >
             {t(`language.${locale}`)}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, numberField, numberText, parseAmount, parseCount } from './numbers';
+import {
+  amountText,
+  currencySymbol,
+  numberField,
+  numberText,
+  parseAmount,
+  parseCount,
+} from './numbers';
 import { z } from 'zod';
 
 describe('parseAmount: an amount as owners type it, in every language of the app', () => {
@@ -59,5 +66,26 @@ describe('the other number helpers', () => {
     expect(numberText(Number.NaN)).toBe('');
     expect(currencySymbol('pt', 'EUR')).toBe('€');
     expect(currencySymbol('en', 'USD')).toBe('$');
+  });
+
+  it('amountText shows an amount back as it is typed in the language, and reads back the same', () => {
+    // "89,50" typed in Portuguese is 89.5, and comes back as "89,50", not "89.5".
+    expect(amountText(parseAmount('89,50'), 'pt-PT')).toBe('89,50');
+    expect(amountText(89.5, 'fr-FR')).toBe('89,50');
+    expect(amountText(89.5, 'en-GB')).toBe('89.50');
+    expect(amountText(1250, 'pt-PT')).toBe('1250');
+    expect(amountText(1250.05, 'fr-FR')).toBe('1250,05');
+    expect(amountText(undefined, 'pt-PT')).toBe('');
+    for (const locale of ['pt-PT', 'en-GB', 'fr-FR', 'ar']) {
+      for (const amount of [0.5, 89.5, 100, 1250.05]) {
+        expect(parseAmount(amountText(amount, locale))).toBe(amount);
+      }
+    }
+  });
+
+  it('numberText with a language uses its decimal separator', () => {
+    expect(numberText(12.5, 'pt-PT')).toBe('12,5');
+    expect(numberText(12.5, 'en-GB')).toBe('12.5');
+    expect(numberText(1500, 'fr-FR')).toBe('1500');
   });
 });

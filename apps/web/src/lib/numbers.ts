@@ -46,9 +46,31 @@ export function parseNumberInput(value: unknown): unknown {
 export const numberField = <T extends z.ZodType>(schema: T) =>
   z.preprocess(parseNumberInput, schema) as unknown as z.ZodType<z.output<T>, string | number>;
 
-/** The text a number field starts with: the value as the user would type it back. */
-export function numberText(value: number | null | undefined): string {
-  return value === null || value === undefined || Number.isNaN(value) ? '' : String(value);
+/**
+ * The text a number field starts with: the value as the user would type it back, with the decimal
+ * separator of `locale` when given ("12,5" in Portuguese), without thousands separators.
+ */
+export function numberText(value: number | null | undefined, locale?: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  if (!locale) return String(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 20, useGrouping: false }).format(
+    value,
+  );
+}
+
+/**
+ * The text an amount field starts with, as an owner types an amount in `locale`: whole amounts
+ * without decimals ("89"), others with two ("89,50" in Portuguese, "89.50" in English), no
+ * thousands separators. `parseAmount` reads it back to the same number.
+ */
+export function amountText(value: number | null | undefined, locale: string): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  const digits = Number.isInteger(value) ? 0 : 2;
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(value);
 }
 
 /** The symbol of `currency` as the language writes it ("€", "US$", "CHF"). */

@@ -69,18 +69,19 @@ export async function settleSummary(db: Executor, userUuid: string, groupKey: st
 }
 
 /**
- * Replaces the params of a summary while it is unread (e.g. the pending count went down), without
- * moving it to the top; nothing when it was read or never written.
+ * Replaces the params (and the kind, when given) of a summary while it is unread (e.g. the pending
+ * count went down), without moving it to the top; nothing when it was read or never written.
  */
 export async function refreshSummary(
   db: Executor,
   userUuid: string,
   groupKey: string,
   params: TNotificationParams,
+  kind?: TNotificationKind,
 ) {
   await db
     .update(notifications)
-    .set({ params })
+    .set(kind ? { params, kind } : { params })
     .where(
       sql`${notifications.userUuid} = ${userUuid} and ${notifications.groupKey} = ${groupKey} and ${notifications.readAt} is null`,
     );

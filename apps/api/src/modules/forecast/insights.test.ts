@@ -161,6 +161,14 @@ describe('insights API', () => {
     expect(later.map((i) => i.kind)).toEqual(['season_underperforming', 'sold_out_early']);
   });
 
+  it('says nothing of the nights of a property with no booking yet (unknown, not empty)', async () => {
+    // A new property: rooms and prices, no booking. Its next nights are not "0 % sold, urgent".
+    const fresh = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
+    await withRooms(t, owner, fresh, [roomInput({ code: 'DBL', rooms: 10 })]);
+    const { insights } = await readAnalytics<TInsightsResponse>(t, owner, fresh, 'insights');
+    expect(insights).toEqual([]);
+  });
+
   it('says nothing of a night at a threshold', async () => {
     // 15 June: 14 days ahead at 40 % (not below 40 %); 16 June: nothing booked, but 15 days ahead.
     expect(await insightsOf('from=2026-06-15&to=2026-06-16')).toEqual([]);

@@ -107,7 +107,9 @@ export function findInsights(input: InsightInput): TInsight[] {
     });
   };
 
-  for (let day = Math.max(first, today); day <= last; day += 1) {
+  // A night before the business's first booked night is unknown, not empty (a new property has
+  // no bookings yet): no night before it gets an insight.
+  for (let day = Math.max(first, today, curves.start); day <= last; day += 1) {
     const daysBefore = day - today;
     const onTheBooks = curves.onTheBooks(day, daysBefore);
     const occupancy = onTheBooks / rooms;

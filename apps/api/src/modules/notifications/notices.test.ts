@@ -125,18 +125,23 @@ describe('notifications written by imports and price changes', () => {
 
     it('keeps one summary per business with the pending count, and settles it once none waits', async () => {
       const business = await hotel(owner);
-      // Every night of the horizon is proposed: 30 nights × 1 room type.
-      let summaries = await ofKind(owner, 'price_changes_pending', business);
-      expect(summaries.map((n) => [n.params, n.readAt])).toEqual([[{ pending: 30 }, null]]);
+      // Every night of the horizon is proposed: 30 nights × 1 room type, the first price list.
+      const first = await ofKind(owner, 'first_price_list', business);
+      expect(first.map((n) => [n.params, n.readAt])).toEqual([
+        [{ pending: 30, nights: 30, roomTypes: 1 }, null],
+      ]);
 
-      // Approving the first 10 nights leaves 20 waiting; the summary says so, unread.
+      // Approving the first 10 nights leaves 20 waiting; the same summary says so, unread, now as
+      // ordinary pending changes (one change was decided: the first price list is over).
       const first10 = (await changesOf(t, business.uuid, ['pending']))
         .filter((c) => c.night <= '2026-03-11')
         .map((c) => c.id);
       expect(first10).toHaveLength(10);
       await decide(business, { ids: first10 });
-      summaries = await ofKind(owner, 'price_changes_pending', business);
-      expect(summaries.map((n) => [n.params, n.readAt])).toEqual([[{ pending: 20 }, null]]);
+      let summaries = await ofKind(owner, 'price_changes_pending', business);
+      expect(summaries.map((n) => [n.id, n.params, n.readAt])).toEqual([
+        [first[0]!.id, { pending: 20 }, null],
+      ]);
 
       // A season over 10 … 13 March: 12 and 13 are proposed again (still 2 of the 20), 10 and 11
       // (approved) get a new pending change each: 22 wait.

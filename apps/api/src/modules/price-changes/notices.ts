@@ -1,6 +1,8 @@
+import type { TNotificationParams } from '@tarifa/contract';
 import { notify, refreshSummary, settleSummary } from '../../core/notifications';
 import type { BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
+import { firstPriceList } from './first-list';
 import { priceChangesRepository } from './repository';
 
 export const pendingGroupKey = (businessUuid: string) => `price_changes_pending:${businessUuid}`;
@@ -9,7 +11,9 @@ export const pendingGroupKey = (businessUuid: string) => `price_changes_pending:
  * Brings the owner's "price changes wait for approval" summary in line with the business's pending
  * changes (docs/notifications.md), in the transaction that changed them: none waits any more → the
  * summary is settled; new ones were proposed → it is written (or updated and moved to the top)
- * with the count; otherwise an unread one only gets the new count.
+ * with the count; otherwise an unread one only gets the new count. While no change of the business
+ * was ever decided, the summary is the calm `first_price_list` (how many nights and room types to
+ * review); from the first decision on it is `price_changes_pending`.
  */
 export async function syncPendingNotice(
   tx: Executor,
@@ -20,15 +24,22 @@ export async function syncPendingNotice(
   const pending = await priceChangesRepository(tx, business.uuid).count({ status: ['pending'] });
   if (pending === 0) {
     await settleSummary(tx, business.ownerUuid, groupKey);
-  } else if (options.proposed) {
+    return;
+  }
+  const first = await firstPriceList(tx, business.uuid);
+  const kind = first ? 'first_price_list' : 'price_changes_pending';
+  const params: TNotificationParams = first
+    ? { pending, nights: first.nights, roomTypes: first.roomTypes }
+    : { pending };
+  if (options.proposed) {
     await notify(tx, {
       userUuid: business.ownerUuid,
       businessUuid: business.uuid,
-      kind: 'price_changes_pending',
-      params: { pending },
+      kind,
+      params,
       groupKey,
     });
   } else {
-    await refreshSummary(tx, business.ownerUuid, groupKey, { pending });
+    await refreshSummary(tx, business.ownerUuid, groupKey, params, kind);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ZFirstPriceListResponse,
   ZPriceChangeDecisionBody,
   ZPriceChangeDecisionResponse,
   ZPriceChangesExportQuery,
@@ -89,6 +90,22 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
         request.params.uuid,
         request.query,
       ),
+  );
+
+  app.get(
+    `${base}/first-list`,
+    {
+      config: { access: { action: 'read', subject: 'PriceChange' } },
+      schema: {
+        ...doc,
+        operationId: 'getFirstPriceList',
+        summary:
+          'The first price list: the pending changes while none was ever decided (null otherwise)',
+        params: byUuid,
+        response: { 200: ZFirstPriceListResponse, ...errors },
+      },
+    },
+    async (request) => service.firstList(requireAuth(request), request.params.uuid),
   );
 
   for (const [action, decide] of [

@@ -4,6 +4,7 @@ import {
   priceStageOf,
   priceStageWordKey,
   type CsvCell,
+  type TFirstPriceListResponse,
   type TLocale,
   type TPriceChange,
   type TPriceChangesPage,
@@ -26,6 +27,7 @@ import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
+import { firstPriceList } from './first-list';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
 import {
@@ -245,6 +247,12 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
         priceChanges: rows.map((row) => toWire(row, locale, business.currency)),
         total,
       };
+    },
+
+    /** `GET …/price-changes/first-list`: the business's first price list, if it has one. */
+    async firstList(caller: Caller, businessUuid: string): Promise<TFirstPriceListResponse> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      return { firstList: await firstPriceList(db, business.uuid) };
     },
 
     /** `POST …/price-changes/approve`: pending (and rejected, still newest) → approved. */

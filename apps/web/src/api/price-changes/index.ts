@@ -13,4 +13,5 @@ export {
   usePriceChangesSummary,
   type PriceChangeDecision,
 } from './api';
+export { useFirstPriceList } from './first-list';
 export { changeFigures, describeChange, formatDifference, reasonStepName } from './reason';

@@ -11,6 +11,8 @@ export const priceChangeKeys = {
     ['price-changes', businessUuid, 'summary', query] as const,
   /** The pending changes of every range of nights. */
   pendingRanges: (businessUuid: string) => ['price-changes', businessUuid, 'pending'] as const,
+  /** The first price list (the summary of a new property's first recommendations). */
+  firstList: (businessUuid: string) => ['price-changes', businessUuid, 'first-list'] as const,
   /** Every pending change of a range of nights (the calendar's marks). */
   pending: (businessUuid: string, from: string, to: string) =>
     ['price-changes', businessUuid, 'pending', from, to] as const,

@@ -88,6 +88,27 @@ describe('explainCell', () => {
     expect(lines[0]).toMatch(/^\u2068Summer 2026\u2069/);
   });
 
+  it('says a manual price once, in Portuguese too ("preço manual 95 €", not "preço manual preço fixo")', () => {
+    const cell = aCell(double, '2026-08-06', {
+      recommendedPrice: 95,
+      breakdown: [
+        {
+          step: 'override',
+          label: '',
+          refId: null,
+          before: 110,
+          after: 95,
+          adjustment: { type: 'price', value: 95 },
+        },
+      ],
+    });
+    expect(plain(explainCell(ctx, cell, double).chain)).toBe('Base €110 → manual price €95 → €95');
+    const pt = { ...ctx, t: i18n.getFixedT('pt'), intl: formattersFor('pt') };
+    expect(plain(explainCell(pt, cell, double).chain)).toBe(
+      'Base 110 € → preço manual 95 € → 95 €',
+    );
+  });
+
   it('says the occupancy of a business priced on the forecast is forecast', () => {
     const cell = aCell(double, '2026-08-20', {
       recommendedPrice: 132,

@@ -113,11 +113,14 @@ function stepPhrase(
       label: isolate(ctx.intl, entry.label),
     });
   }
-  // The bounds already say the price they set.
+  // The bounds already say the price they set; a manual price is a fixed price by its name
+  // ("preço manual 120 €", not "preço manual preço fixo 120 €").
   const adjustment =
     entry.step === 'clamp_min' || entry.step === 'clamp_max'
       ? ''
-      : describeAdjustment(ctx, entry.adjustment);
+      : entry.step === 'override' && entry.adjustment?.type === 'price'
+        ? formatMoney(ctx.intl, entry.adjustment.value, ctx.currency)
+        : describeAdjustment(ctx, entry.adjustment);
   return adjustment ? ctx.t('priceCalendar:explain.step', { name, adjustment }) : name;
 }
 

@@ -14,6 +14,8 @@ import { Kbd } from '@/components/Kbd';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { Logo } from '@/components/Logo';
 import { ThemeSwitcher } from '@/components/ThemeSwitcher';
+import { useSaveAccountLanguage } from '@/features/auth/api/account';
+import { useSession } from '@/lib/auth/session';
 import type { BarType } from '@/lib/preferences/preferences';
 import { NavbarStart } from './NavbarStart';
 import { NotificationsMenu } from './NotificationsMenu';
@@ -79,6 +81,21 @@ interface NavbarProps {
    */
   compact: boolean;
   maxInlineSize?: number;
+}
+
+/** The language menu; the language chosen becomes the account's, kept at the next sign-in. */
+function AccountLanguageSwitcher() {
+  const { userData } = useSession();
+  const save = useSaveAccountLanguage();
+  return (
+    <LanguageSwitcher
+      onChosen={(language) => {
+        if (userData && userData.language !== language) {
+          save.mutate({ uuid: userData.uuid, language });
+        }
+      }}
+    />
+  );
 }
 
 /**
@@ -182,7 +199,7 @@ export function Navbar({
         <SearchTrigger compact={compact} />
         <Box sx={{ flex: 1 }} />
         {/* On a phone, language and theme are in the preferences (profile menu). */}
-        {!compact && <LanguageSwitcher />}
+        {!compact && <AccountLanguageSwitcher />}
         {!compact && <ThemeSwitcher />}
         {!compact && <ShortcutsMenu />}
         <NotificationsMenu />

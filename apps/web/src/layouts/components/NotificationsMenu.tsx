@@ -41,6 +41,7 @@ const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }
   import_finished: { icon: ImportIcon, color: 'success.main' },
   import_failed: { icon: ImportFailedIcon, color: 'error.main' },
   price_changes_pending: { icon: PriceChangesIcon, color: 'warning.main' },
+  first_price_list: { icon: PriceChangesIcon, color: 'info.main' },
   webhook_failing: { icon: WebhookIcon, color: 'error.main' },
   plan_changed: { icon: PlanIcon, color: 'primary.main' },
   account_changed: { icon: AccountIcon, color: 'info.main' },
@@ -51,7 +52,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The translated words of a notification: what happened, and a detail line when there is one. */
 function notificationText(
-  t: TFunction<['notifications', 'plans']>,
+  t: TFunction<['notifications', 'plans', 'priceChanges']>,
   { kind, params }: Pick<TNotification, 'kind' | 'params'>,
 ): { title: string; detail: string | null } {
   const fileName = textOf(params.fileName);
@@ -72,6 +73,14 @@ function notificationText(
       return {
         title: t('kinds.price_changes_pending', { count: numberOf(params.pending) }),
         detail: null,
+      };
+    case 'first_price_list':
+      return {
+        title: t('kinds.first_price_list'),
+        detail: t('details.firstPriceList', {
+          nights: t('priceChanges:firstList.nights', { count: numberOf(params.nights) }),
+          roomTypes: t('priceChanges:firstList.roomTypes', { count: numberOf(params.roomTypes) }),
+        }),
       };
     case 'webhook_failing': {
       const error = textOf(params.lastError);
@@ -101,7 +110,7 @@ function NotificationItem({
   notification: TNotification;
   onOpen: (notification: TNotification) => void;
 }) {
-  const { t } = useTranslation(['notifications', 'plans']);
+  const { t } = useTranslation(['notifications', 'plans', 'priceChanges']);
   const intl = useIntl();
   const { icon: Icon, color } = icons[notification.kind];
   const { title, detail } = notificationText(t, notification);

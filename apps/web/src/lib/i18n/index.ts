@@ -48,9 +48,19 @@ export async function loadLanguage(locale: TLocale) {
   for (const half of missing) loaded.add(`${locale}/${half}`);
 }
 
+/** The first of the browser's languages (`pt-PT` → `pt`) that the app speaks. */
+export function browserLocale(languages: readonly string[] = navigator.languages): TLocale | null {
+  for (const tag of languages) {
+    const language = tag.split('-')[0]?.toLowerCase() ?? '';
+    if (isLocale(language)) return language;
+  }
+  return null;
+}
+
+/** The language chosen on this device; else the browser's, when the app speaks it; else Portuguese. */
 export function storedLocale(): TLocale {
   const stored = localStorage.getItem(storageKeys.language);
-  return isLocale(stored) ? stored : defaultLocale;
+  return isLocale(stored) ? stored : (browserLocale() ?? defaultLocale);
 }
 
 /** Sets `<html lang dir>` so the browser, screen readers and CSS logical properties follow. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUser } from '@tarifa/contract';
+import type { TLocale, TUser } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
@@ -7,6 +7,12 @@ import { authKeys } from './keys';
 /** `PUT /api/v1/users/{uuid}`: the user object; only `name` and `language` change. */
 async function updateUser(user: TUser): Promise<TUser> {
   return (await api<{ user: TUser }>(`/v1/users/${user.uuid}`, { method: 'PUT', body: user })).user;
+}
+
+/** `PUT /api/v1/users/{uuid}` with only `{language}`: the account's language. */
+async function saveLanguage({ uuid, language }: { uuid: string; language: TLocale }) {
+  return (await api<{ user: TUser }>(`/v1/users/${uuid}`, { method: 'PUT', body: { language } }))
+    .user;
 }
 
 /** `POST /api/v1/users/{uuid}/avatar`, multipart field `file` (PNG, JPEG or WebP up to 2 MB). */
@@ -33,6 +39,15 @@ function useStoreUser() {
 export function useUpdateUser() {
   const storeUser = useStoreUser();
   return useMutation({ mutationFn: updateUser, onSuccess: storeUser });
+}
+
+/**
+ * Saves a language chosen while signed in (the top bar's switcher) as the account's language, so
+ * the next sign-in, which applies the account's language, keeps it.
+ */
+export function useSaveAccountLanguage() {
+  const storeUser = useStoreUser();
+  return useMutation({ mutationFn: saveLanguage, onSuccess: storeUser });
 }
 
 export function useUploadAvatar() {

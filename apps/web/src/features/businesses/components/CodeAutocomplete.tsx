@@ -1,9 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import type { Option } from '../utils/options';
+import { useIntl } from '@/lib/intl';
+import { matchingOptions, type Option } from '../utils/options';
 
-/** Picks one code (a country, currency, time zone) by typing part of its name. */
+/**
+ * Picks one code (a country, currency, time zone) by typing part of its name: the names that
+ * start with what is typed first, accents aside (`matchingOptions`).
+ */
 export function CodeAutocomplete({
   label,
   options,
@@ -13,6 +17,7 @@ export function CodeAutocomplete({
   helperText,
   required,
   name,
+  preferred,
 }: {
   label: string;
   options: Option[];
@@ -22,7 +27,10 @@ export function CodeAutocomplete({
   helperText?: ReactNode;
   required?: boolean;
   name?: string;
+  /** The code listed first among the names that match as well (the browser's country). */
+  preferred?: string;
 }) {
+  const { locale } = useIntl();
   const selected = options.find((option) => option.code === value) ?? null;
   return (
     <Autocomplete
@@ -30,6 +38,7 @@ export function CodeAutocomplete({
       value={selected}
       onChange={(_, option) => onChange(option?.code ?? null)}
       getOptionLabel={(option) => option.label}
+      filterOptions={(all, state) => matchingOptions(all, state.inputValue, locale, preferred)}
       isOptionEqualToValue={(a, b) => a.code === b.code}
       autoHighlight
       renderInput={(params) => (

@@ -5,30 +5,27 @@ import { useTranslation } from 'react-i18next';
 import {
   businessDefaults,
   ZCreateBusinessBody,
-  isCountry,
-  isTimeZone,
   type TBusiness,
   type TCreateBusinessBodyInput,
 } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
 import { useCreateBusiness } from '../api';
-import { browserTimeZone } from '../utils/options';
+import { browserTimeZone, guessFromBrowser } from '../utils/options';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CountryField, CurrencyField, TimeZoneField } from './PropertyFields';
 
-/** Where the browser says the user is: a good first guess for the property's country. */
-function browserCountry(): string | undefined {
-  const region = navigator.language.split('-')[1]?.toUpperCase();
-  return region && isCountry(region) ? region : undefined;
-}
-
+/**
+ * A new property's first values, guessed from the browser (docs/properties.md, "Onboarding"): its
+ * time zone, the country of that zone (else of the browser's language), and the country's
+ * currency; the contract's defaults where a guess cannot be made.
+ */
 function initialValues(): TCreateBusinessBodyInput {
-  const zone = browserTimeZone();
+  const guess = guessFromBrowser({ timeZone: browserTimeZone(), languages: navigator.languages });
   return {
     name: '',
-    currency: businessDefaults.currency,
-    timezone: zone && isTimeZone(zone) ? zone : businessDefaults.timezone,
-    country: browserCountry() ?? null,
+    currency: guess.currency ?? businessDefaults.currency,
+    timezone: guess.timezone ?? businessDefaults.timezone,
+    country: guess.country ?? null,
     region: null,
     phone: null,
     email: null,

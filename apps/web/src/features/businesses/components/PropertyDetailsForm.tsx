@@ -13,6 +13,7 @@ import { useUpdateBusiness } from '../api';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { CountryField, CurrencyField, TimeZoneField } from './PropertyFields';
 import { RegionField } from './RegionField';
+import { TimeInput } from '@/components/TimeInput';
 import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
 
 function valuesOf(business: TBusiness): TUpdateBusinessBody {
@@ -128,21 +129,23 @@ export function PropertyDetailsForm({ business }: { business: TBusiness }) {
               <TimeZoneField form={form} helperText={t('details.timezoneHelp')} />
             </Grid>
             <Grid size={half}>
-              <TextField
+              <TimeInput
                 label={t('fields.checkIn')}
-                type="time"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...form.field('checkInTime')}
+                name="checkInTime"
+                value={form.values.checkInTime ?? ''}
+                onChange={(checkInTime) => form.setValues({ checkInTime })}
+                error={Boolean(form.errorFor('checkInTime'))}
+                helperText={form.errorFor('checkInTime')}
               />
             </Grid>
             <Grid size={half}>
-              <TextField
+              <TimeInput
                 label={t('fields.checkOut')}
-                type="time"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...form.field('checkOutTime')}
+                name="checkOutTime"
+                value={form.values.checkOutTime ?? ''}
+                onChange={(checkOutTime) => form.setValues({ checkOutTime })}
+                error={Boolean(form.errorFor('checkOutTime'))}
+                helperText={form.errorFor('checkOutTime')}
               />
             </Grid>
           </Section>

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePickerOptions } from '../hooks/usePickerOptions';
+import { browserTimeZone, guessFromBrowser } from '../utils/options';
 import { CodeAutocomplete } from './CodeAutocomplete';
 
 /**
@@ -62,15 +64,20 @@ export function TimeZoneField({ form, helperText }: PropertyFieldProps) {
   );
 }
 
+/** The property's country; typing lists the browser's country first among names that match as well. */
 export function CountryField({ form, helperText }: PropertyFieldProps) {
   const { t } = useTranslation('property');
   const { countries } = usePickerOptions();
+  const [near] = useState(
+    () => guessFromBrowser({ timeZone: browserTimeZone(), languages: navigator.languages }).country,
+  );
   const error = form.errorFor('country');
   return (
     <CodeAutocomplete
       name="country"
       label={t('fields.country')}
       options={countries}
+      preferred={near}
       value={form.values.country}
       onChange={(code) => form.setValues({ country: code })}
       error={Boolean(error)}

@@ -17,7 +17,7 @@ import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
 import { issuesOf, type IssuesByPath } from '../utils/issues';
-import { numberText, parseNumberInput } from '@/lib/numbers';
+import { amountText, parseNumberInput } from '@/lib/numbers';
 import { inFamilyOrder, roomsOf, toRoomInput } from '../utils/rooms';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { describeOffset } from './DerivedExplanation';
@@ -26,14 +26,15 @@ import { MoneyField } from './MoneyField';
 type PriceField = 'basePrice' | 'minPrice' | 'maxPrice';
 type Draft = Record<string, Record<PriceField, string>>;
 
-export function draftOf(rooms: TRoomTariff[]): Draft {
+/** The prices as the owner types them back in `locale` ("89,50" in Portuguese). */
+export function draftOf(rooms: TRoomTariff[], locale: string): Draft {
   return Object.fromEntries(
     rooms.map((room) => [
       room.uuid,
       {
-        basePrice: numberText(room.basePrice),
-        minPrice: numberText(room.minPrice),
-        maxPrice: numberText(room.maxPrice),
+        basePrice: amountText(room.basePrice, locale),
+        minPrice: amountText(room.minPrice, locale),
+        maxPrice: amountText(room.maxPrice, locale),
       },
     ]),
   );
@@ -78,7 +79,7 @@ export function RoomPricesForm({
   const intl = useIntl();
   const rooms = roomsOf(business);
   const save = useSaveRoomsTariff({ errors: 'form' });
-  const [initial] = useState(() => draftOf(rooms));
+  const [initial] = useState(() => draftOf(rooms, intl.locale));
   const [draft, setDraft] = useState(initial);
   const [errors, setErrors] = useState<IssuesByPath>({});
   const [formError, setFormError] = useState<FormError | null>(null);

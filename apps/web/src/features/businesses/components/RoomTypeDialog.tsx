@@ -28,7 +28,7 @@ import { useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { useSaveRoomsTariff } from '../api';
 import { derivedPrice } from '../utils/examplePrice';
-import { currencySymbol, numberText, parseNumberInput } from '@/lib/numbers';
+import { amountText, currencySymbol, numberText, parseNumberInput } from '@/lib/numbers';
 import { childrenOf, forRoomForm, roomsOf, toRoomInput } from '../utils/rooms';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { DerivedExplanation } from './DerivedExplanation';
@@ -101,18 +101,19 @@ function formSchema(rooms: TRoomTariff[], uuid?: string) {
   });
 }
 
-function initialValues(room: TRoomTariff | undefined): RoomFormValues {
+/** The room type's values as the owner types them back in `locale` ("89,50" in Portuguese). */
+function initialValues(room: TRoomTariff | undefined, locale: string): RoomFormValues {
   return {
     name: room?.name ?? '',
     code: room?.code ?? '',
     rooms: numberText(room?.rooms),
     pricing: room?.derivedFrom ? 'derived' : 'own',
-    basePrice: numberText(room?.basePrice),
-    minPrice: numberText(room?.minPrice),
-    maxPrice: numberText(room?.maxPrice),
+    basePrice: amountText(room?.basePrice, locale),
+    minPrice: amountText(room?.minPrice, locale),
+    maxPrice: amountText(room?.maxPrice, locale),
     parentUuid: room?.derivedFrom?.roomUuid ?? '',
     offsetType: room?.derivedFrom?.type ?? 'percent',
-    offsetValue: numberText(room?.derivedFrom?.value),
+    offsetValue: numberText(room?.derivedFrom?.value, locale),
   };
 }
 
@@ -145,7 +146,7 @@ export function RoomTypeDialog({
 
   const form = useZodForm({
     schema: formSchema(rooms, room?.uuid),
-    initialValues: initialValues(room),
+    initialValues: initialValues(room, intl.locale),
     onSubmit: async (data) => {
       const index = room ? rooms.findIndex((r) => r.uuid === room.uuid) : rooms.length;
       const list: TRoomTariffFields[] = rooms.map(toRoomInput);
@@ -168,7 +169,7 @@ export function RoomTypeDialog({
     },
   });
   const values = form.values as RoomFormValues;
-  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues(room));
+  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues(room, intl.locale));
   const derived = values.pricing === 'derived';
   const parent = parents.find((p) => p.uuid === values.parentUuid);
   const offsetValue = parseNumberInput(values.offsetValue);

@@ -26,14 +26,16 @@ import {
   type SettingsDraft,
 } from '../components/TariffSettingsForm';
 import { UnsavedChangesGuard } from '@/components/UnsavedChangesGuard';
+import { useIntl } from '@/lib/intl';
 import { roomsOf } from '../utils/rooms';
 
 function PriceSetup({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
+  const { locale } = useIntl();
   const rooms = roomsOf(business);
   const stored = business.tariffConfiguration.settings as TTariffSettings;
   const [draftRooms, setDraftRooms] = useState<TRoomTariffFields[]>(() =>
-    withDraftPrices(rooms, draftOf(rooms)),
+    withDraftPrices(rooms, draftOf(rooms, locale)),
   );
   const [settings, setSettings] = useState<TTariffSettings>(stored);
   // The settings on screen when they are valid (the example keeps the last valid ones).

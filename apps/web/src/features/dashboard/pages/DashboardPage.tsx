@@ -14,7 +14,9 @@ import { Link } from 'react-router';
 import { InsightsCard } from '@/components/analytics/InsightsCard';
 import { KpiPanel, type KpiTileSpec } from '@/components/analytics/KpiTiles';
 import { useSession } from '@/lib/auth/session';
+import { FirstPriceList } from '@/components/price-changes/FirstPriceList';
 import { useRequiredBusiness } from '@/api/business';
+import { useFirstPriceList } from '@/api/price-changes';
 import { monthStart, todayIn } from '@/lib/dates';
 import { useBookingsCount } from '../api/bookingsCount';
 import { GettingStarted } from '../components/GettingStarted';
@@ -37,7 +39,8 @@ const topInsights = 5;
  * `/dashboards`: the owner's landing page. This month so far against the same nights last year,
  * what the last 7 days of bookings added, the price changes waiting, the next 30 nights, the
  * nights that deserve attention and the next seven days' prices. The getting-started steps show
- * until the property has room types and bookings.
+ * until the property has room types and bookings; a new property's first price list shows as one
+ * summary in place of the pending changes.
  */
 export default function DashboardPage() {
   const { t } = useTranslation('dashboard');
@@ -45,6 +48,8 @@ export default function DashboardPage() {
   const business = useRequiredBusiness();
   const today = useMemo(() => todayIn(business.timezone), [business.timezone]);
   const bookings = useBookingsCount(business.uuid);
+  // While the first price list waits, its summary above stands for the pending changes.
+  const firstList = useFirstPriceList(business.uuid);
   const hour = new Date().getHours();
   const greeting = hour < 12 ? 'morning' : hour < 19 ? 'afternoon' : 'evening';
   const starting = business.tariffConfiguration.roomsTariff.length === 0 || bookings.data === 0;
@@ -59,6 +64,7 @@ export default function DashboardPage() {
       </Box>
 
       {starting && <GettingStarted />}
+      <FirstPriceList businessUuid={business.uuid} linkToList />
 
       <KpiPanel
         business={business}
@@ -72,7 +78,7 @@ export default function DashboardPage() {
         <NextNightsChart business={business} today={today} />
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <PickupCard business={business} />
-          <PendingChangesCard businessUuid={business.uuid} />
+          {!firstList.data && <PendingChangesCard businessUuid={business.uuid} />}
         </Box>
       </Box>
 

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TBusiness, TPriceChangeDecisionBody } from '@tarifa/contract';
 import { EmptyState } from '@/components/EmptyState';
+import { FirstPriceList } from '@/components/price-changes/FirstPriceList';
 import { FilteredList } from '@/components/list/FilteredList';
 import { PickersProvider } from '@/components/PickersProvider';
 import { useRequiredBusiness } from '@/api/business';
@@ -152,6 +153,7 @@ function PriceChanges({ business }: { business: TBusiness }) {
       </Stack>
 
       <WebhookBanner businessUuid={business.uuid} />
+      <FirstPriceList businessUuid={business.uuid} />
 
       <FilteredList
         query={list}
