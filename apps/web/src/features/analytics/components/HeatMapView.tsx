@@ -235,14 +235,18 @@ export function HeatMapView({ business, params }: ViewProps) {
         })();
     return {
       ...chart.base,
-      tooltip: chart.tooltip((item: { data: HeatMapItem }) => {
-        const day = byDate.get(item.data.date);
-        if (!day) return '';
-        return tooltipHtml(
-          longDate(intl, day.date),
-          figuresOf(day).map(([label, value]) => t('tooltip.line', { label, value })),
-        );
-      }, 'item'),
+      // A tap shows the night's preview: no tooltip over it.
+      tooltip:
+        touch || phone
+          ? { show: false }
+          : chart.tooltip((item: { data: HeatMapItem }) => {
+              const day = byDate.get(item.data.date);
+              if (!day) return '';
+              return tooltipHtml(
+                longDate(intl, day.date),
+                figuresOf(day).map(([label, value]) => t('tooltip.line', { label, value })),
+              );
+            }, 'item'),
       ...layout,
       visualMap: {
         type: 'continuous',
@@ -263,7 +267,22 @@ export function HeatMapView({ business, params }: ViewProps) {
         },
       },
     };
-  }, [days, byDate, valueOf, chart, theme, phone, intl, t, year, low, high, figure, figuresOf]);
+  }, [
+    days,
+    byDate,
+    valueOf,
+    chart,
+    theme,
+    phone,
+    touch,
+    intl,
+    t,
+    year,
+    low,
+    high,
+    figure,
+    figuresOf,
+  ]);
 
   const average = values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : null;
   const height = phone ? phoneHeight : wideHeight;

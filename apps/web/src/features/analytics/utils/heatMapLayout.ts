@@ -4,7 +4,7 @@ import { dayNumber } from '@/lib/dates';
 const weekdayOfDay = (day: number) => (((day + 3) % 7) + 7) % 7;
 
 /** Where a night sits on the heat map: its weekday and its week, counted as the layout counts. */
-export interface HeatMapSlot {
+interface HeatMapSlot {
   /** 0 = Monday … 6 = Sunday. */
   weekday: number;
   /** The week of the year (0 = the week of 1 January, weeks start on Monday). */
