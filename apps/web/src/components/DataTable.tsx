@@ -83,7 +83,18 @@ export function DataTable<R extends GridValidRowModel>({
           {
             border: 0,
             '& .MuiDataGrid-columnHeaders': { textTransform: 'uppercase', letterSpacing: 0.2 },
-            '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, fontSize: '0.8125rem' },
+            // A header too long for its column wraps between words onto a second line rather than
+            // being cut ("TIPO DE QUAR…").
+            '& .MuiDataGrid-columnHeaderTitle': {
+              fontWeight: 600,
+              fontSize: '0.8125rem',
+              lineHeight: 1.25,
+              whiteSpace: 'normal',
+              overflowWrap: 'normal',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+            },
           },
           ...(Array.isArray(sx) ? sx : [sx]),
         ]}

@@ -33,6 +33,28 @@ describe('ScrollToTop', () => {
     );
   });
 
+  it('steps aside while a control of the page is under it', async () => {
+    const action = document.createElement('button');
+    const text = document.createElement('p');
+    let under: Element[] = [action];
+    Object.defineProperty(document, 'elementsFromPoint', {
+      value: () => under,
+      configurable: true,
+    });
+    try {
+      renderWithProviders(<ScrollToTop />);
+      scrollTo(900);
+      await waitFor(() =>
+        expect(screen.queryByRole('button', { name: 'Voltar ao topo' })).not.toBeInTheDocument(),
+      );
+      under = [text];
+      scrollTo(950);
+      expect(await screen.findByRole('button', { name: 'Voltar ao topo' })).toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(document, 'elementsFromPoint');
+    }
+  });
+
   it('scrolls smoothly to the top when clicked', async () => {
     const spy = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     renderWithProviders(<ScrollToTop />);

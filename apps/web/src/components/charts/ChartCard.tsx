@@ -115,7 +115,12 @@ export function ChartCard({
               </Typography>
             )}
           </Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexShrink: 0, flexWrap: 'wrap' }}
+          >
             {controls}
             {ready && table && (
               <Tooltip title={t('exportCsv', { title })}>

@@ -14,7 +14,6 @@ echarts.use([
   charts.BarChart,
   charts.HeatmapChart,
   charts.LineChart,
-  components.CalendarComponent,
   components.GridComponent,
   components.LegendComponent,
   components.TooltipComponent,

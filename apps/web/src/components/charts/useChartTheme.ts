@@ -59,6 +59,8 @@ export function useChartTheme() {
       tooltip: <F>(formatter: F, trigger: 'axis' | 'item' = 'axis') => ({
         trigger,
         formatter,
+        // Inside the chart, so a phone's narrow screen never cuts it.
+        confine: true,
         backgroundColor: theme.palette.background.paper,
         borderColor: divider,
         textStyle: { color: theme.palette.text.primary, fontFamily: theme.typography.fontFamily },
@@ -74,6 +76,25 @@ export function useChartTheme() {
         axisTick: { alignWithLabel: true, lineStyle: { color: divider } },
         ...extra,
       }),
+      /**
+       * An axis of days counted down to a moment (days before arrival): the far end first in the
+       * reading direction, so time runs toward the moment — left to right, right to left in
+       * right-to-left languages.
+       */
+      countdownAxis: (
+        formatter: (value: number) => string,
+        extra: Record<string, unknown> = {},
+      ) => ({
+        type: 'value' as const,
+        min: 0,
+        inverse: !rtl,
+        axisLabel: { color: text, formatter },
+        axisLine,
+        splitLine: { show: false },
+        ...extra,
+      }),
+      /** The side where an axis of categories or values stands: left, or right when right to left. */
+      startSide: rtl ? ('right' as const) : ('left' as const),
       /** An axis of values: on the start side (left, or right in right-to-left languages). */
       valueAxis: (formatter: (value: number) => string, extra: Record<string, unknown> = {}) => ({
         type: 'value' as const,

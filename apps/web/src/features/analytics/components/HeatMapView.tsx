@@ -1,4 +1,6 @@
-import { useCallback, useMemo } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { analyticsLimits, type TDailyRow } from '@tarifa/contract';
@@ -21,7 +23,9 @@ import {
   type ViewProps,
   type HeatMapMetric,
 } from '../hooks/useAnalyticsParams';
+import { heatMapSlot, weeksInAMonth } from '../utils/heatMapLayout';
 import { FilterSelect } from './FilterSelect';
+import { NightPreview } from './NightPreview';
 
 const metricKinds: Record<HeatMapMetric, FigureKind> = {
   occupancy: 'fraction',
@@ -34,16 +38,36 @@ const metricKinds: Record<HeatMapMetric, FigureKind> = {
 /** The pickup window of the heat map, in days (the API's default). */
 const pickupDays = analyticsLimits.pickupDaysDefault;
 
+/** A night on the chart: where it sits, its figure, and which night it is. */
+interface HeatMapItem {
+  value: [number, number, number];
+  date: string;
+  day: number;
+}
+
+/** The phone's layout, in pixels: the colour scale on top, then a calendar per month. */
+const phoneLayout = { scale: 56, monthHead: 44, row: 24, gap: 14 } as const;
+const phoneMonth = phoneLayout.monthHead + weeksInAMonth * phoneLayout.row + phoneLayout.gap;
+const phoneHeight = phoneLayout.scale + 12 * phoneMonth;
+const wideHeight = 250;
+
 /**
- * A year of nights on an ECharts calendar, each coloured by the chosen metric (`daily` for the
- * year; `pickup` for the rooms picked up in the last 7 days). Hovering a night gives its figures;
- * clicking it opens it in the price calendar. Metric and year live in the address bar.
+ * A year of nights, each coloured by the chosen metric (`daily` for the year; `pickup` for the
+ * rooms picked up in the last 7 days): on a wide screen a row per weekday and a column per week,
+ * on a phone a calendar per month, one under the other. Time runs in the reading direction (from
+ * the right in Arabic). Hovering a night gives its figures; clicking it opens it in the price
+ * calendar — on a touch screen a tap first shows the night's figures, with the way to open it.
+ * Metric and year live in the address bar.
  */
 export function HeatMapView({ business, params }: ViewProps) {
   const { t } = useTranslation('analytics');
   const intl = useIntl();
   const chart = useChartTheme();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const touch = useMediaQuery('(pointer: coarse)', { noSsr: true });
   const navigate = useNavigate();
+  const [previewed, setPreviewed] = useState<string | null>(null);
   const { year, metric } = params;
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
@@ -64,6 +88,7 @@ export function HeatMapView({ business, params }: ViewProps) {
     () => new Map((pickup.data?.nights ?? []).map((night) => [night.date, night])),
     [pickup.data],
   );
+  const byDate = useMemo(() => new Map(days.map((day) => [day.date, day])), [days]);
   const valueOf = useMemo(
     () =>
       (day: TDailyRow): number | null =>
@@ -82,54 +107,147 @@ export function HeatMapView({ business, params }: ViewProps) {
     [intl, kind, currency],
   );
 
+  /** A night's figures, each a name and its value in words. */
+  const figuresOf = useCallback(
+    (day: TDailyRow): (readonly [string, string])[] => {
+      const money = (value: number | null) => formatFigure(intl, 'money', value, currency);
+      const figures: (readonly [string, string])[] = [
+        [
+          t('measures.occupancy'),
+          t('tooltip.occupancy', {
+            occupancy: formatFigure(intl, 'fraction', day.occupancy, currency),
+            sold: intl.number(day.roomsSold),
+            available: intl.number(day.roomsAvailable),
+          }),
+        ],
+        [t('measures.adr'), money(day.adr)],
+        [t('measures.revpar'), money(day.revpar)],
+        [t('measures.revenue'), money(day.revenue)],
+        [t('measures.recommendedPrice'), money(day.recommendedPrice)],
+      ];
+      const night = picked.get(day.date);
+      if (night)
+        figures.push([t('heatMap.pickupWindow', { days: pickupDays }), figure(night.rooms)]);
+      return figures;
+    },
+    [intl, t, currency, picked, figure],
+  );
+
   const option = useMemo(() => {
-    const byDate = new Map(days.map((day) => [day.date, day]));
-    const line = (label: string, value: string) => t('tooltip.line', { label, value });
-    const weekdays = intl.weekdays('narrow');
-    return {
-      ...chart.base,
-      tooltip: chart.tooltip((item: { data: [string, number] }) => {
-        const day = byDate.get(item.data[0]);
-        if (!day) return '';
-        const lines = [
-          line(
-            t('measures.occupancy'),
-            t('tooltip.occupancy', {
-              occupancy: formatFigure(intl, 'fraction', day.occupancy, currency),
-              sold: intl.number(day.roomsSold),
-              available: intl.number(day.roomsAvailable),
+    const weekdays = intl.weekdays(phone ? 'narrow' : 'short');
+    const items = days.flatMap((day): HeatMapItem[] => {
+      const value = valueOf(day);
+      if (value === null) return [];
+      const slot = heatMapSlot(day.date);
+      const place: [number, number] = phone
+        ? [slot.weekday, slot.weekOfMonth]
+        : [slot.week, slot.weekday];
+      return [{ value: [...place, value], date: day.date, day: slot.day }];
+    });
+    const cell = {
+      itemStyle: { borderColor: chart.background, borderWidth: phone ? 2 : 1, borderRadius: 2 },
+      emphasis: { itemStyle: { borderColor: theme.palette.text.primary, borderWidth: 1 } },
+    };
+    const hidden = {
+      axisLine: { show: false },
+      axisTick: { show: false },
+      splitLine: { show: false },
+    };
+    const months = intl.months(phone ? 'long' : 'short');
+    const layout = phone
+      ? {
+          grid: months.map((_, month) => ({
+            top: phoneLayout.scale + month * phoneMonth + phoneLayout.monthHead,
+            height: weeksInAMonth * phoneLayout.row,
+            left: 4,
+            right: 4,
+          })),
+          xAxis: months.map((name, month) =>
+            chart.categoryAxis(weekdays, {
+              gridIndex: month,
+              position: 'top',
+              name,
+              nameLocation: 'middle',
+              nameGap: 24,
+              nameTextStyle: { color: theme.palette.text.primary, fontWeight: 600, fontSize: 13 },
+              axisLabel: { color: chart.text, interval: 0 },
+              ...hidden,
             }),
           ),
-          line(t('measures.adr'), formatFigure(intl, 'money', day.adr, currency)),
-          line(t('measures.revpar'), formatFigure(intl, 'money', day.revpar, currency)),
-          line(t('measures.revenue'), formatFigure(intl, 'money', day.revenue, currency)),
-          line(
-            t('measures.recommendedPrice'),
-            formatFigure(intl, 'money', day.recommendedPrice, currency),
-          ),
-        ];
-        const night = picked.get(day.date);
-        if (night)
-          lines.push(line(t('heatMap.pickupWindow', { days: pickupDays }), figure(night.rooms)));
-        return tooltipHtml(longDate(intl, day.date), lines);
-      }, 'item'),
-      calendar: {
-        range: String(year),
-        top: 36,
-        left: 32,
-        right: 16,
-        cellSize: ['auto', 18],
-        yearLabel: { show: false },
-        dayLabel: {
-          firstDay: 1,
-          color: chart.text,
-          // ECharts names the days from Sunday.
-          nameMap: [weekdays[6], ...weekdays.slice(0, 6)],
-        },
-        monthLabel: { color: chart.text, nameMap: intl.months('short') },
-        itemStyle: { color: chart.background, borderColor: chart.colors.grid, borderWidth: 1 },
-        splitLine: { lineStyle: { color: chart.text, width: 1 } },
-      },
+          yAxis: months.map((_, month) => ({
+            type: 'category',
+            gridIndex: month,
+            data: Array.from({ length: weeksInAMonth }, (_, week) => String(week)),
+            inverse: true,
+            show: false,
+          })),
+          series: months.map((_, month) => ({
+            type: 'heatmap',
+            xAxisIndex: month,
+            yAxisIndex: month,
+            cursor: 'pointer',
+            ...cell,
+            label: {
+              show: true,
+              fontSize: 10,
+              color: theme.palette.text.primary,
+              textBorderColor: chart.background,
+              textBorderWidth: 2,
+              formatter: (item: { data: HeatMapItem }) => intl.number(item.data.day),
+            },
+            data: items.filter((item) => heatMapSlot(item.date).month === month),
+          })),
+        }
+      : (() => {
+          // The month's name over the week of its 1st.
+          const monthAt = new Map(
+            months.map((name, month) => [
+              heatMapSlot(`${year}-${String(month + 1).padStart(2, '0')}-01`).week,
+              name,
+            ]),
+          );
+          const weeks = Math.max(...[...monthAt.keys()], ...items.map((i) => i.value[0])) + 1;
+          return {
+            grid: { top: 28, bottom: 56, left: 8, right: 8, containLabel: true },
+            xAxis: chart.categoryAxis(
+              Array.from({ length: weeks }, (_, week) => String(week)),
+              {
+                position: 'top',
+                axisLabel: {
+                  color: chart.text,
+                  interval: 0,
+                  hideOverlap: true,
+                  formatter: (_: string, week: number) => monthAt.get(week) ?? '',
+                },
+                ...hidden,
+              },
+            ),
+            yAxis: {
+              type: 'category',
+              data: weekdays,
+              inverse: true,
+              position: chart.startSide,
+              axisLabel: { color: chart.text },
+              ...hidden,
+            },
+            series: { type: 'heatmap', cursor: 'pointer', ...cell, data: items },
+          };
+        })();
+    return {
+      ...chart.base,
+      // A tap shows the night's preview: no tooltip over it.
+      tooltip:
+        touch || phone
+          ? { show: false }
+          : chart.tooltip((item: { data: HeatMapItem }) => {
+              const day = byDate.get(item.data.date);
+              if (!day) return '';
+              return tooltipHtml(
+                longDate(intl, day.date),
+                figuresOf(day).map(([label, value]) => t('tooltip.line', { label, value })),
+              );
+            }, 'item'),
+      ...layout,
       visualMap: {
         type: 'continuous',
         min: low,
@@ -137,7 +255,7 @@ export function HeatMapView({ business, params }: ViewProps) {
         calculable: true,
         orient: 'horizontal',
         left: 'center',
-        bottom: 0,
+        ...(phone ? { top: 0 } : { bottom: 0 }),
         inverse: chart.rtl,
         textStyle: { color: chart.text },
         formatter: (value: number) => figure(value),
@@ -148,19 +266,27 @@ export function HeatMapView({ business, params }: ViewProps) {
               : [chart.colors.quiet, chart.colors.thisYear],
         },
       },
-      series: {
-        type: 'heatmap',
-        coordinateSystem: 'calendar',
-        cursor: 'pointer',
-        data: days.flatMap((day) => {
-          const value = valueOf(day);
-          return value === null ? [] : [[day.date, value]];
-        }),
-      },
     };
-  }, [days, picked, valueOf, chart, intl, t, year, low, high, currency, figure]);
+  }, [
+    days,
+    byDate,
+    valueOf,
+    chart,
+    theme,
+    phone,
+    touch,
+    intl,
+    t,
+    year,
+    low,
+    high,
+    figure,
+    figuresOf,
+  ]);
 
   const average = values.length ? values.reduce((sum, v) => sum + v, 0) / values.length : null;
+  const height = phone ? phoneHeight : wideHeight;
+  const previewedDay = previewed ? byDate.get(previewed) : undefined;
 
   return (
     <ChartCard
@@ -168,11 +294,11 @@ export function HeatMapView({ business, params }: ViewProps) {
         metric: metricName,
         year: intl.number(year, { useGrouping: false }),
       })}
-      subtitle={t('heatMap.subtitle')}
+      subtitle={t(touch || phone ? 'heatMap.subtitleTouch' : 'heatMap.subtitle')}
       load={load}
       empty={empty}
       fileName={`heat-map-${metric}-${year}`}
-      height={250}
+      height={height}
       controls={
         <>
           <FilterSelect
@@ -190,6 +316,7 @@ export function HeatMapView({ business, params }: ViewProps) {
               label: intl.number(y, { useGrouping: false }),
             }))}
             onChange={(next) => params.update({ year: next })}
+            minWidth={104}
           />
         </>
       }
@@ -203,22 +330,32 @@ export function HeatMapView({ business, params }: ViewProps) {
       }}
     >
       {() => (
-        <EChart
-          option={option}
-          height={250}
-          description={t('heatMap.summary', {
-            metric: metricName,
-            year: intl.number(year, { useGrouping: false }),
-            min: figure(low),
-            max: figure(high),
-            // An average of counts keeps a decimal.
-            average: formatFigure(intl, kind === 'count' ? 'decimal' : kind, average, currency),
-          })}
-          onClick={(event) => {
-            const date = (event.data as [string, number] | undefined)?.[0];
-            if (date) void navigate(calendarNightPath(date));
-          }}
-        />
+        <>
+          <EChart
+            option={option}
+            height={height}
+            description={t('heatMap.summary', {
+              metric: metricName,
+              year: intl.number(year, { useGrouping: false }),
+              min: figure(low),
+              max: figure(high),
+              // An average of counts keeps a decimal.
+              average: formatFigure(intl, kind === 'count' ? 'decimal' : kind, average, currency),
+            })}
+            onClick={(event) => {
+              const date = (event.data as HeatMapItem | undefined)?.date;
+              if (!date) return;
+              if (touch || phone) setPreviewed(date);
+              else void navigate(calendarNightPath(date));
+            }}
+          />
+          <NightPreview
+            title={previewedDay ? longDate(intl, previewedDay.date) : null}
+            figures={previewedDay ? figuresOf(previewedDay) : []}
+            onOpen={() => previewed && void navigate(calendarNightPath(previewed))}
+            onClose={() => setPreviewed(null)}
+          />
+        </>
       )}
     </ChartCard>
   );

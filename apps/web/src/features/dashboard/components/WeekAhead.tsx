@@ -91,6 +91,8 @@ export function WeekAhead({ business }: { business: TBusiness }) {
                 key={night}
                 sx={(theme) => ({
                   ...cellSx,
+                  // Wide enough for a long word of a holiday's name ("Restauração") on one line.
+                  minInlineSize: 88,
                   fontWeight: 'normal',
                   bgcolor: isWeekend(night)
                     ? alpha(theme.palette.primary.main, 0.06)

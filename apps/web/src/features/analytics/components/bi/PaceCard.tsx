@@ -47,20 +47,13 @@ export function PaceCard({ business, period }: { business: TBusiness; period: Pe
           line(lastYear, `${nights(point.lastYearRoomNights)} · ${money(point.lastYearRevenue)}`),
         ]);
       }),
-      xAxis: {
-        type: 'value',
-        min: 0,
+      xAxis: chart.countdownAxis((value) => intl.number(value), {
         max: Math.max(0, ...points.map((point) => point.daysBefore)),
-        // Days before arrival count down toward it: the far end first in the reading direction.
-        inverse: !chart.rtl,
         name: t('pace.axis'),
         nameLocation: 'middle',
         nameGap: 28,
         nameTextStyle: { color: chart.text },
-        axisLabel: { color: chart.text, formatter: (value: number) => intl.number(value) },
-        axisLine: { lineStyle: { color: chart.colors.grid } },
-        splitLine: { show: false },
-      },
+      }),
       yAxis: chart.valueAxis((value) => nights(value)),
       grid: { ...chart.base.grid, bottom: 32 },
       series: [

@@ -84,8 +84,15 @@ export function HolidaysAndEvents({ business }: { business: TBusiness }) {
         title={t('title')}
         subheader={t('subtitle', { year })}
         slotProps={{ title: { id: 'holidays-and-events', component: 'h2', variant: 'h5' } }}
+        // On a phone the actions go under the title, where they have the card's width.
+        sx={{
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 1.5,
+          '& .MuiCardHeader-action': { m: 0, alignSelf: { xs: 'flex-start', sm: 'center' } },
+        }}
         action={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               startIcon={<UploadIcon />}
               onClick={() => fileRef.current?.click()}
