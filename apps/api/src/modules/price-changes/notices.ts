@@ -2,7 +2,7 @@ import type { TNotificationParams } from '@tarifa/contract';
 import { notify, refreshSummary, settleSummary } from '../../core/notifications';
 import type { BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
-import { firstPriceList } from './first-list';
+import { firstPriceList } from './first-list-repository';
 import { priceChangesRepository } from './repository';
 
 export const pendingGroupKey = (businessUuid: string) => `price_changes_pending:${businessUuid}`;

@@ -27,7 +27,7 @@ import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
-import { firstPriceList } from './first-list';
+import { firstPriceList } from './first-list-repository';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
 import {
