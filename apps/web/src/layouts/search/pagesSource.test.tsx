@@ -85,4 +85,13 @@ describe('the search finds every page', () => {
   it('finds nothing for a word no page is about', async () => {
     expect(found(await pagesIn('en'), 'xyzzy')).toEqual([]);
   });
+
+  it('offers the design system to super-admins only, as the footer does', async () => {
+    const paths = (items: SearchItem[]) => items.map((item) => item.to);
+    expect(paths(await pagesIn('en'))).not.toContain('/pages/typography');
+    expect(paths(await pagesIn('en'))).not.toContain('/pages/icons');
+    expect(paths(await pagesIn('en', ['client', 'super-admin']))).toEqual(
+      expect.arrayContaining(['/pages/typography', '/pages/icons']),
+    );
+  });
 });

@@ -107,15 +107,19 @@ function usePageItems(): SearchItem[] {
     icon: item.icon ?? ArticleIcon,
     keywords: keywords(item.title, item.to, opensGroup.get(item.to)),
   }));
+  // The design system is the team's, shown to super-admins only (as in the footer).
+  const designSystem = ability.can('manage', 'Admin');
   const extra = ability.can('read', 'all')
-    ? morePages.map((page) => ({
-        id: page.to,
-        title: t(page.title),
-        subtitle: t(page.section),
-        to: page.to,
-        icon: page.icon,
-        keywords: keywords(page.title, page.to),
-      }))
+    ? morePages
+        .filter((page) => page.section !== 'nav:designSystem' || designSystem)
+        .map((page) => ({
+          id: page.to,
+          title: t(page.title),
+          subtitle: t(page.section),
+          to: page.to,
+          icon: page.icon,
+          keywords: keywords(page.title, page.to),
+        }))
     : [];
   return [...fromMenu, ...extra];
 }
