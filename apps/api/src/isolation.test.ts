@@ -79,7 +79,13 @@ const tokenRoutes: Record<TApiTokenScope, string[]> = {
     'GET /imports',
     'GET /imports/:importId',
   ],
-  prices: ['GET /prices', 'GET /prices/export.csv', 'GET /price-changes'],
+  prices: [
+    'GET /prices',
+    'GET /prices/export.csv',
+    'GET /price-changes',
+    'GET /price-changes/summary',
+    'GET /price-changes/first-list',
+  ],
   market: [
     'GET /competitors',
     'GET /competitor-rates',

@@ -6,7 +6,7 @@ import { ZPriceChangesExportQuery } from './price-changes';
  * before it is taken ("1 095 changes, 3 of them manual prices below the room's minimum").
  */
 
-/** The list's filters (`status`, `roomUuid`, `from`, `to`, `step`, `since`), as the export takes them. */
+/** The list's filters (`status`, `stage`, `roomUuid`, `from`, `to`, `step`, `since`), as the export takes them. */
 export const ZPriceChangesSummaryQuery = ZPriceChangesExportQuery;
 export type TPriceChangesSummaryQuery = z.input<typeof ZPriceChangesSummaryQuery>;
 

@@ -124,7 +124,7 @@ describe('price changes API', () => {
       expect(page.priceChanges[0]).toMatchObject({
         oldPrice: null,
         newPrice: 90,
-        reason: { text: 'First published price' },
+        reason: { text: 'First price for the night' },
       });
       expect(page.priceChanges[3]).toMatchObject({
         status: 'rejected',
@@ -502,7 +502,7 @@ describe('price changes API', () => {
         /^2026-06-02,DBL,"Double, sea view",100,99\.5,-0\.5,Waiting for you,Season “\u2068Summer\u2069”: \u2068\+€20\.00\u2069 \(was \u2068\+€10\.00\u2069\) · Base price \u2068€100\.00\u2069 \(was \u2068€90\.00\u2069\),\d{4}-\d\d-\d\dT[\d:.]+Z,,,,$/,
       );
       expect(evil).toMatch(
-        /^2026-06-03,EVL,"'=HYPERLINK\(""http:\/\/evil\.test"",""x""\)",,110,,Approved,First published price,[^,]+,2026-05-30T10:00:00\.000Z,Automatically,,$/,
+        /^2026-06-03,EVL,"'=HYPERLINK\(""http:\/\/evil\.test"",""x""\)",,110,,Approved,First price for the night,[^,]+,2026-05-30T10:00:00\.000Z,Automatically,,$/,
       );
       expect(csvRows(res.body)).toHaveLength(3);
     });

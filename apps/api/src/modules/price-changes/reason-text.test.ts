@@ -60,7 +60,7 @@ describe('the reason of a price change in words', () => {
       'Booked ahead: -€5.00 · Day of the week: no longer applies (was +€8.00)',
     );
     expect(reasonText(moved, { ...eur('en'), firstPublication: true })).toBe(
-      'First published price',
+      'First price for the night',
     );
   });
 
@@ -72,7 +72,7 @@ describe('the reason of a price change in words', () => {
       'Antecedência: -€ 5,00 · Dia da semana: já não se aplica (era +€ 8,00)',
     );
     expect(reasonText([], { ...eur('pt'), firstPublication: true })).toBe(
-      'Primeiro preço publicado',
+      'Primeiro preço da noite',
     );
   });
 
@@ -83,7 +83,7 @@ describe('the reason of a price change in words', () => {
     expect(plain(reasonText(appeared, eur('fr')))).toBe(
       'Réservé à l’avance : -5,00 € · Jour de la semaine : ne s’applique plus (avant +8,00 €)',
     );
-    expect(reasonText([], { ...eur('fr'), firstPublication: true })).toBe('Premier prix publié');
+    expect(reasonText([], { ...eur('fr'), firstPublication: true })).toBe('Premier prix de la nuit');
   });
 
   it('in Arabic', () => {
@@ -93,7 +93,7 @@ describe('the reason of a price change in words', () => {
     expect(plain(reasonText(appeared, eur('ar')))).toBe(
       'الحجز المسبق: -5.00 € · يوم الأسبوع: لم يعد ينطبق (كان +8.00 €)',
     );
-    expect(reasonText([], { ...eur('ar'), firstPublication: true })).toBe('أول سعر منشور');
+    expect(reasonText([], { ...eur('ar'), firstPublication: true })).toBe('أول سعر لهذه الليلة');
   });
 
   it('in Arabic, keeps a Latin name and the amounts each in its own direction', () => {
@@ -122,7 +122,7 @@ describe('the reason of a price change in words', () => {
 
   it('has every phrase in every language', () => {
     for (const locale of locales) {
-      expect(phrases[locale].changesHeader).toHaveLength(12);
+      expect(phrases[locale].changesHeader).toHaveLength(13);
       expect(phrases[locale].pricesHeader).toHaveLength(10);
       for (const word of Object.values(phrases[locale].steps)) expect(word).not.toBe('');
     }

@@ -66,7 +66,7 @@ describe('a change’s reason in words', () => {
 
   it('says a first price is one, and a change with nothing named is recalculated', () => {
     expect(words(en, 'EUR', change([step({ step: 'base', now: 100 })], open, null))).toBe(
-      'First published price',
+      'First price for the night',
     );
     expect(words(en, 'EUR', { ...change([]), newRestrictions: null })).toBe('Recalculated price');
   });

@@ -178,6 +178,17 @@ export function PriceChangesTable({
         renderCell: ({ row }) => <Difference change={row} currency={currency} />,
       },
       {
+        field: 'status',
+        headerName: t('table.status'),
+        width: 190,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Box sx={{ py: 1, minInlineSize: 0 }}>
+            <PriceStageChip change={row} />
+          </Box>
+        ),
+      },
+      {
         field: 'reason',
         headerName: t('table.reason'),
         flex: 2,
@@ -187,17 +198,6 @@ export function PriceChangesTable({
           <Typography variant="body2" sx={{ whiteSpace: 'normal', py: 1 }}>
             {reason(row)}
           </Typography>
-        ),
-      },
-      {
-        field: 'status',
-        headerName: t('table.status'),
-        width: 190,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ py: 1, minInlineSize: 0 }}>
-            <PriceStageChip change={row} />
-          </Box>
         ),
       },
       {

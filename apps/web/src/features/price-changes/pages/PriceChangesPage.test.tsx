@@ -216,7 +216,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
         'Uma delas é um preço manual acima do máximo do quarto.',
     );
     expect(calls('GET', '/price-changes/summary').map(([url]) => url)).toEqual([
-      `${base}/price-changes/summary?status=pending`,
+      `${base}/price-changes/summary?stage=waiting`,
     ]);
     changes = [];
     await user.click(within(dialog).getByRole('button', { name: 'Aprovar todas (2)' }));
