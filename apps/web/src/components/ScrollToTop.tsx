@@ -10,12 +10,14 @@ const scrollToTopThreshold = 200;
 /** The button's size (a medium Fab) and its distance from the screen's end edge, in pixels. */
 const size = 48;
 const edge = 24;
+/** A control at least this share of the screen's width is wide enough to act on beside it. */
+const wideShare = 0.6;
 /** What a person acts on: the button steps aside rather than cover one. */
 const actions =
   'button, a[href], input, select, textarea, [role="button"], [role="link"], [role="tab"], [role="checkbox"], [role="switch"], [role="combobox"]';
 
 /**
- * Whether a control of the page lies where the button stands (`bottom` px above the screen's
+ * Whether a narrow control of the page lies where the button stands (`bottom` px above the screen's
  * foot, at its end edge), with a few pixels to spare: the night's "Set price" button scrolled to
  * the foot of a phone's screen, a form's last button.
  */
@@ -25,11 +27,17 @@ function coversAnAction(bottom: number): boolean {
   const start = rtl ? edge : window.innerWidth - edge - size;
   const top = window.innerHeight - bottom - size;
   const spots = [-4, size / 2, size + 4];
+  // A wide control (an accordion's header, a full-width row) stays usable beside the button; a
+  // narrow one (the night's "Set price" button, an icon button) would be hidden by it.
+  const narrow = (control: Element | null) =>
+    control !== null && control.getBoundingClientRect().width < window.innerWidth * wideShare;
   return spots.some((dx) =>
     spots.some((dy) =>
       document
         .elementsFromPoint(start + dx, top + dy)
-        .some((element) => !element.closest('[data-scroll-to-top]') && element.closest(actions)),
+        .some(
+          (element) => !element.closest('[data-scroll-to-top]') && narrow(element.closest(actions)),
+        ),
     ),
   );
 }

@@ -343,8 +343,9 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 }
 
 /**
- * Every open change of the business as delivered: `published`, and its price the published
- * price of its night (as the publishing job records a delivery). The demo starts from there (and
+ * Every open change of the business as approved (automatically: no one named) and delivered:
+ * `published`, and its price the published price of its night (as the publishing job records a
+ * delivery). A business with a published list is past its first price list. The demo starts from there (and
  * so do tests of the recomputation). Answers how many changes were published.
  */
 export async function publishAllOpen(
@@ -358,6 +359,7 @@ export async function publishAllOpen(
       with published as (
         update price_changes
            set status = 'published', published_at = ${at}::timestamptz,
+               decided_at = coalesce(decided_at, ${at}::timestamptz),
                updated_at = ${at}::timestamptz
          where business_uuid = ${businessUuid} and status in ('pending', 'approved')
         returning id, room_type_uuid, night, new_price_minor, new_restrictions),
