@@ -54,7 +54,14 @@ export const pressurePlugin = fp(async (app: FastifyInstance, options: PressureO
     };
     histogram.reset();
   };
-  const timer = setInterval(sample, sampleMs).unref();
+  // Sampled from the moment the app is ready: starting (migrations, the embedded database's
+  // start) holds the loop by design and is not a busy server.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    histogram.reset();
+    expected = performance.now() + sampleMs;
+    timer = setInterval(sample, sampleMs).unref();
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     histogram.disable();
