@@ -242,7 +242,11 @@ test('an integration token is shown once, reads the bookings, and stops working 
   const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
   await signIn(page, owner);
   await page.goto('/my-property/menu');
-  await page.getByRole('link', { name: /Integrações/ }).click();
+  // The property's own menu page offers it as a card (the side menu has its own entry too).
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Integrações/ })
+    .click();
   await expect(page).toHaveURL(/\/my-property\/integrations$/);
   await expect(page.getByRole('heading', { name: 'Integrações', level: 1 })).toBeVisible();
   await expect(

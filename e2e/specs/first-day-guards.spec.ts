@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newOwnerWithProperty, signIn, type Locale, type Owner } from '../support/auth';
 import { night } from '../support/calendar';
+import { changesMatching } from '../support/price-changes';
 import { captureScreens } from '../support/screens';
-import { label, shellReady } from '../support/shell';
+import { fill, label, shellReady } from '../support/shell';
 
 // Issue 24, points 3 and 4: a mistyped manual price (45 € under a 60 € minimum on three nights)
 // or one far from the recommendation is confirmed before it is saved, naming the nights and the
@@ -23,15 +24,6 @@ const double = {
 const cellOn = (page: Page, date: string) =>
   page.locator(`[role="gridcell"][data-row="0"][data-date="${date}"]`);
 
-/** Back in `locale` after the screenshots (they leave the page in the last language taken). */
-async function speak(page: Page, locale: Locale) {
-  await page.evaluate((stored) => localStorage.setItem('language', stored), locale);
-}
-
-/** A label with its `{{name}}` placeholders filled in. */
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-
 async function ownerInDecember(request: APIRequestContext, language: Locale): Promise<Owner> {
   const owner = await newOwnerWithProperty(request, { language, roomTypes: [double] });
   // The property's first prices are proposed (a job after the room types are saved).
@@ -39,13 +31,8 @@ async function ownerInDecember(request: APIRequestContext, language: Locale): Pr
   return owner;
 }
 
-async function pendingTotal(request: APIRequestContext, owner: Owner): Promise<number> {
-  const res = await request.get(
-    `/api/v1/businesses/${owner.businessUuid}/price-changes?status=pending&pageSize=1`,
-    { headers: owner.headers },
-  );
-  return ((await res.json()) as { total: number }).total;
-}
+const pendingTotal = (request: APIRequestContext, owner: Owner) =>
+  changesMatching(request, owner, 'status=pending');
 
 /** The manual prices of the double on `from`…`to`, as the API has them (null: none). */
 async function manualPrices(request: APIRequestContext, owner: Owner, from: string, to: string) {
@@ -196,7 +183,6 @@ test.describe('guard rails before a manual price is saved', () => {
       await expect(page.getByTestId('manual-outside-bounds')).toBeVisible();
     });
     if (process.env.SCREENS === '1') {
-      await speak(page, 'en');
       await page.goto('/pricing-central/price-changes');
       await page.getByTestId('approve-matching').click();
     }
@@ -228,7 +214,6 @@ test.describe('guard rails before a manual price is saved', () => {
       await page.locator('input[name="manualPriceWarnPercent"]').scrollIntoViewIfNeeded();
     });
     if (process.env.SCREENS === '1') {
-      await speak(page, 'en');
       await page.goto('/pricing-central/price-setup');
     }
     await field.fill('501');

@@ -7,6 +7,7 @@ import {
   type Owner,
 } from '../support/auth';
 import { night } from '../support/calendar';
+import { changesMatching } from '../support/price-changes';
 import { captureScreens } from '../support/screens';
 import { label, mainNav, shellReady } from '../support/shell';
 
@@ -228,14 +229,9 @@ test.describe('names a hotel owner uses', () => {
       roomTypes: twoRoomTypes,
     });
     const api = `/api/v1/businesses/${owner.businessUuid}`;
-    const total = async (status: string) => {
-      const res = await request.get(`${api}/price-changes?status=${status}&pageSize=1`, {
-        headers: owner.headers,
-      });
-      return ((await res.json()) as { total: number }).total;
-    };
+    const pending = () => changesMatching(request, owner, 'status=pending');
     // The first prices approved, a season named in Latin letters moves five nights.
-    await expect.poll(() => total('pending'), { timeout: 30_000 }).toBeGreaterThan(700);
+    await expect.poll(() => pending(), { timeout: 30_000 }).toBeGreaterThan(700);
     const approved = await request.post(`${api}/price-changes/approve`, {
       headers: owner.headers,
       data: { filter: {} },
@@ -258,7 +254,7 @@ test.describe('names a hotel owner uses', () => {
       },
     });
     expect(season.status(), await season.text()).toBe(201);
-    await expect.poll(() => total('pending'), { timeout: 30_000 }).toBe(10);
+    await expect.poll(() => pending(), { timeout: 30_000 }).toBe(10);
 
     await signIn(page, owner);
     await page.goto('/pricing-central/price-changes');

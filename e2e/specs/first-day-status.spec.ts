@@ -9,8 +9,9 @@ import {
   type Owner,
 } from '../support/auth';
 import { cell, night } from '../support/calendar';
+import { changesMatching } from '../support/price-changes';
 import { captureScreens } from '../support/screens';
-import { label } from '../support/shell';
+import { fill, label } from '../support/shell';
 
 // Issue 24, points 1 and 2: every status tells the truth. A Starter owner's price setup says
 // what approval does ("I approve every change", selected, with the plan in words); approving with
@@ -18,10 +19,6 @@ import { label } from '../support/shell';
 // "Publicada"; with a webhook receiver on 127.0.0.1 they are "sent".
 
 const readers: Locale[] = ['pt', 'en', 'ar'];
-
-/** `{{name}}` placeholders of a label filled in. */
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 /** Shows the app in `locale` from now on (the stored language), on `path`. */
 async function openIn(page: Page, locale: Locale, path: string) {
@@ -32,14 +29,8 @@ async function openIn(page: Page, locale: Locale, path: string) {
 }
 
 /** How many of the owner's changes are in `stage` (the API's own word for it). */
-async function inStage(request: APIRequestContext, owner: Owner, stage: string) {
-  const res = await request.get(
-    `/api/v1/businesses/${owner.businessUuid}/price-changes?stage=${stage}&pageSize=1`,
-    { headers: owner.headers },
-  );
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { total: number }).total;
-}
+const inStage = (request: APIRequestContext, owner: Owner, stage: string) =>
+  changesMatching(request, owner, `stage=${stage}`);
 
 test.describe('every status tells the truth', () => {
   // Screens (`npm run screens`) take eight renders a screen.

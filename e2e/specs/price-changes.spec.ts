@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 import { cell, night } from '../support/calendar';
+import { changesMatching } from '../support/price-changes';
 
 // From a recommendation to the systems that sell the rooms, in Portuguese: the owner connects a
 // webhook on the Integrations page (its secret shown once), a season moves some nights' prices,
@@ -76,12 +77,7 @@ test('an owner approves the changes a season made; the calendar and the channel 
     await page.getByRole('button', { name: 'Já o copiei' }).click();
 
     // The property's first prices (the base prices) wait for approval; approved, they arrive.
-    const total = async (status: string) => {
-      const res = await request.get(`${api}/price-changes?status=${status}&pageSize=1`, {
-        headers: owner.headers,
-      });
-      return ((await res.json()) as { total: number }).total;
-    };
+    const total = (status: string) => changesMatching(request, owner, `status=${status}`);
     await expect.poll(() => total('pending'), { timeout: 30_000 }).toBeGreaterThan(700);
     const first = await request.post(`${api}/price-changes/approve`, {
       headers: owner.headers,

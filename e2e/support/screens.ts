@@ -18,6 +18,7 @@ const capturing = process.env.SCREENS === '1';
 /**
  * Shows a screen in every language and theme and keeps a picture of each: `show` opens it (the
  * page's language is already stored and its colour scheme emulated) and waits until it is drawn.
+ * Afterwards the page's stored language is the one it had: the next page the test opens speaks it.
  */
 export async function captureScreens(
   page: Page,
@@ -25,6 +26,7 @@ export async function captureScreens(
   show: (locale: Locale) => Promise<void>,
 ): Promise<void> {
   if (!capturing) return;
+  const spoken = await page.evaluate(() => localStorage.getItem('language'));
   for (const locale of locales) {
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -36,5 +38,10 @@ export async function captureScreens(
       await page.screenshot({ path: file, type: 'jpeg', quality: 70 });
     }
   }
+  // The test goes on as it was: its own language and the browser's colour scheme.
+  await page.evaluate((stored) => {
+    if (stored === null) localStorage.removeItem('language');
+    else localStorage.setItem('language', stored);
+  }, spoken);
   await page.emulateMedia({ colorScheme: null });
 }

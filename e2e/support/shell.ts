@@ -28,6 +28,10 @@ export function label(locale: Locale, namespace: string, key: string): string {
   return value;
 }
 
+/** A label with its `{{name}}` placeholders filled in. */
+export const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
 /** The main navigation of the default layout (vertical, drawer or horizontal). */
 export const mainNav = (page: Page, locale: Locale = 'pt') =>
   page.getByRole('navigation', { name: label(locale, 'nav', 'mainNavigation'), exact: true });

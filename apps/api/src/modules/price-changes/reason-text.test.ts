@@ -83,7 +83,9 @@ describe('the reason of a price change in words', () => {
     expect(plain(reasonText(appeared, eur('fr')))).toBe(
       'Réservé à l’avance : -5,00 € · Jour de la semaine : ne s’applique plus (avant +8,00 €)',
     );
-    expect(reasonText([], { ...eur('fr'), firstPublication: true })).toBe('Premier prix de la nuit');
+    expect(reasonText([], { ...eur('fr'), firstPublication: true })).toBe(
+      'Premier prix de la nuit',
+    );
   });
 
   it('in Arabic', () => {

@@ -4,7 +4,7 @@ import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
 import { businessesUrl, createBusiness } from '../../../test/business-factories';
 import { withRooms } from '../../../test/booking-factories';
-import { priceChangesUrl } from '../../../test/price-change-factories';
+import { priceChangesUrl, setOverrides } from '../../../test/price-change-factories';
 
 /** "Now": 1 June 2026 in Lisbon; the Christmas nights are well inside the horizon. */
 const now = new Date('2026-06-01T12:00:00Z');
@@ -29,18 +29,10 @@ describe('manual prices and the price changes they make', () => {
   };
   const get = (url: string, user: TestUser | null = owner) =>
     t.app.inject({ method: 'GET', url, headers: user?.headers ?? {} });
-  const setPrices = async (
+  const setPrices = (
     business: { uuid: string },
     overrides: { roomUuid: string; from: string; to: string; price: number }[],
-  ) => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `${businessesUrl}/${business.uuid}/prices/overrides`,
-      headers: owner.headers,
-      payload: { overrides },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  ) => setOverrides(t, owner, business, overrides);
   const pendingOf = async (business: { uuid: string }, roomUuid: string, night: string) => {
     const res = await get(
       priceChangesUrl(business, `?status=pending&roomUuid=${roomUuid}&from=${night}&to=${night}`),
