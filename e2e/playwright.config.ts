@@ -58,7 +58,9 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'pt-PT',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one for every test cost the CPU-bound lane time, and CI
+    // shows only the text. `npm run test:e2e -- <spec> --trace on` records one to look at.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,
