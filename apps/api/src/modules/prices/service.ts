@@ -58,9 +58,9 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
   /**
-   * A manual price's nights get their price changes recomputed in the write's transaction (the
-   * `overrides.changed` recomputation that follows finds nothing left to do): the night's
-   * pending change read right after the answer is already the new price's.
+   * A manual price's nights get their price changes recomputed in the write's transaction,
+   * instead of by an `overrides.changed` event's job: the night's pending change read right after
+   * the answer is already the new price's.
    */
   const settleChanges: Settle = (tx, businessUuid, nights) =>
     recompute(tx, businessUuid, { roomTypeUuids: null, ...nights }, clock(), { unitOfWork: uow });
@@ -105,7 +105,7 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
     /**
      * `PUT …/prices/overrides`: every night of every range gets its price, all or nothing, with
-     * its audit events and one `overrides.changed` event. Answers the cells touched.
+     * its audit events and those nights' price changes recomputed. Answers the cells touched.
      */
     async setOverrides(
       caller: Caller,
@@ -127,7 +127,7 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
     /**
      * `DELETE …/prices/overrides`: clears the manual prices of the range (one room type or all),
-     * audited, with an `overrides.changed` event when any was cleared. Answers the range's cells.
+     * audited, the range's price changes recomputed when any was cleared. Answers its cells.
      */
     async clearOverrides(
       caller: Caller,
