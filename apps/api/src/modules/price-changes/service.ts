@@ -31,6 +31,7 @@ import { firstPriceList } from './first-list-repository';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
 import {
+  deliveryStates,
   priceChangesRepository,
   type ChangeFilter,
   type ChangeTarget,
@@ -57,16 +58,10 @@ export interface CsvExport {
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-const deliveryStates: Record<string, TPriceDelivery['state']> = {
-  pending: 'sending',
-  delivered: 'delivered',
-  failed: 'failed',
-};
-
 /** The delivery that carried a change, as the contract says it (the webhook is the one destination). */
 function deliveryOf(row: ListedChange): TPriceDelivery {
   if (!row.delivery) return noDelivery;
-  const state = deliveryStates[row.delivery.status] ?? 'sending';
+  const state = deliveryStates[row.delivery.status as keyof typeof deliveryStates] ?? 'sending';
   return {
     destination: 'webhook',
     state,
