@@ -3,6 +3,7 @@ import {
   priceStageOf,
   type TPriceChangeReasonStep,
   type TPriceChangeStatus,
+  type TPriceChangesSummary,
   type TPriceDelivery,
   type TPriceStage,
 } from '@tarifa/contract';
@@ -102,7 +103,7 @@ const stageOf = stageSql(priceChanges.status, deliveryStatus);
 const undelivered = or(isNull(priceChanges.deliveryId), sql`${deliveryStatus} = 'failed'`);
 
 /** The changes of a business that `filter` selects (a list's, an export's, a summary's). */
-export function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | undefined {
+function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | undefined {
   return and(
     eq(priceChanges.businessUuid, businessUuid),
     filter.status?.length ? inArray(priceChanges.status, filter.status) : undefined,
@@ -122,6 +123,9 @@ export function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | 
     filter.since ? gt(priceChanges.updatedAt, filter.since) : undefined,
   );
 }
+
+/** A change whose price is the owner's manual price: its breakdown ends with the override step. */
+const manual = sql`${priceChanges.breakdown} @> '[{"step":"override"}]'::jsonb`;
 
 /**
  * Price changes of one business the caller already reached: every query carries its uuid. SQL
@@ -196,6 +200,37 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 
     count: async (filter: ChangeFilter) =>
       (await db.select({ value: count() }).from(priceChanges).where(where(filter)))[0]?.value ?? 0,
+
+    /**
+     * How many changes `filter` selects, and how many of them propose a manual price below or
+     * above its room type's bounds (as the room type has them now). One statement.
+     */
+    async summarize(filter: ChangeFilter): Promise<TPriceChangesSummary> {
+      const [row] = await db
+        .select({
+          total: count(),
+          manualBelowMin: count(
+            sql`case when ${manual} and ${priceChanges.newPriceMinor} < ${roomTypes.minPriceMinor} then 1 end`,
+          ),
+          manualAboveMax: count(
+            sql`case when ${manual} and ${priceChanges.newPriceMinor} > ${roomTypes.maxPriceMinor} then 1 end`,
+          ),
+        })
+        .from(priceChanges)
+        .innerJoin(
+          roomTypes,
+          and(
+            eq(roomTypes.uuid, priceChanges.roomTypeUuid),
+            eq(roomTypes.businessUuid, priceChanges.businessUuid),
+          ),
+        )
+        .where(where(filter));
+      return {
+        total: row?.total ?? 0,
+        manualBelowMin: row?.manualBelowMin ?? 0,
+        manualAboveMax: row?.manualAboveMax ?? 0,
+      };
+    },
 
     /** Whether the room type belongs to the business (live or deleted: its history stays). */
     hasRoomType: async (roomUuid: string) =>
