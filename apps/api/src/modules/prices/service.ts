@@ -22,7 +22,6 @@ import {
   assertCellsWithin,
   loadConfiguration,
   loadNightData,
-  priceCells,
   runEngine,
 } from '../pricing-inputs/cells';
 import { recompute } from '../price-changes/recompute';
@@ -66,21 +65,20 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
     recompute(tx, businessUuid, { roomTypeUuids: null, ...nights }, clock(), { unitOfWork: uow });
 
   /**
-   * The engine's cells of `GET …/prices`. The configuration and the nights' data are read at the
-   * same time (they do not depend on each other); an unknown room type is refused after both.
+   * The engine's cells of `GET …/prices`. The configuration is read first: more cells than
+   * `priceLimits.cellsMax`, or an unknown room type, are refused before the nights are read.
    */
   async function calendar(caller: Caller, businessUuid: string, query: PricesQuery) {
     const business = await reachBusiness(db, caller, businessUuid);
     const { from, to, roomUuid } = query;
-    const { config, data, cells } = await priceCells(
-      db,
-      business,
-      { today: todayOf(business), from, to, now: clock() },
-      { limitAt: 'query.to' },
-    );
+    const config = await loadConfiguration(db, business);
+    assertCellsWithin(config.roomsTariff.length, nightsInRange(from, to), 'query.to');
     if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
       throw unknownRoom('query.roomUuid');
     }
+    const today = todayOf(business);
+    const data = await loadNightData(db, business, { today, from, to, now: clock() });
+    const cells = runEngine(config, data, today, from, to);
     return {
       cells: roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
       data,
