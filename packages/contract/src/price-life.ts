@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZIsoDateTime } from './internal';
+import type { TPriceChangeStatus } from './price-changes';
 
 /**
  * A price's life, in one vocabulary that the API, the CSV exports and the web app share
@@ -62,14 +63,11 @@ export const noDelivery: TPriceDelivery = { destination: null, state: 'none', de
 /** Why a `not_sent` change was not sent. */
 type TNotSentReason = 'no_destination' | 'delivery_failed';
 
-/** The stored statuses a stage is derived from (`ZPriceChangeStatus`). */
-type StoredStatus = 'pending' | 'approved' | 'rejected' | 'published' | 'superseded';
-
 /**
  * The stage of a change, from its stored status and its delivery: the one rule every screen and
  * export follows. A `published` change is `sent` only when a destination took it.
  */
-export function priceStageOf(status: StoredStatus, delivery: TPriceDelivery): TPriceStage {
+export function priceStageOf(status: TPriceChangeStatus, delivery: TPriceDelivery): TPriceStage {
   switch (status) {
     case 'pending':
       return 'waiting';

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { errorStatus, type TErrorBody, type TErrorCode, type TFieldIssue } from '@tarifa/contract';
 
 /** The most field issues one error lists (docs/api-errors.md). */
-export const issuesMax = 100;
+const issuesMax = 100;
 
 /**
  * The one error type of the API. Throw it anywhere; the error handler turns it into

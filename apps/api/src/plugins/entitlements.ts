@@ -55,8 +55,9 @@ const nightsWindow: Gate = async ({ plan, query, today }) => {
 };
 
 /**
- * The gates several modules share, by the call they guard (the table of docs/plans.md); a gate
- * only one module needs lives beside its route (businesses: room types, tariff settings).
+ * The gates several modules share, by the call they guard (the table of docs/plans.md). The plan's
+ * rules of a tariff configuration live with it in businesses (`plan-gates.ts`: room types, tariff
+ * settings), and the prices module's preview of a change uses them too.
  */
 export const gates = {
   sales: feature('salesAnalytics'),

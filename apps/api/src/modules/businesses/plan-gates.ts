@@ -1,6 +1,6 @@
 import { planHas, type TConfigurationChange, type TTariffSettings } from '@tarifa/contract';
 import { assertFeature, assertLimit } from '../../core/plans';
-import type { Gate } from '../../plugins/entitlements';
+import type { Gate, GateContext } from '../../plugins/entitlements';
 import { toSettings } from './mapping';
 
 /**
@@ -18,7 +18,7 @@ type AskedSettings = Partial<Pick<TTariffSettings, 'autoApprove' | 'occupancyBas
  * stored (the settings form sends them all, after a downgrade too) is free.
  */
 async function assertSettingsWithinPlan(
-  plan: Parameters<Gate>[0]['plan'],
+  plan: GateContext['plan'],
   asked: AskedSettings,
   stored: () => Promise<TTariffSettings>,
   path: string,
@@ -38,7 +38,7 @@ async function assertSettingsWithinPlan(
   }
 }
 
-const storedSettings = (business: Parameters<Gate>[0]['business']) => async () =>
+const storedSettings = (business: GateContext['business']) => async () =>
   toSettings((await business()).settings);
 
 /** `PUT …/settings`: switching a Pro feature on needs the plan that has it. */

@@ -52,12 +52,6 @@ const seasonColors = { event: '#8e24aa', holiday: '#c62828' } as const;
 
 const readOnly = 'An integration token cannot change events';
 
-/**
- * Holidays and local events (docs/market.md). Events are part of the tariff configuration: each
- * change goes through the unit of work like a season's (the business's `version` incremented,
- * stale → 409, audited), and one whose nights carry an adjustment emits `events.changed` so their
- * prices are recomputed.
- */
 /** Refuses `adding` events to a property that keeps `count` when that passes its limit. */
 function assertRoomFor(count: number, adding: number, path: string) {
   if (count + adding <= eventLimits.perBusinessMax) return;
@@ -69,6 +63,12 @@ function assertRoomFor(count: number, adding: number, path: string) {
   );
 }
 
+/**
+ * Holidays and local events (docs/market.md). Events are part of the tariff configuration: each
+ * change goes through the unit of work like a season's (the business's `version` incremented,
+ * stale → 409, audited), and one whose nights carry an adjustment emits `events.changed` so their
+ * prices are recomputed.
+ */
 export function eventsService(db: Db, options: EventsServiceOptions) {
   const uow = options.unitOfWork;
   const businesses: BusinessesDeps = businessesDeps(db, { unitOfWork: uow });

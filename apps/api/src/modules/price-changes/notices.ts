@@ -2,7 +2,7 @@ import type { TNotificationParams } from '@tarifa/contract';
 import { notify, refreshSummary, settleSummary } from '../../core/notifications';
 import type { BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
-import { firstPriceList } from './first-list-repository';
+import { firstPriceListCounts } from './first-list-repository';
 import { priceChangesRepository } from './repository';
 
 export const pendingGroupKey = (businessUuid: string) => `price_changes_pending:${businessUuid}`;
@@ -26,7 +26,7 @@ export async function syncPendingNotice(
     await settleSummary(tx, business.ownerUuid, groupKey);
     return;
   }
-  const first = await firstPriceList(tx, business.uuid);
+  const first = await firstPriceListCounts(tx, business.uuid);
   const kind = first ? 'first_price_list' : 'price_changes_pending';
   const params: TNotificationParams = first
     ? { pending, nights: first.nights, roomTypes: first.roomTypes }

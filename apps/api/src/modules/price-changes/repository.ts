@@ -1,4 +1,12 @@
-import type { TPriceChangeReasonStep, TPriceChangeStatus, TPriceStage } from '@tarifa/contract';
+import {
+  priceChangeStatuses,
+  priceStageOf,
+  type TPriceChangeReasonStep,
+  type TPriceChangeStatus,
+  type TPriceChangesSummary,
+  type TPriceDelivery,
+  type TPriceStage,
+} from '@tarifa/contract';
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client';
@@ -58,32 +66,44 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const deliveryStatus = sql`(select d.status from webhook_deliveries d
                              where d.id = ${priceChanges.deliveryId})`;
 
+/** A delivery's stored status (`webhook_deliveries.status`) as the contract's delivery state. */
+export const deliveryStates = {
+  pending: 'sending',
+  delivered: 'delivered',
+  failed: 'failed',
+} as const satisfies Record<string, TPriceDelivery['state']>;
+type DeliveryStatus = keyof typeof deliveryStates;
+
 /**
- * A change's stage as SQL, the same rule as the contract's `priceStageOf` (a test holds them
- * together): what the `stage` filter compares.
+ * A change's stage as SQL, from its stored status and its delivery's (null: none): one `when` per
+ * pair, each answering what the contract's `priceStageOf` answers for it, so the two cannot
+ * drift apart. What the `stage` filter compares.
  */
-const stageOf = sql`case ${priceChanges.status}
-  when 'pending' then 'waiting'
-  when 'published' then case when ${deliveryStatus} = 'delivered' then 'sent' else 'not_sent' end
-  when 'approved' then case ${deliveryStatus}
-                         when 'pending' then 'sending'
-                         when 'failed' then 'not_sent'
-                         when 'delivered' then 'sent'
-                         else 'approved' end
-  else ${priceChanges.status} end`;
+export function stageSql(status: SQL | typeof priceChanges.status, delivery: SQL): SQL {
+  const pairs = priceChangeStatuses.flatMap((stored) =>
+    [null, ...(Object.keys(deliveryStates) as DeliveryStatus[])].map((carried) => {
+      const stage = priceStageOf(stored, {
+        destination: carried === null ? null : 'webhook',
+        state: carried === null ? 'none' : deliveryStates[carried],
+        deliveredAt: null,
+      });
+      // Known words only (the contract's enums): written as literals, the query reads as a rule.
+      return sql.raw(`when '${stored}/${carried ?? 'none'}' then '${stage}'`);
+    }),
+  );
+  return sql`case ${status} || '/' || coalesce(${delivery}, 'none') ${sql.join(pairs, sql` `)} end`;
+}
+
+const stageOf = stageSql(priceChanges.status, deliveryStatus);
 
 /**
  * A change that no delivery is carrying: in none, or in one that failed for good (it keeps
  * naming that delivery, so its stage says "not sent: delivery failed", until another takes it).
  */
-const undelivered = or(
-  isNull(priceChanges.deliveryId),
-  sql`exists (select 1 from webhook_deliveries d
-               where d.id = ${priceChanges.deliveryId} and d.status = 'failed')`,
-);
+const undelivered = or(isNull(priceChanges.deliveryId), sql`${deliveryStatus} = 'failed'`);
 
 /** The changes of a business that `filter` selects (a list's, an export's, a summary's). */
-export function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | undefined {
+function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | undefined {
   return and(
     eq(priceChanges.businessUuid, businessUuid),
     filter.status?.length ? inArray(priceChanges.status, filter.status) : undefined,
@@ -103,6 +123,9 @@ export function changesWhere(businessUuid: string, filter: ChangeFilter): SQL | 
     filter.since ? gt(priceChanges.updatedAt, filter.since) : undefined,
   );
 }
+
+/** A change whose price is the owner's manual price: its breakdown ends with the override step. */
+const manual = sql`${priceChanges.breakdown} @> '[{"step":"override"}]'::jsonb`;
 
 /**
  * Price changes of one business the caller already reached: every query carries its uuid. SQL
@@ -177,6 +200,37 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 
     count: async (filter: ChangeFilter) =>
       (await db.select({ value: count() }).from(priceChanges).where(where(filter)))[0]?.value ?? 0,
+
+    /**
+     * How many changes `filter` selects, and how many of them propose a manual price below or
+     * above its room type's bounds (as the room type has them now). One statement.
+     */
+    async summarize(filter: ChangeFilter): Promise<TPriceChangesSummary> {
+      const [row] = await db
+        .select({
+          total: count(),
+          manualBelowMin: count(
+            sql`case when ${manual} and ${priceChanges.newPriceMinor} < ${roomTypes.minPriceMinor} then 1 end`,
+          ),
+          manualAboveMax: count(
+            sql`case when ${manual} and ${priceChanges.newPriceMinor} > ${roomTypes.maxPriceMinor} then 1 end`,
+          ),
+        })
+        .from(priceChanges)
+        .innerJoin(
+          roomTypes,
+          and(
+            eq(roomTypes.uuid, priceChanges.roomTypeUuid),
+            eq(roomTypes.businessUuid, priceChanges.businessUuid),
+          ),
+        )
+        .where(where(filter));
+      return {
+        total: row?.total ?? 0,
+        manualBelowMin: row?.manualBelowMin ?? 0,
+        manualAboveMax: row?.manualAboveMax ?? 0,
+      };
+    },
 
     /** Whether the room type belongs to the business (live or deleted: its history stays). */
     hasRoomType: async (roomUuid: string) =>

@@ -16,7 +16,6 @@ import { attachment } from '../../lib/csv-writer';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { priceChangesService, type CsvExport } from './service';
-import { priceChangesSummary } from './summary';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const doc = routeDoc('price-changes');
@@ -83,13 +82,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
         response: { 200: ZPriceChangesSummary, ...errors },
       },
     },
-    async (request) =>
-      priceChangesSummary(
-        app.database.db,
-        requireAuth(request),
-        request.params.uuid,
-        request.query,
-      ),
+    async (request) => service.summary(requireAuth(request), request.params.uuid, request.query),
   );
 
   app.get(

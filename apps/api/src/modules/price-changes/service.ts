@@ -8,11 +8,13 @@ import {
   type TLocale,
   type TPriceChange,
   type TPriceChangesPage,
+  type TPriceChangesSummary,
   type TPriceChangeStatus,
   type TPriceDelivery,
   type ZPriceChangeDecisionBody,
   type ZPriceChangesExportQuery,
   type ZPriceChangesQuery,
+  type ZPriceChangesSummaryQuery,
   type ZPublishedPricesExportQuery,
 } from '@tarifa/contract';
 import { fromMinor } from '@tarifa/pricing';
@@ -31,6 +33,7 @@ import { firstPriceList } from './first-list-repository';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
 import {
+  deliveryStates,
   priceChangesRepository,
   type ChangeFilter,
   type ChangeTarget,
@@ -38,6 +41,7 @@ import {
 } from './repository';
 
 type ChangesQuery = z.output<typeof ZPriceChangesQuery>;
+type SummaryQuery = z.output<typeof ZPriceChangesSummaryQuery>;
 type ChangesExportQuery = z.output<typeof ZPriceChangesExportQuery>;
 type DecisionBody = z.output<typeof ZPriceChangeDecisionBody>;
 type PublishedExportQuery = z.output<typeof ZPublishedPricesExportQuery>;
@@ -57,16 +61,10 @@ export interface CsvExport {
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-const deliveryStates: Record<string, TPriceDelivery['state']> = {
-  pending: 'sending',
-  delivered: 'delivered',
-  failed: 'failed',
-};
-
 /** The delivery that carried a change, as the contract says it (the webhook is the one destination). */
 function deliveryOf(row: ListedChange): TPriceDelivery {
   if (!row.delivery) return noDelivery;
-  const state = deliveryStates[row.delivery.status] ?? 'sending';
+  const state = deliveryStates[row.delivery.status as keyof typeof deliveryStates] ?? 'sending';
   return {
     destination: 'webhook',
     state,
@@ -247,6 +245,20 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
         priceChanges: rows.map((row) => toWire(row, locale, business.currency)),
         total,
       };
+    },
+
+    /**
+     * `GET …/price-changes/summary`: what the list's filters select, told before a bulk decision
+     * takes it in — how many changes, and how many are manual prices outside their room's bounds.
+     */
+    async summary(
+      caller: Caller,
+      businessUuid: string,
+      query: SummaryQuery,
+    ): Promise<TPriceChangesSummary> {
+      const business = await reachBusiness(db, caller, businessUuid);
+      await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
+      return priceChangesRepository(db, business.uuid).summarize(filterOf(query));
     },
 
     /** `GET …/price-changes/first-list`: the business's first price list, if it has one. */

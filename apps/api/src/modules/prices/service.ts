@@ -22,7 +22,6 @@ import {
   assertCellsWithin,
   loadConfiguration,
   loadNightData,
-  priceCells,
   runEngine,
 } from '../pricing-inputs/cells';
 import { recompute } from '../price-changes/recompute';
@@ -58,29 +57,28 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
   const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
   /**
-   * A manual price's nights get their price changes recomputed in the write's transaction (the
-   * `overrides.changed` recomputation that follows finds nothing left to do): the night's
-   * pending change read right after the answer is already the new price's.
+   * A manual price's nights get their price changes recomputed in the write's transaction,
+   * instead of by an `overrides.changed` event's job: the night's pending change read right after
+   * the answer is already the new price's.
    */
   const settleChanges: Settle = (tx, businessUuid, nights) =>
     recompute(tx, businessUuid, { roomTypeUuids: null, ...nights }, clock(), { unitOfWork: uow });
 
   /**
-   * The engine's cells of `GET …/prices`. The configuration and the nights' data are read at the
-   * same time (they do not depend on each other); an unknown room type is refused after both.
+   * The engine's cells of `GET …/prices`. The configuration is read first: more cells than
+   * `priceLimits.cellsMax`, or an unknown room type, are refused before the nights are read.
    */
   async function calendar(caller: Caller, businessUuid: string, query: PricesQuery) {
     const business = await reachBusiness(db, caller, businessUuid);
     const { from, to, roomUuid } = query;
-    const { config, data, cells } = await priceCells(
-      db,
-      business,
-      { today: todayOf(business), from, to, now: clock() },
-      { limitAt: 'query.to' },
-    );
+    const config = await loadConfiguration(db, business);
+    assertCellsWithin(config.roomsTariff.length, nightsInRange(from, to), 'query.to');
     if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
       throw unknownRoom('query.roomUuid');
     }
+    const today = todayOf(business);
+    const data = await loadNightData(db, business, { today, from, to, now: clock() });
+    const cells = runEngine(config, data, today, from, to);
     return {
       cells: roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
       data,
@@ -105,7 +103,7 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
     /**
      * `PUT …/prices/overrides`: every night of every range gets its price, all or nothing, with
-     * its audit events and one `overrides.changed` event. Answers the cells touched.
+     * its audit events and those nights' price changes recomputed. Answers the cells touched.
      */
     async setOverrides(
       caller: Caller,
@@ -127,7 +125,7 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
     /**
      * `DELETE …/prices/overrides`: clears the manual prices of the range (one room type or all),
-     * audited, with an `overrides.changed` event when any was cleared. Answers the range's cells.
+     * audited, the range's price changes recomputed when any was cleared. Answers its cells.
      */
     async clearOverrides(
       caller: Caller,

@@ -10,7 +10,7 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
-import { OVERRIDES_CHANGED, type UnitOfWork } from '../../core/unit-of-work';
+import { OVERRIDES_CHANGED, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -26,8 +26,9 @@ import { toWireCell, type Configuration } from './configuration';
 
 /**
  * The writes of calendar cells' own values (manual prices, stay restrictions): the checks, the
- * write, the audit per item, the recomputation event widened by reach, and the cells answered.
- * The prices and restrictions modules each hand them what they write.
+ * write, the audit per item, the nights widened by reach settled in the write (manual prices) or
+ * left to the recomputation event (restrictions), and the cells answered. The prices and
+ * restrictions modules each hand them what they write.
  */
 
 type ClearOverridesQuery = z.output<typeof ZClearOverridesQuery>;
@@ -65,15 +66,12 @@ async function touchedCells(
   const today = zonedDate(now, business.timezone);
   const wanted = (cell: PriceCell) =>
     ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
-  const answer: TPriceCell[] = [];
+  const runs: TPriceCell[][] = [];
   for (const { from, to } of runsOf(ranges)) {
     const data = await loadNightData(tx, business, { today, from, to, now });
-    // One cell at a time: a spread of 100 000+ cells overflows the call stack.
-    for (const cell of toWire(runEngine(config, data, today, from, to).filter(wanted), data)) {
-      answer.push(cell);
-    }
+    runs.push(toWire(runEngine(config, data, today, from, to).filter(wanted), data));
   }
-  return answer;
+  return runs.flat();
 }
 
 /** One range of a `PUT` of calendar cells' own values. */
@@ -92,14 +90,18 @@ export interface CellSetting<T extends CellRange> {
   changes: (item: T) => Record<string, { before: null; after: unknown }>;
   /** Nights on either side whose cells depend on these (recomputed with them). */
   reach: number;
-  /** What the writer brings in line with the write in its transaction (see `Settle`). */
+  /**
+   * What the writer brings in line with the write in its transaction (see `Settle`), instead of
+   * an `overrides.changed` event.
+   */
   settle?: Settle;
 }
 
 /**
  * Brings in line, in the write's transaction, what follows from the cells' new values over the
  * nights `from`…`to` (widened by `reach`), so the write's answer and what is read right after it
- * agree: the prices module recomputes those nights' price changes there.
+ * agree: the prices module recomputes those nights' price changes there, the nights an
+ * `overrides.changed` event would have queued.
  */
 export type Settle = (
   tx: Executor,
@@ -109,8 +111,9 @@ export type Settle = (
 
 /**
  * A `PUT` of calendar cells' own values over ranges of nights, all or nothing: an unknown room
- * type is 400; audited per item, with one `overrides.changed` event over the nights (widened by
- * `reach`). Answers the cells written, as `GET …/prices` has them.
+ * type is 400, more cells than `priceLimits.cellsMax` from the first night to the last too;
+ * audited per item, the nights (widened by `reach`) settled or one `overrides.changed` event over
+ * them. Answers the cells written, as `GET …/prices` has them.
  */
 export async function setCells<T extends CellRange>(
   uow: UnitOfWork,
@@ -128,9 +131,13 @@ export async function setCells<T extends CellRange>(
       rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
     );
     if (issues.length) throw AppError.validation(issues);
-    // Every room type is priced on the nights written (derived ones follow their parents).
-    const nights = runsOf(items).reduce((sum, run) => sum + nightsInRange(run.from, run.to), 0);
-    assertCellsWithin(rooms.size, nights, 'overrides');
+    // Every room type is priced on every night from the first written to the last (derived
+    // ones follow their parents): what the settle, or the recomputation, goes over.
+    const froms = items.map((item) => item.from).sort();
+    const tos = items.map((item) => item.to).sort();
+    const first = froms[0]!;
+    const last = tos[tos.length - 1]!;
+    assertCellsWithin(rooms.size, nightsInRange(first, last), 'overrides');
 
     await setting.write(tx, business.uuid, items, actorOf(caller));
     for (const item of items) {
@@ -146,20 +153,31 @@ export async function setCells<T extends CellRange>(
         },
       });
     }
-    const froms = items.map((item) => item.from).sort();
-    const tos = items.map((item) => item.to).sort();
-    const from = addDays(froms[0]!, -setting.reach);
-    const to = addDays(tos[tos.length - 1]!, setting.reach);
-    emit({
-      type: OVERRIDES_CHANGED,
-      businessUuid: business.uuid,
-      roomTypeUuids: [...new Set(items.map((item) => item.roomUuid))],
-      from,
-      to: addDays(to, 1),
+    await follow(tx, emit, business.uuid, [...new Set(items.map((item) => item.roomUuid))], {
+      from: addDays(first, -setting.reach),
+      to: addDays(last, setting.reach),
+      settle: setting.settle,
     });
-    await setting.settle?.(tx, business.uuid, { from, to });
     return touchedCells(tx, business, config, clock(), items);
   });
+}
+
+/**
+ * What follows a write over the nights `from`…`to` (widened by reach already): settled in the
+ * write's transaction when the writer brings it in line, else one `overrides.changed` event
+ * (nights `from` ≤ D < `to` + 1), whose recomputation goes over the same nights — never both,
+ * which would recompute them twice.
+ */
+async function follow(
+  tx: Executor,
+  emit: (event: OutboxEvent) => void,
+  businessUuid: string,
+  roomTypeUuids: string[],
+  nights: { from: string; to: string; settle: Settle | undefined },
+): Promise<void> {
+  const { from, to, settle } = nights;
+  if (settle) await settle(tx, businessUuid, { from, to });
+  else emit({ type: OVERRIDES_CHANGED, businessUuid, roomTypeUuids, from, to: addDays(to, 1) });
 }
 
 /** Opens a write on a business: reached in scope (else 404), its room types held meanwhile. */
@@ -182,13 +200,14 @@ export interface CellClearing {
   ) => Promise<{ roomUuid: string; night: string }[]>;
   /** Nights on either side whose cells depend on these (recomputed with them). */
   reach: number;
-  /** What the writer brings in line with the write in its transaction (see `Settle`). */
+  /** What the writer brings in line instead of an `overrides.changed` event (see `Settle`). */
   settle?: Settle;
 }
 
 /**
  * A `DELETE` of calendar cells' own values over a range (one room type or all): audited per room
- * type, with an `overrides.changed` event when any was cleared. Answers the range's cells.
+ * type; when any was cleared, the range (widened by `reach`) settled or an `overrides.changed`
+ * event over it. Answers the range's cells.
  */
 export async function clearCells(
   uow: UnitOfWork,
@@ -234,16 +253,10 @@ export async function clearCells(
       });
     }
     if (nightsOf.size > 0) {
-      emit({
-        type: OVERRIDES_CHANGED,
-        businessUuid: business.uuid,
-        roomTypeUuids: [...nightsOf.keys()],
-        from: addDays(from, -clearing.reach),
-        to: addDays(to, clearing.reach + 1),
-      });
-      await clearing.settle?.(tx, business.uuid, {
+      await follow(tx, emit, business.uuid, [...nightsOf.keys()], {
         from: addDays(from, -clearing.reach),
         to: addDays(to, clearing.reach),
+        settle: clearing.settle,
       });
     }
     const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];

@@ -12,7 +12,7 @@ import {
   type RoomsSold,
   type StayRestrictions,
 } from '@tarifa/pricing';
-import { nightsInRange, planHas, priceLimits, type TStayRestrictions } from '@tarifa/contract';
+import { planHas, priceLimits, type TStayRestrictions } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import { businessForecast } from '../../core/forecast';
 import { planOf } from '../../core/plans';
@@ -263,28 +263,17 @@ export function assertCellsWithin(roomTypes: number, nights: number, path: strin
 
 /**
  * The cells of every room type on the nights `from`…`to` as `today` sees them, with the
- * configuration and the nights' data they came from (read at the same time). With `limitAt`, a
- * call of the API: the configuration is read first, and more cells than `priceLimits.cellsMax`
- * are refused at that path before the nights are read.
+ * configuration and the nights' data they came from (read at the same time).
  */
 export async function priceCells(
   tx: Executor,
   business: BusinessRow,
   range: NightRange,
-  options: { published?: boolean; limitAt?: string } = {},
+  options: { published?: boolean } = {},
 ): Promise<{ config: Configuration; data: NightData; cells: PriceCell[] }> {
-  const { limitAt, ...dataOptions } = options;
-  let config: Configuration;
-  let data: NightData;
-  if (limitAt === undefined) {
-    [config, data] = await reads<[Configuration, NightData]>(tx, [
-      () => loadConfiguration(tx, business),
-      () => loadNightData(tx, business, range, dataOptions),
-    ]);
-  } else {
-    config = await loadConfiguration(tx, business);
-    assertCellsWithin(config.roomsTariff.length, nightsInRange(range.from, range.to), limitAt);
-    data = await loadNightData(tx, business, range, dataOptions);
-  }
+  const [config, data] = await reads<[Configuration, NightData]>(tx, [
+    () => loadConfiguration(tx, business),
+    () => loadNightData(tx, business, range, options),
+  ]);
   return { config, data, cells: runEngine(config, data, range.today, range.from, range.to) };
 }
