@@ -139,7 +139,13 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/**
+ * At most this many connections per instance: requests, and a running job's own connection (its
+ * lanes hold at most 8, core/jobs/runner.ts `jobLanes`).
+ */
+const postgresPoolSize = 16;
+
+async function openPostgres(url: string, poolSize = postgresPoolSize): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

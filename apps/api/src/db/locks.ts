@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Tarifa's PostgreSQL advisory locks, one class number each, so that none waits on another's: the
- * migrations at start, a running job (held by its process while it lives), and the work done for
- * one business at a time.
+ * migrations at start, a running job (held by its process while it lives), the claims of one job
+ * lane (one at a time, so a business's cap per lane holds across instances), and the work done
+ * for one business at a time.
  */
 export const advisoryLocks = {
   migration: 7_251_104,
   runningJob: 7_251_105,
+  jobClaim: 7_251_106,
   publishing: 7_251_107,
   recomputation: 7_251_111,
   bookings: 7_251_112,

@@ -39,7 +39,10 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOpt
     clock: app.clock,
   });
   const subscriptions = outboxSubscriptions();
-  jobs.register(DISPATCH_JOB, outboxDispatcher(app.database.db, subscriptions));
+  jobs.register(DISPATCH_JOB, {
+    lane: 'dispatch',
+    ...outboxDispatcher(app.database.db, subscriptions),
+  });
   app.decorate('jobs', jobs);
   app.decorate('unitOfWork', unitOfWork(app.database.db, { jobs }));
   app.decorate('subscribe', subscriptions.subscribe);

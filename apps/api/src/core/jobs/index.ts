@@ -1,11 +1,13 @@
 export type { JobPayloads, JobType } from './registry';
-export { jobsRepository, type EnqueueOptions, type JobRow } from './repository';
+export { jobsRepository, type ClaimScope, type EnqueueOptions, type JobRow } from './repository';
 export {
   Interrupted,
+  jobLanes,
   jobRunner,
   LeaseLost,
   type JobContext,
   type JobHandler,
   type JobRunner,
   type JobRunnerOptions,
+  type LaneName,
 } from './runner';

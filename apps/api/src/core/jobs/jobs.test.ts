@@ -19,6 +19,9 @@ interface TestJobs {
   'test.singleRetry': Record<string, never>;
   'test.long': Record<string, never>;
   'test.next': Record<string, never>;
+  'test.turns': { who: string };
+  'test.hangs': { who: string };
+  'test.waited': { who: string };
 }
 
 describe('the job mechanism', () => {
@@ -228,5 +231,76 @@ describe('the job mechanism', () => {
     await jobsOf.stop();
     expect(reason).toBeInstanceOf(Interrupted);
     expect(await stored(id)).toMatchObject({ status: 'queued', attempts: 1, leaseOwner: null });
+  });
+
+  it("lets businesses take turns: each one's first waiting job before anyone's second", async () => {
+    now = new Date('2030-06-01T00:00:00Z');
+    const jobsOf = runner();
+    const order: string[] = [];
+    jobsOf.register('test.turns', { run: async ({ who }) => void order.push(who) });
+    const A = crypto.randomUUID();
+    const B = crypto.randomUUID();
+    // A queued a backlog first; B and then the app (no business) one job each, later.
+    for (let i = 0; i < 4; i++) {
+      await jobsOf.enqueue(database.db, 'test.turns', { who: 'A' }, { businessUuid: A });
+      now = new Date(now.getTime() + 1_000);
+    }
+    await jobsOf.enqueue(database.db, 'test.turns', { who: 'B' }, { businessUuid: B });
+    now = new Date(now.getTime() + 1_000);
+    await jobsOf.enqueue(database.db, 'test.turns', { who: 'app' });
+    expect(await jobsOf.drain()).toBe(6);
+    expect(order).toEqual(['A', 'B', 'app', 'A', 'A', 'A']);
+  });
+
+  it("runs each lane in its own slots, at most one of a business's jobs at a time per lane", async () => {
+    now = new Date('2030-07-01T00:00:00Z');
+    const jobsOf = runner({
+      pollMs: 10,
+      reapMs: 60_000,
+      lanes: {
+        dispatch: { concurrency: 1 },
+        interactive: { concurrency: 1, perBusiness: 1 },
+        compute: { concurrency: 1, perBusiness: 1 },
+        network: { concurrency: 2, perBusiness: 1 },
+      },
+    });
+    const A = crypto.randomUUID();
+    const B = crypto.randomUUID();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hanging = new Map<string, number>();
+    let mostAtOnce = 0;
+    // A receiver that never answers: A's deliveries hang until the test lets them go.
+    jobsOf.register('test.hangs', {
+      lane: 'network',
+      run: async ({ who }, ctx) => {
+        hanging.set(who, (hanging.get(who) ?? 0) + 1);
+        mostAtOnce = Math.max(mostAtOnce, hanging.get('A') ?? 0);
+        await Promise.race([
+          released,
+          new Promise((resolve) => ctx.signal.addEventListener('abort', resolve)),
+        ]);
+        hanging.set(who, hanging.get(who)! - 1);
+      },
+    });
+    let waitedFor!: (who: string) => void;
+    const waited = new Promise<string>((resolve) => (waitedFor = resolve));
+    jobsOf.register('test.waited', { lane: 'interactive', run: async ({ who }) => waitedFor(who) });
+    for (let i = 0; i < 5; i++) {
+      await jobsOf.enqueue(database.db, 'test.hangs', { who: 'A' }, { businessUuid: A });
+    }
+    await jobsOf.enqueue(database.db, 'test.hangs', { who: 'B' }, { businessUuid: B });
+    await jobsOf.enqueue(database.db, 'test.waited', { who: 'B' }, { businessUuid: B });
+    await jobsOf.start();
+    try {
+      // B's import runs while A's deliveries hang, and B's delivery gets the lane's other slot.
+      expect(await waited).toBe('B');
+      await expect.poll(() => hanging.get('B') ?? 0).toBe(1);
+      expect(hanging.get('A')).toBe(1);
+    } finally {
+      release();
+      await jobsOf.stop();
+    }
+    expect(mostAtOnce).toBe(1);
   });
 });

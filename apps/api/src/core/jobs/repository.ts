@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { advisoryLocks } from '../../db/locks';
 import { jobs } from '../../db/schema';
@@ -17,6 +17,18 @@ export interface EnqueueOptions {
    * its own next run, whose retry a second one queued meanwhile would stand in the way of).
    */
   unlessRunning?: boolean;
+  /**
+   * The business the job works for: the runner takes turns between businesses and caps how many
+   * of one business's jobs run at once in a lane. Omit only for the app's own jobs.
+   */
+  businessUuid?: string;
+}
+
+/** Which jobs one claim may take: a lane's types, and how many of one business's may run. */
+export interface ClaimScope {
+  types: string[];
+  /** At most this many running jobs of one business among `types` (omit: no cap). */
+  perBusiness?: number;
 }
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
@@ -45,9 +57,11 @@ export function jobsRepository(db: Executor) {
           : sql``;
       const [row] = rowsOf<{ id: string }>(
         await db.execute(sql`
-          insert into jobs (type, payload, run_at, max_attempts, singleton_key, created_at, updated_at)
+          insert into jobs (type, payload, run_at, max_attempts, singleton_key, business_uuid,
+                            created_at, updated_at)
           select ${type}, ${JSON.stringify(payload)}::jsonb, ${at(options.runAt ?? now)},
-            ${options.maxAttempts ?? 5}, ${key}, ${at(now)}, ${at(now)}
+            ${options.maxAttempts ?? 5}, ${key}, ${options.businessUuid ?? null}::uuid,
+            ${at(now)}, ${at(now)}
           ${running}
           on conflict (singleton_key) where status = 'queued' and singleton_key is not null
           do nothing
@@ -56,14 +70,28 @@ export function jobsRepository(db: Executor) {
       return row?.id ?? null;
     },
 
-    /** Takes the next due job of these types, if any: `FOR UPDATE SKIP LOCKED`, so each once. */
+    /**
+     * Takes the next due job of the scope's types, if any, each once (`FOR UPDATE SKIP LOCKED`).
+     * Businesses take turns: the one served longest ago (its latest job of these types taken or
+     * finished) goes first, then by due time, so one business's backlog never starves another's
+     * first job; and a business already running `perBusiness` jobs of these types gets no more
+     * until one ends. The app's own jobs (no business) are each a newcomer.
+     */
     async claim(
       owner: string,
-      types: string[],
+      scope: ClaimScope,
       leaseMs: number,
       now: Date,
     ): Promise<JobRow | undefined> {
+      const { types, perBusiness } = scope;
       if (types.length === 0) return undefined;
+      const capped =
+        perBusiness === undefined
+          ? sql``
+          : sql`and (d.business_uuid is null or (
+                select count(*) from jobs r
+                 where r.status = 'running' and r.business_uuid = d.business_uuid
+                   and r.type in ${types}) < ${perBusiness})`;
       const [row] = await db
         .update(jobs)
         .set({
@@ -75,10 +103,22 @@ export function jobsRepository(db: Executor) {
         })
         .where(
           sql`${jobs.id} = (
-            select id from jobs
-            where status = 'queued' and run_at <= ${at(now)} and ${inArray(jobs.type, types)}
-            order by run_at, created_at
-            for update skip locked limit 1)`,
+            with due as (
+              select id, business_uuid, run_at, created_at from jobs
+               where status = 'queued' and run_at <= ${at(now)} and type in ${types}),
+            served as (
+              select s.business_uuid, max(s.updated_at) as at from jobs s
+               where s.business_uuid in (select business_uuid from due)
+                 and s.type in ${types} and s.status <> 'queued'
+               group by s.business_uuid)
+            select j.id
+              from jobs j
+              join due d on d.id = j.id
+              left join served on served.business_uuid = d.business_uuid
+             where j.status = 'queued' ${capped}
+             order by served.at nulls first, d.run_at, d.created_at
+             for update of j skip locked
+             limit 1)`,
         )
         .returning();
       return row;

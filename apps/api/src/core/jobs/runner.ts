@@ -8,7 +8,13 @@ import { advisoryLocks } from '../../db/locks';
 import * as schema from '../../db/schema';
 import type { Clock } from '../clock';
 import type { JobPayloads } from './registry';
-import { jobsRepository, runningLockFree, type EnqueueOptions, type JobRow } from './repository';
+import {
+  jobsRepository,
+  runningLockFree,
+  type ClaimScope,
+  type EnqueueOptions,
+  type JobRow,
+} from './repository';
 
 /**
  * What a handler gets for one attempt of a job.
@@ -31,6 +37,8 @@ export interface JobContext {
 }
 
 export interface JobHandler<P> {
+  /** The lane its jobs run in (default `compute`): see `jobLanes`. */
+  lane?: LaneName;
   run(payload: P, ctx: JobContext): Promise<void>;
   /**
    * The job is given up after its process died or its lease expired with no attempt left:
@@ -38,6 +46,33 @@ export interface JobHandler<P> {
    */
   onAbandoned?(payload: P, job: JobRow): Promise<void>;
 }
+
+/**
+ * The lanes jobs run in, each with its own slots, so that one kind of work never waits behind
+ * another (docs/jobs.md, "Lanes and fairness"): a webhook that never answers holds a `network`
+ * slot, never the one an import needs. Inside a lane businesses take turns, and one business
+ * runs at most `perBusiness` of the lane's jobs at once, so its backlog leaves the other slots to
+ * the others. On PostgreSQL each running job holds a connection of the pool: the slots (8) stay
+ * under half its size (16, db/client.ts), leaving the rest to requests.
+ */
+interface Lane {
+  /** Jobs of the lane running at once in one process. */
+  concurrency: number;
+  /** At most this many of one business's jobs of the lane running at once (none: no cap). */
+  perBusiness?: number;
+}
+
+export const jobLanes = {
+  /** The outbox dispatch: short, the app's own; everything downstream waits for it. */
+  dispatch: { concurrency: 1 },
+  /** Work an owner waits for on screen: a bookings import. */
+  interactive: { concurrency: 2, perBusiness: 1 },
+  /** Computations in the background: recomputations, the daily roll, publishing. */
+  compute: { concurrency: 2, perBusiness: 1 },
+  /** Calls to other servers (webhook deliveries), which may take their whole timeout. */
+  network: { concurrency: 3, perBusiness: 1 },
+} satisfies Record<string, Lane>;
+export type LaneName = keyof typeof jobLanes;
 
 /** The lease was lost: another process declared this attempt dead. */
 export class LeaseLost extends Error {
@@ -70,12 +105,15 @@ export interface JobRunnerOptions {
   reapMs?: number;
   /** Backoff before retry `attempt` (1-based): `baseMs · 2^(attempt-1)`, at most `maxMs`. */
   backoff?: { baseMs: number; maxMs: number };
+  /** The lanes' slots (tests narrow them); default `jobLanes`. */
+  lanes?: Record<LaneName, Lane>;
 }
 
 /**
  * The one job mechanism (docs/jobs.md): modules register handlers by type, enqueue jobs in their
- * own transactions, and the runner takes due jobs one at a time per process, each exactly once
- * across instances, with a lease, retries with exponential backoff and a reaper. Job types and
+ * own transactions, and the runner takes due jobs in lanes (each kind of work its own slots,
+ * businesses taking turns inside one), each exactly once across instances, with a lease, retries
+ * with exponential backoff and a reaper. Job types and
  * their payloads are those of the registry (`JobPayloads`, core/jobs/registry.ts); a test may run
  * its own set.
  */
@@ -86,28 +124,36 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
   const pollMs = options.pollMs ?? 1_000;
   const reapMs = options.reapMs ?? 15_000;
   const backoff = options.backoff ?? { baseMs: 1_000, maxMs: 60 * 60 * 1000 };
+  const lanes: Record<LaneName, Lane> = options.lanes ?? jobLanes;
   const instance = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const handlers = new Map<string, JobHandler<never>>();
   const repo = jobsRepository(database.db);
 
   let started = false;
   let stopping = false;
-  let loop: Promise<void> | undefined;
+  let loops: Promise<void>[] = [];
   let reapTimer: NodeJS.Timeout | undefined;
   const running = new Set<AbortController>();
-  let kicked = false;
-  let wake: (() => void) | undefined;
+  /** Bumped by every `kick`: a slot that saw it change while it worked looks again at once. */
+  let kicks = 0;
+  const sleepers = new Set<() => void>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        wake = undefined;
+        sleepers.delete(done);
         resolve();
       };
       const timer = setTimeout(done, ms);
-      wake = done;
+      sleepers.add(done);
     });
+
+  /** What one claim in `lane` may take: its registered types, and its cap per business. */
+  const scopeOf = (lane: LaneName): ClaimScope => ({
+    types: [...handlers].filter(([, h]) => (h.lane ?? 'compute') === lane).map(([type]) => type),
+    perBusiness: lanes[lane].perBusiness,
+  });
 
   const retryAt = (job: JobRow) =>
     job.attempts < job.maxAttempts
@@ -169,11 +215,11 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     release(): Promise<void>;
   }
 
-  async function claim(): Promise<Claimed | undefined> {
+  async function claim(scope: ClaimScope): Promise<Claimed | undefined> {
     const owner = `${instance}:${randomUUID().slice(0, 8)}`;
-    const types = [...handlers.keys()];
+    if (scope.types.length === 0) return undefined;
     if (database.kind === 'pglite') {
-      const job = await repo.claim(owner, types, leaseMs, clock());
+      const job = await repo.claim(owner, scope, leaseMs, clock());
       return job && { job, owner, release: async () => {} };
     }
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
@@ -183,7 +229,13 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     try {
       // The lock is taken before the claim commits: no one ever sees it running and unlocked.
       await client.query('begin');
-      job = await jobsRepository(db).claim(owner, types, leaseMs, clock());
+      // Claims of one lane one at a time (all instances): two slots counting a business's
+      // running jobs at once would each see room under its cap.
+      await client.query('select pg_advisory_xact_lock($1, hashtext($2::text))', [
+        advisoryLocks.jobClaim,
+        scope.types.join(','),
+      ]);
+      job = await jobsRepository(db).claim(owner, scope, leaseMs, clock());
       if (job) {
         await client.query('select pg_advisory_lock($1, hashtext($2::text))', [
           advisoryLocks.runningJob,
@@ -264,24 +316,26 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     }
   }
 
-  /** Claims and runs one due job; false when there was none. */
-  async function runOne(): Promise<boolean> {
-    const claimed = await claim();
+  /** Claims and runs one due job of `scope`; false when there was none. */
+  async function runOne(scope: ClaimScope): Promise<boolean> {
+    const claimed = await claim(scope);
     if (!claimed) return false;
     await run(claimed);
     return true;
   }
 
-  async function work() {
+  /** One slot of a lane: takes the lane's due jobs one after another, sleeps when none is due. */
+  async function work(lane: LaneName) {
+    const scope = scopeOf(lane);
     while (!stopping) {
+      const seen = kicks;
       let ran = false;
       try {
-        ran = await runOne();
+        ran = await runOne(scope);
       } catch (err) {
-        if (!stopping) log.error({ err }, 'claiming a job');
+        if (!stopping) log.error({ err, lane }, 'claiming a job');
       }
-      if (!ran && !kicked && !stopping) await sleep(pollMs);
-      kicked = false;
+      if (!ran && seen === kicks && !stopping) await sleep(pollMs);
     }
   }
 
@@ -309,10 +363,10 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
      */
     businessesWithout: (prefix: string) => repo.businessesWithout(prefix),
 
-    /** A job was queued: look now rather than at the next poll. */
+    /** A job was queued: every idle slot looks now rather than at its next poll. */
     kick() {
-      kicked = true;
-      wake?.();
+      kicks++;
+      for (const wake of [...sleepers]) wake();
     },
 
     /** Reaps the jobs of dead processes, then takes jobs in the background. */
@@ -324,7 +378,9 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
         reap().catch((err: unknown) => log.warn({ err }, 'reaping jobs'));
       }, reapMs);
       reapTimer.unref();
-      loop = work();
+      loops = (Object.keys(lanes) as LaneName[]).flatMap((lane) =>
+        Array.from({ length: lanes[lane].concurrency }, () => work(lane)),
+      );
     },
 
     /**
@@ -333,7 +389,7 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
      */
     async drain(): Promise<number> {
       let ran = 0;
-      while (await runOne()) ran++;
+      while (await runOne({ types: [...handlers.keys()] })) ran++;
       return ran;
     },
 
@@ -348,8 +404,8 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       stopping = true;
       clearInterval(reapTimer);
       for (const controller of running) controller.abort(new Interrupted());
-      wake?.();
-      await loop;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops);
     },
   };
 }

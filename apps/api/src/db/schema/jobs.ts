@@ -39,6 +39,12 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** At most one queued job per key (e.g. one pending outbox dispatch). */
     singletonKey: text('singleton_key'),
+    /**
+     * The business the job works for (null: the app's own, like the outbox dispatch). The runner
+     * takes turns between businesses and caps how many of one business's jobs run at once in a
+     * lane (docs/jobs.md, "Lanes and fairness"). No foreign key: a job may outlive its business.
+     */
+    businessUuid: uuid('business_uuid'),
     ...timestamps,
   },
   (t) => [
@@ -48,6 +54,13 @@ export const jobs = pgTable(
     index('jobs_running_idx')
       .on(t.leaseExpiresAt)
       .where(sql`${t.status} = 'running'`),
+    index('jobs_running_business_idx')
+      .on(t.businessUuid, t.type)
+      .where(sql`${t.status} = 'running'`),
+    // When a business was last served in a lane (its latest job taken or finished): turns.
+    index('jobs_business_served_idx')
+      .on(t.businessUuid, t.type, t.updatedAt)
+      .where(sql`${t.businessUuid} is not null`),
     uniqueIndex('jobs_singleton_key')
       .on(t.singletonKey)
       .where(sql`${t.status} = 'queued' and ${t.singletonKey} is not null`),

@@ -135,12 +135,13 @@ export function importJob(deps: {
 
 /** The imports module on the app's job mechanism (called once, from app.ts): the import job. */
 export function registerImportJobs(app: FastifyInstance) {
-  app.jobs.register(
-    IMPORT_JOB,
-    importJob({
+  app.jobs.register(IMPORT_JOB, {
+    // An owner waits for it on screen: never behind recomputations or deliveries.
+    lane: 'interactive',
+    ...importJob({
       database: app.database,
       unitOfWork: app.unitOfWork,
       log: app.log.child({ module: 'imports' }),
     }),
-  );
+  });
 }

@@ -100,7 +100,12 @@ export function importsService(
             fileSize: file!.size,
             filePath: file!.path,
           });
-          await deps.jobs.enqueue(tx, IMPORT_JOB, { importId: file!.id }, { maxAttempts: 1 });
+          await deps.jobs.enqueue(
+            tx,
+            IMPORT_JOB,
+            { importId: file!.id },
+            { maxAttempts: 1, businessUuid: business.uuid },
+          );
         });
       } catch (err) {
         if (file) await deps.uploads.remove(file.path);

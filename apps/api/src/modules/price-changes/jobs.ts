@@ -57,6 +57,7 @@ function queueRoll(
       runAt: nextMidnight(now, business.timezone),
       singletonKey: `${ROLL_KEY_PREFIX}${business.uuid}`,
       unlessRunning,
+      businessUuid: business.uuid,
     },
   );
 }
@@ -148,7 +149,7 @@ export function priceChangeJobs(deps: {
       tx,
       RECOMPUTE_JOB,
       { businessUuid, roomTypeUuids: null, from: range?.from ?? null, to: range?.to ?? null },
-      range ? {} : { singletonKey: `${RECOMPUTE_JOB}:${businessUuid}` },
+      range ? { businessUuid } : { singletonKey: `${RECOMPUTE_JOB}:${businessUuid}`, businessUuid },
     );
   }
 }

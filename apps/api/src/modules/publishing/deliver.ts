@@ -230,7 +230,7 @@ export function deliverJob(deps: {
           log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
           return false;
         }
-        await enqueueDelivery(jobs, tx, deliveryId, next);
+        await enqueueDelivery(jobs, tx, { id: deliveryId, businessUuid }, next);
         log.info(
           {
             deliveryId,
@@ -253,7 +253,7 @@ export function deliverJob(deps: {
     async onAbandoned({ deliveryId }) {
       const delivery = await deliveryById(db, deliveryId);
       if (delivery?.status !== 'pending') return;
-      await enqueueDelivery(jobs, db, deliveryId);
+      await enqueueDelivery(jobs, db, delivery);
       jobs.kick();
     },
   };

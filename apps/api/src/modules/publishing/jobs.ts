@@ -27,10 +27,11 @@ export function registerPublishingJobs(app: FastifyInstance) {
   const log = app.log.child({ module: 'publishing' });
   const db = app.database.db;
   app.jobs.register(PUBLISH_JOB, publishJob({ db, jobs: app.jobs, log }));
-  app.jobs.register(
-    DELIVER_JOB,
-    deliverJob({ db, jobs: app.jobs, log, allowPrivate: app.config.webhookAllowPrivate }),
-  );
+  app.jobs.register(DELIVER_JOB, {
+    // It may wait a receiver's whole timeout: its own slots, never an import's.
+    lane: 'network',
+    ...deliverJob({ db, jobs: app.jobs, log, allowPrivate: app.config.webhookAllowPrivate }),
+  });
   app.subscribe(PRICE_CHANGES_APPROVED, async (event, tx) => {
     await enqueuePublish(app.jobs, tx, event.payload.businessUuid);
   });

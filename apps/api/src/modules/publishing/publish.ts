@@ -31,16 +31,25 @@ export const enqueuePublish = (jobs: Enqueue, tx: Executor, businessUuid: string
     tx,
     PUBLISH_JOB,
     { businessUuid },
-    { singletonKey: `${PUBLISH_JOB}:${businessUuid}` },
+    { singletonKey: `${PUBLISH_JOB}:${businessUuid}`, businessUuid },
   );
 
-/** Queues the next attempt of a delivery, not before `runAt`. */
-export const enqueueDelivery = (jobs: Enqueue, tx: Executor, deliveryId: string, runAt?: Date) =>
+/** Queues the next attempt of a business's delivery, not before `runAt`. */
+export const enqueueDelivery = (
+  jobs: Enqueue,
+  tx: Executor,
+  delivery: { id: string; businessUuid: string },
+  runAt?: Date,
+) =>
   jobs.enqueue(
     tx,
     DELIVER_JOB,
-    { deliveryId },
-    { singletonKey: `${DELIVER_JOB}:${deliveryId}`, ...(runAt ? { runAt } : {}) },
+    { deliveryId: delivery.id },
+    {
+      singletonKey: `${DELIVER_JOB}:${delivery.id}`,
+      businessUuid: delivery.businessUuid,
+      ...(runAt ? { runAt } : {}),
+    },
   );
 
 /**
@@ -156,7 +165,7 @@ export function publishJob(deps: {
             now,
           });
           await changes.carryIn(id, ids, now);
-          await enqueueDelivery(jobs, tx, id);
+          await enqueueDelivery(jobs, tx, { id, businessUuid });
           log.info({ businessUuid, deliveryId: id, prices: ids.length }, 'webhook delivery queued');
           return 'queued';
         });

@@ -207,7 +207,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
           prices: 0,
           now,
         });
-        await enqueueDelivery(deps.jobs, tx, id);
+        await enqueueDelivery(deps.jobs, tx, { id, businessUuid });
         record(businessUuid, {
           action: 'create',
           entity: 'webhook_delivery',
@@ -267,7 +267,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
           );
         }
         const row = await repo.restartDelivery(id, now);
-        await enqueueDelivery(deps.jobs, tx, id);
+        await enqueueDelivery(deps.jobs, tx, { id, businessUuid });
         record(businessUuid, {
           action: 'update',
           entity: 'webhook_delivery',
