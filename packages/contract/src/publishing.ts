@@ -13,8 +13,10 @@ export const webhookLimits = {
   urlMax: 2048,
   /** Rows of one page of `GET …/webhook/deliveries`. */
   deliveriesPageSizeMax: 100,
-  /** How long a delivery is retried before it is marked failed. */
+  /** How long a delivery is retried before it is marked failed (a test is never retried). */
   retryForHours: 24,
+  /** Tests a business may send in a rolling minute (sent or re-sent); the next answers 429. */
+  testsPerMinute: 5,
 } as const;
 
 /** The headers of a delivery: `sha256=<hex>` of HMAC-SHA256(secret, `${timestamp}.${body}`). */
@@ -42,7 +44,8 @@ export const ZWebhook = z.object({
   secretPrefix: z.string(),
   /**
    * `never`: nothing delivered yet; `ok`: the last delivery arrived; `retrying`: a delivery is
-   * being retried; `failing`: the last delivery failed for good (24 h of retries).
+   * being retried; `failing`: the last delivery failed for good (24 h of retries, or a test's
+   * one attempt).
    */
   health: z.enum(webhookHealth),
   lastDeliveredAt: ZIsoDateTime.nullable(),

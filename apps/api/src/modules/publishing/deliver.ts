@@ -4,19 +4,21 @@ import net from 'node:net';
 import { webhookHeaders, webhookLimits } from '@tarifa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
-import { withTransaction, type Db } from '../../db/client';
+import { withTransaction, type Db, type Executor } from '../../db/client';
 import {
   guardedLookup,
   hostOf,
   InternalAddressError,
   isInternalAddress,
 } from '../../lib/url-guard';
+import { destinationOf, type DestinationBreaker } from './destinations';
 import { noticeDeliveryFailed } from './notices';
 import { priceChangesRepository } from '../price-changes/repository';
 import { enqueueDelivery, enqueuePublish, publishChanges, type DeliverJobPayload } from './publish';
 import {
   attemptsInSeries,
   deliveryById,
+  type DeliveryRow,
   insertAttempt,
   publishingRepository,
   updateDelivery,
@@ -30,12 +32,16 @@ const ERROR_TEXT_MAX = 1024;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
+/** When a delivery's attempts end: 24 h after its first. */
+const retryEnd = (firstAttemptAt: Date) =>
+  new Date(firstAttemptAt.getTime() + webhookLimits.retryForHours * HOUR);
+
 /**
  * When the attempt after failed attempt `n` (1-based) of a series goes: 1 min · 2^(n−1), at most
  * 1 h, and never later than 24 h after the first attempt (the last one is made then).
  */
 export function nextAttemptAt(firstAttemptAt: Date, now: Date, n: number): Date | null {
-  const end = firstAttemptAt.getTime() + webhookLimits.retryForHours * HOUR;
+  const end = retryEnd(firstAttemptAt).getTime();
   if (now.getTime() >= end) return null;
   const delay = Math.min(HOUR, MINUTE * 2 ** Math.max(0, n - 1));
   return new Date(Math.min(now.getTime() + delay, end));
@@ -47,6 +53,8 @@ export interface AttemptOutcome {
   durationMs: number;
   /** Why it failed, in words; null for a 2xx. */
   error: string | null;
+  /** Refused before connecting (a bad URL, an internal address): the destination was not tried. */
+  refused?: boolean;
 }
 
 const ok = (status: number | null) => status !== null && status >= 200 && status < 300;
@@ -79,13 +87,14 @@ export function postDelivery(
     try {
       url = new URL(target);
     } catch {
-      resolve({ httpStatus: null, durationMs: 0, error: 'the URL is not valid' });
+      resolve({ httpStatus: null, durationMs: 0, error: 'the URL is not valid', refused: true });
       return;
     }
     const host = hostOf(url);
     // An IP literal does not go through the guarded lookup: it is checked here.
     if (!options.allowPrivate && net.isIP(host) && isInternalAddress(host)) {
-      resolve({ httpStatus: null, durationMs: 0, error: new InternalAddressError(host).message });
+      const error = new InternalAddressError(host).message;
+      resolve({ httpStatus: null, durationMs: 0, error, refused: true });
       return;
     }
     let settled = false;
@@ -112,7 +121,12 @@ export function postDelivery(
       request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
     }, timeoutMs);
     request.on('error', (err: NodeJS.ErrnoException) => {
-      finish({ httpStatus: null, error: connectionError(err, timeoutMs) });
+      const refused = err.code === 'EPRIVATEADDRESS';
+      finish({
+        httpStatus: null,
+        error: connectionError(err, timeoutMs),
+        ...(refused && { refused }),
+      });
     });
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
@@ -144,25 +158,84 @@ export function postDelivery(
   });
 }
 
+/** The attempt error of a delivery that was not sent because its destination is paused. */
+const pausedError = (until: Date) =>
+  `not sent: the receiver failed repeatedly; deliveries to it are paused until ${until.toISOString()}`;
+
 /**
  * `webhook.deliver` (docs/publishing.md): one attempt of a pending delivery, signed with the
  * webhook's current secret and a fresh timestamp, logged as a `webhook_attempts` row. A 2xx
- * delivers it (its prices become published); anything else queues the next attempt by the
- * backoff, until 24 h after the first attempt, when the delivery fails and its price changes are
- * freed for a later one. A receiver's failure is recorded, never thrown: the job mechanism's own
- * retries (count-bound, one backoff for every job type) are for the server's failures (a database
- * error, a stop mid-attempt), which are not attempts; a receiver's failures follow the delivery's
- * own schedule — time-bound, restarted by a re-send, and shown to users as `nextAttemptAt` — by
- * queueing the next attempt as a job of its own.
+ * delivers it (its prices become published). A test gets that one attempt: it fails if it fails.
+ * A delivery of prices queues its next attempt by the backoff, until 24 h after the first, when
+ * it fails and its price changes are freed for a later one. Every attempt counts in its
+ * destination's breaker (`destinations`): while the destination is paused, a delivery of prices
+ * is not attempted but waits for the pause's end (its 24 h counting on), and a test fails at once.
+ * A receiver's failure is recorded, never thrown: the job mechanism's own retries (count-bound,
+ * one backoff for every job type) are for the server's failures (a database error, a stop
+ * mid-attempt), which are not attempts; a receiver's failures follow the delivery's own schedule
+ * — time-bound, restarted by a re-send, and shown to users as `nextAttemptAt` — by queueing the
+ * next attempt as a job of its own.
  */
 export function deliverJob(deps: {
   db: Db;
   jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
   log: FastifyBaseLogger;
   allowPrivate: boolean;
+  /** The app's breaker of destinations (one per process, `registerPublishingJobs`). */
+  destinations: DestinationBreaker;
   timeoutMs?: number;
 }): JobHandler<DeliverJobPayload> {
-  const { db, jobs, log } = deps;
+  const { db, jobs, log, destinations } = deps;
+
+  /** Ends a delivery as failed: its price changes are freed, and the owner is told. */
+  async function fail(tx: Executor, delivery: DeliveryRow, error: string | null, now: Date) {
+    await publishingRepository(tx, delivery.businessUuid).failDeliveries([delivery.id], now);
+    await noticeDeliveryFailed(tx, delivery.businessUuid, error);
+    log.warn(
+      { deliveryId: delivery.id, businessUuid: delivery.businessUuid, kind: delivery.kind },
+      'webhook delivery failed for good',
+    );
+  }
+
+  /**
+   * The delivery's destination is paused until `until`. A delivery of prices waits for the
+   * pause's end, with no attempt logged, and at the latest for the end of its 24 hours (which
+   * start now if it was never tried). A test, or a delivery whose 24 hours are over, fails with
+   * the reason logged as its attempt.
+   */
+  async function hold(deliveryId: string, until: Date, now: Date) {
+    await withTransaction(db, async (tx) => {
+      const current = await deliveryById(tx, deliveryId, { lock: true });
+      if (current?.status !== 'pending') return;
+      const first = current.firstAttemptAt ?? now;
+      const end = retryEnd(first);
+      if (current.kind === 'prices' && now < end) {
+        const runAt = until < end ? until : end;
+        await updateDelivery(tx, deliveryId, {
+          firstAttemptAt: first,
+          nextAttemptAt: runAt,
+          updatedAt: now,
+        });
+        await enqueueDelivery(jobs, tx, current, runAt);
+        log.info(
+          { deliveryId, businessUuid: current.businessUuid, next: runAt.toISOString() },
+          'webhook destination paused; delivery waits',
+        );
+        return;
+      }
+      const error = pausedError(until);
+      await insertAttempt(tx, {
+        deliveryId,
+        attemptedAt: now,
+        httpStatus: null,
+        durationMs: 0,
+        error,
+      });
+      await updateDelivery(tx, deliveryId, { firstAttemptAt: first, updatedAt: now });
+      await fail(tx, current, error, now);
+    });
+  }
+
   return {
     async run({ deliveryId }, ctx) {
       const delivery = await deliveryById(db, deliveryId);
@@ -171,6 +244,11 @@ export function deliverJob(deps: {
       const now = ctx.now();
       if (!webhook) {
         await publishingRepository(db, delivery.businessUuid).failDeliveries([deliveryId], now);
+        return;
+      }
+      const pausedUntil = destinations.pausedUntil(webhook.url, now);
+      if (pausedUntil) {
+        await hold(deliveryId, pausedUntil, now);
         return;
       }
       const timestamp = Math.floor(now.getTime() / 1000);
@@ -186,6 +264,13 @@ export function deliverJob(deps: {
       );
       // The server is stopping: this attempt did not happen; the job mechanism retries it.
       if (ctx.signal.aborted) throw ctx.signal.reason;
+      const paused = destinations.record(webhook.url, outcome, ctx.now());
+      if (paused) {
+        log.warn(
+          { destination: destinationOf(webhook.url), until: paused.toISOString() },
+          'webhook destination paused after repeated failures',
+        );
+      }
 
       const kicked = await withTransaction(db, async (tx) => {
         const current = await deliveryById(tx, deliveryId, { lock: true });
@@ -203,7 +288,8 @@ export function deliverJob(deps: {
         const businessUuid = current.businessUuid;
         const delivered = ok(outcome.httpStatus);
         const n = delivered ? 0 : await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
-        const next = delivered ? null : nextAttemptAt(first, now, n);
+        // A test gets one attempt: it says whether the receiver answers now, not later.
+        const next = delivered || current.kind === 'test' ? null : nextAttemptAt(first, now, n);
         await updateDelivery(tx, deliveryId, {
           firstAttemptAt: first,
           nextAttemptAt: next,
@@ -225,9 +311,7 @@ export function deliverJob(deps: {
           return true;
         }
         if (next === null) {
-          await publishingRepository(tx, businessUuid).failDeliveries([deliveryId], now);
-          await noticeDeliveryFailed(tx, businessUuid, outcome.error);
-          log.warn({ deliveryId, businessUuid, attempts: n }, 'webhook delivery failed for good');
+          await fail(tx, current, outcome.error, now);
           return false;
         }
         await enqueueDelivery(jobs, tx, { id: deliveryId, businessUuid }, next);

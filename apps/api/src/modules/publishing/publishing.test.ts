@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   ZWebhookPayload,
   type TBusiness,
@@ -9,9 +12,10 @@ import {
   type TWebhookDelivery,
   type TWebhookWithSecret,
 } from '@tarifa/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditEvents, priceChanges, webhookDeliveries } from '../../db/schema';
+import type { JobContext } from '../../core/jobs';
+import { auditEvents, jobs, priceChanges, webhookDeliveries } from '../../db/schema';
 import { tokensUrl } from '../../../test/booking-factories';
 import { createBusiness, roomInput, saveRooms, tariffUrl } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -22,6 +26,10 @@ import {
   storedPublished,
 } from '../../../test/price-change-factories';
 import { startReceiver, type Receiver } from '../../../test/webhook-receiver';
+import { deliverJob } from './deliver';
+import { destinationBreaker, type DestinationBreaker } from './destinations';
+import { DELIVER_JOB, enqueueDelivery } from './publish';
+import { publishingRepository } from './repository';
 
 const MINUTE = 60_000;
 /** What a change seeded without restrictions (as before they were published) publishes. */
@@ -33,6 +41,44 @@ const unrestricted = {
   orphan: false,
 };
 const HOUR = 60 * MINUTE;
+
+/**
+ * A receiver on 127.0.0.1 that counts the connections made to it and answers `state.status` to
+ * every request, or never when it is null.
+ */
+async function countingReceiver(status: number | null) {
+  const state = { status, connections: 0 };
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (state.status !== null) res.writeHead(state.status).end();
+    });
+  });
+  server.on('connection', () => state.connections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    state,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Runs `test` with a counting receiver, closed after it. */
+async function withReceiver(
+  status: number | null,
+  test: (receiver: Awaited<ReturnType<typeof countingReceiver>>) => Promise<void>,
+) {
+  const receiver = await countingReceiver(status);
+  try {
+    await test(receiver);
+  } finally {
+    await receiver.close();
+  }
+}
 
 /**
  * Publishing end to end on a real database: price changes approved (seeded as the recomputation
@@ -537,7 +583,7 @@ describe('publishing', () => {
     );
     expect((await webhookOf(business))!.health).toBe('ok');
 
-    // A pending delivery is not re-sent twice.
+    // A pending delivery (here a test not yet tried) is not re-sent twice.
     receiver.state.fallback = 500;
     const again = await t.app.inject({
       method: 'POST',
@@ -545,7 +591,6 @@ describe('publishing', () => {
       headers: owner.headers,
     });
     const testId = again.json().delivery.id as string;
-    await drain();
     const conflict = await t.app.inject({
       method: 'POST',
       url: webhookUrl(business, `/deliveries/${testId}/resend`),
@@ -759,4 +804,226 @@ describe('publishing', () => {
       .where(eq(webhookDeliveries.businessUuid, business.uuid));
     expect(stored.every((d) => d.status === 'delivered')).toBe(true);
   });
+
+  // What one business can make deliveries cost the others ("What a receiver can cost" in
+  // docs/publishing.md): a test is tried once, tests are limited per minute, and a destination
+  // failing for everyone is paused, whoever's deliveries failed there. Each test below has a
+  // receiver of its own: a destination of its own.
+
+  /** A business without room types, whose webhook is `url`. */
+  async function withWebhook(url: string) {
+    const business = await createBusiness(t, owner);
+    await setWebhook(business, url);
+    return business;
+  }
+  const sendTest = (business: TBusiness) =>
+    t.app.inject({ method: 'POST', url: webhookUrl(business, '/test'), headers: owner.headers });
+  const delivery = async (business: TBusiness, id: string) =>
+    (await deliveries(business, '?pageSize=100')).deliveries.find((d) => d.id === id)!;
+
+  /** The `webhook.deliver` job as the app runs it, with a breaker and a timeout of the test's. */
+  const deliverWith = (destinations: DestinationBreaker, timeoutMs?: number) => {
+    const handler = deliverJob({
+      db: t.database.db,
+      jobs: t.app.jobs,
+      log: t.app.log,
+      allowPrivate: true,
+      timeoutMs,
+      destinations,
+    });
+    const context = { now: () => now, signal: new AbortController().signal } as JobContext;
+    return (deliveryId: string) => handler.run({ deliveryId }, context);
+  };
+
+  /** A delivery of no prices, due now, as `prices.publish` stores them (no job queued). */
+  async function pricesDelivery(business: TBusiness) {
+    const id = randomUUID();
+    const repo = publishingRepository(t.database.db, business.uuid);
+    await repo.insertDelivery({ id, kind: 'prices', body: '{}', prices: 0, now });
+    return id;
+  }
+
+  /** The queued jobs of one delivery. */
+  const queuedJobsOf = (id: string) =>
+    t.database.db
+      .select()
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.type, DELIVER_JOB),
+          eq(jobs.status, 'queued'),
+          sql`${jobs.payload}->>'deliveryId' = ${id}`,
+        ),
+      );
+
+  it('tries a test once against a receiver that never answers, then fails it', () =>
+    withReceiver(null, async (hanging) => {
+      const business = await withWebhook(hanging.url('/hook'));
+      const sent = await sendTest(business);
+      expect(sent.statusCode, sent.body).toBe(202);
+      const id = sent.json().delivery.id as string;
+      // The attempt as the app's job makes it, with a receiver given 200 ms instead of 10 s.
+      await deliverWith(destinationBreaker({ probeMs: 400 }), 200)(id);
+
+      expect(await delivery(business, id)).toMatchObject({
+        status: 'failed',
+        nextAttemptAt: null,
+        attempts: [{ httpStatus: null, error: 'no answer within 0.2 s' }],
+      });
+      expect(hanging.state.connections).toBe(1);
+      // No next attempt: hours later, nothing more reaches the receiver.
+      advance(3 * 60 * MINUTE);
+      await drain();
+      expect(await queuedJobsOf(id)).toEqual([]);
+      expect(hanging.state.connections).toBe(1);
+    }));
+
+  it('refuses a sixth test in a minute (429, Retry-After), writes nothing, and takes one later', () =>
+    withReceiver(204, async (receiver) => {
+      const business = await withWebhook(receiver.url('/hook'));
+      const stored = async () => ({
+        deliveries: (
+          await t.database.db
+            .select()
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.businessUuid, business.uuid))
+        ).length,
+        audited: (
+          await t.database.db
+            .select()
+            .from(auditEvents)
+            .where(
+              and(
+                eq(auditEvents.businessUuid, business.uuid),
+                eq(auditEvents.entity, 'webhook_delivery'),
+              ),
+            )
+        ).length,
+      });
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await sendTest(business);
+        expect(res.statusCode, res.body).toBe(202);
+        ids.push(res.json().delivery.id);
+        await drain();
+        advance(10_000);
+      }
+      // 50 s after the first: the first leaves the minute in 10 s.
+      const refused = await sendTest(business);
+      expect(refused.statusCode, refused.body).toBe(429);
+      expect(refused.headers['retry-after']).toBe('10');
+      expect(refused.json().error).toEqual({
+        code: 'rate_limited',
+        message: 'At most 5 tests a minute: try again in 10 s',
+      });
+      expect(await stored()).toEqual({ deliveries: 5, audited: 5 });
+      // A test re-sent is a test sent: refused too.
+      const resent = await t.app.inject({
+        method: 'POST',
+        url: webhookUrl(business, `/deliveries/${ids[0]}/resend`),
+        headers: owner.headers,
+      });
+      expect(resent.statusCode, resent.body).toBe(429);
+      expect((await delivery(business, ids[0]!)).status).toBe('delivered');
+
+      advance(10_000);
+      const later = await sendTest(business);
+      expect(later.statusCode, later.body).toBe(202);
+      expect(await stored()).toEqual({ deliveries: 6, audited: 6 });
+      await drain();
+      expect(receiver.state.connections).toBe(6);
+
+      // Pressed together, a minute later: five go, the others are refused.
+      advance(MINUTE);
+      const together = await Promise.all(Array.from({ length: 8 }, () => sendTest(business)));
+      expect(together.map((res) => res.statusCode).sort()).toEqual([
+        202, 202, 202, 202, 202, 429, 429, 429,
+      ]);
+      expect((await stored()).deliveries).toBe(11);
+      await drain();
+    }));
+
+  it('pauses a destination after three failures from two businesses: a third business waits, and a success reopens it', () =>
+    withReceiver(500, async (failing) => {
+      const [a, b, c] = [
+        await withWebhook(failing.url('/a')),
+        await withWebhook(failing.url('/b')),
+        await withWebhook(failing.url('/c')),
+      ] as [TBusiness, TBusiness, TBusiness];
+      for (const business of [a, a, b]) {
+        const id = (await sendTest(business)).json().delivery.id as string;
+        await drain();
+        expect((await delivery(business, id)).status).toBe('failed');
+      }
+      expect(failing.state.connections).toBe(3);
+      const pausedUntil = new Date(now.getTime() + MINUTE);
+
+      // C's delivery of prices is due: it is not attempted, but waits for the pause's end.
+      const id = await pricesDelivery(c);
+      await enqueueDelivery(t.app.jobs, t.database.db, { id, businessUuid: c.uuid });
+      await drain();
+      expect(failing.state.connections).toBe(3);
+      expect(await delivery(c, id)).toMatchObject({
+        status: 'pending',
+        attempts: [],
+        nextAttemptAt: pausedUntil.toISOString(),
+      });
+      expect((await queuedJobsOf(id)).map((job) => job.runAt)).toEqual([pausedUntil]);
+
+      // A test meanwhile fails at once, saying why and until when.
+      const test = (await sendTest(c)).json().delivery.id as string;
+      await drain();
+      expect(failing.state.connections).toBe(3);
+      const paused = await delivery(c, test);
+      expect(paused).toMatchObject({ status: 'failed', attempts: [{ httpStatus: null }] });
+      expect(paused.attempts[0]!.error).toBe(
+        `not sent: the receiver failed repeatedly; deliveries to it are paused until ${pausedUntil.toISOString()}`,
+      );
+
+      // At the pause's end C's delivery is tried, and arrives: the destination is open again.
+      failing.state.status = 204;
+      now = pausedUntil;
+      await drain();
+      expect(failing.state.connections).toBe(4);
+      expect(await delivery(c, id)).toMatchObject({ status: 'delivered', attempts: [{}] });
+      const again = (await sendTest(a)).json().delivery.id as string;
+      await drain();
+      expect(failing.state.connections).toBe(5);
+      expect((await delivery(a, again)).status).toBe('delivered');
+    }));
+
+  it('fails a delivery whose 24 hours end while its destination is paused, at their end, saying why', () =>
+    withReceiver(204, async (receiver) => {
+      const business = await withWebhook(receiver.url('/hook'));
+      const destinations = destinationBreaker({ probeMs: 20_000 });
+      for (let i = 0; i < 3; i++) destinations.record(receiver.url('/'), { httpStatus: 503 }, now);
+      const pausedUntil = new Date(now.getTime() + MINUTE);
+      // A delivery of prices whose 24 hours end in 30 s, before the pause does.
+      const id = await pricesDelivery(business);
+      const end = new Date(now.getTime() + 30_000);
+      await t.database.db
+        .update(webhookDeliveries)
+        .set({ firstAttemptAt: new Date(end.getTime() - 24 * HOUR) })
+        .where(eq(webhookDeliveries.id, id));
+      const deliver = deliverWith(destinations);
+
+      await deliver(id);
+      expect(await delivery(business, id)).toMatchObject({
+        status: 'pending',
+        attempts: [],
+        nextAttemptAt: end.toISOString(),
+      });
+      expect((await queuedJobsOf(id)).map((job) => job.runAt)).toEqual([end]);
+      now = end;
+      await deliver(id);
+      const failed = await delivery(business, id);
+      expect(failed).toMatchObject({
+        status: 'failed',
+        nextAttemptAt: null,
+        attempts: [{ httpStatus: null, at: end.toISOString() }],
+      });
+      expect(failed.attempts[0]!.error).toContain(`paused until ${pausedUntil.toISOString()}`);
+      await drain();
+      expect(receiver.state.connections).toBe(0);
+    }));
 });

@@ -142,6 +142,22 @@ export function publishingRepository(db: Executor, businessUuid: string) {
       return (row?.n ?? 0) > 0;
     },
 
+    /**
+     * When each test sent after `since` was sent, oldest first: asked for (created or re-sent,
+     * `next_attempt_at` while it waits) or tried (`first_attempt_at`, the start of its one attempt).
+     */
+    async testsSentSince(since: Date): Promise<Date[]> {
+      const sent = sql<
+        Date | string
+      >`coalesce(${webhookDeliveries.firstAttemptAt}, ${webhookDeliveries.nextAttemptAt}, ${webhookDeliveries.createdAt})`;
+      const rows = await db
+        .select({ at: sent })
+        .from(webhookDeliveries)
+        .where(and(ofBusiness, eq(webhookDeliveries.kind, 'test'), sql`${sent} > ${at(since)}`))
+        .orderBy(sent);
+      return rows.map((row) => new Date(row.at));
+    },
+
     async insertDelivery(values: {
       id: string;
       kind: 'prices' | 'test';

@@ -14,6 +14,8 @@ import { requireAuth } from '../../plugins/auth';
 import { publishingService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** A test (sent or re-sent) may also be refused: too many in the minute. */
+const testErrors = errorResponses(400, 401, 403, 404, 409, 429);
 const doc = routeDoc('publishing');
 
 export interface PublishingRoutesOptions {
@@ -110,9 +112,9 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
       schema: {
         ...doc,
         operationId: 'testWebhook',
-        summary: 'Send a test delivery (no prices) now',
+        summary: 'Send a test delivery (no prices) now, tried once; at most 5 a minute',
         params: byUuid,
-        response: { 202: ZWebhookDeliveryResponse, ...errors },
+        response: { 202: ZWebhookDeliveryResponse, ...testErrors },
       },
     },
     async (request, reply) => {
@@ -144,7 +146,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
         operationId: 'resendWebhookDelivery',
         summary: 'Send a delivered or failed delivery again (same body and id, new attempts)',
         params: byUuid.extend({ id: z.uuid() }),
-        response: { 202: ZWebhookDeliveryResponse, ...errors },
+        response: { 202: ZWebhookDeliveryResponse, ...testErrors },
       },
     },
     async (request, reply) => {

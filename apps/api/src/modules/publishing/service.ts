@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  TWebhookDeliveriesPage,
-  TWebhookDelivery,
-  TWebhookPayload,
-  TWebhookResponse,
-  TWebhookWithSecret,
+import {
+  webhookLimits,
+  type TWebhookDeliveriesPage,
+  type TWebhookDelivery,
+  type TWebhookPayload,
+  type TWebhookResponse,
+  type TWebhookWithSecret,
 } from '@tarifa/contract';
 import { systemClock } from '../../core/clock';
 import type { JobRunner } from '../../core/jobs';
@@ -36,6 +37,27 @@ export interface PublishingServiceDeps {
 }
 
 const noWebhook = () => AppError.notFound('Webhook');
+const MINUTE = 60_000;
+
+/**
+ * Refuses a test beyond `webhookLimits.testsPerMinute` in the rolling minute before `now`: 429
+ * `rate_limited`, with `Retry-After` the seconds until enough of them leave the minute. The caller
+ * holds the lock of the business's webhook row, so simultaneous tests are counted one after the
+ * other and none slips past.
+ */
+async function assertTestAllowed(repo: ReturnType<typeof publishingRepository>, now: Date) {
+  const limit = webhookLimits.testsPerMinute;
+  const sent = await repo.testsSentSince(new Date(now.getTime() - MINUTE));
+  if (sent.length < limit) return;
+  const frees = sent[sent.length - limit]!.getTime() + MINUTE;
+  const retryAfter = Math.max(1, Math.ceil((frees - now.getTime()) / 1000));
+  throw new AppError(
+    'rate_limited',
+    `At most ${limit} tests a minute: try again in ${retryAfter} s`,
+    undefined,
+    { 'retry-after': String(retryAfter) },
+  );
+}
 
 /**
  * A business's webhook (docs/publishing.md): set, changed, removed, its secret rotated, a test
@@ -195,10 +217,14 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
       });
     },
 
-    /** `POST …/webhook/test`: a delivery of kind `test` with no prices, sent now. */
+    /**
+     * `POST …/webhook/test`: a delivery of kind `test` with no prices, sent now (once: it is never
+     * retried). At most `webhookLimits.testsPerMinute` a minute; the next answers 429.
+     */
     async sendTest(caller: Caller, businessUuid: string): Promise<TWebhookDelivery> {
       return write(caller, businessUuid, async ({ tx, business, repo, record, now }) => {
-        if (!(await repo.webhook())) throw noWebhook();
+        if (!(await repo.webhook({ lock: true }))) throw noWebhook();
+        await assertTestAllowed(repo, now);
         const id = randomUUID();
         const row = await repo.insertDelivery({
           id,
@@ -248,16 +274,20 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
     /**
      * `POST …/webhook/deliveries/{id}/resend`: a delivered or failed delivery is sent again, the
      * same body and id, as a new series of attempts. Its price changes that are still approved
-     * and in no other delivery go with it again (published when it arrives).
+     * and in no other delivery go with it again (published when it arrives). A test re-sent is a
+     * test sent: it counts in the tests of the minute.
      */
     async resend(caller: Caller, businessUuid: string, id: string): Promise<TWebhookDelivery> {
       return write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+        // The webhook first, then the delivery: the order removing the webhook locks them in.
+        const webhook = await repo.webhook({ lock: true });
         const delivery = await repo.delivery(id, { lock: true });
         if (!delivery) throw AppError.notFound('Delivery');
         if (delivery.status === 'pending') {
           throw new AppError('conflict', 'This delivery is still being sent');
         }
-        if (!(await repo.webhook())) throw noWebhook();
+        if (!webhook) throw noWebhook();
+        if (delivery.kind === 'test') await assertTestAllowed(repo, now);
         if (delivery.kind === 'prices') {
           const payload = JSON.parse(delivery.body) as TWebhookPayload;
           await priceChangesRepository(tx, businessUuid).carryIn(
