@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import {
   priceChangeLimits,
+  priceStages,
   type TPriceChange,
   type TPriceChangeDecisionBody,
   type TPriceChangeDecisionResponse,
@@ -100,15 +101,11 @@ export function usePendingChanges(businessUuid: string, from: string, to: string
 /** Stages a change leaves on its own (the publishing job moves it): asked again until it does. */
 const moving = new Set<TPriceStage>(['approved', 'sending']);
 
-/** The stages a night's panel can tell: every change that a newer one did not replace. */
-const lifeStages: TPriceStage[] = [
-  'waiting',
-  'approved',
-  'sending',
-  'sent',
-  'not_sent',
-  'rejected',
-];
+/**
+ * The stages a night's panel can tell: a change's (not the engine's `recommended`) that a newer
+ * one did not replace.
+ */
+const lifeStages = priceStages.filter((stage) => stage !== 'recommended' && stage !== 'superseded');
 
 /** A night's newest change and how many times in a row it was found on its way (the back-off). */
 interface NightChange {
