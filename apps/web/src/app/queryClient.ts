@@ -3,8 +3,8 @@ import { isRetryable } from '@/lib/api';
 
 /**
  * Failed fetches are retried 3 times with exponential backoff from 1 s, capped at 30 s;
- * unused cached data is collected after 5 minutes. Answers that retrying cannot change (4xx) are
- * not retried.
+ * unused cached data is collected after 5 minutes. Answers that retrying cannot change (4xx), and
+ * a busy server's 503 that `api()` already sent again after its Retry-After, are not retried.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from './api';
+import { api, ApiError, isRetryable } from './api';
 
 const busy = (retryAfter?: string) =>
   new Response(
@@ -38,5 +38,20 @@ describe('api: a busy server', () => {
     vi.stubGlobal('fetch', plain);
     await expect(api('/v1/x')).rejects.toBeInstanceOf(ApiError);
     expect(plain).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not retried again by the queries once api() gave up on it; a 503 without a wait is', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(busy('0'))),
+    );
+    const waited = await api('/v1/x').catch((error: unknown) => error);
+    expect(isRetryable(waited)).toBe(false);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(() => Promise.resolve(busy())),
+    );
+    const plain = await api('/v1/x').catch((error: unknown) => error);
+    expect(isRetryable(plain)).toBe(true);
   });
 });

@@ -35,8 +35,13 @@ export function searchOf(query: object): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Whether a failed query is worth asking again: not an answer retrying cannot change (4xx), nor a
+ * busy server's 503 that `api()` already sent again as often as it does.
+ */
 export function isRetryable(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.code === 'network' || error.status >= 500;
+  if (!(error instanceof ApiError)) return true;
+  return error.retryAfter === undefined && (error.code === 'network' || error.status >= 500);
 }
 
 /** Where the browser goes on a 401 (the login page); replaceable in tests. */
@@ -59,10 +64,14 @@ const busyRetries = 2;
 const pause = (seconds: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, Math.min(10, Math.max(0, seconds)) * 1000);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 /**

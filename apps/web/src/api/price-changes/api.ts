@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import {
   priceChangeLimits,
+  priceStages,
   type TPriceChange,
   type TPriceChangeDecisionBody,
   type TPriceChangeDecisionResponse,
@@ -15,6 +16,7 @@ import {
   type TPriceChangesQuery,
   type TPriceChangesSummary,
   type TPriceChangesSummaryQuery,
+  type TPriceStage,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/api/business';
@@ -97,20 +99,62 @@ export function usePendingChanges(businessUuid: string, from: string, to: string
 }
 
 /** Stages a change leaves on its own (the publishing job moves it): asked again until it does. */
-const moving = new Set(['approved', 'sending']);
+const moving = new Set<TPriceStage>(['approved', 'sending']);
 
 /**
- * The newest change of one room type's night, whatever its stage (null: none yet): what the
- * night's panel says about its price's life. Asked again every few seconds while it is on its way.
+ * The stages a night's panel can tell: a change's (not the engine's `recommended`) that a newer
+ * one did not replace.
+ */
+const lifeStages = priceStages.filter((stage) => stage !== 'recommended' && stage !== 'superseded');
+
+/** A night's newest change and how many times in a row it was found on its way (the back-off). */
+interface NightChange {
+  change: TPriceChange | null;
+  polls: number;
+}
+
+/** 3 s after the first answer that finds a change on its way, then 6, 12… never more than a minute. */
+export const nightPollDelay = (polls: number) => Math.min(3000 * 2 ** polls, 60_000);
+
+/**
+ * The newest change of one room type's night that a newer one did not replace (null: none). The
+ * list is oldest first, so the newest is the last row: on the first page, or asked by its
+ * position when the night has more.
+ */
+async function fetchNightChange(
+  businessUuid: string,
+  roomUuid: string,
+  date: string,
+  signal: AbortSignal,
+): Promise<TPriceChange | null> {
+  const filter = { roomUuid, from: date, to: date, stage: lifeStages };
+  const first = await fetchPriceChanges(businessUuid, filter, signal);
+  const last =
+    first.total > first.priceChanges.length
+      ? await fetchPriceChanges(businessUuid, { ...filter, page: first.total, pageSize: 1 }, signal)
+      : first;
+  return last.priceChanges.at(-1) ?? first.priceChanges.at(-1) ?? null;
+}
+
+/**
+ * The newest change of one room type's night (null: none yet): what the night's panel says about
+ * its price's life. Asked again while it is on its way, less often the longer it takes, and no
+ * more once it is delivered, failed or waits for the owner.
  */
 export function useNightChange(businessUuid: string, roomUuid: string, date: string) {
   return useQuery({
-    ...priceChangesQueryOptions(businessUuid, { roomUuid, from: date, to: date, pageSize: 50 }),
-    // By night, room type, then creation: the last is the newest.
-    select: (page) => page.priceChanges.at(-1) ?? null,
+    queryKey: priceChangeKeys.night(businessUuid, roomUuid, date),
+    queryFn: async ({ client, queryKey, signal }): Promise<NightChange> => {
+      const change = await fetchNightChange(businessUuid, roomUuid, date, signal);
+      const before = client.getQueryData<NightChange>(queryKey);
+      const again =
+        change !== null && before?.change?.id === change.id && before.change.stage === change.stage;
+      return { change, polls: again ? before.polls + 1 : 0 };
+    },
+    select: (night) => night.change,
     refetchInterval: (query) => {
-      const newest = query.state.data?.priceChanges.at(-1);
-      return newest && moving.has(newest.stage) ? 3000 : false;
+      const night = query.state.data;
+      return night?.change && moving.has(night.change.stage) ? nightPollDelay(night.polls) : false;
     },
   });
 }

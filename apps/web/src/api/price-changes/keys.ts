@@ -11,6 +11,9 @@ export const priceChangeKeys = {
     ['price-changes', businessUuid, 'summary', query] as const,
   /** The pending changes of every range of nights. */
   pendingRanges: (businessUuid: string) => ['price-changes', businessUuid, 'pending'] as const,
+  /** The newest change of one room type's night (the night's panel). */
+  night: (businessUuid: string, roomUuid: string, date: string) =>
+    ['price-changes', businessUuid, 'night', roomUuid, date] as const,
   /** The first price list (the summary of a new property's first recommendations). */
   firstList: (businessUuid: string) => ['price-changes', businessUuid, 'first-list'] as const,
   /** Every pending change of a range of nights (the calendar's marks). */

@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { priceStageWordKey, type TPriceChange, type TPriceStageWordKey } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
 
-const colors: Record<TPriceStageWordKey, 'warning' | 'info' | 'error' | 'success' | 'default'> = {
+/**
+ * The colour of each stage, wherever one is shown (a chip, the night's panel): `default` where
+ * nothing calls for attention.
+ */
+export const priceStageColors: Record<
+  TPriceStageWordKey,
+  'warning' | 'info' | 'error' | 'success' | 'default'
+> = {
   recommended: 'default',
   waiting: 'warning',
   approved: 'info',
@@ -49,7 +56,7 @@ export function PriceStageChip({ change }: { change: Staged }) {
   return (
     <Chip
       size="small"
-      color={colors[key]}
+      color={priceStageColors[key]}
       variant={key === 'waiting' || key === 'sent' ? 'filled' : 'outlined'}
       label={words.short(change)}
       title={long}

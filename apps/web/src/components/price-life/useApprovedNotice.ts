@@ -7,7 +7,8 @@ import { showSnackbar } from '@/lib/snackbar';
 
 /**
  * What the owner is told after approving: how many, and where they go — to the webhook, or
- * nowhere ("not sent: no destination connected", with a button to connect one).
+ * nowhere ("not sent: no destination connected", with a button to connect one). When none moved
+ * (someone decided them first), only how many: none goes anywhere.
  */
 export function useApprovedNotice(businessUuid: string) {
   const { t } = useTranslation('priceChanges');
@@ -16,11 +17,14 @@ export function useApprovedNotice(businessUuid: string) {
   const queryClient = useQueryClient();
   return async (moved: number) => {
     const n = intl.number(moved);
-    const webhook = await queryClient
-      .ensureQueryData(webhookQueryOptions(businessUuid))
-      .catch(() => undefined);
+    const webhook =
+      moved === 0
+        ? undefined
+        : await queryClient
+            .ensureQueryData(webhookQueryOptions(businessUuid))
+            .catch(() => undefined);
     if (webhook === undefined) {
-      // Unknown (not the caller's to read): just how many.
+      // None moved, or where they go is unknown (not the caller's to read): just how many.
       showSnackbar({ severity: 'success', message: t('done.approve', { n }) });
     } else if (webhook) {
       showSnackbar({ severity: 'success', message: t('approvedNotice.sending', { n }) });

@@ -17,6 +17,7 @@ import { alpha } from '@mui/material/styles';
 import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locales, type TLocale } from '@tarifa/contract';
+import { useSaveAccountLanguage } from '@/features/auth/api/account';
 import { changeLanguage } from '@/lib/i18n';
 import {
   defaultPrimary,
@@ -226,12 +227,16 @@ function Swatch({
   );
 }
 
-/** Every layout and theme preference in one drawer; each change applies at once and is kept. */
+/**
+ * Every layout and theme preference in one drawer; each change applies at once and is kept (the
+ * language also as the account's, as the top bar's menu does).
+ */
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation('shell');
   const { contentLayoutNav } = usePreferences();
   const titleId = useId();
   const languageId = useId();
+  const saveLanguage = useSaveAccountLanguage();
   const horizontal = contentLayoutNav === 'horizontal';
   return (
     <Drawer
@@ -298,7 +303,11 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
               row
               aria-labelledby={languageId}
               value={i18n.language}
-              onChange={(event) => void changeLanguage(event.target.value as TLocale)}
+              onChange={(event) => {
+                const language = event.target.value as TLocale;
+                void changeLanguage(language);
+                saveLanguage(language);
+              }}
               sx={{ gap: 1 }}
             >
               {locales.map((locale) => (

@@ -15,7 +15,6 @@ import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { Logo } from '@/components/Logo';
 import { ThemeSwitcher } from '@/components/ThemeSwitcher';
 import { useSaveAccountLanguage } from '@/features/auth/api/account';
-import { useSession } from '@/lib/auth/session';
 import type { BarType } from '@/lib/preferences/preferences';
 import { NavbarStart } from './NavbarStart';
 import { NotificationsMenu } from './NotificationsMenu';
@@ -85,17 +84,8 @@ interface NavbarProps {
 
 /** The language menu; the language chosen becomes the account's, kept at the next sign-in. */
 function AccountLanguageSwitcher() {
-  const { userData } = useSession();
-  const save = useSaveAccountLanguage();
-  return (
-    <LanguageSwitcher
-      onChosen={(language) => {
-        if (userData && userData.language !== language) {
-          save.mutate({ uuid: userData.uuid, language });
-        }
-      }}
-    />
-  );
+  const saveLanguage = useSaveAccountLanguage();
+  return <LanguageSwitcher onChosen={saveLanguage} />;
 }
 
 /**

@@ -38,11 +38,12 @@ const metricKinds: Record<HeatMapMetric, FigureKind> = {
 /** The pickup window of the heat map, in days (the API's default). */
 const pickupDays = analyticsLimits.pickupDaysDefault;
 
-/** A night on the chart: where it sits, its figure, and which night it is. */
+/** A night on the chart: where it sits, its figure, and which night it is (its month's calendar). */
 interface HeatMapItem {
   value: [number, number, number];
   date: string;
   day: number;
+  month: number;
 }
 
 /** The phone's layout, in pixels: the colour scale on top, then a calendar per month. */
@@ -67,8 +68,12 @@ export function HeatMapView({ business, params }: ViewProps) {
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const touch = useMediaQuery('(pointer: coarse)', { noSsr: true });
   const navigate = useNavigate();
-  const [previewed, setPreviewed] = useState<string | null>(null);
   const { year, metric } = params;
+  // The night previewed, in the year and metric it was tapped in: another one puts it away.
+  const [preview, setPreview] = useState<{ date: string; year: number; metric: HeatMapMetric }>();
+  const previewed =
+    preview && preview.year === year && preview.metric === metric ? preview.date : null;
+  const closePreview = useCallback(() => setPreview(undefined), []);
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
   const daily = useAnalytics(business, 'daily', { from, to });
@@ -135,15 +140,20 @@ export function HeatMapView({ business, params }: ViewProps) {
 
   const option = useMemo(() => {
     const weekdays = intl.weekdays(phone ? 'narrow' : 'short');
-    const items = days.flatMap((day): HeatMapItem[] => {
-      const value = valueOf(day);
-      if (value === null) return [];
-      const slot = heatMapSlot(day.date);
-      const place: [number, number] = phone
-        ? [slot.weekday, slot.weekOfMonth]
-        : [slot.week, slot.weekday];
-      return [{ value: [...place, value], date: day.date, day: slot.day }];
-    });
+    // A night without a figure (nothing sold: no ADR) stays in its place as an empty cell.
+    const [items, blanks] = [false, true].map((blank) =>
+      days.flatMap((day): HeatMapItem[] => {
+        const value = valueOf(day);
+        if ((value === null) !== blank) return [];
+        const slot = heatMapSlot(day.date);
+        const place: [number, number] = phone
+          ? [slot.weekday, slot.weekOfMonth]
+          : [slot.week, slot.weekday];
+        return [
+          { value: [...place, value ?? 0], date: day.date, day: slot.day, month: slot.month },
+        ];
+      }),
+    ) as [HeatMapItem[], HeatMapItem[]];
     const cell = {
       itemStyle: { borderColor: chart.background, borderWidth: phone ? 2 : 1, borderRadius: 2 },
       emphasis: { itemStyle: { borderColor: theme.palette.text.primary, borderWidth: 1 } },
@@ -181,22 +191,24 @@ export function HeatMapView({ business, params }: ViewProps) {
             inverse: true,
             show: false,
           })),
-          series: months.map((_, month) => ({
-            type: 'heatmap',
-            xAxisIndex: month,
-            yAxisIndex: month,
-            cursor: 'pointer',
-            ...cell,
-            label: {
-              show: true,
-              fontSize: 10,
-              color: theme.palette.text.primary,
-              textBorderColor: chart.background,
-              textBorderWidth: 2,
-              formatter: (item: { data: HeatMapItem }) => intl.number(item.data.day),
-            },
-            data: items.filter((item) => heatMapSlot(item.date).month === month),
-          })),
+          series: [false, true].flatMap((blank) =>
+            months.map((_, month) => ({
+              type: 'heatmap',
+              xAxisIndex: month,
+              yAxisIndex: month,
+              cursor: 'pointer',
+              ...cell,
+              label: {
+                show: true,
+                fontSize: 10,
+                color: theme.palette.text.primary,
+                textBorderColor: chart.background,
+                textBorderWidth: 2,
+                formatter: (item: { data: HeatMapItem }) => intl.number(item.data.day),
+              },
+              data: (blank ? blanks : items).filter((item) => item.month === month),
+            })),
+          ),
         }
       : (() => {
           // The month's name over the week of its 1st.
@@ -206,7 +218,8 @@ export function HeatMapView({ business, params }: ViewProps) {
               name,
             ]),
           );
-          const weeks = Math.max(...[...monthAt.keys()], ...items.map((i) => i.value[0])) + 1;
+          const weeks =
+            Math.max(...[...monthAt.keys()], ...[...items, ...blanks].map((i) => i.value[0])) + 1;
           return {
             grid: { top: 28, bottom: 56, left: 8, right: 8, containLabel: true },
             xAxis: chart.categoryAxis(
@@ -230,7 +243,10 @@ export function HeatMapView({ business, params }: ViewProps) {
               axisLabel: { color: chart.text },
               ...hidden,
             },
-            series: { type: 'heatmap', cursor: 'pointer', ...cell, data: items },
+            series: [
+              { type: 'heatmap', cursor: 'pointer', ...cell, data: items },
+              { type: 'heatmap', cursor: 'pointer', ...cell, data: blanks },
+            ],
           };
         })();
     return {
@@ -248,24 +264,35 @@ export function HeatMapView({ business, params }: ViewProps) {
               );
             }, 'item'),
       ...layout,
-      visualMap: {
-        type: 'continuous',
-        min: low,
-        max: high === low ? low + 1 : high,
-        calculable: true,
-        orient: 'horizontal',
-        left: 'center',
-        ...(phone ? { top: 0 } : { bottom: 0 }),
-        inverse: chart.rtl,
-        textStyle: { color: chart.text },
-        formatter: (value: number) => figure(value),
-        inRange: {
-          color:
-            low < 0
-              ? [chart.colors.bad, chart.colors.quiet, chart.colors.thisYear]
-              : [chart.colors.quiet, chart.colors.thisYear],
+      visualMap: [
+        {
+          type: 'continuous',
+          seriesIndex: phone ? months.map((_, month) => month) : 0,
+          min: low,
+          max: high === low ? low + 1 : high,
+          calculable: true,
+          orient: 'horizontal',
+          left: 'center',
+          ...(phone ? { top: 0 } : { bottom: 0 }),
+          inverse: chart.rtl,
+          textStyle: { color: chart.text },
+          formatter: (value: number) => figure(value),
+          inRange: {
+            color:
+              low < 0
+                ? [chart.colors.bad, chart.colors.quiet, chart.colors.thisYear]
+                : [chart.colors.quiet, chart.colors.thisYear],
+          },
         },
-      },
+        // The empty cells: one colour, no scale of their own.
+        {
+          type: 'piecewise',
+          show: false,
+          seriesIndex: phone ? months.map((_, month) => 12 + month) : 1,
+          pieces: [{ value: 0 }],
+          inRange: { color: theme.palette.action.hover },
+        },
+      ],
     };
   }, [
     days,
@@ -345,7 +372,7 @@ export function HeatMapView({ business, params }: ViewProps) {
             onClick={(event) => {
               const date = (event.data as HeatMapItem | undefined)?.date;
               if (!date) return;
-              if (touch || phone) setPreviewed(date);
+              if (touch || phone) setPreview({ date, year, metric });
               else void navigate(calendarNightPath(date));
             }}
           />
@@ -353,7 +380,7 @@ export function HeatMapView({ business, params }: ViewProps) {
             title={previewedDay ? longDate(intl, previewedDay.date) : null}
             figures={previewedDay ? figuresOf(previewedDay) : []}
             onOpen={() => previewed && void navigate(calendarNightPath(previewed))}
-            onClose={() => setPreviewed(null)}
+            onClose={closePreview}
           />
         </>
       )}

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Drawer from '@mui/material/Drawer';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, type KeyboardEvent } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -26,18 +26,25 @@ export function NightPreview({
 }) {
   const { t } = useTranslation('analytics');
   const titleId = useId();
+  const open = title !== null;
+  // The preview takes no focus (the page stays usable): Escape is heard wherever focus is.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, onClose]);
   return (
     <Drawer
       variant="persistent"
       anchor="bottom"
-      open={title !== null}
+      open={open}
       slotProps={{
         paper: {
           role: 'dialog',
           'aria-labelledby': titleId,
-          onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => {
-            if (event.key === 'Escape') onClose();
-          },
           sx: {
             borderStartStartRadius: 16,
             borderStartEndRadius: 16,

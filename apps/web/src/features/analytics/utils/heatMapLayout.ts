@@ -1,7 +1,5 @@
-import { dayNumber } from '@/lib/dates';
-
-/** Monday = 0 … Sunday = 6. */
-const weekdayOfDay = (day: number) => (((day + 3) % 7) + 7) % 7;
+import { weekdayIndex } from '@tarifa/pricing';
+import { dayNumber, monthStart } from '@/lib/dates';
 
 /** Where a night sits on the heat map: its weekday and its week, counted as the layout counts. */
 interface HeatMapSlot {
@@ -22,17 +20,15 @@ interface HeatMapSlot {
  * year, or a calendar per month (a column per weekday, a row per week).
  */
 export function heatMapSlot(date: string): HeatMapSlot {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const pad = (n: number) => String(n).padStart(2, '0');
   const number = dayNumber(date);
-  const newYear = dayNumber(`${year}-01-01`);
-  const firstOfMonth = dayNumber(`${year}-${pad(month)}-01`);
+  const newYear = dayNumber(`${date.slice(0, 4)}-01-01`);
+  const firstOfMonth = dayNumber(monthStart(date));
   return {
-    weekday: weekdayOfDay(number),
-    week: Math.floor((number - newYear + weekdayOfDay(newYear)) / 7),
-    month: month - 1,
-    weekOfMonth: Math.floor((day - 1 + weekdayOfDay(firstOfMonth)) / 7),
-    day,
+    weekday: weekdayIndex(number),
+    week: Math.floor((number - newYear + weekdayIndex(newYear)) / 7),
+    month: Number(date.slice(5, 7)) - 1,
+    weekOfMonth: Math.floor((number - firstOfMonth + weekdayIndex(firstOfMonth)) / 7),
+    day: number - firstOfMonth + 1,
   };
 }
 

@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TLocale, TUser } from '@tarifa/contract';
+import type { TLocale, TUpdateUserBody, TUser } from '@tarifa/contract';
 import { api } from '@/lib/api';
-import { updateStoredUser } from '@/lib/auth/session';
+import { updateStoredUser, useSession } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
-/** `PUT /api/v1/users/{uuid}`: the user object; only `name` and `language` change. */
-async function updateUser(user: TUser): Promise<TUser> {
-  return (await api<{ user: TUser }>(`/v1/users/${user.uuid}`, { method: 'PUT', body: user })).user;
-}
-
-/** `PUT /api/v1/users/{uuid}` with only `{language}`: the account's language. */
-async function saveLanguage({ uuid, language }: { uuid: string; language: TLocale }) {
-  return (await api<{ user: TUser }>(`/v1/users/${uuid}`, { method: 'PUT', body: { language } }))
-    .user;
+/** `PUT /api/v1/users/{uuid}` with what changes (`name`, `language`): the user as stored now. */
+async function updateUser({
+  uuid,
+  ...changes
+}: Pick<TUser, 'uuid'> & TUpdateUserBody): Promise<TUser> {
+  return (await api<{ user: TUser }>(`/v1/users/${uuid}`, { method: 'PUT', body: changes })).user;
 }
 
 /** `POST /api/v1/users/{uuid}/avatar`, multipart field `file` (PNG, JPEG or WebP up to 2 MB). */
@@ -42,12 +39,16 @@ export function useUpdateUser() {
 }
 
 /**
- * Saves a language chosen while signed in (the top bar's switcher) as the account's language, so
- * the next sign-in, which applies the account's language, keeps it.
+ * Saves a language chosen while signed in (the top bar's menu, the customizer's choice) as the
+ * account's language, so the next sign-in, which applies the account's language, keeps it.
  */
 export function useSaveAccountLanguage() {
-  const storeUser = useStoreUser();
-  return useMutation({ mutationFn: saveLanguage, onSuccess: storeUser });
+  const { userData } = useSession();
+  const update = useUpdateUser();
+  return (language: TLocale) => {
+    if (userData && userData.language !== language)
+      update.mutate({ uuid: userData.uuid, language });
+  };
 }
 
 export function useUploadAvatar() {

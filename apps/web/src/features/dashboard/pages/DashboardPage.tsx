@@ -78,7 +78,9 @@ export default function DashboardPage() {
         <NextNightsChart business={business} today={today} />
         <Box sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
           <PickupCard business={business} />
-          {!firstList.data && <PendingChangesCard businessUuid={business.uuid} />}
+          {!firstList.isPending && !firstList.data && (
+            <PendingChangesCard businessUuid={business.uuid} />
+          )}
         </Box>
       </Box>
 

@@ -49,7 +49,7 @@ export function GuardSentences({
         ? t(`guard.${guard.kind}`, { ...common, bound: money(guard.bound) })
         : t(`guard.${guard.kind}`, {
             ...common,
-            percent: intl.number(warnPercent / 100, { style: 'percent' }),
+            percent: intl.percent(warnPercent / 100),
             recommended:
               guard.recommended.low === guard.recommended.high
                 ? money(guard.recommended.low)

@@ -17,19 +17,9 @@ import {
 } from '@/api/price-changes';
 import { formatMoney } from '@/api/prices';
 import { integrationsPath } from '@/api/publishing';
-import { PriceStageLine } from '@/components/price-life/PriceStage';
+import { PriceStageLine, priceStageColors } from '@/components/price-life/PriceStage';
 import { useApprovedNotice } from '@/components/price-life/useApprovedNotice';
 import { showSnackbar } from '@/lib/snackbar';
-
-const severities = {
-  approved: 'info',
-  sending: 'info',
-  sent: 'success',
-  not_sent_no_destination: 'info',
-  not_sent_delivery_failed: 'error',
-  rejected: 'info',
-  superseded: 'info',
-} as const;
 
 /**
  * Where the night's newest decided change is in its life, in the panel when none waits: "Sent to
@@ -52,9 +42,10 @@ export function NightPriceLife({
   const newest = useNightChange(businessUuid, roomUuid, date).data;
   if (!newest || newest.stage === 'waiting') return null;
   const key = priceStageWordKey(newest.stage, newest.delivery);
+  const severity = priceStageColors[key];
   return (
     <Alert
-      severity={key in severities ? severities[key as keyof typeof severities] : 'info'}
+      severity={severity === 'default' ? 'info' : severity}
       data-testid="night-price-life"
       action={
         key === 'not_sent_no_destination' || key === 'not_sent_delivery_failed' ? (

@@ -21,7 +21,7 @@ import {
 } from '@tarifa/contract';
 import { FormAlert, issueMessage, toFormError, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
-import { parseAmount } from '@/lib/numbers';
+import { currencySymbol, parseAmount } from '@/lib/numbers';
 import { formatMoney } from '@/api/prices';
 import { manualPriceGuards, type ManualPriceGuard } from '../utils/guards';
 import { GuardSentences } from './GuardSentences';
@@ -41,15 +41,6 @@ interface SetPriceDialogProps {
   /** Sends the body; what it throws is shown. */
   onSubmit: (body: { overrides: TOverride[] }) => Promise<unknown>;
   onClose: () => void;
-}
-
-/** The symbol of `currency` as the active language writes it ("€", "US$"). */
-function currencySymbol(locale: string, currency: string): string {
-  return (
-    new Intl.NumberFormat(locale, { style: 'currency', currency })
-      .formatToParts(0)
-      .find((part) => part.type === 'currency')?.value ?? currency
-  );
 }
 
 /**

@@ -23,7 +23,8 @@ export interface PendingDecision {
 /**
  * "Approve 3 price changes?" / "Reject all 42 matching price changes?": the count and what it
  * means, Cancel (the default) and the decision. Approving all that match also says how many of
- * them are manual prices outside their room's bounds (asked of the API for the same filters).
+ * them are manual prices outside their room's bounds (asked of the API for the same filters): it
+ * can be confirmed once that is known (or could not be asked).
  */
 export function ConfirmDecisionDialog({
   businessUuid,
@@ -50,7 +51,10 @@ export function ConfirmDecisionDialog({
   const n = intl.number(pending.count);
   const key = `confirm.${pending.decision}.${pending.scope}`;
   const approvingAll = pending.decision === 'approve' && pending.scope === 'matching';
-  const summary = usePriceChangesSummary(businessUuid, approvingAll ? filter : null).data;
+  const summaryQuery = usePriceChangesSummary(businessUuid, approvingAll ? filter : null);
+  const summary = summaryQuery.data;
+  // Approving all waits for what it takes in (the manual prices outside their bounds) to be said.
+  const counting = approvingAll && summaryQuery.isPending;
   const outside = summary
     ? (['manualBelowMin', 'manualAboveMax'] as const).filter((kind) => summary[kind] > 0)
     : [];
@@ -91,6 +95,7 @@ export function ConfirmDecisionDialog({
           variant="contained"
           color={pending.decision === 'approve' ? 'primary' : 'error'}
           loading={sending}
+          disabled={counting}
           onClick={onConfirm}
         >
           {t(`${key}.confirm`, { n })}

@@ -119,7 +119,7 @@ function PriceChanges({ business }: { business: TBusiness }) {
           setPending(null);
           setSelection(new Set());
           decide.reset();
-          if (decision.decision === 'approve' && moved > 0) {
+          if (decision.decision === 'approve') {
             void approvedNotice(moved);
             return;
           }

@@ -25,7 +25,7 @@ export function ProfileForm({ user }: { user: TUser }) {
     schema: profileSchema,
     initialValues,
     onSubmit: async (changes) => {
-      const updated = await update.mutateAsync({ ...user, ...changes });
+      const updated = await update.mutateAsync({ uuid: user.uuid, ...changes });
       // The saved user becomes the `user` prop, so the form is no longer "changed".
       await changeLanguage(updated.language);
       setSaved(true);
