@@ -39,6 +39,52 @@ export interface ListedChange {
   roomName: string;
   deciderName: string | null;
   delivery: { status: string; deliveredAt: Date | null } | null;
+  /** Where the next keyset page starts (`ListPage`'s `after`). */
+  cursor: ListCursor;
+}
+
+/**
+ * A change's place in the list's order: its sort keys, instants as PostgreSQL's exact text (a
+ * `Date` keeps milliseconds, a `timestamptz` microseconds).
+ */
+export interface ListCursor {
+  night: string;
+  roomName: string;
+  roomUuid: string;
+  createdAt: string;
+  updatedAt: string;
+  id: string;
+}
+
+/** A page of the list: `limit` rows from `offset`, or (keyset) those after `after`. */
+export type ListPage = { offset: number; limit: number } | { after?: ListCursor; limit: number };
+
+/**
+ * The changes after `cursor` in the list's order (`orderOf`), as one row comparison; the
+ * leading key's own bound lets the index start there.
+ */
+function afterCursor(filter: ChangeFilter, cursor: ListCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const c = cursor;
+  return filter.since
+    ? and(
+        gte(priceChanges.updatedAt, sql`${c.updatedAt}::timestamptz`),
+        sql`(${priceChanges.updatedAt}, ${priceChanges.id}) > (${c.updatedAt}::timestamptz, ${c.id}::uuid)`,
+      )
+    : and(
+        gte(priceChanges.night, c.night),
+        sql`(${priceChanges.night}, ${roomTypes.name}, ${priceChanges.roomTypeUuid},
+             ${priceChanges.createdAt}, ${priceChanges.id})
+            > (${c.night}::date, ${c.roomName}, ${c.roomUuid}::uuid,
+               ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
+      );
+}
+
+/** A published cell's place in the published list's order (night, room name, room uuid). */
+export interface PublishedCursor {
+  night: string;
+  roomName: string;
+  roomUuid: string;
 }
 
 /** An approved change as publishing sends it. */
@@ -149,10 +195,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
 
   return {
     /** One page of the changes the filter matches (every one without `page`). */
-    list: async (
-      filter: ChangeFilter,
-      page?: { offset: number; limit: number },
-    ): Promise<ListedChange[]> => {
+    list: async (filter: ChangeFilter, page?: ListPage): Promise<ListedChange[]> => {
       const query = db
         .select({
           change: priceChanges,
@@ -161,18 +204,34 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           deciderName: users.name,
           deliveryStatus: webhookDeliveries.status,
           deliveredAt: webhookDeliveries.deliveredAt,
+          createdKey: sql<string>`${priceChanges.createdAt}::text`,
+          updatedKey: sql<string>`${priceChanges.updatedAt}::text`,
         })
         .from(priceChanges)
         .innerJoin(roomTypes, eq(roomTypes.uuid, priceChanges.roomTypeUuid))
         .leftJoin(users, eq(users.uuid, priceChanges.decidedBy))
         .leftJoin(webhookDeliveries, eq(webhookDeliveries.id, priceChanges.deliveryId))
-        .where(where(filter))
+        .where(
+          and(where(filter), page && 'after' in page ? afterCursor(filter, page.after) : undefined),
+        )
         .orderBy(...orderOf(filter));
-      const rows = await (page ? query.offset(page.offset).limit(page.limit) : query);
-      return rows.map(({ deliveryStatus, deliveredAt, ...row }): ListedChange => ({
-        ...row,
-        delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
-      }));
+      const rows = await (page
+        ? query.offset('offset' in page ? page.offset : 0).limit(page.limit)
+        : query);
+      return rows.map(
+        ({ deliveryStatus, deliveredAt, createdKey, updatedKey, ...row }): ListedChange => ({
+          ...row,
+          delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
+          cursor: {
+            night: row.change.night,
+            roomName: row.roomName,
+            roomUuid: row.change.roomTypeUuid,
+            createdAt: createdKey,
+            updatedAt: updatedKey,
+            id: row.change.id,
+          },
+        }),
+      );
     },
 
     count: async (filter: ChangeFilter) =>
@@ -230,14 +289,24 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         ),
       ),
 
-    /** The published prices of nights `from`…`to` (one room type or all), by night then room. */
-    published: (from: string, to: string, roomUuid?: string) =>
-      db
+    /**
+     * The published prices of nights `from`…`to` (one room type or all), by night then room: all
+     * of them, or (keyset) `page.limit` after the cell `page.after`.
+     */
+    published: (
+      from: string,
+      to: string,
+      roomUuid?: string,
+      page?: { after?: PublishedCursor; limit: number },
+    ) => {
+      const after = page?.after;
+      const query = db
         .select({
           night: publishedPrices.night,
           priceMinor: publishedPrices.priceMinor,
           restrictions: publishedPrices.restrictions,
           publishedAt: publishedPrices.publishedAt,
+          roomUuid: roomTypes.uuid,
           roomCode: roomTypes.code,
           roomName: roomTypes.name,
         })
@@ -246,12 +315,18 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .where(
           and(
             eq(publishedPrices.businessUuid, businessUuid),
-            gte(publishedPrices.night, from),
+            gte(publishedPrices.night, after?.night ?? from),
             lte(publishedPrices.night, to),
             roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
+            after
+              ? sql`(${publishedPrices.night}, ${roomTypes.name}, ${roomTypes.uuid})
+                    > (${after.night}::date, ${after.roomName}, ${after.roomUuid}::uuid)`
+              : undefined,
           ),
         )
-        .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
+        .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid));
+      return page ? query.limit(page.limit) : query;
+    },
 
     /**
      * Up to `limit` approved changes that no delivery is carrying, oldest first, held until the

@@ -1,5 +1,5 @@
+import type { Readable } from 'node:stream';
 import {
-  csvFile,
   noDelivery,
   priceStageOf,
   priceStageWordKey,
@@ -24,6 +24,7 @@ import { unknownRoom } from '../../core/room-types';
 import { PRICE_CHANGES_APPROVED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
+import { csvStream, keysetPages } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -34,7 +35,9 @@ import {
   priceChangesRepository,
   type ChangeFilter,
   type ChangeTarget,
+  type ListCursor,
   type ListedChange,
+  type PublishedCursor,
 } from './repository';
 
 type ChangesQuery = z.output<typeof ZPriceChangesQuery>;
@@ -49,10 +52,10 @@ export interface PriceChangesServiceOptions {
   unitOfWork: UnitOfWork;
 }
 
-/** A CSV export: the file and the name it is downloaded under. */
+/** A CSV export: the file, written as the reply takes it, and the name it is downloaded under. */
 export interface CsvExport {
   filename: string;
-  body: string;
+  body: Readable;
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -271,10 +274,11 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     ): Promise<CsvExport> {
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
-      const rows = await priceChangesRepository(db, business.uuid).list(filterOf(query));
+      const repo = priceChangesRepository(db, business.uuid);
+      const filter = filterOf(query);
       const locale = localeOf(caller);
       const words = phrases[locale];
-      const lines = rows.map((row): CsvCell[] => {
+      const line = (row: ListedChange): CsvCell[] => {
         const { change, roomCode, roomName, deciderName } = row;
         const { delivery, stage } = lifeOf(row);
         return [
@@ -297,10 +301,14 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
           iso(change.publishedAt),
           delivery.deliveredAt,
         ];
-      });
+      };
+      const pages = keysetPages(
+        (after: ListCursor | undefined, limit) => repo.list(filter, { after, limit }),
+        (row) => row.cursor,
+      );
       return {
         filename: `price-changes-${zonedDate(clock(), business.timezone)}.csv`,
-        body: csvFile(words.changesHeader, lines),
+        body: await csvStream(words.changesHeader, pages, line),
       };
     },
 
@@ -312,34 +320,32 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     ): Promise<CsvExport> {
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
-      const rows = await priceChangesRepository(db, business.uuid).published(
-        query.from,
-        query.to,
-        query.roomUuid,
-      );
+      const repo = priceChangesRepository(db, business.uuid);
       const locale = localeOf(caller);
       const words = phrases[locale];
+      const pages = keysetPages(
+        (after: PublishedCursor | undefined, limit) =>
+          repo.published(query.from, query.to, query.roomUuid, { after, limit }),
+        ({ night, roomName, roomUuid }) => ({ night, roomName, roomUuid }),
+      );
       return {
         filename: `prices-${query.from}-${query.to}.csv`,
-        body: csvFile(
-          words.pricesHeader,
-          rows.map((row) => {
-            // Published before restrictions were: none published (all cells empty).
-            const r = row.restrictions;
-            return [
-              row.night,
-              row.roomCode,
-              row.roomName,
-              fromMinor(row.priceMinor),
-              row.publishedAt.toISOString(),
-              r && r.minStay,
-              r && r.maxStay,
-              r && restrictionCell(r.closedToArrival, locale),
-              r && restrictionCell(r.closedToDeparture, locale),
-              r && restrictionCell(r.orphan, locale),
-            ];
-          }),
-        ),
+        body: await csvStream(words.pricesHeader, pages, (row): CsvCell[] => {
+          // Published before restrictions were: none published (all cells empty).
+          const r = row.restrictions;
+          return [
+            row.night,
+            row.roomCode,
+            row.roomName,
+            fromMinor(row.priceMinor),
+            row.publishedAt.toISOString(),
+            r && r.minStay,
+            r && r.maxStay,
+            r && restrictionCell(r.closedToArrival, locale),
+            r && restrictionCell(r.closedToDeparture, locale),
+            r && restrictionCell(r.orphan, locale),
+          ];
+        }),
       };
     },
   };
