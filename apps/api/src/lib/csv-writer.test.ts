@@ -1,6 +1,6 @@
 import { csvFile } from '@tarifa/contract';
 import { describe, expect, it } from 'vitest';
-import { attachment, csvStream, keysetPages } from './csv-writer';
+import { attachment, csvStream, pagesOf, spansOf } from './csv-writer';
 
 describe('the CSV download header', () => {
   it('names a download with safe characters only', () => {
@@ -10,38 +10,45 @@ describe('the CSV download header', () => {
   });
 });
 
-/** Rows 1…n read `limit` at a time after a cursor (the last number read), recording each read. */
-const numbers = (n: number) => {
-  const reads: (number | undefined)[] = [];
-  const read = async (after: number | undefined, limit: number) => {
-    reads.push(after);
-    const start = after ?? 0;
-    return Array.from({ length: Math.max(0, Math.min(limit, n - start)) }, (_, i) => start + i + 1);
-  };
-  return { read, reads };
+/** Pages of the numbers 1…n, `size` a page, read as asked for (each read recorded). */
+const numbers = (n: number, size: number) => {
+  const reads: number[] = [];
+  const spans = Array.from({ length: Math.ceil(n / size) }, (_, page) => ({
+    from: String(page * size + 1),
+    to: String(Math.min(n, (page + 1) * size)),
+  }));
+  const pages = pagesOf(spans, async ({ from, to }) => {
+    reads.push(Number(from));
+    return Array.from({ length: Number(to) - Number(from) + 1 }, (_, i) => Number(from) + i);
+  });
+  return { pages, reads };
 };
 
-const collect = async (pages: AsyncIterable<number[]>) => {
-  const seen: number[][] = [];
-  for await (const page of pages) seen.push(page);
-  return seen;
-};
+describe('an export’s pages', () => {
+  const counts = (...rows: number[]) =>
+    rows.map((n, i) => ({ key: `2026-06-${String(i + 1).padStart(2, '0')}`, rows: n }));
 
-describe('keyset pages', () => {
-  it('reads page after page from the last row, and stops at a short page', async () => {
-    const { read, reads } = numbers(7);
-    expect(await collect(keysetPages(read, (row) => row, 3))).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
-    expect(reads).toEqual([undefined, 3, 6]);
+  it('takes consecutive keys together until they hold a page, never splitting a key', () => {
+    expect(spansOf(counts(400, 400, 400, 2500, 10, 10), 1000)).toEqual([
+      { from: '2026-06-01', to: '2026-06-03' },
+      { from: '2026-06-04', to: '2026-06-04' },
+      { from: '2026-06-05', to: '2026-06-06' },
+    ]);
+    expect(spansOf(counts(1000, 1), 1000)).toEqual([
+      { from: '2026-06-01', to: '2026-06-01' },
+      { from: '2026-06-02', to: '2026-06-02' },
+    ]);
+    expect(spansOf([], 1000)).toEqual([]);
   });
 
-  it('reads once more when the last page is full, and yields no empty page', async () => {
-    const { read, reads } = numbers(6);
-    expect(await collect(keysetPages(read, (row) => row, 3))).toEqual([
-      [1, 2, 3],
-      [4, 5, 6],
-    ]);
-    expect(reads).toEqual([undefined, 3, 6]);
-    expect(await collect(keysetPages(numbers(0).read, (row) => row, 3))).toEqual([]);
+  it('are read one at a time, as they are asked for', async () => {
+    const { pages, reads } = numbers(7, 3);
+    const iterator = pages[Symbol.asyncIterator]();
+    expect((await iterator.next()).value).toEqual([1, 2, 3]);
+    expect(reads).toEqual([1]);
+    expect((await iterator.next()).value).toEqual([4, 5, 6]);
+    expect((await iterator.next()).value).toEqual([7]);
+    expect((await iterator.next()).done).toBe(true);
   });
 });
 
@@ -55,14 +62,7 @@ describe('a streamed CSV file', () => {
   };
 
   it('is byte for byte the whole file csvFile writes, one chunk per page', async () => {
-    const { read } = numbers(10);
-    const { chunks, body } = await text(
-      await csvStream(
-        header,
-        keysetPages(read, (n) => n, 4),
-        line,
-      ),
-    );
+    const { chunks, body } = await text(await csvStream(header, numbers(10, 4).pages, line));
     const whole = csvFile(
       header,
       Array.from({ length: 10 }, (_, i) => line(i + 1)),
@@ -73,31 +73,20 @@ describe('a streamed CSV file', () => {
   });
 
   it('with no rows is the BOM and the header line', async () => {
-    const { body } = await text(
-      await csvStream(
-        header,
-        keysetPages(numbers(0).read, (n) => n),
-        line,
-      ),
-    );
+    const { body } = await text(await csvStream(header, numbers(0, 4).pages, line));
     expect(body).toBe(csvFile(header, []));
   });
 
   it('reads the first page before it is handed over: a failure there is thrown, not streamed', async () => {
-    const failing = keysetPages<number, number>(
-      () => Promise.reject(new Error('no database')),
-      (n) => n,
+    const failing = pagesOf<number>([{ from: '1', to: '1' }], () =>
+      Promise.reject(new Error('no database')),
     );
     await expect(csvStream(header, failing, line)).rejects.toThrow('no database');
   });
 
   it('stops reading when the download is given up', async () => {
-    const { read, reads } = numbers(100_000);
-    const stream = await csvStream(
-      header,
-      keysetPages(read, (n) => n, 10),
-      line,
-    );
+    const { pages, reads } = numbers(100_000, 10);
+    const stream = await csvStream(header, pages, line);
     for await (const chunk of stream) {
       expect(chunk.length).toBeGreaterThan(0);
       break; // destroys the stream

@@ -17,24 +17,45 @@ export function attachment(filename: string): string {
   return `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
 }
 
+/** How many rows an export has per value of its leading sort key (a night, an instant). */
+export interface KeyCount {
+  key: string;
+  rows: number;
+}
+
+/** A span of an export's leading sort key, both ends included: one page. */
+export interface KeySpan {
+  from: string;
+  to: string;
+}
+
 /**
- * The rows `read` answers a page at a time, in keyset order: each page starts after the cursor
- * of the previous page's last row (`cursorOf`), so a page costs the same wherever it is in the
- * file, and no transaction or server-side cursor is held between pages (PGlite has one
- * connection).
+ * An export's pages: consecutive values of its leading sort key taken together until they hold
+ * `size` rows (one value with more rows is a page of its own). A page is then read with
+ * `key between from and to`, sorted in full: it never splits a value, so the pages one after the
+ * other are the file's order, and each costs what its own rows cost — no transaction, server-side
+ * cursor or sort of the whole file is held between pages (PGlite has one connection).
  */
-export async function* keysetPages<Row, Cursor>(
-  read: (after: Cursor | undefined, limit: number) => Promise<Row[]>,
-  cursorOf: (row: Row) => Cursor,
-  limit = EXPORT_PAGE_ROWS,
+export function spansOf(counts: readonly KeyCount[], size = EXPORT_PAGE_ROWS): KeySpan[] {
+  const spans: KeySpan[] = [];
+  let open: { from: string; rows: number } | undefined;
+  counts.forEach(({ key, rows }, i) => {
+    open ??= { from: key, rows: 0 };
+    open.rows += rows;
+    if (open.rows >= size || i === counts.length - 1) {
+      spans.push({ from: open.from, to: key });
+      open = undefined;
+    }
+  });
+  return spans;
+}
+
+/** The rows of each span, read one span at a time as they are asked for. */
+export async function* pagesOf<Row>(
+  spans: readonly KeySpan[],
+  read: (span: KeySpan) => Promise<Row[]>,
 ): AsyncGenerator<Row[]> {
-  let after: Cursor | undefined;
-  for (;;) {
-    const rows = await read(after, limit);
-    if (rows.length > 0) yield rows;
-    if (rows.length < limit) return;
-    after = cursorOf(rows[rows.length - 1]!);
-  }
+  for (const span of spans) yield await read(span);
 }
 
 /**

@@ -1,7 +1,22 @@
 import type { TPriceChangeReasonStep, TPriceChangeStatus, TPriceStage } from '@tarifa/contract';
-import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client';
+import type { KeyCount, KeySpan } from '../../lib/csv-writer';
 import {
   priceChanges,
   publishedPrices,
@@ -39,52 +54,19 @@ export interface ListedChange {
   roomName: string;
   deciderName: string | null;
   delivery: { status: string; deliveredAt: Date | null } | null;
-  /** Where the next keyset page starts (`ListPage`'s `after`). */
-  cursor: ListCursor;
 }
 
-/**
- * A change's place in the list's order: its sort keys, instants as PostgreSQL's exact text (a
- * `Date` keeps milliseconds, a `timestamptz` microseconds).
- */
-export interface ListCursor {
-  night: string;
-  roomName: string;
-  roomUuid: string;
-  createdAt: string;
-  updatedAt: string;
-  id: string;
-}
+/** The list's leading key (`orderOf`): what an export's pages are spans of. */
+const leadingKey = (filter: ChangeFilter) =>
+  filter.since
+    ? { column: priceChanges.updatedAt, type: sql`timestamptz` }
+    : { column: priceChanges.night, type: sql`date` };
 
-/** A page of the list: `limit` rows from `offset`, or (keyset) those after `after`. */
-export type ListPage = { offset: number; limit: number } | { after?: ListCursor; limit: number };
-
-/**
- * The changes after `cursor` in the list's order (`orderOf`), as one row comparison; the
- * leading key's own bound lets the index start there.
- */
-function afterCursor(filter: ChangeFilter, cursor: ListCursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  const c = cursor;
-  return filter.since
-    ? and(
-        gte(priceChanges.updatedAt, sql`${c.updatedAt}::timestamptz`),
-        sql`(${priceChanges.updatedAt}, ${priceChanges.id}) > (${c.updatedAt}::timestamptz, ${c.id}::uuid)`,
-      )
-    : and(
-        gte(priceChanges.night, c.night),
-        sql`(${priceChanges.night}, ${roomTypes.name}, ${priceChanges.roomTypeUuid},
-             ${priceChanges.createdAt}, ${priceChanges.id})
-            > (${c.night}::date, ${c.roomName}, ${c.roomUuid}::uuid,
-               ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
-      );
-}
-
-/** A published cell's place in the published list's order (night, room name, room uuid). */
-export interface PublishedCursor {
-  night: string;
-  roomName: string;
-  roomUuid: string;
+/** The changes whose leading key lies in `span`. */
+function inSpan(filter: ChangeFilter, span: KeySpan | undefined): SQL | undefined {
+  if (!span) return undefined;
+  const { column, type } = leadingKey(filter);
+  return sql`${column} between ${span.from}::${type} and ${span.to}::${type}`;
 }
 
 /** An approved change as publishing sends it. */
@@ -158,6 +140,14 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
   const ofBusiness = eq(priceChanges.businessUuid, businessUuid);
   const where = (filter: ChangeFilter) => changesWhere(businessUuid, filter);
 
+  /** The business's published prices of nights `from`…`to`, of one room type or all. */
+  const publishedIn = (from: string, to: string, roomUuid?: string) =>
+    and(
+      eq(publishedPrices.businessUuid, businessUuid),
+      between(publishedPrices.night, from, to),
+      roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
+    );
+
   const targetOf = (target: ChangeTarget) =>
     'ids' in target ? and(ofBusiness, inArray(priceChanges.id, target.ids)) : where(target.filter);
 
@@ -194,8 +184,15 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
   };
 
   return {
-    /** One page of the changes the filter matches (every one without `page`). */
-    list: async (filter: ChangeFilter, page?: ListPage): Promise<ListedChange[]> => {
+    /**
+     * One page of the changes the filter matches (every one without `page`), or those whose
+     * leading key lies in `span` (an export's page).
+     */
+    list: async (
+      filter: ChangeFilter,
+      page?: { offset: number; limit: number },
+      span?: KeySpan,
+    ): Promise<ListedChange[]> => {
       const query = db
         .select({
           change: priceChanges,
@@ -204,34 +201,32 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           deciderName: users.name,
           deliveryStatus: webhookDeliveries.status,
           deliveredAt: webhookDeliveries.deliveredAt,
-          createdKey: sql<string>`${priceChanges.createdAt}::text`,
-          updatedKey: sql<string>`${priceChanges.updatedAt}::text`,
         })
         .from(priceChanges)
         .innerJoin(roomTypes, eq(roomTypes.uuid, priceChanges.roomTypeUuid))
         .leftJoin(users, eq(users.uuid, priceChanges.decidedBy))
         .leftJoin(webhookDeliveries, eq(webhookDeliveries.id, priceChanges.deliveryId))
-        .where(
-          and(where(filter), page && 'after' in page ? afterCursor(filter, page.after) : undefined),
-        )
+        .where(and(where(filter), inSpan(filter, span)))
         .orderBy(...orderOf(filter));
-      const rows = await (page
-        ? query.offset('offset' in page ? page.offset : 0).limit(page.limit)
-        : query);
-      return rows.map(
-        ({ deliveryStatus, deliveredAt, createdKey, updatedKey, ...row }): ListedChange => ({
-          ...row,
-          delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
-          cursor: {
-            night: row.change.night,
-            roomName: row.roomName,
-            roomUuid: row.change.roomTypeUuid,
-            createdAt: createdKey,
-            updatedAt: updatedKey,
-            id: row.change.id,
-          },
-        }),
-      );
+      const rows = await (page ? query.offset(page.offset).limit(page.limit) : query);
+      return rows.map(({ deliveryStatus, deliveredAt, ...row }): ListedChange => ({
+        ...row,
+        delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
+      }));
+    },
+
+    /**
+     * How many changes the filter matches per value of the list's leading key, in its order: what
+     * an export cuts into pages (`spansOf`). One row per night (or instant), never per change.
+     */
+    keyCounts: async (filter: ChangeFilter): Promise<KeyCount[]> => {
+      const { column } = leadingKey(filter);
+      return db
+        .select({ key: sql<string>`${column}::text`, rows: count() })
+        .from(priceChanges)
+        .where(where(filter))
+        .groupBy(column)
+        .orderBy(asc(column));
     },
 
     count: async (filter: ChangeFilter) =>
@@ -290,23 +285,16 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
       ),
 
     /**
-     * The published prices of nights `from`…`to` (one room type or all), by night then room: all
-     * of them, or (keyset) `page.limit` after the cell `page.after`.
+     * The published prices of nights `from`…`to` (one room type or all), by night then room; with
+     * `span`, only its nights (an export's page).
      */
-    published: (
-      from: string,
-      to: string,
-      roomUuid?: string,
-      page?: { after?: PublishedCursor; limit: number },
-    ) => {
-      const after = page?.after;
-      const query = db
+    published: (from: string, to: string, roomUuid?: string, span?: KeySpan) =>
+      db
         .select({
           night: publishedPrices.night,
           priceMinor: publishedPrices.priceMinor,
           restrictions: publishedPrices.restrictions,
           publishedAt: publishedPrices.publishedAt,
-          roomUuid: roomTypes.uuid,
           roomCode: roomTypes.code,
           roomName: roomTypes.name,
         })
@@ -314,19 +302,20 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .innerJoin(roomTypes, eq(roomTypes.uuid, publishedPrices.roomTypeUuid))
         .where(
           and(
-            eq(publishedPrices.businessUuid, businessUuid),
-            gte(publishedPrices.night, after?.night ?? from),
-            lte(publishedPrices.night, to),
-            roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
-            after
-              ? sql`(${publishedPrices.night}, ${roomTypes.name}, ${roomTypes.uuid})
-                    > (${after.night}::date, ${after.roomName}, ${after.roomUuid}::uuid)`
-              : undefined,
+            publishedIn(from, to, roomUuid),
+            span ? between(publishedPrices.night, span.from, span.to) : undefined,
           ),
         )
-        .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid));
-      return page ? query.limit(page.limit) : query;
-    },
+        .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
+
+    /** How many published prices `published` answers per night, by night (`spansOf`). */
+    publishedCounts: (from: string, to: string, roomUuid?: string): Promise<KeyCount[]> =>
+      db
+        .select({ key: sql<string>`${publishedPrices.night}::text`, rows: count() })
+        .from(publishedPrices)
+        .where(publishedIn(from, to, roomUuid))
+        .groupBy(publishedPrices.night)
+        .orderBy(asc(publishedPrices.night)),
 
     /**
      * Up to `limit` approved changes that no delivery is carrying, oldest first, held until the

@@ -24,7 +24,7 @@ import { unknownRoom } from '../../core/room-types';
 import { PRICE_CHANGES_APPROVED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
-import { csvStream, keysetPages } from '../../lib/csv-writer';
+import { csvStream, pagesOf, spansOf } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -35,9 +35,7 @@ import {
   priceChangesRepository,
   type ChangeFilter,
   type ChangeTarget,
-  type ListCursor,
   type ListedChange,
-  type PublishedCursor,
 } from './repository';
 
 type ChangesQuery = z.output<typeof ZPriceChangesQuery>;
@@ -302,10 +300,8 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
           delivery.deliveredAt,
         ];
       };
-      const pages = keysetPages(
-        (after: ListCursor | undefined, limit) => repo.list(filter, { after, limit }),
-        (row) => row.cursor,
-      );
+      const spans = spansOf(await repo.keyCounts(filter));
+      const pages = pagesOf(spans, (span) => repo.list(filter, undefined, span));
       return {
         filename: `price-changes-${zonedDate(clock(), business.timezone)}.csv`,
         body: await csvStream(words.changesHeader, pages, line),
@@ -323,11 +319,9 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
       const repo = priceChangesRepository(db, business.uuid);
       const locale = localeOf(caller);
       const words = phrases[locale];
-      const pages = keysetPages(
-        (after: PublishedCursor | undefined, limit) =>
-          repo.published(query.from, query.to, query.roomUuid, { after, limit }),
-        ({ night, roomName, roomUuid }) => ({ night, roomName, roomUuid }),
-      );
+      const { from, to, roomUuid } = query;
+      const spans = spansOf(await repo.publishedCounts(from, to, roomUuid));
+      const pages = pagesOf(spans, (span) => repo.published(from, to, roomUuid, span));
       return {
         filename: `prices-${query.from}-${query.to}.csv`,
         body: await csvStream(words.pricesHeader, pages, (row): CsvCell[] => {
