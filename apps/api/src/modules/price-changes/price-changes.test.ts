@@ -534,7 +534,7 @@ describe('price changes API', () => {
     it('streams an export of several pages: every change once, in the order one query gave', async () => {
       const { business, dbl, ste } = await setup();
       // Three changes per cell, written in one statement: one instant to the microsecond, which
-      // only the id orders — ties that straddle page boundaries. Every price is its row's own.
+      // only the id orders. Every price is its row's own.
       const statuses = ['pending', 'superseded', 'rejected'] as const;
       await insertChanges(
         t,

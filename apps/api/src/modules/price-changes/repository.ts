@@ -1,19 +1,5 @@
 import type { TPriceChangeReasonStep, TPriceChangeStatus, TPriceStage } from '@tarifa/contract';
-import {
-  and,
-  asc,
-  between,
-  count,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client';
 import type { KeyCount, KeySpan } from '../../lib/csv-writer';
@@ -144,7 +130,8 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
   const publishedIn = (from: string, to: string, roomUuid?: string) =>
     and(
       eq(publishedPrices.businessUuid, businessUuid),
-      between(publishedPrices.night, from, to),
+      gte(publishedPrices.night, from),
+      lte(publishedPrices.night, to),
       roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
     );
 
@@ -303,7 +290,8 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .where(
           and(
             publishedIn(from, to, roomUuid),
-            span ? between(publishedPrices.night, span.from, span.to) : undefined,
+            span && gte(publishedPrices.night, span.from),
+            span && lte(publishedPrices.night, span.to),
           ),
         )
         .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
