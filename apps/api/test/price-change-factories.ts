@@ -11,7 +11,13 @@ import {
   type StoredBreakdownEntry,
   type StoredReasonItem,
 } from '../src/db/schema';
-import { businessesUrl, tariffUrl } from './business-factories';
+import {
+  businessesUrl,
+  createBusiness,
+  roomInput,
+  saveRooms,
+  tariffUrl,
+} from './business-factories';
 import type { TestUser } from './factories';
 import type { TestApp } from './helpers';
 
@@ -286,6 +292,20 @@ export async function tariffCall(
   });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.body ? res.json() : undefined;
+}
+
+/**
+ * A business in Lisbon with one room type, a Double (`DBL`, 10 rooms, base price 100), with
+ * `settings`, its first prices proposed (the jobs drained): the roll's and pruning's tests.
+ */
+export async function lisbonDouble(t: TestApp, owner: TestUser, settings: object) {
+  const business = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
+  const saved = await saveRooms(t, owner, business, [
+    roomInput({ name: 'Double', code: 'DBL', rooms: 10, basePrice: 100 }),
+  ]);
+  await tariffCall(t, owner, business, 'settings', 'PUT', { settings });
+  await t.app.jobs.drain();
+  return { business, dbl: saved.tariffConfiguration.roomsTariff[0]!.uuid };
 }
 
 /** `PUT …/prices/overrides` by the owner, expected to succeed. */

@@ -13,7 +13,7 @@ import {
 } from '../../core/unit-of-work';
 import { withTransaction, type Database, type Executor } from '../../db/client';
 import { recompute, type RecomputeScope } from './recompute';
-import { nextMidnight, roll } from './roll';
+import { nextMidnight, pruneSuperseded, roll } from './roll';
 
 /** Recomputes some room types and nights of one business (docs/price-changes.md). */
 export const RECOMPUTE_JOB = 'prices.recompute';
@@ -91,7 +91,10 @@ export function priceChangeJobs(deps: {
       },
     },
 
-    /** `prices.roll`: past nights superseded, the horizon recomputed, the next roll queued. */
+    /**
+     * `prices.roll`: past nights superseded, the horizon recomputed, the next roll queued; then
+     * the superseded changes nobody decided, once old enough, pruned in batches.
+     */
     roll: {
       async run({ businessUuid }: RollJobPayload, ctx: { now(): Date }) {
         const now = ctx.now();
@@ -101,6 +104,9 @@ export function priceChangeJobs(deps: {
           return done;
         });
         if (outcome?.emitted) jobs.kick();
+        if (!outcome) return;
+        const pruned = await pruneSuperseded(db, businessUuid, now);
+        if (pruned) log?.info({ businessUuid, pruned }, 'superseded price changes pruned');
       },
     },
 

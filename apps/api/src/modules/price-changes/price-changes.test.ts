@@ -3,9 +3,11 @@ import type { TCreatedApiToken, TPriceChange } from '@tarifa/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_CHANGES_APPROVED } from '../../core/unit-of-work';
+import { priceChangesRepository } from './repository';
 import { auditEvents, outboxEvents, roomTypes } from '../../db/schema';
 import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
+import { fromMinor } from '@tarifa/pricing';
 import { createBusiness, roomInput } from '../../../test/business-factories';
 import { bookingsUrl, tokensUrl, withRooms } from '../../../test/booking-factories';
 import {
@@ -522,6 +524,128 @@ describe('price changes API', () => {
       expect(rows).toHaveLength(10_001);
       expect(rows[1]).toMatch(/^2026-06-02,DBL,Double,/);
       expect(rows[2]).toMatch(/^2026-06-02,STE,Suite,/);
+    });
+
+    /** The first `n` cells of a CSV line (none of these columns holds a comma). */
+    const cellsOf = (row: string, n: number) => row.split(',').slice(0, n);
+    const nightAfter = (days: number) =>
+      new Date(Date.UTC(2026, 5, 2) + days * 86_400_000).toISOString().slice(0, 10);
+
+    it('streams an export of several pages: every change once, in the order one query gave', async () => {
+      const { business, dbl, ste } = await setup();
+      // Three changes per cell, written in one statement: one instant to the microsecond, which
+      // only the id orders. Every price is its row's own.
+      const statuses = ['pending', 'superseded', 'rejected'] as const;
+      await insertChanges(
+        t,
+        business.uuid,
+        Array.from({ length: 4_500 }, (_, i) => ({
+          roomUuid: i % 6 < 3 ? ste : dbl,
+          night: nightAfter(Math.floor(i / 6)),
+          newPriceMinor: 10_000 + i,
+          status: statuses[i % 3],
+          updatedAt: at(`2026-05-0${1 + (i % 3)}T10:00:00Z`),
+        })),
+      );
+      const repo = priceChangesRepository(t.database.db, business.uuid);
+      for (const [query, filter] of [
+        ['', {}],
+        ['?since=2026-04-30T00:00:00Z', { since: at('2026-04-30T00:00:00Z') }],
+      ] as const) {
+        // What the export was before it streamed: the whole list in one query.
+        const expected = (await repo.list(filter)).map(({ change, roomCode, roomName }) => [
+          change.night,
+          roomCode,
+          roomName,
+          '100',
+          String(fromMinor(change.newPriceMinor)),
+          change.createdAt.toISOString(),
+        ]);
+        const res = await get(priceChangesUrl(business, `/export.csv${query}`));
+        expect(res.statusCode).toBe(200);
+        const [header, ...rows] = csvRows(res.body);
+        expect(header).toMatch(/^Date,Room code,/);
+        expect(rows).toHaveLength(4_500);
+        expect(rows.map((row) => [...cellsOf(row, 5), row.match(/,([\dT:.-]+Z),/)![1]])).toEqual(
+          expected,
+        );
+      }
+    });
+
+    it('streams the published list of several pages, by night then room type name', async () => {
+      const { business, dbl, ste } = await setup();
+      const [attic] = Object.values(
+        await withRooms(t, owner, business, [roomInput({ name: 'Attic', code: 'ATC' })]),
+      );
+      const cells = Array.from({ length: 700 }, (_, day) =>
+        [ste, dbl, attic!].map((roomUuid, r) => ({
+          roomUuid,
+          night: nightAfter(day),
+          priceMinor: 10_000 + day * 3 + r,
+        })),
+      ).flat();
+      await insertPublished(t, business.uuid, cells);
+      const to = nightAfter(699);
+      const expected = (
+        await priceChangesRepository(t.database.db, business.uuid).published('2026-06-02', to)
+      ).map((row) => [row.night, row.roomCode, row.roomName, String(fromMinor(row.priceMinor))]);
+      expect(expected.slice(0, 3).map((row) => row[2])).toEqual(['Attic', 'Double', 'Suite']);
+
+      const res = await get(pricesExportUrl(business, `from=2026-06-02&to=${to}`));
+      expect(res.statusCode).toBe(200);
+      const rows = csvRows(res.body).slice(1);
+      expect(rows).toHaveLength(2_100);
+      expect(rows.map((row) => cellsOf(row, 4))).toEqual(expected);
+    });
+
+    it('answers other requests while a long export is still being written', async () => {
+      const { business, dbl, ste } = await setup();
+      await insertChanges(
+        t,
+        business.uuid,
+        Array.from({ length: 10_000 }, (_, i) => ({
+          roomUuid: i % 2 ? ste : dbl,
+          night: nightAfter(Math.floor(i / 2)),
+        })),
+      );
+      const neighbour = await setup(stranger);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: priceChangesUrl(business, '/export.csv'),
+        headers: owner.headers,
+        payloadAsStream: true,
+      });
+      expect(res.statusCode).toBe(200);
+      const chunks = res.stream()[Symbol.asyncIterator]();
+      // The header and the first page are out; the rest is still to be read.
+      const first = (await chunks.next()).value as Buffer;
+      const answered: string[] = [];
+      const rest = (async () => {
+        const more: Buffer[] = [];
+        for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) {
+          more.push(chunk.value as Buffer);
+        }
+        answered.push('export');
+        return more;
+      })();
+      const [health, others, more] = await Promise.all([
+        t.app.inject({ method: 'GET', url: '/api/health' }).then((answer) => {
+          answered.push('health');
+          return answer;
+        }),
+        get(priceChangesUrl(neighbour.business), stranger.headers).then((answer) => {
+          answered.push('another tenant');
+          return answer;
+        }),
+        rest,
+      ]);
+      expect(health.statusCode).toBe(200);
+      expect(others.statusCode).toBe(200);
+      expect(answered.at(-1)).toBe('export');
+      expect(answered).toHaveLength(3);
+      const rows = csvRows(Buffer.concat([first, ...more]).toString('utf8'));
+      expect(csvRows(first.toString('utf8')).length).toBeLessThan(rows.length);
+      expect(rows).toHaveLength(10_001);
     });
 
     it('exports the published price list of a range, in the caller’s language', async () => {

@@ -136,6 +136,25 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
     },
 
     /**
+     * Deletes up to `limit` changes superseded before `before` that nobody decided, that never
+     * published and that no delivery carried (docs/price-changes.md, "Pruning"); answers how many.
+     */
+    deleteSuperseded: async (before: Date, limit: number): Promise<number> => {
+      const rows = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          delete from price_changes
+           where id in (
+                 select id from price_changes
+                  where business_uuid = ${businessUuid} and status = 'superseded'
+                    and updated_at < ${at(before)}
+                    and decided_at is null and published_at is null and delivery_id is null
+                  limit ${limit})
+          returning id`),
+      );
+      return rows.length;
+    },
+
+    /**
      * Inserts changes in one statement, `pending`, or `approved` at `now` by nobody when
      * `approved`. Breakdowns and reasons repeat from cell to cell: each distinct one travels once
      * (`breakdowns`, `reasons`) and the rows name theirs by index.

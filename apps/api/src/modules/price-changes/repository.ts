@@ -10,6 +10,7 @@ import {
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client';
+import type { KeyCount, KeySpan } from '../../lib/csv-writer';
 import {
   priceChanges,
   publishedPrices,
@@ -47,6 +48,19 @@ export interface ListedChange {
   roomName: string;
   deciderName: string | null;
   delivery: { status: string; deliveredAt: Date | null } | null;
+}
+
+/** The list's leading key (`orderOf`): what an export's pages are spans of. */
+const leadingKey = (filter: ChangeFilter) =>
+  filter.since
+    ? { column: priceChanges.updatedAt, type: sql`timestamptz` }
+    : { column: priceChanges.night, type: sql`date` };
+
+/** The changes whose leading key lies in `span`. */
+function inSpan(filter: ChangeFilter, span: KeySpan | undefined): SQL | undefined {
+  if (!span) return undefined;
+  const { column, type } = leadingKey(filter);
+  return sql`${column} between ${span.from}::${type} and ${span.to}::${type}`;
 }
 
 /** An approved change as publishing sends it. */
@@ -135,6 +149,15 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
   const ofBusiness = eq(priceChanges.businessUuid, businessUuid);
   const where = (filter: ChangeFilter) => changesWhere(businessUuid, filter);
 
+  /** The business's published prices of nights `from`…`to`, of one room type or all. */
+  const publishedIn = (from: string, to: string, roomUuid?: string) =>
+    and(
+      eq(publishedPrices.businessUuid, businessUuid),
+      gte(publishedPrices.night, from),
+      lte(publishedPrices.night, to),
+      roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
+    );
+
   const targetOf = (target: ChangeTarget) =>
     'ids' in target ? and(ofBusiness, inArray(priceChanges.id, target.ids)) : where(target.filter);
 
@@ -171,10 +194,14 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
   };
 
   return {
-    /** One page of the changes the filter matches (every one without `page`). */
+    /**
+     * One page of the changes the filter matches (every one without `page`), or those whose
+     * leading key lies in `span` (an export's page).
+     */
     list: async (
       filter: ChangeFilter,
       page?: { offset: number; limit: number },
+      span?: KeySpan,
     ): Promise<ListedChange[]> => {
       const query = db
         .select({
@@ -189,13 +216,27 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .innerJoin(roomTypes, eq(roomTypes.uuid, priceChanges.roomTypeUuid))
         .leftJoin(users, eq(users.uuid, priceChanges.decidedBy))
         .leftJoin(webhookDeliveries, eq(webhookDeliveries.id, priceChanges.deliveryId))
-        .where(where(filter))
+        .where(and(where(filter), inSpan(filter, span)))
         .orderBy(...orderOf(filter));
       const rows = await (page ? query.offset(page.offset).limit(page.limit) : query);
       return rows.map(({ deliveryStatus, deliveredAt, ...row }): ListedChange => ({
         ...row,
         delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
       }));
+    },
+
+    /**
+     * How many changes the filter matches per value of the list's leading key, in its order: what
+     * an export cuts into pages (`spansOf`). One row per night (or instant), never per change.
+     */
+    keyCounts: async (filter: ChangeFilter): Promise<KeyCount[]> => {
+      const { column } = leadingKey(filter);
+      return db
+        .select({ key: sql<string>`${column}::text`, rows: count() })
+        .from(priceChanges)
+        .where(where(filter))
+        .groupBy(column)
+        .orderBy(asc(column));
     },
 
     count: async (filter: ChangeFilter) =>
@@ -284,8 +325,11 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         ),
       ),
 
-    /** The published prices of nights `from`…`to` (one room type or all), by night then room. */
-    published: (from: string, to: string, roomUuid?: string) =>
+    /**
+     * The published prices of nights `from`…`to` (one room type or all), by night then room; with
+     * `span`, only its nights (an export's page).
+     */
+    published: (from: string, to: string, roomUuid?: string, span?: KeySpan) =>
       db
         .select({
           night: publishedPrices.night,
@@ -299,13 +343,21 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .innerJoin(roomTypes, eq(roomTypes.uuid, publishedPrices.roomTypeUuid))
         .where(
           and(
-            eq(publishedPrices.businessUuid, businessUuid),
-            gte(publishedPrices.night, from),
-            lte(publishedPrices.night, to),
-            roomUuid ? eq(publishedPrices.roomTypeUuid, roomUuid) : undefined,
+            publishedIn(from, to, roomUuid),
+            span && gte(publishedPrices.night, span.from),
+            span && lte(publishedPrices.night, span.to),
           ),
         )
         .orderBy(asc(publishedPrices.night), asc(roomTypes.name), asc(roomTypes.uuid)),
+
+    /** How many published prices `published` answers per night, by night (`spansOf`). */
+    publishedCounts: (from: string, to: string, roomUuid?: string): Promise<KeyCount[]> =>
+      db
+        .select({ key: sql<string>`${publishedPrices.night}::text`, rows: count() })
+        .from(publishedPrices)
+        .where(publishedIn(from, to, roomUuid))
+        .groupBy(publishedPrices.night)
+        .orderBy(asc(publishedPrices.night)),
 
     /**
      * Up to `limit` approved changes that no delivery is carrying, oldest first, held until the

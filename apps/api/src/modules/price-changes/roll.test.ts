@@ -1,13 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { TBusiness } from '@tarifa/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../db/schema';
-import {
-  businessesUrl,
-  createBusiness,
-  roomInput,
-  saveRooms,
-} from '../../../test/business-factories';
+import { businessesUrl, createBusiness } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
 import {
   buildTestApp,
@@ -16,10 +12,15 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { ROLL_JOB } from './jobs';
+import { pruneSuperseded, SUPERSEDED_KEPT_DAYS } from './roll';
 import {
   changesOf,
+  insertChanges,
+  lisbonDouble,
+  priceChangesUrl,
   publishOpen,
   setOverrides,
+  storedChanges,
   tariffCall,
 } from '../../../test/price-change-factories';
 
@@ -60,18 +61,10 @@ describe('the daily roll', () => {
   beforeAll(async () => {
     t = await createClockedTestApp(() => now);
     owner = await createUser(t);
-    business = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' });
-    const saved = await saveRooms(t, owner, business, [
-      roomInput({ name: 'Double', code: 'DBL', rooms: 10, basePrice: 100 }),
-    ]);
-    dbl = saved.tariffConfiguration.roomsTariff[0]!.uuid;
-    await tariffCall(t, owner, business, 'settings', 'PUT', {
-      settings: {
-        horizonDays: 30,
-        leadTimeRules: [{ fromDays: 0, toDays: 2, adjustmentPercent: -10 }],
-      },
-    });
-    await t.app.jobs.drain();
+    ({ business, dbl } = await lisbonDouble(t, owner, {
+      horizonDays: 30,
+      leadTimeRules: [{ fromDays: 0, toDays: 2, adjustmentPercent: -10 }],
+    }));
   });
   afterAll(() => t.close());
 
@@ -172,5 +165,106 @@ describe('the daily roll', () => {
     at('2026-03-04T05:00:01Z');
     expect(await t.app.jobs.drain()).toBe(1);
     expect(await queuedRolls(other.uuid)).toEqual([]);
+  });
+
+  /**
+   * After the roll, superseded changes nobody decided are pruned once 30 days old
+   * (docs/price-changes.md, "Pruning"); a business with 30 cells (one room type, 30 nights).
+   */
+  describe('pruning superseded changes', () => {
+    const cells = 30;
+    const decide = async (hotel: { uuid: string }, action: 'approve' | 'reject', ids: string[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: priceChangesUrl(hotel, `/${action}`),
+        headers: owner.headers,
+        payload: { ids },
+      });
+      expect(res.json()).toEqual({ moved: ids.length });
+    };
+
+    it('deletes in batches until none is left, and only what is old enough', async () => {
+      const { business: other, dbl: room } = await lisbonDouble(t, owner, { horizonDays: cells });
+      const old = new Date(now.getTime() - (SUPERSEDED_KEPT_DAYS + 1) * 86_400_000);
+      const recent = new Date(now.getTime() - (SUPERSEDED_KEPT_DAYS - 1) * 86_400_000);
+      const night = (i: number) => `2026-05-${String(1 + (i % 28)).padStart(2, '0')}`;
+      const seeds = (updatedAt: Date, n: number) =>
+        Array.from({ length: n }, (_, i) => ({
+          roomUuid: room,
+          night: night(i),
+          status: 'superseded' as const,
+          updatedAt,
+        }));
+      const before = (await storedChanges(t, other.uuid)).length;
+      await insertChanges(t, other.uuid, [...seeds(old, 23), ...seeds(recent, 4)]);
+      // Another business's old superseded changes are not this one's to prune.
+      const neighbour = (await storedChanges(t, business.uuid)).length;
+
+      expect(await pruneSuperseded(t.database.db, other.uuid, now, 5)).toBe(23);
+      expect((await storedChanges(t, other.uuid)).length).toBe(before + 4);
+      expect((await storedChanges(t, business.uuid)).length).toBe(neighbour);
+      expect(await pruneSuperseded(t.database.db, other.uuid, now, 5)).toBe(0);
+    });
+
+    it('after many edits of a rule the log holds a few rows per cell, and every decision stays', async () => {
+      const { business: hotel, dbl: room } = await lisbonDouble(t, owner, { horizonDays: cells });
+      const first = await changesOf(t, hotel.uuid, ['pending']);
+      expect(first).toHaveLength(cells);
+      // The owner approves the 10th (published at once: no destination) and rejects the 11th.
+      const approved = first.find((row) => row.night === '2026-03-10')!.id;
+      const rejected = first.find((row) => row.night === '2026-03-11')!.id;
+      await decide(hotel, 'approve', [approved]);
+      await decide(hotel, 'reject', [rejected]);
+      await t.app.jobs.drain();
+      // Replaced, but decided, published or carried by a delivery: never pruned.
+      const long = new Date('2026-01-01T00:00:00Z');
+      const superseded = { status: 'superseded', createdAt: long, updatedAt: long } as const;
+      const kept = await insertChanges(t, hotel.uuid, [
+        { ...superseded, roomUuid: room, night: '2026-03-12', decidedAt: long },
+        { ...superseded, roomUuid: room, night: '2026-03-13', publishedAt: long },
+        { ...superseded, roomUuid: room, night: '2026-03-14', deliveryId: randomUUID() },
+      ]);
+
+      // A weekday rule edited 12 times: each edit replaces every open change.
+      const edits = 12;
+      const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+      for (let edit = 1; edit <= edits; edit += 1) {
+        await tariffCall(t, owner, hotel, 'settings', 'PUT', {
+          settings: { weekdayAdjustments: Object.fromEntries(weekdays.map((day) => [day, edit])) },
+        });
+        await t.app.jobs.drain();
+      }
+      const edited = await storedChanges(t, hotel.uuid);
+      expect(edited.length).toBeGreaterThan(edits * (cells - 1));
+
+      // A day short of the retention period, the roll prunes nothing of this.
+      at('2026-04-02T00:00:30Z');
+      await t.app.jobs.drain();
+      expect((await storedChanges(t, hotel.uuid)).length).toBeGreaterThanOrEqual(edited.length);
+
+      // Past it, the replaced changes nobody decided are gone.
+      at('2026-04-04T00:00:30Z');
+      await t.app.jobs.drain();
+      const left = await storedChanges(t, hotel.uuid);
+      // The last proposals (30, replaced by the rolls: their nights passed) and the open ones.
+      expect(left.length).toBeLessThan(3 * cells);
+      const ids = new Set(left.map((row) => row.id));
+      for (const id of [approved, rejected, ...kept.map((row) => row.id)]) {
+        expect(ids.has(id), id).toBe(true);
+      }
+      expect(left.find((row) => row.id === approved)!.status).toBe('published');
+      expect(left.find((row) => row.id === rejected)!.status).toBe('rejected');
+      const cutoff = now.getTime() - SUPERSEDED_KEPT_DAYS * 86_400_000;
+      expect(
+        left.filter(
+          (row) =>
+            row.status === 'superseded' &&
+            row.updatedAt.getTime() < cutoff &&
+            !row.decidedAt &&
+            !row.publishedAt &&
+            !row.deliveryId,
+        ),
+      ).toEqual([]);
+    });
   });
 });

@@ -19,7 +19,7 @@ import { priceChangesService, type CsvExport } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const doc = routeDoc('price-changes');
-/** A CSV file (`text/csv`, UTF-8 with a byte-order mark), written as it is. */
+/** A CSV file (`text/csv`, UTF-8 with a byte-order mark), streamed as it is read. */
 const csvResponse = z.string().describe('CSV file (text/csv; charset=utf-8, with a BOM)');
 /** The CSV is sent as it is; error answers (objects) as JSON. */
 const asIs = () => (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));

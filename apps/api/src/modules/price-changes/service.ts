@@ -1,5 +1,5 @@
+import type { Readable } from 'node:stream';
 import {
-  csvFile,
   noDelivery,
   priceStageOf,
   priceStageWordKey,
@@ -26,6 +26,7 @@ import { unknownRoom } from '../../core/room-types';
 import { PRICE_CHANGES_APPROVED, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
+import { csvStream, pagesOf, spansOf } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -53,10 +54,10 @@ export interface PriceChangesServiceOptions {
   unitOfWork: UnitOfWork;
 }
 
-/** A CSV export: the file and the name it is downloaded under. */
+/** A CSV export: the file, written as the reply takes it, and the name it is downloaded under. */
 export interface CsvExport {
   filename: string;
-  body: string;
+  body: Readable;
 }
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -283,10 +284,11 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     ): Promise<CsvExport> {
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
-      const rows = await priceChangesRepository(db, business.uuid).list(filterOf(query));
+      const repo = priceChangesRepository(db, business.uuid);
+      const filter = filterOf(query);
       const locale = localeOf(caller);
       const words = phrases[locale];
-      const lines = rows.map((row): CsvCell[] => {
+      const line = (row: ListedChange): CsvCell[] => {
         const { change, roomCode, roomName, deciderName } = row;
         const { delivery, stage } = lifeOf(row);
         return [
@@ -309,10 +311,12 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
           iso(change.publishedAt),
           delivery.deliveredAt,
         ];
-      });
+      };
+      const spans = spansOf(await repo.keyCounts(filter));
+      const pages = pagesOf(spans, (span) => repo.list(filter, undefined, span));
       return {
         filename: `price-changes-${zonedDate(clock(), business.timezone)}.csv`,
-        body: csvFile(words.changesHeader, lines),
+        body: await csvStream(words.changesHeader, pages, line),
       };
     },
 
@@ -324,34 +328,30 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     ): Promise<CsvExport> {
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
-      const rows = await priceChangesRepository(db, business.uuid).published(
-        query.from,
-        query.to,
-        query.roomUuid,
-      );
+      const repo = priceChangesRepository(db, business.uuid);
       const locale = localeOf(caller);
       const words = phrases[locale];
+      const { from, to, roomUuid } = query;
+      const spans = spansOf(await repo.publishedCounts(from, to, roomUuid));
+      const pages = pagesOf(spans, (span) => repo.published(from, to, roomUuid, span));
       return {
         filename: `prices-${query.from}-${query.to}.csv`,
-        body: csvFile(
-          words.pricesHeader,
-          rows.map((row) => {
-            // Published before restrictions were: none published (all cells empty).
-            const r = row.restrictions;
-            return [
-              row.night,
-              row.roomCode,
-              row.roomName,
-              fromMinor(row.priceMinor),
-              row.publishedAt.toISOString(),
-              r && r.minStay,
-              r && r.maxStay,
-              r && restrictionCell(r.closedToArrival, locale),
-              r && restrictionCell(r.closedToDeparture, locale),
-              r && restrictionCell(r.orphan, locale),
-            ];
-          }),
-        ),
+        body: await csvStream(words.pricesHeader, pages, (row): CsvCell[] => {
+          // Published before restrictions were: none published (all cells empty).
+          const r = row.restrictions;
+          return [
+            row.night,
+            row.roomCode,
+            row.roomName,
+            fromMinor(row.priceMinor),
+            row.publishedAt.toISOString(),
+            r && r.minStay,
+            r && r.maxStay,
+            r && restrictionCell(r.closedToArrival, locale),
+            r && restrictionCell(r.closedToDeparture, locale),
+            r && restrictionCell(r.orphan, locale),
+          ];
+        }),
       };
     },
   };
