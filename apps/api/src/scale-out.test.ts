@@ -308,6 +308,8 @@ describe('two API instances on one PostgreSQL database', () => {
   });
 
   it('ran every job once, and none failed', async () => {
+    // Once the last import's follow-ups (its outbox dispatch, a recomputation) are done too.
+    await until(settled);
     const all = await jobs(sql`status <> 'queued'`);
     expect(all.map((job) => [job.type, job.status, job.attempts])).toEqual(
       all.map((job) => [job.type, 'succeeded', 1]),
