@@ -17,9 +17,10 @@ export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' 
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a copy of the migrated
- * template on the lane's PostgreSQL server.
+ * template on the lane's PostgreSQL server, with a pool of `poolSize` connections (few: the lane
+ * runs many files at once).
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(poolSize = 4): Promise<Database> {
   if (testDatabaseKind === 'pglite') {
     pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
     return openDatabase({ kind: 'pglite', dataDir: undefined, template: pgliteTemplate });
@@ -32,7 +33,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return openDatabase({ kind: 'postgres', url: url.toString(), poolSize });
 }
 
 /**
@@ -77,11 +78,19 @@ export async function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/**
+ * A test app on a fresh database. `poolSize`: its PostgreSQL pool (see `createTestDatabase`); a
+ * test whose jobs run in every lane at once needs the product's, since each running job holds a
+ * connection of it and its handler takes another.
+ */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<AppDeps, 'logStream' | 'jobs' | 'payments' | 'clock'> = {},
+  {
+    poolSize,
+    ...options
+  }: Pick<AppDeps, 'logStream' | 'jobs' | 'payments' | 'clock'> & { poolSize?: number } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(poolSize);
   const app = await buildTestApp({ config: testConfig(overrides), database, ...options });
   await app.ready();
   return {

@@ -44,8 +44,11 @@ const restrictionsOf = (value: unknown) =>
   (typeof value === 'string' ? JSON.parse(value) : value) as StoredRestrictions | null;
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-const uuidList = (ids: string[]) =>
-  sql`(select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
+/**
+ * `= any(…)` of one array parameter. (`in` a subquery over a JSON list of 15 000 ids ran over a
+ * minute on PostgreSQL.)
+ */
+const anyUuid = (ids: string[]) => sql`any(${`{${ids.join(',')}}`}::uuid[])`;
 
 /**
  * What the recomputation of one business reads and writes in `price_changes` and
@@ -99,7 +102,7 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
         await db.execute(sql`
           select id, breakdown, base_price_minor as "basePriceMinor"
             from price_changes
-           where business_uuid = ${businessUuid} and id in ${uuidList(ids)}`),
+           where business_uuid = ${businessUuid} and id = ${anyUuid(ids)}`),
       );
       for (const row of rows) {
         const breakdown = (
@@ -116,7 +119,7 @@ export function recomputeRepository(db: Executor, businessUuid: string) {
       const rows = rowsOf<{ id: string }>(
         await db.execute(sql`
           update price_changes set status = 'superseded', updated_at = ${at(now)}
-           where business_uuid = ${businessUuid} and id in ${uuidList(ids)}
+           where business_uuid = ${businessUuid} and id = ${anyUuid(ids)}
              and status in ('pending', 'approved')
           returning id`),
       );
