@@ -33,6 +33,10 @@ export default defineConfig({
               ? [...configDefaults.exclude, 'apps/api/src/db/client.test.ts']
               : [...configDefaults.exclude, 'apps/api/src/scale-out.test.ts'],
           environment: 'node',
+          // A worker's test files share their modules (each file still opens its own app and
+          // database): importing the app once per worker instead of once per file took the
+          // lane from 337 s to 261 s. Nothing here mocks modules or keeps state between files.
+          isolate: false,
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

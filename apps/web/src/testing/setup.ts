@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { locales } from '@tarifa/contract';
+import { clearSession } from '@/lib/auth/session';
 import { loadLanguage, loadSignedInTranslations } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
 import { prepareDirection } from '@/lib/theme/ThemeSettings';
@@ -16,6 +17,8 @@ await prepareDirection('ar');
 
 afterEach(() => {
   cleanup();
+  // Test files share their modules (isolate: false): the session store's snapshot goes too.
+  clearSession();
   localStorage.clear();
   clearSnackbars();
 });
