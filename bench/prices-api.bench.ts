@@ -16,7 +16,7 @@ import {
   pricesRepository,
   roomsSoldQuery,
 } from '../apps/api/src/modules/pricing-inputs/repository';
-import { pricesJson } from '../apps/api/src/modules/prices/wire';
+import { pricesJson } from '../apps/api/src/modules/pricing-inputs/wire';
 import { prng } from '../apps/api/test/booking-factories';
 import { onEachDatabase, signedInApp, type SignedIn } from './databases';
 import { addRow, type Report, type Section } from './report';

@@ -44,7 +44,8 @@ describe('the API module rule', { timeout: 60_000 }, () => {
     const source = [
       "export { priceCells } from '../pricing-inputs/cells';",
       "export { businessRepository } from '../businesses/repository';",
-      "export { pricesJson } from './wire';",
+      "export { pricesJson } from '../pricing-inputs/wire';",
+      "export { pricesService } from './service';",
       "export { systemClock } from '../../core/clock';",
       "export { AppError } from '../../lib/errors';",
       "export { requireAuth } from '../../plugins/auth';",

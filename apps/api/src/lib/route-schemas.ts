@@ -24,3 +24,16 @@ export const bearerSecurity = [{ bearer: [] }];
 export function routeDoc(tag: string) {
   return { tags: [tag], security: bearerSecurity };
 }
+
+/**
+ * Sends `json`, already the text of the 200 answer (written straight to JSON where an answer can
+ * be megabytes, e.g. `pricing-inputs/wire.ts`), as it is: a string with a JSON type skips the
+ * serializer and its check against the schema.
+ */
+export function sendJson(
+  reply: { type(contentType: string): { send(payload: never): unknown } },
+  json: string,
+): never {
+  // The handler answers the reply itself; `never` lets any route's answer type accept it.
+  return reply.type('application/json; charset=utf-8').send(json as never) as never;
+}

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   businessLimits,
   competitorRatesCsvColumns,
@@ -9,7 +8,7 @@ import {
 } from '@tarifa/contract';
 import { toMinor } from '@tarifa/pricing';
 import { z } from 'zod';
-import { readCsv } from '../../lib/csv-reader';
+import { readCsv, textStream } from '../../lib/csv-reader';
 import { uploadedText } from '../../lib/text';
 
 const ZObservedAt = z.iso.datetime({ offset: true });
@@ -59,7 +58,7 @@ export async function parseRatesCsv(file: Buffer): Promise<RatesCsv> {
   let header: string[] | null = null;
   let total = 0;
   let broken = false;
-  for await (const batch of readCsv(Readable.from([uploadedText(file)]), {
+  for await (const batch of readCsv(textStream(uploadedText(file)), {
     onProblem: () => (broken = true),
   })) {
     for (const record of batch) {

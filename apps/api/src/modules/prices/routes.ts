@@ -6,9 +6,8 @@ import {
   ZPricePreviewResponse,
   ZPricesQuery,
   ZPricesResponse,
-  type TPricesResponse,
 } from '@tarifa/contract';
-import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
+import { byUuid, errorResponses, routeDoc, sendJson } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { requirePlan } from '../../plugins/entitlements';
 import { previewChangeGate } from '../businesses/plan-gates';
@@ -63,8 +62,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
         request.params.uuid,
         request.query,
       );
-      // Already the JSON of the 200 answer (wire.ts): a string with a JSON type is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TPricesResponse);
+      return sendJson(reply, json);
     },
   );
 
@@ -80,9 +78,11 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
         response: { 200: ZPricesResponse, ...errors },
       },
     },
-    async (request) => ({
-      prices: await service.setOverrides(requireAuth(request), request.params.uuid, request.body),
-    }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await service.setOverrides(requireAuth(request), request.params.uuid, request.body),
+      ),
   );
 
   app.delete(
@@ -97,13 +97,11 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
         response: { 200: ZPricesResponse, ...errors },
       },
     },
-    async (request) => ({
-      prices: await service.clearOverrides(
-        requireAuth(request),
-        request.params.uuid,
-        request.query,
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await service.clearOverrides(requireAuth(request), request.params.uuid, request.query),
       ),
-    }),
   );
 
   app.post(

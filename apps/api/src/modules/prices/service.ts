@@ -28,7 +28,7 @@ import { recompute } from '../price-changes/recompute';
 import { clearCells, setCells, toWire, type Settle } from '../pricing-inputs/cell-writes';
 import { applyChange } from '../pricing-inputs/configuration';
 import { pricesRepository } from '../pricing-inputs/repository';
-import { pricesJson } from './wire';
+import { pricesJson } from '../pricing-inputs/wire';
 
 type PricesQuery = z.output<typeof ZPricesQuery>;
 type OverridesBody = z.output<typeof ZOverridesBody>;
@@ -103,13 +103,10 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
     /**
      * `PUT …/prices/overrides`: every night of every range gets its price, all or nothing, with
-     * its audit events and those nights' price changes recomputed. Answers the cells touched.
+     * its audit events and those nights' price changes recomputed. Answers the cells touched,
+     * as the JSON of `GET …/prices`.
      */
-    async setOverrides(
-      caller: Caller,
-      businessUuid: string,
-      body: OverridesBody,
-    ): Promise<TPriceCell[]> {
+    async setOverrides(caller: Caller, businessUuid: string, body: OverridesBody): Promise<string> {
       return setCells(uow, clock, caller, businessUuid, body.overrides, {
         entity: 'price_override',
         write: (tx, uuid, items, actor) =>
@@ -125,13 +122,14 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
 
     /**
      * `DELETE …/prices/overrides`: clears the manual prices of the range (one room type or all),
-     * audited, the range's price changes recomputed when any was cleared. Answers its cells.
+     * audited, the range's price changes recomputed when any was cleared. Answers its cells, as
+     * the JSON of `GET …/prices`.
      */
     async clearOverrides(
       caller: Caller,
       businessUuid: string,
       query: ClearOverridesQuery,
-    ): Promise<TPriceCell[]> {
+    ): Promise<string> {
       return clearCells(uow, clock, caller, businessUuid, query, {
         entity: 'price_override',
         clear: (tx, uuid, from, to, rooms) =>

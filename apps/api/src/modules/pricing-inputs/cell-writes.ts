@@ -23,6 +23,7 @@ import {
   type NightData,
 } from './cells';
 import { toWireCell, type Configuration } from './configuration';
+import { pricesJson } from './wire';
 
 /**
  * The writes of calendar cells' own values (manual prices, stay restrictions): the checks, the
@@ -53,8 +54,10 @@ function runsOf(ranges: { from: string; to: string }[]): { from: string; to: str
 }
 
 /**
- * The cells of `ranges` (per room type) as the API answers them, each disjoint run of nights
- * computed once: what a write on calendar cells (manual prices, restrictions) answers.
+ * The cells of `ranges` (per room type), as the API answers them: `{"prices": [...]}`, written
+ * straight to JSON (`wire.ts`) — a write may touch 20 000 cells, whose answer built as objects and
+ * checked against the schema would hold the event loop for seconds. Each disjoint run of nights
+ * is computed once.
  */
 async function touchedCells(
   tx: Executor,
@@ -62,16 +65,20 @@ async function touchedCells(
   config: Configuration,
   now: Date,
   ranges: { roomUuid: string; from: string; to: string }[],
-): Promise<TPriceCell[]> {
+): Promise<string> {
   const today = zonedDate(now, business.timezone);
+  const byRoom = new Map<string, { from: string; to: string }[]>();
+  for (const r of ranges) byRoom.set(r.roomUuid, [...(byRoom.get(r.roomUuid) ?? []), r]);
   const wanted = (cell: PriceCell) =>
-    ranges.some((r) => r.roomUuid === cell.roomUuid && r.from <= cell.date && cell.date <= r.to);
-  const runs: TPriceCell[][] = [];
+    byRoom.get(cell.roomUuid)?.some((r) => r.from <= cell.date && cell.date <= r.to) ?? false;
+  const cells: PriceCell[] = [];
+  const published = new Map<string, number>();
   for (const { from, to } of runsOf(ranges)) {
     const data = await loadNightData(tx, business, { today, from, to, now });
-    runs.push(toWire(runEngine(config, data, today, from, to).filter(wanted), data));
+    for (const cell of runEngine(config, data, today, from, to)) if (wanted(cell)) cells.push(cell);
+    for (const [key, minor] of data.published) published.set(key, minor);
   }
-  return runs.flat();
+  return pricesJson(cells, published);
 }
 
 /** One range of a `PUT` of calendar cells' own values. */
@@ -113,7 +120,7 @@ export type Settle = (
  * A `PUT` of calendar cells' own values over ranges of nights, all or nothing: an unknown room
  * type is 400, more cells than `priceLimits.cellsMax` from the first night to the last too;
  * audited per item, the nights (widened by `reach`) settled or one `overrides.changed` event over
- * them. Answers the cells written, as `GET …/prices` has them.
+ * them. Answers the cells written, as `GET …/prices` has them (its JSON).
  */
 export async function setCells<T extends CellRange>(
   uow: UnitOfWork,
@@ -122,7 +129,7 @@ export async function setCells<T extends CellRange>(
   businessUuid: string,
   items: T[],
   setting: CellSetting<T>,
-): Promise<TPriceCell[]> {
+): Promise<string> {
   policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
   return uow.write(caller, async ({ tx, record, emit }) => {
     const { business, config } = await openCellsWrite(tx, caller, businessUuid);
@@ -207,7 +214,7 @@ export interface CellClearing {
 /**
  * A `DELETE` of calendar cells' own values over a range (one room type or all): audited per room
  * type; when any was cleared, the range (widened by `reach`) settled or an `overrides.changed`
- * event over it. Answers the range's cells.
+ * event over it. Answers the range's cells (the JSON of `GET …/prices`).
  */
 export async function clearCells(
   uow: UnitOfWork,
@@ -216,7 +223,7 @@ export async function clearCells(
   businessUuid: string,
   query: ClearOverridesQuery,
   clearing: CellClearing,
-): Promise<TPriceCell[]> {
+): Promise<string> {
   policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
   return uow.write(caller, async ({ tx, record, emit }) => {
     const { business, config } = await openCellsWrite(tx, caller, businessUuid);

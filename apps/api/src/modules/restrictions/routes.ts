@@ -4,7 +4,7 @@ import {
   ZPricesResponse,
   ZRestrictionOverridesBody,
 } from '@tarifa/contract';
-import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
+import { byUuid, errorResponses, routeDoc, sendJson } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { restrictionsService } from './service';
 
@@ -43,9 +43,11 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RestrictionsRoutesOptions
         response: { 200: ZPricesResponse, ...errors },
       },
     },
-    async (request) => ({
-      prices: await service.setOverrides(requireAuth(request), request.params.uuid, request.body),
-    }),
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await service.setOverrides(requireAuth(request), request.params.uuid, request.body),
+      ),
   );
 
   app.delete(
@@ -60,12 +62,10 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RestrictionsRoutesOptions
         response: { 200: ZPricesResponse, ...errors },
       },
     },
-    async (request) => ({
-      prices: await service.clearOverrides(
-        requireAuth(request),
-        request.params.uuid,
-        request.query,
+    async (request, reply) =>
+      sendJson(
+        reply,
+        await service.clearOverrides(requireAuth(request), request.params.uuid, request.query),
       ),
-    }),
   );
 };

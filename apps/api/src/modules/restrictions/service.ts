@@ -1,8 +1,4 @@
-import type {
-  TPriceCell,
-  ZClearRestrictionOverridesQuery,
-  ZRestrictionOverridesBody,
-} from '@tarifa/contract';
+import type { ZClearRestrictionOverridesQuery, ZRestrictionOverridesBody } from '@tarifa/contract';
 import { maxOrphanLookup } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { systemClock } from '../../core/clock';
@@ -38,11 +34,7 @@ export function restrictionsService(_db: Db, options: RestrictionsServiceOptions
 
   return {
     /** `PUT …/restrictions/overrides`: every night of every range gets the fields its item sets. */
-    async setOverrides(
-      caller: Caller,
-      businessUuid: string,
-      body: OverridesBody,
-    ): Promise<TPriceCell[]> {
+    async setOverrides(caller: Caller, businessUuid: string, body: OverridesBody): Promise<string> {
       return setCells(uow, clock, caller, businessUuid, body.overrides, {
         entity: 'restriction_override',
         write: (tx, uuid, items, actor) => restrictionsRepository(tx, uuid).apply(items, actor),
@@ -61,11 +53,7 @@ export function restrictionsService(_db: Db, options: RestrictionsServiceOptions
     },
 
     /** `DELETE …/restrictions/overrides`: clears the cells' own restrictions of the range. */
-    async clearOverrides(
-      caller: Caller,
-      businessUuid: string,
-      query: ClearQuery,
-    ): Promise<TPriceCell[]> {
+    async clearOverrides(caller: Caller, businessUuid: string, query: ClearQuery): Promise<string> {
       return clearCells(uow, clock, caller, businessUuid, query, {
         entity: 'restriction_override',
         clear: (tx, uuid, from, to, rooms) =>

@@ -1,7 +1,7 @@
 import { ZPricesResponse } from '@tarifa/contract';
 import { computePrices, type PriceCell, type PricingInput } from '@tarifa/pricing';
 import { describe, expect, it } from 'vitest';
-import { toWireCell } from '../pricing-inputs/configuration';
+import { toWireCell } from './configuration';
 import { pricesJson } from './wire';
 
 const room = (uuid: string, over: Partial<PricingInput['roomTypes'][number]> = {}) => ({
