@@ -172,8 +172,12 @@ async function run(section: Section, label: string, database: Database, quick: b
       const key = `${x.call} ${x.status}`;
       byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
     }
+    // How long each of A's heavy calls took, to its whole answer: what B's requests waited behind.
+    const heavy = answers
+      .filter((x) => !x.call.endsWith('/webhook/test'))
+      .map((x) => `${x.call} ${(x.ms / 1000).toFixed(2)} s`);
     section.notes.push(
-      `${label}: A was answered ${[...byStatus].map(([k, n]) => (n > 1 ? `${n} × ${k}` : k)).join(', ')}.`,
+      `${label}: A was answered ${[...byStatus].map(([k, n]) => (n > 1 ? `${n} × ${k}` : k)).join(', ')}; its heavy calls took ${heavy.join(', ')}.`,
     );
   } finally {
     await app.close();

@@ -39,8 +39,8 @@ describe('a noisy neighbour', () => {
   const from = addDays(new Date().toISOString().slice(0, 10), 1);
 
   beforeAll(async () => {
-    // The product's pool on PostgreSQL: jobs run in every lane at once here, each holding a
-    // connection while its handler takes another (a pool of 4 runs out, and they wait forever).
+    // The product's pool on PostgreSQL: every lane's slots run at once here, as in production
+    // (on a test's pool of 4, jobs would hold at most 2 connections and take turns for them).
     t = await createTestApp({}, { poolSize: 16 });
     receiver = await startSilentReceiver();
     tenants = await noisyTenants(t, receiver);

@@ -79,9 +79,9 @@ export async function buildTestApp(deps: AppDeps): Promise<FastifyInstance> {
 }
 
 /**
- * A test app on a fresh database. `poolSize`: its PostgreSQL pool (see `createTestDatabase`); a
- * test whose jobs run in every lane at once needs the product's, since each running job holds a
- * connection of it and its handler takes another.
+ * A test app on a fresh database. `poolSize`: its PostgreSQL pool (see `createTestDatabase`);
+ * jobs hold at most half of it, so a test whose every lane must run at once asks for the
+ * product's 16.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},

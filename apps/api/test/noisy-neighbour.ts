@@ -107,18 +107,26 @@ export type NoisyTenants = Awaited<ReturnType<typeof noisyTenants>>;
 export interface Answered {
   call: string;
   status: number;
+  /** From the call to its whole answer (the bench reports it; tests assert no duration). */
+  ms: number;
   /** The error's code and the limit it names (`params.maximum`), for a 4xx. */
   error?: { code?: string; maximum?: unknown };
 }
 
-async function answered(call: string, res: Promise<{ statusCode: number; body: string }>) {
+async function answered(
+  call: string,
+  res: Promise<{ statusCode: number; body: string }>,
+): Promise<Answered> {
+  const started = performance.now();
   const { statusCode, body } = await res;
-  if (statusCode < 400) return { call, status: statusCode };
+  const ms = performance.now() - started;
+  if (statusCode < 400) return { call, status: statusCode, ms };
   const error = (JSON.parse(body) as { error?: { code?: string; details?: unknown[] } }).error;
   const detail = error?.details?.[0] as { code?: string; params?: { maximum?: unknown } };
   return {
     call,
     status: statusCode,
+    ms,
     error: { code: detail?.code ?? error?.code, maximum: detail?.params?.maximum },
   };
 }

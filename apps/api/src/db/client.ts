@@ -140,8 +140,8 @@ async function openPglite(
 }
 
 /**
- * At most this many connections per instance: requests, and a running job's own connection (its
- * lanes hold at most 8, core/jobs/runner.ts `jobLanes`).
+ * At most this many connections per instance: requests, and running jobs' own connections (the
+ * job runner holds at most half the pool: the 8 slots of `jobLanes`, core/jobs/runner.ts).
  */
 const postgresPoolSize = 16;
 

@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { abilityRulesFor, type TAuthResponse } from '@tarifa/contract';
 import { App } from './App';
 import { clearSession } from '@/lib/auth/session';
@@ -48,6 +48,17 @@ describe('login page', () => {
         : fetchMock(url, init),
     );
   });
+  // Signed in, a test ends on a page whose modules (the shell, the page) are still loading: they
+  // finish before this file's jsdom goes, since test files share their modules (isolate: false).
+  afterAll(() =>
+    Promise.all([
+      import('@/layouts/DefaultLayout'),
+      import('./extensions'),
+      import('./AbilityScope'),
+      import('@/features/dashboard/pages/DashboardPage'),
+      import('@/features/support/pages/FaqPage'),
+    ]),
+  );
   afterEach(() => {
     vi.unstubAllGlobals();
     // The session store keeps a snapshot; clearing localStorage alone would not sign out.

@@ -3,8 +3,9 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { createTestDatabase } from '../../../test/helpers';
+import { createTestDatabase, testDatabaseKind } from '../../../test/helpers';
 import { Interrupted, jobRunner, type JobRow } from '.';
+import { finishedJobsKeptDays } from './runner';
 
 const log = { info() {}, warn() {}, error() {}, child: () => log } as never;
 
@@ -22,6 +23,7 @@ interface TestJobs {
   'test.turns': { who: string };
   'test.hangs': { who: string };
   'test.waited': { who: string };
+  'test.pooled': { i: number };
 }
 
 describe('the job mechanism', () => {
@@ -302,5 +304,68 @@ describe('the job mechanism', () => {
       await jobsOf.stop();
     }
     expect(mostAtOnce).toBe(1);
+  });
+
+  it(`deletes the jobs that ended over ${finishedJobsKeptDays} days ago, and only those`, async () => {
+    now = new Date('2031-03-01T00:00:00Z');
+    const jobsOf = runner();
+    jobsOf.register('test.once', { run: async () => {} });
+    jobsOf.register('test.flaky', { run: () => Promise.reject(new Error('down')) });
+    const old = [
+      (await jobsOf.enqueue(database.db, 'test.once', { n: 1 }))!,
+      (await jobsOf.enqueue(database.db, 'test.flaky', {}, { maxAttempts: 1 }))!,
+    ];
+    await jobsOf.drain();
+    expect((await stored(old[1]!)).status).toBe('failed');
+    // Still waiting, however old: never deleted.
+    const waiting = (await jobsOf.enqueue(database.db, 'test.nobody', {}))!;
+
+    now = new Date(now.getTime() + (finishedJobsKeptDays + 1) * 86_400_000);
+    const recent = (await jobsOf.enqueue(database.db, 'test.once', { n: 2 }))!;
+    await jobsOf.drain();
+
+    const before = (await database.db.select({ id: jobs.id }).from(jobs)).length;
+    expect(await jobsOf.prune()).toBeGreaterThanOrEqual(2);
+    const left = new Set((await database.db.select({ id: jobs.id }).from(jobs)).map((j) => j.id));
+    expect(old.filter((id) => left.has(id))).toEqual([]);
+    expect([waiting, recent].filter((id) => left.has(id))).toEqual([waiting, recent]);
+    expect(left.size).toBeLessThan(before);
+  });
+
+  it('runs jobs on at most half of a PostgreSQL pool, so their handlers always find a connection', async () => {
+    now = new Date('2031-06-01T00:00:00Z');
+    // Eight slots in one lane, on this file's pool of 4: each running job holds a connection of
+    // it, and each handler asks for another.
+    const jobsOf = runner({
+      pollMs: 10,
+      reapMs: 60_000,
+      lanes: {
+        dispatch: { concurrency: 1 },
+        interactive: { concurrency: 1 },
+        compute: { concurrency: 8 },
+        network: { concurrency: 1 },
+      },
+    });
+    let atOnce = 0;
+    let mostAtOnce = 0;
+    const done: number[] = [];
+    jobsOf.register('test.pooled', {
+      run: async ({ i }) => {
+        atOnce += 1;
+        mostAtOnce = Math.max(mostAtOnce, atOnce);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await database.db.execute(sql`select 1`);
+        atOnce -= 1;
+        done.push(i);
+      },
+    });
+    for (let i = 0; i < 8; i++) await jobsOf.enqueue(database.db, 'test.pooled', { i });
+    await jobsOf.start();
+    try {
+      await expect.poll(() => done.length, { timeout: 20_000 }).toBe(8);
+    } finally {
+      await jobsOf.stop();
+    }
+    if (testDatabaseKind === 'postgres') expect(mostAtOnce).toBeLessThanOrEqual(2);
   });
 });

@@ -193,6 +193,21 @@ export function jobsRepository(db: Executor) {
     running: () => db.select().from(jobs).where(eq(jobs.status, 'running')),
 
     /**
+     * Deletes up to `limit` jobs that ended (succeeded or failed) before `before`; answers how
+     * many. What a job did is kept by its module (an import's row, a delivery's attempts): the
+     * jobs table only queues work, and the claim's turns read its recent history alone.
+     */
+    async prune(before: Date, limit: number): Promise<number> {
+      const gone = await db.execute(sql`
+        delete from jobs where id in (
+          select id from jobs
+           where status in ('succeeded', 'failed') and updated_at < ${at(before)}
+           limit ${limit})
+        returning id`);
+      return rowsOf(gone).length;
+    },
+
+    /**
      * Live businesses with no queued or running job keyed `<prefix><business uuid>` (a job kept
      * once per business, like its daily roll).
      */

@@ -109,6 +109,9 @@ export interface JobRunnerOptions {
   lanes?: Record<LaneName, Lane>;
 }
 
+/** Days a job that ended stays in the jobs table (what it did is its module's to keep). */
+export const finishedJobsKeptDays = 7;
+
 /**
  * The one job mechanism (docs/jobs.md): modules register handlers by type, enqueue jobs in their
  * own transactions, and the runner takes due jobs in lanes (each kind of work its own slots,
@@ -197,7 +200,28 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     return found;
   }
 
+  /**
+   * Deletes the jobs that ended more than `finishedJobsKeptDays` ago, 5 000 a statement: without
+   * it the table grows with every delivery, import and recomputation, and so does the claim's
+   * look at who was served last.
+   */
+  async function prune(): Promise<number> {
+    const before = new Date(clock().getTime() - finishedJobsKeptDays * 86_400_000);
+    let pruned = 0;
+    for (;;) {
+      const gone = await repo.prune(before, 5_000);
+      pruned += gone;
+      if (gone < 5_000) return pruned;
+    }
+  }
+  let prunedAt: number | undefined;
+
   async function reap(atStart = false) {
+    // Once an hour, with the reaper (each instance; a delete finds nothing the second time).
+    if (prunedAt === undefined || clock().getTime() - prunedAt >= 3_600_000) {
+      prunedAt = clock().getTime();
+      await prune();
+    }
     const seen = new Set<string>();
     for (const job of await orphans(atStart)) {
       seen.add(job.id);
@@ -215,6 +239,20 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     release(): Promise<void>;
   }
 
+  /** Jobs running on PostgreSQL in this process, each holding a connection of the pool. */
+  let jobsHeld = 0;
+  /** Whether a slot was turned away (the pool's share taken) since a job last ended. */
+  let turnedAway = false;
+  /** The claim being made in this process: claims take turns (see `claim`). */
+  let claiming: Promise<void> = Promise.resolve();
+  /** A job gave its connection back: slots turned away look again now. */
+  const jobEnded = () => {
+    jobsHeld -= 1;
+    if (!turnedAway) return;
+    turnedAway = false;
+    for (const wake of [...sleepers]) wake();
+  };
+
   async function claim(scope: ClaimScope): Promise<Claimed | undefined> {
     const owner = `${instance}:${randomUUID().slice(0, 8)}`;
     if (scope.types.length === 0) return undefined;
@@ -222,7 +260,28 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       const job = await repo.claim(owner, scope, leaseMs, clock());
       return job && { job, owner, release: async () => {} };
     }
+    // One claim at a time in this process, each a short transaction: the count of running jobs
+    // checked here cannot be passed by two slots at once.
+    const before = claiming;
+    let claimed!: () => void;
+    claiming = new Promise<void>((resolve) => (claimed = resolve));
+    await before;
+    try {
+      return await claimOnPostgres(owner, scope);
+    } finally {
+      claimed();
+    }
+  }
+
+  async function claimOnPostgres(owner: string, scope: ClaimScope) {
     const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    // A running job holds its connection while its handler takes others from the same pool: jobs
+    // hold at most half of it, so requests and handlers always find one (with every slot of every
+    // lane holding a connection, a small pool was all taken and the handlers waited forever).
+    if (jobsHeld >= Math.max(1, Math.floor((pool.options.max ?? 10) / 2))) {
+      turnedAway = true;
+      return undefined;
+    }
     const client = await pool.connect();
     const db: Db = drizzlePg(client, { schema });
     let job: JobRow | undefined;
@@ -251,6 +310,7 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       client.release();
       return undefined;
     }
+    jobsHeld += 1;
     const id = job.id;
     return {
       job,
@@ -267,6 +327,7 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
           ])
           .catch((err: Error) => (broken = err));
         client.release(broken);
+        jobEnded();
       },
     };
   }
@@ -395,6 +456,9 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
 
     /** Retries or fails the jobs whose lease expired by the clock (tests). */
     reap: () => reap(false),
+
+    /** Deletes the jobs that ended `finishedJobsKeptDays` ago by the clock (tests). */
+    prune,
 
     /**
      * Stops taking jobs; a running one is abandoned (its handler sees `Interrupted`) and, if it
