@@ -22,6 +22,8 @@ test('a super-admin disables a user: that user is sent to the login page on thei
   await page.getByRole('tab', { name: 'Utilizadores' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.getByRole('searchbox', { name: 'Pesquisar por nome ou email' }).fill(owner.email);
+  // The search is applied once the typing settles: then only this owner's row is left.
+  await expect(page.getByRole('button', { name: 'Ações para Rui Dias' })).toHaveCount(1);
   await page.getByRole('button', { name: 'Ações para Rui Dias' }).click();
   await page.getByRole('menuitem', { name: 'Desativar Rui Dias' }).click();
   const dialog = page.getByRole('dialog', { name: 'Desativar Rui Dias?' });

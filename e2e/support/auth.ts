@@ -74,12 +74,15 @@ export async function signUp(
 /**
  * Opens the app signed in as `session` on `target` (a page, or every page of a context): the
  * session is put into localStorage the way the app keeps it after the login page (the access
- * token, the user and their permission rules), with the user's language. Only the first time: a
- * sign-out or a language chosen in the app survives reloads.
+ * token, the user and their permission rules), with the user's language. Only at a tab's first
+ * page: a sign-out (the app's own, or a 401's, which loads /login afresh) or a language chosen in
+ * the app survives reloads — the tab's sessionStorage remembers it was signed in once.
  */
 export async function signIn(target: Page | BrowserContext, session: AuthAnswer): Promise<void> {
   await target.addInitScript(
     (s) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
       if (localStorage.getItem('accessToken')) return;
       localStorage.setItem('accessToken', s.accessToken);
       localStorage.setItem('userData', JSON.stringify(s.userData));
