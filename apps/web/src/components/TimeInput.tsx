@@ -45,7 +45,13 @@ export function TimeInput({
     date && !Number.isNaN(date.getTime())
       ? `${two(date.getHours())}:${two(date.getMinutes())}`
       : '';
-  if (shown !== value && dateOf(value) && shown !== '') setDate(dateOf(value));
+  // A value the form sets (another time, or '' on a reset) replaces what is on screen; the value
+  // this field just sent back — a time, or '' while half typed — leaves it as it is.
+  const [seen, setSeen] = useState(value);
+  if (value !== seen) {
+    setSeen(value);
+    if (value !== shown) setDate(dateOf(value));
+  }
   return (
     <PickersProvider>
       <TimeField
