@@ -1,7 +1,6 @@
 import {
   nightsInRange,
   priceLimits,
-  type TPriceCell,
   type TPricePreviewResponse,
   type ZClearOverridesQuery,
   type ZOverridesBody,
@@ -25,7 +24,7 @@ import {
   runEngine,
 } from '../pricing-inputs/cells';
 import { recompute } from '../price-changes/recompute';
-import { clearCells, setCells, toWire, type Settle } from '../pricing-inputs/cell-writes';
+import { clearCells, setCells, type Settle } from '../pricing-inputs/cell-writes';
 import { applyChange } from '../pricing-inputs/configuration';
 import { pricesRepository } from '../pricing-inputs/repository';
 import { pricesJson } from '../pricing-inputs/wire';
@@ -86,12 +85,6 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
   }
 
   return {
-    /** `GET …/prices`: every room type (or one) on every night of the range. */
-    async prices(caller: Caller, businessUuid: string, query: PricesQuery): Promise<TPriceCell[]> {
-      const { cells, data } = await calendar(caller, businessUuid, query);
-      return toWire(cells, data);
-    },
-
     /**
      * `GET …/prices` as the route answers it: `{"prices": [...]}`, the JSON of what `prices`
      * gives, written straight from the engine's cells (a year is thousands of them).

@@ -1,4 +1,4 @@
-import { nightsInRange, type TPriceCell, type ZClearOverridesQuery } from '@tarifa/contract';
+import { nightsInRange, type ZClearOverridesQuery } from '@tarifa/contract';
 import { addDays, type PriceCell } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { unknownRoom, unknownRoomIssue } from '../../core/room-types';
@@ -14,15 +14,8 @@ import { OVERRIDES_CHANGED, type OutboxEvent, type UnitOfWork } from '../../core
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
-import {
-  assertCellsWithin,
-  cellKey,
-  loadConfiguration,
-  loadNightData,
-  runEngine,
-  type NightData,
-} from './cells';
-import { toWireCell, type Configuration } from './configuration';
+import { assertCellsWithin, loadConfiguration, loadNightData, runEngine } from './cells';
+import type { Configuration } from './configuration';
 import { pricesJson } from './wire';
 
 /**
@@ -33,12 +26,6 @@ import { pricesJson } from './wire';
  */
 
 type ClearOverridesQuery = z.output<typeof ZClearOverridesQuery>;
-
-/** The engine's cells as the API answers them, with the price last published. */
-export const toWire = (cells: PriceCell[], data: NightData): TPriceCell[] =>
-  cells.map((cell) =>
-    toWireCell(cell, data.published.get(cellKey(cell.roomUuid, cell.date)) ?? null),
-  );
 
 /** The disjoint runs of nights that `ranges` cover, in order. */
 function runsOf(ranges: { from: string; to: string }[]): { from: string; to: string }[] {
