@@ -3,12 +3,13 @@ import { testDatabaseKind } from '../test/helpers';
 import { serverEnvironment, startServer } from '../test/server-process';
 
 describe('the server process (npm start)', () => {
-  // As the operator starts it: the demo is seeded on the first start (DEMO's default).
+  // As the operator starts it: on nothing at all, the database is created and migrated, and the
+  // demo is seeded on the first start (DEMO's default).
   let place: Awaited<ReturnType<typeof serverEnvironment>>;
   let env: Record<string, string>;
 
   beforeAll(async () => {
-    place = await serverEnvironment({ DEMO: 'true' });
+    place = await serverEnvironment({ DEMO: 'true' }, { fresh: true });
     env = place.env;
   });
   afterAll(() => place.cleanUp());
@@ -65,5 +66,5 @@ describe('the server process (npm start)', () => {
       expect(await server.exited).toBe(0);
       expect(server.output()).not.toContain(password);
     }
-  }, 120_000); // two starts, the first on a new database: slow on a busy machine
+  }, 120_000); // two starts on a busy machine
 });

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { templateDatabase } from './global-setup';
 import { recordSecrets, testLogStream } from './log-capture';
 
 /** The migrated template of the PGlite lane, read once per worker. */
@@ -29,7 +30,7 @@ export async function createTestDatabase(poolSize = 4): Promise<Database> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template tarifa_template`);
+  await admin.query(`create database ${name} template ${templateDatabase}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

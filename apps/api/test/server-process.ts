@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { expect, inject, vi } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { templateDatabase } from './global-setup';
 import { testDatabaseKind } from './helpers';
 import { keepServerOutput } from './log-capture';
 
@@ -43,10 +44,15 @@ export type ServerProcess = ReturnType<typeof startServer>;
 
 /**
  * The environment of a server process of its own: a temporary data folder, a stand-in web build,
- * no event-loop guard; on the PostgreSQL lane, a database of its own on the lane's server. `cleanUp` removes the
- * folder.
+ * no event-loop guard; on the PostgreSQL lane, a database of its own on the lane's server. The
+ * database starts as a copy of the lane's migrated template (as after a first start with no
+ * account yet); with `fresh`, as nothing at all, for a test of what the first start creates.
+ * `cleanUp` removes the folder.
  */
-export async function serverEnvironment(env: Record<string, string> = {}) {
+export async function serverEnvironment(
+  env: Record<string, string> = {},
+  { fresh = false }: { fresh?: boolean } = {},
+) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-process-'));
   const web = path.join(dir, 'web');
   fs.mkdirSync(web);
@@ -66,9 +72,13 @@ export async function serverEnvironment(env: Record<string, string> = {}) {
     const name = `process_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${fresh ? '' : ` template ${templateDatabase}`}`);
     await admin.end();
     all.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
+  } else if (!fresh) {
+    fs.cpSync(inject('pgliteFolderTemplate'), path.join(all.DATA_DIR!, 'pglite'), {
+      recursive: true,
+    });
   }
   return {
     dir,
