@@ -186,14 +186,18 @@ test('a session revoked from elsewhere sends the browser to the login page', asy
     ).toBe(204);
   }
 
-  // The app's first request meets the 401 and sends the page to /login; when that answer comes
-  // before the page's load event (fonts still loading), it aborts this navigation. It must land there.
+  // The app's first request meets the 401 and sends the page to /login, keeping the page asked
+  // for; when that answer comes before the page's load event (fonts still loading), it aborts this
+  // navigation. It must land there, whether the 401 or the route guard moved first.
   await page.goto('/account-settings/security').catch((error: Error) => {
     if (!error.message.includes('net::ERR_ABORTED')) throw error;
   });
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?to=%2Faccount-settings%2Fsecurity$/);
   await expect(page.getByRole('heading', { name: 'Bem-vindo à Tarifa' })).toBeVisible();
   expect(await storedToken(page)).toBeNull();
+  // Signed in again, the owner is back on the page they asked for.
+  await submitSignInForm(page, account);
+  await expect(page).toHaveURL(/\/account-settings\/security$/);
 });
 
 test('account settings: name, language and photo are saved and applied', async ({

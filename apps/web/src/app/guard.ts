@@ -1,5 +1,6 @@
 import type { Session } from '@/lib/auth/session';
 import { isAuthenticated } from '@/lib/auth/session';
+import { loginPathFor } from '@/lib/auth/loginPath';
 import type { AppAbility } from '@/lib/auth/ability';
 import type { RouteMeta } from './routes';
 
@@ -21,11 +22,7 @@ export function guard(
   if (signedIn && ability?.can(meta.action ?? 'manage', meta.subject ?? 'all'))
     return { allow: true };
   if (signedIn) return { allow: false, redirect: '/not-authorized' };
-  const path = `${location.pathname}${location.search}${location.hash}`;
-  return {
-    allow: false,
-    redirect: location.pathname === '/' ? '/login' : `/login?${new URLSearchParams({ to: path })}`,
-  };
+  return { allow: false, redirect: loginPathFor(location) };
 }
 
 /** Where `/` sends a user: by stored role, keeping the query for guests. */

@@ -1,4 +1,5 @@
 import type { TErrorBody, TErrorCode, TFieldIssue } from '@tarifa/contract';
+import { loginPathFor } from './auth/loginPath';
 import { clearSession, getSession } from './auth/session';
 
 /** Calls go under the API prefix (`/api`). */
@@ -44,10 +45,15 @@ export function isRetryable(error: unknown): boolean {
   return error.retryAfter === undefined && (error.code === 'network' || error.status >= 500);
 }
 
-/** Where the browser goes on a 401 (the login page); replaceable in tests. */
+/**
+ * Where the browser goes on a 401: the login page, which brings the owner back to this page once
+ * signed in again (the route guard, reacting to the cleared session first, sends the same way).
+ * Replaceable in tests.
+ */
 export const onUnauthenticated = {
   redirect: () => {
-    if (window.location.pathname !== '/login') window.location.assign('/login');
+    if (window.location.pathname !== '/login')
+      window.location.assign(loginPathFor(window.location));
   },
 };
 
