@@ -30,8 +30,12 @@ export async function testSuiteSection(report: Report) {
       '2.7 s before its first heading, a second of it evaluating the entry chunk (all four ' +
       "languages' translations and the contract's schemas). 2026-11-27: test files sharing their " +
       'modules in a worker (`isolate: false`) took the unit lane from 609 s to 357 s and the ' +
-      'PostgreSQL lane from 229 s to 160 s; the PostgreSQL lane now runs beside the end-to-end ' +
-      "one (the lanes' seconds overlap; the whole suite's is its wall time).",
+      'PostgreSQL lane from 229 s to 160 s; the PostgreSQL lane then ran beside the end-to-end ' +
+      'one: 16 min 59 s to 18 min 6 s in all. Measured alone (72b0689), the end-to-end lane kept ' +
+      'about one core busy (560 core-s over 543 s) and the Vitest lanes both (645 over 335 s, ' +
+      '249 over 137 s): the end-to-end lane now starts at once with the unit lane, then the ' +
+      "PostgreSQL lane, beside it — 13 min 32 s (the lanes' seconds overlap; the whole suite's " +
+      'is its wall time).',
   );
   if (!fs.existsSync(file)) {
     section.notes.push(

@@ -1,11 +1,15 @@
-// `npm test`: the three lanes — unit and integration (PGlite) first; then end to end in Chromium
-// and the API again on a real PostgreSQL server side by side — and one closing line with the
-// totals.
+// `npm test`: the three lanes — end to end in Chromium; unit and integration (PGlite); the API
+// again on a real PostgreSQL server — and one closing line with the totals.
 //
-// Why side by side: the end-to-end lane leaves about a third of the machine's two cores idle (its
-// specs wait on the browser and the app in turn), which the PostgreSQL lane fills; the unit lane
-// keeps both cores busy on its own. The PostgreSQL lane's output is kept in
-// test-results/pg.log and printed after the end-to-end lane's, whole, so neither interleaves.
+// How they share the machine's two cores (measured at 72b0689, each lane alone): the end-to-end
+// lane runs one spec file at a time and keeps about one core busy (560 core-seconds over 543 s:
+// its specs wait on the browser and the app in turn), while the two Vitest lanes keep both busy
+// (645 core-s over 335 s, 249 over 137 s). So the end-to-end lane, the longest, starts at once,
+// and the Vitest lanes run beside it one after the other, in the core it leaves. Run in a row
+// instead, the lanes took 16 to 18 minutes; side by side the machine is busy until the end.
+// The end-to-end lane prints as it goes; a lane beside it keeps its output in test-results/
+// (unit.log, pg.log), says in one line when it ends, and is printed whole after the end-to-end
+// lane's, so no two interleave.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,19 +18,28 @@ const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
-const lanes = [
-  { name: 'unit + integration (PGlite)', script: 'test:unit', report: 'unit.json', kind: 'vitest' },
-  { name: 'end to end (Chromium)', script: 'test:e2e', report: 'e2e.json', kind: 'playwright' },
-  {
-    name: 'API on PostgreSQL',
-    script: 'test:pg',
-    report: 'pg.json',
-    kind: 'vitest',
-    // Runs beside the lane before it, its output kept until that lane's is printed.
-    beside: true,
-    log: 'pg.log',
-  },
-];
+/** Each lane: its npm script and report; `log`, a lane whose output is kept until the end. */
+const endToEnd = {
+  name: 'end to end (Chromium)',
+  script: 'test:e2e',
+  report: 'e2e.json',
+  kind: 'playwright',
+};
+const unit = {
+  name: 'unit + integration (PGlite)',
+  script: 'test:unit',
+  report: 'unit.json',
+  kind: 'vitest',
+  log: 'unit.log',
+};
+const postgres = {
+  name: 'API on PostgreSQL',
+  script: 'test:pg',
+  report: 'pg.json',
+  kind: 'vitest',
+  log: 'pg.log',
+};
+const lanes = [endToEnd, unit, postgres];
 
 function counts(lane) {
   const file = path.join(results, lane.report);
@@ -71,37 +84,44 @@ function runLane(lane) {
 
 const total = { passed: 0, failed: 0, skipped: 0 };
 let failedLane = false;
-// Each lane's tests and seconds, for `npm run bench` (bench/RESULTS.md's "Test suite" section).
-const times = [];
-function record(lane, run) {
-  if (lane.log) {
-    console.log(`\n━━ ${lane.name} (ran beside the lane above) ━━`);
-    process.stdout.write(run.output);
-  }
+/** Each lane's tests and seconds, for `npm run bench` (bench/RESULTS.md's "Test suite" section). */
+const times = new Map();
+const runs = new Map();
+
+/** Runs a lane and notes its counts; a lane with a log says in one line that it ended. */
+async function finish(lane) {
+  const run = await runLane(lane);
+  runs.set(lane, run);
   const c = counts(lane);
-  times.push({ name: lane.name, tests: c.passed + c.failed, seconds: run.seconds });
+  times.set(lane, { name: lane.name, tests: c.passed + c.failed, seconds: run.seconds });
   for (const key of Object.keys(total)) total[key] += c[key];
   if (run.status !== 0) {
     failedLane = true;
     // A lane that failed before reporting still counts as a failure.
     if (c.failed === 0) total.failed += 1;
-    console.error(`✖ ${lane.name} failed (exit ${run.status})`);
+  }
+  if (lane.log) {
+    const verdict = run.status === 0 ? 'passed' : `FAILED (exit ${run.status})`;
+    console.log(
+      `\n── ${lane.name}: ${verdict}, ${c.passed} passed, ${c.failed} failed in ${run.seconds} s` +
+        ` (its output follows the end-to-end lane's; test-results/${lane.log}) ──\n`,
+    );
   }
 }
 
+console.log(`\n━━ ${endToEnd.name}, with ${unit.name} then ${postgres.name} beside it ━━`);
 const started = performance.now();
-for (let i = 0; i < lanes.length; i += 1) {
-  const lane = lanes[i];
-  const beside = lanes[i + 1]?.beside ? lanes[i + 1] : undefined;
-  console.log(`\n━━ ${lane.name}${beside ? ` (with ${beside.name} beside it)` : ''} ━━`);
-  const [run, besideRun] = await Promise.all([runLane(lane), beside && runLane(beside)]);
-  record(lane, run);
-  if (beside) {
-    record(beside, besideRun);
-    i += 1;
-  }
-}
+await Promise.all([finish(endToEnd), finish(unit).then(() => finish(postgres))]);
 const wallSeconds = Math.round((performance.now() - started) / 1000);
+
+for (const lane of lanes) {
+  const run = runs.get(lane);
+  if (lane.log) {
+    console.log(`\n━━ ${lane.name} (ran beside the end-to-end lane) ━━`);
+    process.stdout.write(run.output);
+  }
+  if (run.status !== 0) console.error(`✖ ${lane.name} failed (exit ${run.status})`);
+}
 
 fs.writeFileSync(
   path.join(results, 'lanes.json'),
@@ -112,9 +132,9 @@ fs.writeFileSync(
         cwd: root,
         encoding: 'utf8',
       }).trim(),
-      lanes: times,
+      lanes: lanes.map((lane) => times.get(lane)),
       total: {
-        tests: times.reduce((sum, lane) => sum + lane.tests, 0),
+        tests: [...times.values()].reduce((sum, lane) => sum + lane.tests, 0),
         // The suite's wall time (lanes side by side count once).
         seconds: wallSeconds,
       },
