@@ -4,6 +4,8 @@ import type { Rounding } from '../rules';
 import { compileRateSheet } from './sheet';
 import {
   boards,
+  cancellationPolicies,
+  rateSheetSteps,
   type GuestRulesInput,
   type LengthOfStayRule,
   type PriceAdjustment,
@@ -41,6 +43,7 @@ const ratePlans = fc
       adjustment: adjustment(percentBetween(-90, 50), fc.integer({ min: -5000, max: 5000 })),
       board: fc.constantFrom(...boards),
       boardPricePerGuest: fc.constantFrom(0, 800, 1200, 2500),
+      cancellationPolicy: fc.constantFrom(...cancellationPolicies),
       /** Half the derived plans keep their parent's board and board price. */
       parentsBoard: fc.boolean(),
       bounds,
@@ -63,7 +66,7 @@ const ratePlans = fc
         adjustment: plan.adjustment,
         board: board.board,
         boardPricePerGuest: board.boardPricePerGuest,
-        cancellationPolicy: 'flexible',
+        cancellationPolicy: plan.cancellationPolicy,
         roomUuids: [],
         ...plan.bounds,
         minStay: null,
@@ -232,7 +235,7 @@ describe('the rate sheet, over random configurations', () => {
     );
   });
 
-  it('price is explain’s price and its last entry’s; entries chain from the base price; the same input gives the same sheet', () => {
+  it('price is explain’s price and its last entry’s; entries chain from the base price, in the steps’ order; the same input gives the same sheet', () => {
     fc.assert(
       fc.property(configuration, ({ input, basePrice, nights }) => {
         const sheet = compileRateSheet(input);
@@ -247,12 +250,15 @@ describe('the rate sheet, over random configurations', () => {
           check(sheet.price(ROOM, basePrice, plan.uuid, guests, nights) === price, () => said);
           check(again.price(ROOM, basePrice, plan.uuid, guests, nights) === price, () => said);
           let before = basePrice;
+          let order = 0;
           for (const entry of explained.entries) {
+            const at = rateSheetSteps.indexOf(entry.step);
             check(
-              entry.before === before && entry.after !== before,
+              entry.before === before && entry.after !== before && at >= order,
               () => `${said}: ${entry.step}`,
             );
             before = entry.after;
+            order = at;
           }
           check(before === price, () => `${said}: the last entry ends at ${before}, not ${price}`);
         }

@@ -101,7 +101,8 @@ function priced(
   if (!Number.isInteger(nights) || nights < 1) throw new RangeError(`${nights} nights`);
   // 1. The derivation, from the base plan down to this one, each plan within its bounds.
   let price = basePrice;
-  for (const step of plan.path) {
+  for (let i = 0; i < plan.path.length; i += 1) {
+    const step = plan.path[i]!;
     const after = within(adjusted(price, step), step.lo, step.hi);
     price = noted(trail, 'ratePlan', step.name, step.uuid, price, after, step.adjustment);
   }
@@ -180,7 +181,8 @@ function boardStep(price: number, plan: Plan, count: number, trail: Trail): numb
 function stayStep(price: number, stays: readonly Step[], nights: number, trail: Trail): number {
   let best: Step | null = null;
   let lowest = price;
-  for (const rule of stays) {
+  for (let i = 0; i < stays.length; i += 1) {
+    const rule = stays[i]!;
     if (rule.minNights > nights) break;
     const after = adjusted(price, rule);
     if (after < lowest) {
