@@ -95,7 +95,7 @@ function priced(
     throw new RangeError(`Rate plan ${plan.input.code} is not sold for room type ${roomUuid}`);
   }
   const rules = sheet.guests.get(roomUuid) ?? defaultGuests;
-  if (!Number.isInteger(guestCount) || guestCount < 1 || guestCount > rules.input.maxGuests) {
+  if (!Number.isInteger(guestCount) || guestCount < 1 || guestCount > rules.max) {
     throw new RangeError(`${guestCount} guests: room type ${roomUuid} takes 1 to ${rules.max}`);
   }
   if (!Number.isInteger(nights) || nights < 1) throw new RangeError(`${nights} nights`);
