@@ -98,6 +98,14 @@ export function buildTheme({ scheme, direction, primary, skin = 'default' }: The
           ':focus-visible': { outline: `2px solid ${main}`, outlineOffset: 2 },
         },
       },
+      MuiInputBase: {
+        styleOverrides: {
+          // A number typed in a right-to-left page reads as typed: "-10" and "12,50", not "10-".
+          input: {
+            '&[inputmode="decimal"], &[inputmode="numeric"]': { unicodeBidi: 'plaintext' },
+          },
+        },
+      },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiButtonBase: {
         styleOverrides: {

@@ -50,6 +50,14 @@ beforeEach(async () => {
       adjustment: { type: 'percent', value: -10 },
       cancellationPolicy: 'non_refundable',
     }),
+    aPlan({
+      name: 'Pequeno-almoço incluído',
+      code: 'BBI',
+      base: false,
+      derivedFrom: bar.uuid,
+      board: 'BB',
+      boardPricePerGuest: 12,
+    }),
   ];
   sent = [];
   const url = `/api/v1/businesses/${business.uuid}/rate-plans`;
@@ -104,6 +112,9 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
     expect(items[0]).toHaveTextContent('Base');
     expect(items[0]).toHaveTextContent('O preço recomendado · Só alojamento · Flexível');
     expect(items[1]).toHaveTextContent('-10% sobre BAR · Só alojamento · Não reembolsável');
+    expect(items[2]).toHaveTextContent(
+      'Mesmo preço que BAR · Alojamento e pequeno-almoço, 12,00 € por hóspede · Flexível',
+    );
     // The base plan is never deleted: only the other has a delete button.
     expect(screen.queryByRole('button', { name: 'Eliminar Melhor tarifa disponível' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Eliminar Não reembolsável' })).toBeEnabled();
@@ -171,7 +182,7 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
     await waitFor(() => expect(list).not.toHaveTextContent('Não reembolsável'));
   });
 
-  it('on Starter, with its 2 plans, offers no third', async () => {
+  it('on Starter, at its limit of 2 plans, offers no other', async () => {
     signInOnPlan('starter');
     render();
     await screen.findByRole('list', { name: 'Planos tarifários' });

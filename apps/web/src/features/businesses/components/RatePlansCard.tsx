@@ -30,6 +30,7 @@ function useDerivation() {
   return (plan: TRatePlan, plans: readonly TRatePlan[], currency: string) => {
     const parent = plans.find((p) => p.uuid === plan.derivedFrom);
     const { type, value } = plan.adjustment;
+    if (value === 0) return t('ratePlans.sameAs', { parent: parent?.code ?? '' });
     const amount =
       type === 'percent'
         ? intl.number(value / 100, {
@@ -52,6 +53,7 @@ export function RatePlansCard({ business }: { business: TBusiness }) {
   const query = useRatePlans(business);
   const remove = useDeleteRatePlan();
   const derivation = useDerivation();
+  const intl = useIntl();
   const currentPlan = useCurrentPlan();
   const [editing, setEditing] = useState<{ plan?: TRatePlan } | null>(null);
   const [deleting, setDeleting] = useState<TRatePlan | null>(null);
@@ -139,7 +141,12 @@ export function RatePlansCard({ business }: { business: TBusiness }) {
                     plan.base
                       ? t('ratePlans.baseExplained')
                       : derivation(plan, plans, business.currency),
-                    t(`ratePlans.boards.${plan.board}`),
+                    plan.board === 'RO'
+                      ? t('ratePlans.boards.RO')
+                      : t('ratePlans.boardWithPrice', {
+                          board: t(`ratePlans.boards.${plan.board}`),
+                          amount: intl.money(plan.boardPricePerGuest, business.currency),
+                        }),
                     t(`ratePlans.policies.${plan.cancellationPolicy}`),
                   ].join(' · ')}
                 />
