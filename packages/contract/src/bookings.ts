@@ -34,8 +34,10 @@ export const bookingLimits = {
   nightsMax: 365,
   /** Rooms of one booking. */
   roomsMax: 1000,
-  /** Adults, and children, of one booking. */
-  guestsMax: 100,
+  /** Adults (at least 1), and children, of one booking. */
+  guestsMax: 20,
+  /** The code of the rate plan a booking was sold under. */
+  ratePlanCodeMax: 20,
   externalIdMax: 100,
   /** Channel and segment labels. */
   labelMax: 60,
@@ -60,6 +62,17 @@ export const bookingLimits = {
 
 export const bookingStatuses = ['confirmed', 'cancelled', 'no_show'] as const;
 export type TBookingStatus = (typeof bookingStatuses)[number];
+
+/**
+ * What was sold with the room (issue 26): room only, bed and breakfast, half board, full board.
+ * The pricing engine's rate plans use the same codes; the contract owns the wire.
+ */
+export const boards = ['RO', 'BB', 'HB', 'FB'] as const;
+export type TBoard = (typeof boards)[number];
+
+/** The cancellation terms a booking was sold under (the rate plans' codes too). */
+export const cancellationPolicies = ['flexible', 'refundable_deposit', 'non_refundable'] as const;
+export type TCancellationPolicy = (typeof cancellationPolicies)[number];
 
 /** Channels the entry form suggests; any label up to 60 characters is accepted. */
 export const suggestedChannels = [
@@ -225,6 +238,10 @@ export const ZBooking = z.object({
   /** ISO 3166-1 alpha-2. */
   country: z.string().nullable(),
   guestName: z.string().nullable(),
+  /** The code of the rate plan it was sold under; null when not known. */
+  ratePlanCode: z.string().nullable(),
+  board: z.enum(boards),
+  cancellationPolicy: z.enum(cancellationPolicies),
   /** The CSV import that last wrote it, if any. */
   importId: z.uuid().nullable(),
   createdAt: ZIsoDateTime,
@@ -253,7 +270,7 @@ export const ZBookingFields = z
     arrival: ZDate,
     departure: ZDate,
     rooms: int(1, bookingLimits.roomsMax).default(1),
-    adults: int(0, bookingLimits.guestsMax).default(2),
+    adults: int(1, bookingLimits.guestsMax).default(2),
     children: int(0, bookingLimits.guestsMax).default(0),
     status: z.enum(bookingStatuses).default('confirmed'),
     bookedAt: blankable(ZInstant),
@@ -264,6 +281,18 @@ export const ZBookingFields = z
     segment: optionalLabel(bookingLimits.labelMax),
     country: blankable(ZBookingCountry),
     guestName: optionalLabel(bookingLimits.guestNameMax),
+    /** Letters, digits, `-`, `_` or `.` (a rate plan's code, e.g. `BAR`); null: not known. */
+    ratePlanCode: blankable(
+      z
+        .string()
+        .max(bookingLimits.ratePlanCodeMax)
+        .refine((v) => /^[A-Za-z0-9._-]*$/.test(v), {
+          message: 'Use letters, digits, - _ or .',
+          ...custom('invalid_format', { format: 'rate_plan_code' }),
+        }),
+    ),
+    board: z.enum(boards).default('RO'),
+    cancellationPolicy: z.enum(cancellationPolicies).default('flexible'),
   })
   .superRefine((b, ctx) => {
     if (!b.roomUuid && !b.roomCode) {

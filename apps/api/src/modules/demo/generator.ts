@@ -1,5 +1,7 @@
 import type {
+  TBoard,
   TBookingFieldsInput,
+  TCancellationPolicy,
   TCreateBusinessBodyInput,
   TEventFieldsInput,
   TFluctuationLevelFieldsInput,
@@ -7,7 +9,7 @@ import type {
   TSazonalityFieldsInput,
   TTariffSettings,
 } from '@tarifa/contract';
-import { defaultTariffSettings } from '@tarifa/contract';
+import { bookingLimits, defaultTariffSettings } from '@tarifa/contract';
 
 /**
  * The demo property, "Hotel Atlântico" in Lisbon, and two years of its bookings up to six months
@@ -341,19 +343,58 @@ const roomMix = [
   { code: 'STE', weight: 10, rooms: 4, rate: 240 },
 ] as const;
 
+/** A value of a weighted list, drawn with `random`. */
+const picker =
+  (random: () => number) =>
+  <T>(list: Weighted<T>): T => {
+    const total = list.reduce((sum, [, w]) => sum + w, 0);
+    let r = random() * total;
+    for (const [value, w] of list) if ((r -= w) < 0) return value;
+    return list[list.length - 1]![0];
+  };
+
+/**
+ * What a booking was sold with (rate plan, board, cancellation terms), drawn from its own PRNG
+ * so that the rest of the generated bookings stay what they were before these fields existed:
+ * mostly bed and breakfast on the flexible best available rate, a non-refundable rate on the
+ * online agencies, deposits for groups, no known rate plan for travel agents' contracts.
+ */
+function soldWith(seed: number) {
+  const random = prng(seed + 1);
+  const pick = picker(random);
+  return (channel: string, segment: string) => {
+    const board = pick<TBoard>([
+      ['BB', 62],
+      ['RO', 28],
+      ['HB', segment === 'Groups' ? 25 : 8],
+      ['FB', 2],
+    ]);
+    const cancellationPolicy = pick<TCancellationPolicy>([
+      ['flexible', 70],
+      ['non_refundable', channel === 'Booking.com' || channel === 'Expedia' ? 30 : 10],
+      ['refundable_deposit', segment === 'Groups' ? 60 : 4],
+    ]);
+    const ratePlanCode =
+      channel === 'Travel agent'
+        ? null
+        : cancellationPolicy === 'non_refundable'
+          ? 'NRF'
+          : board === 'RO'
+            ? 'BAR'
+            : board;
+    return { ratePlanCode, board, cancellationPolicy };
+  };
+}
+
 /**
  * The bookings known on `now`: stays arriving from two years before today to six months after,
  * as the API takes them (`POST …/bookings`), with external ids `ATL-000001`….
  */
 export function demoBookings(now: Date, seed = 20_240_611): TBookingFieldsInput[] {
   const random = prng(seed);
-  const pick = <T>(list: Weighted<T>): T => {
-    const total = list.reduce((sum, [, w]) => sum + w, 0);
-    let r = random() * total;
-    for (const [value, w] of list) if ((r -= w) < 0) return value;
-    return list[list.length - 1]![0];
-  };
+  const pick = picker(random);
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const sale = soldWith(seed);
 
   const today = dayOf(now.toISOString().slice(0, 10));
   const nowMs = now.getTime();
@@ -471,8 +512,10 @@ export function demoBookings(now: Date, seed = 20_240_611): TBookingFieldsInput[
         arrival: dateOf(arrival),
         departure: dateOf(arrival + nights),
         rooms,
-        adults: adults * rooms,
+        // A group of 8 suites would be 24: a booking holds at most 20 adults.
+        adults: Math.min(adults * rooms, bookingLimits.guestsMax),
         children,
+        ...sale(channel.name, segment),
         status: cancelledByNow ? 'cancelled' : noShow ? 'no_show' : 'confirmed',
         bookedAt: new Date(bookedAt).toISOString(),
         cancelledAt: cancelledByNow ? new Date(cancelledAt).toISOString() : null,
