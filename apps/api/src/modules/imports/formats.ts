@@ -414,7 +414,9 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
     } else if (nights > bookingLimits.nightsMax) {
       fail('stays_in_week_nights', 'stay_too_long', 'A stay has at most 365 nights');
     }
-    const adults = count(col.adults, 'adults', true);
+    // NA takes the API's defaults (2 adults, no children); other counts are kept as the file has
+    // them, 0 adults included (the public file has a few hundred such rows).
+    const adults = value(col.adults) === undefined ? 2 : count(col.adults, 'adults', true);
     const children = count(col.children, 'children', false) + count(col.babies, 'babies', false);
     const lead = count(col.lead, 'lead_time', true);
 

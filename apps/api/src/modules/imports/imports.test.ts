@@ -294,9 +294,13 @@ describe('CSV imports', () => {
         ['Undefined', 'Non Refund', 'RO', 'non_refundable'],
         ['NA', 'NA', 'RO', 'flexible'],
       ];
+      const guests = (i: number) =>
+        i === cases.length - 1
+          ? { adults: 'NA', children: 'NA', babies: 'NA' } // the defaults: 2 adults, no child
+          : { adults: 1, children: i, babies: i % 2 }; // babies count as children
       const file = hotelBookingDemandCsv([
         ...cases.map(([meal, deposit], i) =>
-          hbd({ meal, deposit_type: deposit, adr: `${100 + i}.00`, adults: 1, children: i }),
+          hbd({ meal, deposit_type: deposit, adr: `${100 + i}.00`, ...guests(i) }),
         ),
         hbd({ meal: 'AI', deposit_type: 'Deposit' }), // rejected, both columns named
       ]);
@@ -316,7 +320,14 @@ describe('CSV imports', () => {
       expect(rows.map((r) => [r.board, r.cancellationPolicy, r.ratePlanCode])).toEqual(
         cases.map(([, , board, policy]) => [board, policy, null]),
       );
-      expect(rows.map((r) => [r.adults, r.children])).toEqual(cases.map((_, i) => [1, i]));
+      expect(rows.map((r) => [r.adults, r.children])).toEqual([
+        [1, 0],
+        [1, 2],
+        [1, 2],
+        [1, 4],
+        [1, 4],
+        [2, 0],
+      ]);
     });
 
     it('reads files without the meal and deposit_type columns as room only and flexible', async () => {
