@@ -93,6 +93,26 @@ describe('demo bookings (generator)', () => {
     expect(onWeekday(5)).toBeGreaterThan(onWeekday(2) * 1.2);
   });
 
+  it('says what was sold: mostly bed and breakfast on a flexible rate, some non-refundable', () => {
+    const bb = share(bookings, (b) => b.board === 'BB');
+    expect(bb).toBeGreaterThan(0.5);
+    expect(new Set(bookings.map((b) => b.board))).toEqual(new Set(['RO', 'BB', 'HB', 'FB']));
+    expect(share(bookings, (b) => b.cancellationPolicy === 'flexible')).toBeGreaterThan(0.5);
+    const nonRefundable = share(bookings, (b) => b.cancellationPolicy === 'non_refundable');
+    expect(nonRefundable).toBeGreaterThan(0.05);
+    expect(nonRefundable).toBeLessThan(0.3);
+    expect(share(bookings, (b) => b.ratePlanCode === 'NRF')).toBeCloseTo(
+      share(
+        bookings,
+        (b) => b.cancellationPolicy === 'non_refundable' && b.channel !== 'Travel agent',
+      ),
+    );
+    expect(share(bookings, (b) => b.ratePlanCode === null)).toBeGreaterThan(0);
+    // 1–3 adults a room.
+    const single = bookings.filter((b) => (b.rooms ?? 1) === 1);
+    expect(new Set(single.map((b) => b.adults))).toEqual(new Set([1, 2, 3]));
+  });
+
   it('dates each season at its next occurrence', () => {
     expect(demoSazonalities('2025-03-10').map((s) => [s.startDate, s.endDate])).toEqual([
       ['2025-06-15', '2025-09-15'],
