@@ -29,6 +29,7 @@ import { plansRoutes } from './modules/plans/routes';
 import { registerPriceChangeJobs } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
+import { ratePlansRoutes } from './modules/rate-plans/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
 import { publishingRoutes } from './modules/publishing/routes';
@@ -183,6 +184,7 @@ export async function buildApp({
       await api.register(analyticsRoutes, { clock });
       await api.register(forecastRoutes, { clock });
       await api.register(eventsRoutes);
+      await api.register(ratePlansRoutes);
       await api.register(marketRoutes, { clock });
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });

@@ -58,6 +58,7 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'tokens/:id': world.idsA.apiToken,
   'deliveries/:id': world.idsA.delivery,
   'competitors/:competitorUuid': world.idsA.competitor,
+  'rate-plans/:ratePlanUuid': world.idsA.ratePlan,
 });
 const parameterPattern = /([^/]+)\/:(\w+)/g;
 
@@ -85,6 +86,7 @@ const tokenRoutes: Record<TApiTokenScope, string[]> = {
     'GET /price-changes',
     'GET /price-changes/summary',
     'GET /price-changes/first-list',
+    'GET /rate-plans',
   ],
   market: [
     'GET /competitors',

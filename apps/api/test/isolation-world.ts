@@ -117,6 +117,14 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       roomMappings: [{ category: 'Double', roomUuid: roomType }],
     })
   ).competitor.uuid as string;
+  const ratePlans = (await call(t, ownerA, 'GET', url('/rate-plans'))).ratePlans as {
+    uuid: string;
+  }[];
+  const ratePlan = (
+    await call(t, ownerA, 'POST', url('/rate-plans'), {
+      ratePlan: { name: 'Non-refundable', code: 'NR', derivedFrom: ratePlans[0]!.uuid },
+    })
+  ).ratePlan.uuid as string;
   await call(t, ownerA, 'PUT', url('/competitor-rates'), {
     rates: [{ competitorUuid: competitor, category: 'Double', date: '2026-08-01', price: 140 }],
   });
@@ -180,6 +188,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       apiToken: tokens.apiTokens[0].id,
       delivery,
       competitor,
+      ratePlan,
       session: sessions.sessions[0].id,
       notification: notifications.notifications[0].id,
     },

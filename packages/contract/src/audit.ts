@@ -55,6 +55,8 @@ export const auditEntities = [
   'competitor',
   /** Stay restrictions set on calendar cells (entityId: the room type). */
   'restriction_override',
+  /** A rate plan of the business (entityId: the plan's uuid). */
+  'rate_plan',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -25,3 +25,4 @@ export * from './events';
 export * from './market';
 export * from './restrictions';
 export * from './first-price-list';
+export * from './rate-plans';

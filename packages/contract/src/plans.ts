@@ -37,6 +37,8 @@ export const ZPlan = z.object({
   limits: z.object({
     properties: z.number().int().positive().nullable(),
     roomTypes: z.number().int().positive().nullable(),
+    /** Rate plans per property, the base one included. */
+    ratePlans: z.number().int().positive().nullable(),
   }),
   features: z.array(z.enum(planFeatures)),
   /** Shown as the suggested choice. */
@@ -70,7 +72,7 @@ export const plans: TPlan[] = [
     currency: 'EUR',
     monthlyPrice: 0,
     yearlyPrice: 0,
-    limits: { properties: 1, roomTypes: 5 },
+    limits: { properties: 1, roomTypes: 5, ratePlans: 2 },
     features: starterFeatures,
     highlighted: false,
   },
@@ -79,7 +81,7 @@ export const plans: TPlan[] = [
     currency: 'EUR',
     monthlyPrice: 2900,
     yearlyPrice: 29000,
-    limits: { properties: 1, roomTypes: 30 },
+    limits: { properties: 1, roomTypes: 30, ratePlans: 10 },
     features: proFeatures,
     highlighted: true,
   },
@@ -88,7 +90,7 @@ export const plans: TPlan[] = [
     currency: 'EUR',
     monthlyPrice: 7900,
     yearlyPrice: 79000,
-    limits: { properties: null, roomTypes: null },
+    limits: { properties: null, roomTypes: null, ratePlans: null },
     features: [...proFeatures, 'integrationTokens', 'prioritySupport'],
     highlighted: false,
   },

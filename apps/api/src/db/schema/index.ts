@@ -12,3 +12,4 @@ export * from './jobs';
 export * from './prices';
 export * from './publishing';
 export * from './market';
+export * from './rate-plans';

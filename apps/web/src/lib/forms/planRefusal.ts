@@ -1,11 +1,13 @@
-import type { TFieldIssue, TPlanFeature, TPlanId } from '@tarifa/contract';
+import type { TFieldIssue, TPlan, TPlanFeature, TPlanId } from '@tarifa/contract';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api';
+
+type TPlanLimit = keyof TPlan['limits'];
 
 /** What a 403 `plan_required` refused: a feature (and the plan that has it), or a limit. */
 type PlanRefusal =
   | { kind: 'feature'; feature: TPlanFeature; plan: TPlanId }
-  | { kind: 'limit'; limit: 'properties' | 'roomTypes'; max: number; plan: TPlanId };
+  | { kind: 'limit'; limit: TPlanLimit; max: number; plan: TPlanId };
 
 /** The refusal one issue of a 403 `plan_required` names (`plan_required` or `plan_limit`). */
 export function planRefusalOfIssue(
@@ -15,7 +17,7 @@ export function planRefusalOfIssue(
   if (issue.code === 'plan_limit') {
     return {
       kind: 'limit',
-      limit: params.limit as 'properties' | 'roomTypes',
+      limit: params.limit as TPlanLimit,
       max: Number(params.max),
       plan: params.plan as TPlanId,
     };

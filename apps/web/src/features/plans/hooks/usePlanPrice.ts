@@ -13,7 +13,7 @@ export function usePlanPrice(plan: TPlan, billing: TPlanInterval) {
     intl.money(minor / 100, plan.currency, {
       maximumFractionDigits: Number.isInteger(minor / 100) ? 0 : 2,
     });
-  const limit = (value: number | null, key: 'properties' | 'roomTypes') =>
+  const limit = (value: number | null, key: keyof TPlan['limits']) =>
     value === null
       ? t(`limits.${key}Unlimited`)
       : t(`limits.${key}`, { number: intl.number(value) });
@@ -29,5 +29,6 @@ export function usePlanPrice(plan: TPlan, billing: TPlanInterval) {
       : t('chargeYearly', { amount: money(plan.yearlyPrice) }),
     properties: limit(plan.limits.properties, 'properties'),
     roomTypes: limit(plan.limits.roomTypes, 'roomTypes'),
+    ratePlans: limit(plan.limits.ratePlans, 'ratePlans'),
   };
 }

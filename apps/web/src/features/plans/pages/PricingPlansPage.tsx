@@ -80,7 +80,7 @@ function PlanCard({ plan, billing, current, signedIn, onChoose }: PlanCardProps)
           )}
         </Typography>
         <List dense sx={{ my: 2, flex: 1 }} aria-label={t('includes', { plan: name })}>
-          {[price.properties, price.roomTypes]
+          {[price.properties, price.roomTypes, price.ratePlans]
             .concat(plan.features.map((feature) => t(`features.${feature}`)))
             .map((text) => (
               <ListItem key={text} disableGutters>
