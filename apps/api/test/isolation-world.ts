@@ -39,6 +39,7 @@ export interface IsolationWorld {
     competitor: string;
     session: string;
     notification: string;
+    ratePlan: string;
   };
   ownerB: TestUser;
   businessB: TBusiness;
