@@ -10,6 +10,12 @@ import {
   queryInt,
   queryList,
 } from './internal';
+import {
+  ratePlanBoards,
+  ratePlanCancellationPolicies,
+  type TRatePlanBoard,
+  type TRatePlanCancellationPolicy,
+} from './rate-plans';
 
 /**
  * Bookings (docs/bookings.md): entered by hand, sent in batches by an integration (tokens.ts), or
@@ -36,8 +42,6 @@ export const bookingLimits = {
   roomsMax: 1000,
   /** Adults (at least 1), and children, of one booking. */
   guestsMax: 20,
-  /** The code of the rate plan a booking was sold under. */
-  ratePlanCodeMax: 20,
   externalIdMax: 100,
   /** Channel and segment labels. */
   labelMax: 60,
@@ -64,15 +68,13 @@ export const bookingStatuses = ['confirmed', 'cancelled', 'no_show'] as const;
 export type TBookingStatus = (typeof bookingStatuses)[number];
 
 /**
- * What was sold with the room (issue 26): room only, bed and breakfast, half board, full board.
- * The pricing engine's rate plans use the same codes; the contract owns the wire.
+ * What was sold with the room (issue 26): room only, bed and breakfast, half board, full board;
+ * and the cancellation terms. The rate plans' own lists (rate-plans.ts), one word per concept.
  */
-export const boards = ['RO', 'BB', 'HB', 'FB'] as const;
-export type TBoard = (typeof boards)[number];
-
-/** The cancellation terms a booking was sold under (the rate plans' codes too). */
-export const cancellationPolicies = ['flexible', 'refundable_deposit', 'non_refundable'] as const;
-export type TCancellationPolicy = (typeof cancellationPolicies)[number];
+export const boards = ratePlanBoards;
+export type TBoard = TRatePlanBoard;
+export const cancellationPolicies = ratePlanCancellationPolicies;
+export type TCancellationPolicy = TRatePlanCancellationPolicy;
 
 /** Channels the entry form suggests; any label up to 60 characters is accepted. */
 export const suggestedChannels = [
@@ -281,16 +283,11 @@ export const ZBookingFields = z
     segment: optionalLabel(bookingLimits.labelMax),
     country: blankable(ZBookingCountry),
     guestName: optionalLabel(bookingLimits.guestNameMax),
-    /** Letters, digits, `-`, `_` or `.` (a rate plan's code, e.g. `BAR`); null: not known. */
-    ratePlanCode: blankable(
-      z
-        .string()
-        .max(bookingLimits.ratePlanCodeMax)
-        .refine((v) => /^[A-Za-z0-9._-]*$/.test(v), {
-          message: 'Use letters, digits, - _ or .',
-          ...custom('invalid_format', { format: 'rate_plan_code' }),
-        }),
-    ),
+    /**
+     * The rate plan's code, as the rate plans write it (letters, digits, `-`, `_` or `.`, upper
+     * case; e.g. `BAR`); null: not known.
+     */
+    ratePlanCode: blankable(ZRoomCode.transform((v) => v.toUpperCase())),
     board: z.enum(boards).default('RO'),
     cancellationPolicy: z.enum(cancellationPolicies).default('flexible'),
   })

@@ -471,7 +471,7 @@ describe('bookings API', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().booking as TBooking;
     };
-    const put = (business: { uuid: string }, id: string, payload: unknown) =>
+    const put = (business: { uuid: string }, id: string, payload: object) =>
       t.app.inject({
         method: 'PUT',
         url: bookingsUrl(business, `/${id}`),
@@ -575,14 +575,12 @@ describe('bookings API', () => {
       const { business } = await newBusiness();
       const res = await post(business, [
         bookingInput({ externalId: 'OK' }),
-        bookingInput({
-          externalId: 'BAD',
-          ratePlanCode: 'X'.repeat(21),
+        {
+          ...bookingInput({ externalId: 'BAD', ratePlanCode: 'X'.repeat(21), adults: 0 }),
+          children: 21,
           board: 'AI',
           cancellationPolicy: 'free',
-          adults: 0,
-          children: 21,
-        }),
+        },
         bookingInput({ externalId: 'BAD-2', ratePlanCode: 'não reemb', adults: 21 }),
       ]);
       expect(res.statusCode).toBe(400);
