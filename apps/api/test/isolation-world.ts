@@ -37,6 +37,7 @@ export interface IsolationWorld {
     apiToken: string;
     delivery: string;
     competitor: string;
+    ratePlan: string;
     session: string;
     notification: string;
     ratePlan: string;

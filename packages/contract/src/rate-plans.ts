@@ -1,3 +1,4 @@
+import { boards, cancellationPolicies, type Board, type CancellationPolicy } from '@tarifa/pricing';
 import { z } from 'zod';
 import {
   derivedTypes,
@@ -19,15 +20,11 @@ import { custom, issue } from './internal';
  * `/api/v1/businesses/{uuid}`.
  */
 
-/** Room only, bed and breakfast, half board, full board. */
-export const ratePlanBoards = ['RO', 'BB', 'HB', 'FB'] as const;
-export type TRatePlanBoard = (typeof ratePlanBoards)[number];
-export const ratePlanCancellationPolicies = [
-  'flexible',
-  'refundable_deposit',
-  'non_refundable',
-] as const;
-export type TRatePlanCancellationPolicy = (typeof ratePlanCancellationPolicies)[number];
+/** Room only, bed and breakfast, half board, full board (the engine's words, `rate-sheet`). */
+export const ratePlanBoards = boards;
+export type TRatePlanBoard = Board;
+export const ratePlanCancellationPolicies = cancellationPolicies;
+export type TRatePlanCancellationPolicy = CancellationPolicy;
 
 export const ratePlanLimits = {
   nameMax: 80,
@@ -37,11 +34,10 @@ export const ratePlanLimits = {
 } as const;
 
 /** How a derived plan's price follows its parent's: percent (−90 … +500) or an amount. */
-export const ZRatePlanAdjustment = z.discriminatedUnion('type', [
+const ZRatePlanAdjustment = z.discriminatedUnion('type', [
   z.object({ type: z.literal(derivedTypes[0]), value: ZAdjustmentPercent }),
   z.object({ type: z.literal(derivedTypes[1]), value: ZMoney }),
 ]);
-export type TRatePlanAdjustment = z.infer<typeof ZRatePlanAdjustment>;
 
 /** What the owner sets of a rate plan (create and replace). */
 export const ZRatePlanFields = z
@@ -73,7 +69,7 @@ export const ZRatePlanFields = z
   });
 export type TRatePlanFields = z.input<typeof ZRatePlanFields>;
 
-export const ZRatePlan = z.object({
+const ZRatePlan = z.object({
   uuid: z.uuid(),
   name: z.string(),
   code: z.string(),

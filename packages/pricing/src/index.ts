@@ -5,3 +5,4 @@ export * from './engine';
 export * from './restrictions';
 export * from './diff';
 export * from './forecast';
+export * from './rate-sheet';

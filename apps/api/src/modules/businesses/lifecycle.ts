@@ -8,7 +8,6 @@ import {
 } from '@tarifa/contract';
 import type { z } from 'zod';
 import { assertLimit, planOf } from '../../core/plans';
-import { localeOf } from '../../core/locale';
 import { insertBasePlan } from '../../core/rate-plans';
 import {
   actorOf,
@@ -117,7 +116,7 @@ export function lifecycle(deps: BusinessesDeps) {
           checkOutTime: body.checkOutTime ?? businessDefaults.checkOutTime,
           settings: defaultStoredSettings(),
         });
-        await insertBasePlan(tx, row.uuid, localeOf(caller));
+        await insertBasePlan(tx, row.uuid);
         record(row.uuid, {
           action: 'create',
           entity: 'business',

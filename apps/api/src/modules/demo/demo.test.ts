@@ -3,6 +3,7 @@ import {
   type TBusiness,
   type TBookingFieldsInput,
   type TPriceCell,
+  type TRatePlan,
 } from '@tarifa/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +224,20 @@ describe('demo data (seeded at the first start)', () => {
         .map((e) => e.name)
         .sort(),
     );
+    // It sells a non-refundable rate and bed and breakfast besides its base plan.
+    const ratePlans = await t.app.inject({ method: 'GET', url: `${base}/rate-plans`, headers });
+    expect(
+      (ratePlans.json().ratePlans as TRatePlan[]).map((plan) => [
+        plan.code,
+        plan.name,
+        plan.board,
+        plan.cancellationPolicy,
+      ]),
+    ).toEqual([
+      ['BAR', 'Melhor tarifa disponível', 'RO', 'flexible'],
+      ['BB', 'Alojamento e pequeno-almoço', 'BB', 'flexible'],
+      ['NR', 'Não reembolsável', 'RO', 'non_refundable'],
+    ]);
     const competitors = await t.app.inject({ method: 'GET', url: `${base}/competitors`, headers });
     expect(competitors.json().competitors).toHaveLength(demoCompetitors.length);
     const prices = await t.app.inject({

@@ -5,6 +5,7 @@ import type {
   TCreateBusinessBodyInput,
   TEventFieldsInput,
   TFluctuationLevelFieldsInput,
+  TRatePlanFields,
   TRoomTariffFields,
   TSazonalityFieldsInput,
   TTariffSettings,
@@ -110,6 +111,29 @@ function nextOccurrence(today: string, start: string, end: string) {
     if (e >= today) return { startDate: s, endDate: e };
   }
   throw new Error('unreachable');
+}
+
+/**
+ * What the hotel sells besides its base plan: a non-refundable rate 10 % below it, and bed and
+ * breakfast at 12 € per guest and night more.
+ */
+export function demoRatePlans(basePlanUuid: string): TRatePlanFields[] {
+  return [
+    {
+      name: 'Não reembolsável',
+      code: 'NR',
+      derivedFrom: basePlanUuid,
+      adjustment: { type: 'percent', value: -10 },
+      cancellationPolicy: 'non_refundable',
+    },
+    {
+      name: 'Alojamento e pequeno-almoço',
+      code: 'BB',
+      derivedFrom: basePlanUuid,
+      board: 'BB',
+      boardPricePerGuest: 12,
+    },
+  ];
 }
 
 /** Lisbon's events the owner entered, each at its next occurrence. */

@@ -6,6 +6,7 @@ import {
   ZCreateBusinessBody,
   ZEventBody,
   ZFluctuationLevelBody,
+  ZRatePlanBody,
   ZRoomsTariffBody,
   ZSazonalityBody,
   ZSettingsBody,
@@ -23,6 +24,7 @@ import { isUniqueViolation } from '../bookings/repository';
 import type { Caller } from '../../core/tenancy';
 import { businessesService } from '../businesses/service';
 import { eventsService } from '../events/service';
+import { ratePlansService } from '../rate-plans/service';
 import { marketService } from '../market/service';
 import { publishAllOpen } from '../price-changes/repository';
 import { recompute } from '../price-changes/recompute';
@@ -34,6 +36,7 @@ import {
   demoCompetitorRates,
   demoCompetitors,
   demoEvents,
+  demoRatePlans,
   demoFluctuationLevels,
   demoRooms,
   demoSazonalities,
@@ -107,6 +110,11 @@ export async function seedDemoIfEmpty(
         uuid,
         ZSettingsBody.parse({ settings: demoSettings }),
       );
+      const ratePlans = ratePlansService(tx, { unitOfWork: uow });
+      const [basePlan] = await ratePlans.list(caller, uuid);
+      for (const ratePlan of demoRatePlans(basePlan!.uuid)) {
+        await ratePlans.create(caller, uuid, ZRatePlanBody.parse({ ratePlan }));
+      }
       await seedMarketContext(tx, uow, caller, uuid, roomUuid, now);
       const bookings = demoBookings(now);
       const service = bookingsService(tx, { clock: () => now, unitOfWork: uow });
