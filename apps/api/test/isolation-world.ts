@@ -40,7 +40,6 @@ export interface IsolationWorld {
     ratePlan: string;
     session: string;
     notification: string;
-    ratePlan: string;
   };
   ownerB: TestUser;
   businessB: TBusiness;
