@@ -102,13 +102,17 @@ describe('demo bookings (generator)', () => {
     const nonRefundable = share(bookings, (b) => b.cancellationPolicy === 'non_refundable');
     expect(nonRefundable).toBeGreaterThan(0.05);
     expect(nonRefundable).toBeLessThan(0.3);
-    expect(share(bookings, (b) => b.ratePlanCode === 'NRF')).toBeCloseTo(
-      share(
-        bookings,
-        (b) => b.cancellationPolicy === 'non_refundable' && b.channel !== 'Travel agent',
-      ),
+    // The hotel's plans (the base BAR, NR and BB), or none for travel agents' contracts.
+    expect(new Set(bookings.map((b) => b.ratePlanCode))).toEqual(
+      new Set(['BAR', 'NR', 'BB', null]),
     );
-    expect(share(bookings, (b) => b.ratePlanCode === null)).toBeGreaterThan(0);
+    for (const b of bookings) {
+      if (b.ratePlanCode === 'NR')
+        expect([b.board, b.cancellationPolicy]).toEqual(['RO', 'non_refundable']);
+      if (b.ratePlanCode === 'BB')
+        expect([b.board, b.cancellationPolicy]).toEqual(['BB', 'flexible']);
+      if (b.ratePlanCode === null) expect(b.channel).toBe('Travel agent');
+    }
     // 1–3 adults a room.
     const single = bookings.filter((b) => (b.rooms ?? 1) === 1);
     expect(new Set(single.map((b) => b.adults))).toEqual(new Set([1, 2, 3]));

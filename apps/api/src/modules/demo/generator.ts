@@ -378,35 +378,43 @@ const picker =
   };
 
 /**
- * What a booking was sold with (rate plan, board, cancellation terms), drawn from its own PRNG
- * so that the rest of the generated bookings stay what they were before these fields existed:
- * mostly bed and breakfast on the flexible best available rate, a non-refundable rate on the
- * online agencies, deposits for groups, no known rate plan for travel agents' contracts.
+ * What a booking was sold with, drawn from its own PRNG so that the rest of the generated bookings
+ * stay what they were before these fields existed: the hotel's plans (`demoRatePlans`: bed and
+ * breakfast most, the base rate room only, the non-refundable rate more on the online agencies),
+ * and travel agents' contract rates, which are none of them (no rate plan known; half or full
+ * board more often, a deposit for groups).
  */
 function soldWith(seed: number) {
-  const random = prng(seed + 1);
-  const pick = picker(random);
-  return (channel: string, segment: string) => {
-    const board = pick<TBoard>([
-      ['BB', 62],
-      ['RO', 28],
-      ['HB', segment === 'Groups' ? 25 : 8],
-      ['FB', 2],
+  const pick = picker(prng(seed + 1));
+  const online = new Set(['Booking.com', 'Expedia']);
+  return (
+    channel: string,
+    segment: string,
+  ): { ratePlanCode: string | null; board: TBoard; cancellationPolicy: TCancellationPolicy } => {
+    if (channel === 'Travel agent') {
+      return {
+        ratePlanCode: null,
+        board: pick<TBoard>([
+          ['BB', 60],
+          ['HB', 30],
+          ['FB', 10],
+        ]),
+        cancellationPolicy: segment === 'Groups' ? 'refundable_deposit' : 'flexible',
+      };
+    }
+    const plan = pick<string>([
+      ['BB', 55],
+      ['BAR', 25],
+      ['NR', online.has(channel) ? 30 : 10],
     ]);
-    const cancellationPolicy = pick<TCancellationPolicy>([
-      ['flexible', 70],
-      ['non_refundable', channel === 'Booking.com' || channel === 'Expedia' ? 30 : 10],
-      ['refundable_deposit', segment === 'Groups' ? 60 : 4],
-    ]);
-    const ratePlanCode =
-      channel === 'Travel agent'
-        ? null
-        : cancellationPolicy === 'non_refundable'
-          ? 'NRF'
-          : board === 'RO'
-            ? 'BAR'
-            : board;
-    return { ratePlanCode, board, cancellationPolicy };
+    if (plan === 'NR') {
+      return { ratePlanCode: plan, board: 'RO', cancellationPolicy: 'non_refundable' };
+    }
+    return {
+      ratePlanCode: plan,
+      board: plan === 'BB' ? 'BB' : 'RO',
+      cancellationPolicy: 'flexible',
+    };
   };
 }
 
