@@ -18,6 +18,7 @@ import { PricePreviewSummary } from '@/components/PricePreviewSummary';
 import { useChangePreview } from '@/api/prices';
 import { EngineNightPanel } from '../components/EngineNightPanel';
 import { ExamplePricePanel } from '../components/ExamplePricePanel';
+import { RatePlansCard } from '../components/RatePlansCard';
 import { RequireBusiness } from '../components/RequireBusiness';
 import { draftOf, RoomPricesForm, withDraftPrices } from '../components/RoomPricesForm';
 import {
@@ -96,6 +97,7 @@ function PriceSetup({ business }: { business: TBusiness }) {
             onDirtyChange={setSettingsDirty}
             preview={<PricePreviewSummary {...settingsPreview} />}
           />
+          <RatePlansCard business={business} />
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
