@@ -8,7 +8,7 @@ import {
 } from '@tarifa/contract';
 import type { z } from 'zod';
 import { assertLimit, planOf } from '../../core/plans';
-import { insertBasePlan } from '../../core/rate-plans';
+import { insertBasePlan } from '../../core/rate-plans-repository';
 import {
   actorOf,
   businessesRepository,
