@@ -162,6 +162,10 @@ export const salesGroupings = [
   'weekday',
   'leadTime',
   'lengthOfStay',
+  'ratePlan',
+  'board',
+  'cancellationPolicy',
+  'guests',
 ] as const;
 export const ZSalesGroupBy = z.enum(salesGroupings);
 export type TSalesGroupBy = z.infer<typeof ZSalesGroupBy>;
@@ -201,7 +205,9 @@ export type TSalesQuery = z.input<typeof ZSalesQuery>;
 /**
  * One group. `key`: `YYYY-MM` (month), the Monday `YYYY-MM-DD` of an ISO week (week), the room
  * type's uuid (room, with its name in `label`), `mon`…`sun` (weekday), a bucket key (leadTime,
- * lengthOfStay), or the channel, segment or ISO country as stored; `null` when not given.
+ * lengthOfStay), or the channel, segment or ISO country as stored; `null` when not given. What
+ * was sold (issue 26): the rate plan's code (`unknown` when not known), the board (`RO`…`FB`),
+ * the cancellation policy, or the guests (adults + children, as text: `2`).
  * Room nights and revenue by stay night; bookings, cancellations and no-shows by arrival.
  */
 export const ZSalesRow = z.object({

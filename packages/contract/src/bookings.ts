@@ -10,6 +10,12 @@ import {
   queryInt,
   queryList,
 } from './internal';
+import {
+  ratePlanBoards,
+  ratePlanCancellationPolicies,
+  type TRatePlanBoard,
+  type TRatePlanCancellationPolicy,
+} from './rate-plans';
 
 /**
  * Bookings (docs/bookings.md): entered by hand, sent in batches by an integration (tokens.ts), or
@@ -34,8 +40,8 @@ export const bookingLimits = {
   nightsMax: 365,
   /** Rooms of one booking. */
   roomsMax: 1000,
-  /** Adults, and children, of one booking. */
-  guestsMax: 100,
+  /** Adults (at least 1), and children, of one booking. */
+  guestsMax: 20,
   externalIdMax: 100,
   /** Channel and segment labels. */
   labelMax: 60,
@@ -60,6 +66,15 @@ export const bookingLimits = {
 
 export const bookingStatuses = ['confirmed', 'cancelled', 'no_show'] as const;
 export type TBookingStatus = (typeof bookingStatuses)[number];
+
+/**
+ * What was sold with the room (issue 26): room only, bed and breakfast, half board, full board;
+ * and the cancellation terms. The rate plans' own lists (rate-plans.ts), one word per concept.
+ */
+export const boards = ratePlanBoards;
+export type TBoard = TRatePlanBoard;
+export const cancellationPolicies = ratePlanCancellationPolicies;
+export type TCancellationPolicy = TRatePlanCancellationPolicy;
 
 /** Channels the entry form suggests; any label up to 60 characters is accepted. */
 export const suggestedChannels = [
@@ -225,6 +240,10 @@ export const ZBooking = z.object({
   /** ISO 3166-1 alpha-2. */
   country: z.string().nullable(),
   guestName: z.string().nullable(),
+  /** The code of the rate plan it was sold under; null when not known. */
+  ratePlanCode: z.string().nullable(),
+  board: z.enum(boards),
+  cancellationPolicy: z.enum(cancellationPolicies),
   /** The CSV import that last wrote it, if any. */
   importId: z.uuid().nullable(),
   createdAt: ZIsoDateTime,
@@ -253,7 +272,7 @@ export const ZBookingFields = z
     arrival: ZDate,
     departure: ZDate,
     rooms: int(1, bookingLimits.roomsMax).default(1),
-    adults: int(0, bookingLimits.guestsMax).default(2),
+    adults: int(1, bookingLimits.guestsMax).default(2),
     children: int(0, bookingLimits.guestsMax).default(0),
     status: z.enum(bookingStatuses).default('confirmed'),
     bookedAt: blankable(ZInstant),
@@ -264,6 +283,13 @@ export const ZBookingFields = z
     segment: optionalLabel(bookingLimits.labelMax),
     country: blankable(ZBookingCountry),
     guestName: optionalLabel(bookingLimits.guestNameMax),
+    /**
+     * The rate plan's code, as the rate plans write it (letters, digits, `-`, `_` or `.`, upper
+     * case; e.g. `BAR`); null: not known.
+     */
+    ratePlanCode: blankable(ZRoomCode.transform((v) => v.toUpperCase())),
+    board: z.enum(boards).default('RO'),
+    cancellationPolicy: z.enum(cancellationPolicies).default('flexible'),
   })
   .superRefine((b, ctx) => {
     if (!b.roomUuid && !b.roomCode) {

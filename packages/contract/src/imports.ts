@@ -17,7 +17,10 @@ export type TImportMode = (typeof importModes)[number];
 export const importStatuses = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type TImportStatusValue = (typeof importStatuses)[number];
 
-/** Tarifa's own CSV, one booking a row; `guest_name` is an optional extra column. */
+/**
+ * Tarifa's own CSV, one booking a row; `guest_name` and what was sold (`rate_plan`, `board`,
+ * `cancellation_policy`) are optional extra columns.
+ */
 export const tarifaCsvColumns = [
   'external_id',
   'room_code',
@@ -35,6 +38,9 @@ export const tarifaCsvColumns = [
   'segment',
   'country',
   'guest_name',
+  'rate_plan',
+  'board',
+  'cancellation_policy',
 ] as const;
 /** A Tarifa file without one of these is refused as a whole (`missing_columns`). */
 export const tarifaCsvRequiredColumns = [

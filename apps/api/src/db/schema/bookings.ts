@@ -132,6 +132,12 @@ export const bookings = pgTable(
     /** ISO 3166-1 alpha-2. */
     country: text('country'),
     guestName: text('guest_name'),
+    /** What was sold (issue 26): the rate plan's code (null: not known), board, cancellation terms. */
+    ratePlanCode: text('rate_plan_code'),
+    /** `RO`, `BB`, `HB` or `FB`. */
+    board: text('board').notNull().default('RO'),
+    /** `flexible`, `refundable_deposit` or `non_refundable`. */
+    cancellationPolicy: text('cancellation_policy').notNull().default('flexible'),
     /**
      * The import that last wrote it. Deliberately not a foreign key: an import writes its rows in
      * one long transaction while its progress row in `imports` is updated every second, and a
@@ -154,6 +160,11 @@ export const bookings = pgTable(
       sql`${t.rooms} >= 1 and ${t.adults} >= 0 and ${t.children} >= 0 and ${t.totalAmountMinor} >= 0`,
     ),
     check('bookings_status_check', sql`${t.status} in ('confirmed', 'cancelled', 'no_show')`),
+    check('bookings_board_check', sql`${t.board} in ('RO', 'BB', 'HB', 'FB')`),
+    check(
+      'bookings_cancellation_policy_check',
+      sql`${t.cancellationPolicy} in ('flexible', 'refundable_deposit', 'non_refundable')`,
+    ),
     check(
       'bookings_cancelled_check',
       sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`,
@@ -189,6 +200,9 @@ export const importRows = pgTable(
     segment: text('segment'),
     country: text('country'),
     guestName: text('guest_name'),
+    ratePlanCode: text('rate_plan_code'),
+    board: text('board').notNull().default('RO'),
+    cancellationPolicy: text('cancellation_policy').notNull().default('flexible'),
   },
   (t) => [primaryKey({ columns: [t.importId, t.row] })],
 );

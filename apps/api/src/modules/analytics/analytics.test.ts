@@ -58,6 +58,8 @@ const periodBookings: TBookingFieldsInput[] = [
     channel: 'Booking.com',
     segment: 'Leisure',
     country: 'PT',
+    ratePlanCode: 'BAR',
+    board: 'BB',
   }),
   bookingInput({
     externalId: 'B',
@@ -70,6 +72,9 @@ const periodBookings: TBookingFieldsInput[] = [
     channel: 'Direct',
     segment: 'Business',
     country: 'FR',
+    adults: 1,
+    ratePlanCode: 'NRF',
+    cancellationPolicy: 'non_refundable',
   }),
   bookingInput({
     externalId: 'C',
@@ -81,6 +86,10 @@ const periodBookings: TBookingFieldsInput[] = [
     channel: 'Booking.com',
     segment: 'Groups',
     country: 'PT',
+    adults: 6,
+    children: 2,
+    board: 'HB',
+    cancellationPolicy: 'refundable_deposit',
   }),
   bookingInput({
     externalId: 'D',
@@ -93,6 +102,9 @@ const periodBookings: TBookingFieldsInput[] = [
     channel: 'Expedia',
     segment: 'Leisure',
     country: 'ES',
+    children: 1,
+    ratePlanCode: 'BAR',
+    board: 'BB',
   }),
   bookingInput({
     externalId: 'E',
@@ -105,6 +117,9 @@ const periodBookings: TBookingFieldsInput[] = [
     channel: undefined,
     segment: 'Leisure',
     country: 'PT',
+    ratePlanCode: 'NRF',
+    board: 'BB',
+    cancellationPolicy: 'non_refundable',
   }),
 ];
 
@@ -423,9 +438,44 @@ describe('analytics: KPIs, nights and sales', () => {
       ]);
     });
 
+    it('groups by what was sold: rate plan (unknown when not given), board, cancellation policy, guests', async () => {
+      // Rate plans: A, D BAR; B, E NRF; C none. Boards: B RO; A, D, E BB; C HB. Policies: A, D
+      // flexible; C refundable deposit; B, E non-refundable. Guests: B 1; A, E 2; D 2 + 1; C 6 + 2.
+      expect((await sales('ratePlan')).rows).toEqual([
+        row('unknown', 6, 600, 100, [1, 0, 0]), // C
+        row('BAR', 4, 400.01, 100, [1, 1, 0]), // A (arrived before), D
+        row('NRF', 2, 300.01, 150.01, [2, 0, 1]), // B, E
+      ]);
+      expect((await sales('board')).rows).toEqual([
+        row('RO', 2, 300.01, 150.01, [1, 0, 0]),
+        row('BB', 4, 400.01, 100, [2, 1, 1]),
+        row('HB', 6, 600, 100, [1, 0, 0]),
+        row('FB', 0, 0, null),
+      ]);
+      expect((await sales('cancellationPolicy')).rows).toEqual([
+        row('flexible', 4, 400.01, 100, [1, 1, 0]),
+        row('refundable_deposit', 6, 600, 100, [1, 0, 0]),
+        row('non_refundable', 2, 300.01, 150.01, [2, 0, 1]),
+      ]);
+      expect((await sales('guests')).rows).toEqual([
+        row('1', 2, 300.01, 150.01, [1, 0, 0]),
+        row('2', 4, 400.01, 100, [1, 0, 1]),
+        row('3', 0, 0, null, [1, 1, 0]),
+        row('8', 6, 600, 100, [1, 0, 0]),
+      ]);
+    });
+
     it('adds up to the KPIs whatever the grouping', async () => {
       const { current } = await ok<TKpisResponse>(`kpis?${period}`);
-      for (const groupBy of ['month', 'channel', 'leadTime']) {
+      for (const groupBy of [
+        'month',
+        'channel',
+        'leadTime',
+        'ratePlan',
+        'board',
+        'cancellationPolicy',
+        'guests',
+      ]) {
         const { rows } = await sales(groupBy);
         const sum = (pick: (r: TSalesRow) => number) => rows.reduce((s, r) => s + pick(r), 0);
         expect(sum((r) => r.roomNights)).toBe(current.roomNightsSold);

@@ -234,6 +234,10 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
     room: sql`b.room_type_uuid::text`,
     leadTime: bucketOf(leadTime, leadTimeBuckets),
     lengthOfStay: bucketOf(sql`b.nights`, lengthOfStayBuckets),
+    ratePlan: sql`coalesce(b.rate_plan_code, 'unknown')`,
+    board: sql`b.board`,
+    cancellationPolicy: sql`b.cancellation_policy`,
+    guests: sql`(b.adults + b.children)::text`,
   };
 
   /** Calendar keys of a date `d` (month `YYYY-MM`, the Monday of its ISO week, its weekday). */

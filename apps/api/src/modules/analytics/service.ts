@@ -1,5 +1,7 @@
 import {
   analyticsLimits,
+  boards,
+  cancellationPolicies,
   leadTimeBuckets,
   lengthOfStayBuckets,
   toFieldIssues,
@@ -109,6 +111,14 @@ export function analyticsService(db: Db, options: AnalyticsServiceOptions = {}) 
         return every(leadTimeBuckets.map((bucket) => bucket.key));
       case 'lengthOfStay':
         return every(lengthOfStayBuckets.map((bucket) => bucket.key));
+      case 'board':
+        return every(boards);
+      case 'cancellationPolicy':
+        return every(cancellationPolicies);
+      case 'guests':
+        return [...groups]
+          .sort((a, b) => Number(a.key) - Number(b.key))
+          .map((group) => toSalesRow(group));
       case 'room':
         return rooms.map((room) =>
           toSalesRow(byKey.get(room.uuid) ?? emptyGroup(room.uuid), room.name),

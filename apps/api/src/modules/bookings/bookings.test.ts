@@ -461,6 +461,159 @@ describe('bookings API', () => {
     });
   });
 
+  describe('what was sold: rate plan, board, cancellation policy, guests', () => {
+    const get = async (business: { uuid: string }, id: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: bookingsUrl(business, `/${id}`),
+        headers: owner.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().booking as TBooking;
+    };
+    const put = (business: { uuid: string }, id: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: bookingsUrl(business, `/${id}`),
+        headers: owner.headers,
+        payload,
+      });
+    /** Without the guests (and what was sold): the defaults apply. */
+    const withoutGuests = {
+      ...bookingInput({ externalId: 'S-1' }),
+      adults: undefined,
+      children: undefined,
+    };
+
+    it('stores and answers them, with their defaults when left out', async () => {
+      const { business } = await newBusiness();
+      const res = await post(business, [
+        withoutGuests,
+        bookingInput({
+          externalId: 'S-2',
+          ratePlanCode: ' NRF ',
+          board: 'HB',
+          cancellationPolicy: 'non_refundable',
+          adults: 20,
+          children: 20,
+        }),
+      ]);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = await storedBookings(t, business.uuid);
+      const s1 = rows.find((r) => r.externalId === 'S-1')!;
+      const s2 = rows.find((r) => r.externalId === 'S-2')!;
+      expect(s1).toMatchObject({
+        ratePlanCode: null,
+        board: 'RO',
+        cancellationPolicy: 'flexible',
+        adults: 2,
+        children: 0,
+      });
+      expect(s2).toMatchObject({
+        ratePlanCode: 'NRF',
+        board: 'HB',
+        cancellationPolicy: 'non_refundable',
+        adults: 20,
+        children: 20,
+      });
+      expect(await get(business, s1.id)).toMatchObject({
+        ratePlanCode: null,
+        board: 'RO',
+        cancellationPolicy: 'flexible',
+        adults: 2,
+        children: 0,
+      });
+      expect(await get(business, s2.id)).toMatchObject({
+        ratePlanCode: 'NRF',
+        board: 'HB',
+        cancellationPolicy: 'non_refundable',
+      });
+      const listed = await list(business);
+      expect(listed.bookings.map((b) => [b.externalId, b.board])).toEqual(
+        expect.arrayContaining([
+          ['S-1', 'RO'],
+          ['S-2', 'HB'],
+        ]),
+      );
+
+      // An edit sets them, and one that leaves them out puts the defaults back (a replacement).
+      const sent = await get(business, s1.id);
+      const edited = await put(business, s1.id, {
+        ...sent,
+        ratePlanCode: 'BAR',
+        board: 'BB',
+        cancellationPolicy: 'refundable_deposit',
+        adults: 1,
+        children: 3,
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json().booking).toMatchObject({
+        ratePlanCode: 'BAR',
+        board: 'BB',
+        cancellationPolicy: 'refundable_deposit',
+        adults: 1,
+        children: 3,
+      });
+      const audit = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/businesses/${business.uuid}/audit`,
+        headers: owner.headers,
+      });
+      expect(JSON.stringify(audit.json())).toContain('"refundable_deposit"');
+      const reset = await put(business, s1.id, withoutGuests);
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect((await storedBookings(t, business.uuid)).find((r) => r.id === s1.id)).toMatchObject({
+        ratePlanCode: null,
+        board: 'RO',
+        cancellationPolicy: 'flexible',
+        adults: 2,
+        children: 0,
+      });
+    });
+
+    it('refuses bad values naming each field, storing nothing', async () => {
+      const { business } = await newBusiness();
+      const res = await post(business, [
+        bookingInput({ externalId: 'OK' }),
+        {
+          ...bookingInput({ externalId: 'BAD', ratePlanCode: 'X'.repeat(21), adults: 0 }),
+          children: 21,
+          board: 'AI',
+          cancellationPolicy: 'free',
+        },
+        bookingInput({ externalId: 'BAD-2', ratePlanCode: 'não reemb', adults: 21 }),
+      ]);
+      expect(res.statusCode).toBe(400);
+      const details = res.json().error.details as { path: string; code: string }[];
+      expect(details.map((d) => [d.path, d.code]).sort()).toEqual(
+        [
+          ['bookings.1.ratePlanCode', 'too_long'],
+          ['bookings.1.board', 'invalid_option'],
+          ['bookings.1.cancellationPolicy', 'invalid_option'],
+          ['bookings.1.adults', 'too_small'],
+          ['bookings.1.children', 'too_big'],
+          ['bookings.2.ratePlanCode', 'invalid_format'],
+          ['bookings.2.adults', 'too_big'],
+        ].sort(),
+      );
+      expect(await storedBookings(t, business.uuid)).toHaveLength(0);
+
+      await post(business, [bookingInput({ externalId: 'E-1', board: 'BB' })]);
+      const [row] = await storedBookings(t, business.uuid);
+      const edit = await put(business, row!.id, { ...bookingInput(), board: 'bb', adults: 0 });
+      expect(edit.statusCode).toBe(400);
+      expect((edit.json().error.details as { path: string }[]).map((d) => d.path).sort()).toEqual([
+        'adults',
+        'board',
+      ]);
+      expect((await storedBookings(t, business.uuid))[0]).toMatchObject({
+        board: 'BB',
+        adults: 2,
+        updatedAt: row!.updatedAt,
+      });
+    });
+  });
+
   it('refuses to remove a room type that has bookings (409), and allows it once they are purged', async () => {
     const { business } = await newBusiness();
     await post(business, [

@@ -1,4 +1,11 @@
-import type { TBooking, TBookingStatus, TFieldIssue, TBookingFields } from '@tarifa/contract';
+import type {
+  TBoard,
+  TBooking,
+  TBookingFields,
+  TBookingStatus,
+  TCancellationPolicy,
+  TFieldIssue,
+} from '@tarifa/contract';
 import { fromMinor, toMinor } from '@tarifa/pricing';
 import type { bookings } from '../../db/schema';
 import { resolveInstant, zonedMidnight } from '../../lib/zoned-time';
@@ -22,6 +29,9 @@ export interface BookingValues {
   segment: string | null;
   country: string | null;
   guestName: string | null;
+  ratePlanCode: string | null;
+  board: TBoard;
+  cancellationPolicy: TCancellationPolicy;
 }
 
 export interface BusinessContext {
@@ -91,13 +101,21 @@ export function toBookingValues(
       segment: input.segment ?? null,
       country: input.country ?? null,
       guestName: input.guestName ?? null,
+      ratePlanCode: input.ratePlanCode ?? null,
+      board: input.board,
+      cancellationPolicy: input.cancellationPolicy,
     },
   };
 }
 
 /** A booking's fields in wire form, as its audit events compare them (docs/audit.md). */
 export function auditFieldsOf(
-  row: Omit<BookingValues, 'status'> & { status: string; roomTypeUuid: string },
+  row: Omit<BookingValues, 'status' | 'board' | 'cancellationPolicy'> & {
+    status: string;
+    board: string;
+    cancellationPolicy: string;
+    roomTypeUuid: string;
+  },
 ): Record<string, unknown> {
   const { roomTypeUuid, bookedAt, cancelledAt, totalAmountMinor, ...same } = row;
   return {
@@ -107,7 +125,15 @@ export function auditFieldsOf(
     bookedAt: bookedAt.toISOString(),
     cancelledAt: cancelledAt ? cancelledAt.toISOString() : null,
     totalAmount: fromMinor(totalAmountMinor),
-    ...pick(same, ['channel', 'segment', 'country', 'guestName']),
+    ...pick(same, [
+      'channel',
+      'segment',
+      'country',
+      'guestName',
+      'ratePlanCode',
+      'board',
+      'cancellationPolicy',
+    ]),
   };
 }
 
@@ -140,6 +166,9 @@ export function toBooking(row: BookingRow, room: { code: string; name: string })
     segment: row.segment,
     country: row.country,
     guestName: row.guestName,
+    ratePlanCode: row.ratePlanCode,
+    board: row.board as TBoard,
+    cancellationPolicy: row.cancellationPolicy as TCancellationPolicy,
     importId: row.importId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

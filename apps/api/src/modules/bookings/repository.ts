@@ -89,6 +89,9 @@ const recordColumns = sql.raw(
     'segment text',
     'country text',
     'guest_name text',
+    'rate_plan_code text',
+    'board text',
+    'cancellation_policy text',
     'import_id uuid',
   ].join(', '),
 );
@@ -214,6 +217,9 @@ export function bookingsRepository(db: Db, businessUuid: string) {
             segment: row.segment,
             country: row.country,
             guest_name: row.guestName,
+            rate_plan_code: row.ratePlanCode,
+            board: row.board,
+            cancellation_policy: row.cancellationPolicy,
             import_id: row.importId ?? null,
           })),
         );
@@ -222,10 +228,12 @@ export function bookingsRepository(db: Db, businessUuid: string) {
             with written as (
               insert into bookings (id, business_uuid, room_type_uuid, external_id, arrival, departure,
                 rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
-                currency, channel, segment, country, guest_name, import_id)
+                currency, channel, segment, country, guest_name, rate_plan_code, board,
+                cancellation_policy, import_id)
               select coalesce(id, gen_random_uuid()), ${businessUuid}::uuid, room_type_uuid, external_id, arrival, departure,
                 rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
-                currency, channel, segment, country, guest_name, import_id
+                currency, channel, segment, country, guest_name, rate_plan_code, board,
+                cancellation_policy, import_id
               from json_to_recordset(${json}::json) as x(${recordColumns})
               on conflict (business_uuid, external_id) where external_id is not null do update set
                 room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
@@ -235,6 +243,8 @@ export function bookingsRepository(db: Db, businessUuid: string) {
                 total_amount_minor = excluded.total_amount_minor, currency = excluded.currency,
                 channel = excluded.channel, segment = excluded.segment,
                 country = excluded.country, guest_name = excluded.guest_name,
+                rate_plan_code = excluded.rate_plan_code, board = excluded.board,
+                cancellation_policy = excluded.cancellation_policy,
                 import_id = excluded.import_id, updated_at = now()
               returning (xmax = 0) as is_new
             )

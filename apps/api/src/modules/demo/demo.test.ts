@@ -94,6 +94,30 @@ describe('demo bookings (generator)', () => {
     expect(onWeekday(5)).toBeGreaterThan(onWeekday(2) * 1.2);
   });
 
+  it('says what was sold: mostly bed and breakfast on a flexible rate, some non-refundable', () => {
+    const bb = share(bookings, (b) => b.board === 'BB');
+    expect(bb).toBeGreaterThan(0.5);
+    expect(new Set(bookings.map((b) => b.board))).toEqual(new Set(['RO', 'BB', 'HB', 'FB']));
+    expect(share(bookings, (b) => b.cancellationPolicy === 'flexible')).toBeGreaterThan(0.5);
+    const nonRefundable = share(bookings, (b) => b.cancellationPolicy === 'non_refundable');
+    expect(nonRefundable).toBeGreaterThan(0.05);
+    expect(nonRefundable).toBeLessThan(0.3);
+    // The hotel's plans (the base BAR, NR and BB), or none for travel agents' contracts.
+    expect(new Set(bookings.map((b) => b.ratePlanCode))).toEqual(
+      new Set(['BAR', 'NR', 'BB', null]),
+    );
+    for (const b of bookings) {
+      if (b.ratePlanCode === 'NR')
+        expect([b.board, b.cancellationPolicy]).toEqual(['RO', 'non_refundable']);
+      if (b.ratePlanCode === 'BB')
+        expect([b.board, b.cancellationPolicy]).toEqual(['BB', 'flexible']);
+      if (b.ratePlanCode === null) expect(b.channel).toBe('Travel agent');
+    }
+    // 1–3 adults a room.
+    const single = bookings.filter((b) => (b.rooms ?? 1) === 1);
+    expect(new Set(single.map((b) => b.adults))).toEqual(new Set([1, 2, 3]));
+  });
+
   it('dates each season at its next occurrence', () => {
     expect(demoSazonalities('2025-03-10').map((s) => [s.startDate, s.endDate])).toEqual([
       ['2025-06-15', '2025-09-15'],

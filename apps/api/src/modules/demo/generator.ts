@@ -1,5 +1,7 @@
 import type {
+  TBoard,
   TBookingFieldsInput,
+  TCancellationPolicy,
   TCreateBusinessBodyInput,
   TEventFieldsInput,
   TFluctuationLevelFieldsInput,
@@ -8,7 +10,7 @@ import type {
   TSazonalityFieldsInput,
   TTariffSettings,
 } from '@tarifa/contract';
-import { defaultTariffSettings } from '@tarifa/contract';
+import { bookingLimits, defaultTariffSettings } from '@tarifa/contract';
 
 /**
  * The demo property, "Hotel Atlântico" in Lisbon, and two years of its bookings up to six months
@@ -365,19 +367,66 @@ const roomMix = [
   { code: 'STE', weight: 10, rooms: 4, rate: 240 },
 ] as const;
 
+/** A value of a weighted list, drawn with `random`. */
+const picker =
+  (random: () => number) =>
+  <T>(list: Weighted<T>): T => {
+    const total = list.reduce((sum, [, w]) => sum + w, 0);
+    let r = random() * total;
+    for (const [value, w] of list) if ((r -= w) < 0) return value;
+    return list[list.length - 1]![0];
+  };
+
+/**
+ * What a booking was sold with, drawn from its own PRNG so that the rest of the generated bookings
+ * stay what they were before these fields existed: the hotel's plans (`demoRatePlans`: bed and
+ * breakfast most, the base rate room only, the non-refundable rate more on the online agencies),
+ * and travel agents' contract rates, which are none of them (no rate plan known; half or full
+ * board more often, a deposit for groups).
+ */
+function soldWith(seed: number) {
+  const pick = picker(prng(seed + 1));
+  const online = new Set(['Booking.com', 'Expedia']);
+  return (
+    channel: string,
+    segment: string,
+  ): { ratePlanCode: string | null; board: TBoard; cancellationPolicy: TCancellationPolicy } => {
+    if (channel === 'Travel agent') {
+      return {
+        ratePlanCode: null,
+        board: pick<TBoard>([
+          ['BB', 60],
+          ['HB', 30],
+          ['FB', 10],
+        ]),
+        cancellationPolicy: segment === 'Groups' ? 'refundable_deposit' : 'flexible',
+      };
+    }
+    const plan = pick<string>([
+      ['BB', 55],
+      ['BAR', 25],
+      ['NR', online.has(channel) ? 30 : 10],
+    ]);
+    if (plan === 'NR') {
+      return { ratePlanCode: plan, board: 'RO', cancellationPolicy: 'non_refundable' };
+    }
+    return {
+      ratePlanCode: plan,
+      board: plan === 'BB' ? 'BB' : 'RO',
+      cancellationPolicy: 'flexible',
+    };
+  };
+}
+
 /**
  * The bookings known on `now`: stays arriving from two years before today to six months after,
  * as the API takes them (`POST …/bookings`), with external ids `ATL-000001`….
  */
 export function demoBookings(now: Date, seed = 20_240_611): TBookingFieldsInput[] {
   const random = prng(seed);
-  const pick = <T>(list: Weighted<T>): T => {
-    const total = list.reduce((sum, [, w]) => sum + w, 0);
-    let r = random() * total;
-    for (const [value, w] of list) if ((r -= w) < 0) return value;
-    return list[list.length - 1]![0];
-  };
+  const pick = picker(random);
   const between = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+  const sale = soldWith(seed);
 
   const today = dayOf(now.toISOString().slice(0, 10));
   const nowMs = now.getTime();
@@ -495,8 +544,10 @@ export function demoBookings(now: Date, seed = 20_240_611): TBookingFieldsInput[
         arrival: dateOf(arrival),
         departure: dateOf(arrival + nights),
         rooms,
-        adults: adults * rooms,
+        // A group of 8 suites would be 24: a booking holds at most 20 adults.
+        adults: Math.min(adults * rooms, bookingLimits.guestsMax),
         children,
+        ...sale(channel.name, segment),
         status: cancelledByNow ? 'cancelled' : noShow ? 'no_show' : 'confirmed',
         bookedAt: new Date(bookedAt).toISOString(),
         cancelledAt: cancelledByNow ? new Date(cancelledAt).toISOString() : null,

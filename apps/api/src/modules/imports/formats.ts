@@ -5,7 +5,9 @@ import {
   hotelBookingDemandRequiredColumns,
   normalizeCountry,
   tarifaCsvRequiredColumns,
+  type TBoard,
   type TBookingStatus,
+  type TCancellationPolicy,
   type TImportFormat,
   type TBookingFields,
 } from '@tarifa/contract';
@@ -136,6 +138,9 @@ const tarifaColumnOf: Record<string, string> = {
   segment: 'segment',
   country: 'country',
   guestName: 'guest_name',
+  ratePlanCode: 'rate_plan',
+  board: 'board',
+  cancellationPolicy: 'cancellation_policy',
 };
 
 const integerPattern = /^[+-]?\d+$/;
@@ -194,6 +199,9 @@ function tarifaRows(header: Header, ctx: FormatContext): RowMapper {
         segment: cell('segment'),
         country: cell('country'),
         guestName: cell('guest_name'),
+        ratePlanCode: cell('rate_plan'),
+        board: cell('board')?.toUpperCase(),
+        cancellationPolicy: cell('cancellation_policy')?.toLowerCase(),
       },
       { reportInput: true },
     );
@@ -259,6 +267,22 @@ const monthNumbers = new Map<string, number>();
   monthNumbers.set(String(i + 1).padStart(2, '0'), i);
 });
 
+/** `meal`: SC (self catering) and Undefined are no meal package, room only. */
+const meals = new Map<string, TBoard>([
+  ['bb', 'BB'],
+  ['hb', 'HB'],
+  ['fb', 'FB'],
+  ['sc', 'RO'],
+  ['undefined', 'RO'],
+]);
+
+/** `deposit_type` as the cancellation terms it implies. */
+const depositTypes = new Map<string, TCancellationPolicy>([
+  ['no deposit', 'flexible'],
+  ['refundable', 'refundable_deposit'],
+  ['non refund', 'non_refundable'],
+]);
+
 const reservationStatuses: Record<string, TBookingStatus> = {
   'check-out': 'confirmed',
   checkout: 'confirmed',
@@ -321,6 +345,8 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
     segment: at('market_segment'),
     channel: at('distribution_channel'),
     room: at('reserved_room_type')!,
+    meal: at('meal'),
+    deposit: at('deposit_type'),
     adr: at('adr')!,
     status: at('reservation_status')!,
     statusDate: at('reservation_status_date')!,
@@ -388,7 +414,9 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
     } else if (nights > bookingLimits.nightsMax) {
       fail('stays_in_week_nights', 'stay_too_long', 'A stay has at most 365 nights');
     }
-    const adults = count(col.adults, 'adults', true);
+    // NA takes the API's defaults (2 adults, no children); other counts are kept as the file has
+    // them, 0 adults included (the public file has a few hundred such rows).
+    const adults = value(col.adults) === undefined ? 2 : count(col.adults, 'adults', true);
     const children = count(col.children, 'children', false) + count(col.babies, 'babies', false);
     const lead = count(col.lead, 'lead_time', true);
 
@@ -404,6 +432,16 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
     else if (!decimalPattern.test(adrText)) fail('adr', 'invalid_type', 'Expected a number');
     else if (Number(adrText) < 0) fail('adr', 'too_small', 'The rate cannot be negative');
     else adrMinor = Math.round(Number(adrText) * 100);
+
+    const mealText = value(col.meal);
+    const board = mealText === undefined ? 'RO' : meals.get(mealText.toLowerCase());
+    if (!board) fail('meal', 'invalid_option', 'Expected BB, HB, FB, SC or Undefined');
+    const depositText = value(col.deposit);
+    const cancellationPolicy =
+      depositText === undefined ? 'flexible' : depositTypes.get(depositText.toLowerCase());
+    if (!cancellationPolicy) {
+      fail('deposit_type', 'invalid_option', 'Expected No Deposit, Refundable or Non Refund');
+    }
 
     const statusText = value(col.status);
     const status = statusText ? reservationStatuses[statusText.toLowerCase()] : undefined;
@@ -454,6 +492,9 @@ function hotelBookingDemandRows(header: Header, ctx: FormatContext): RowMapper {
         segment: segment ? segment.slice(0, bookingLimits.labelMax) : null,
         country: countryText ? countryOf(countryText) : null,
         guestName: null,
+        ratePlanCode: null,
+        board: board!,
+        cancellationPolicy: cancellationPolicy!,
       },
     };
   };

@@ -229,6 +229,129 @@ describe('CSV imports', () => {
     });
   });
 
+  describe('what was sold, in both formats', () => {
+    it('reads the Tarifa columns rate_plan, board, cancellation_policy, adults and children', async () => {
+      const { business } = await newBusiness();
+      const file = [
+        'external_id,room_code,arrival,departure,total_amount,adults,children,rate_plan,board,cancellation_policy',
+        'W-1,DBL,2025-07-01,2025-07-03,200,1,2,NRF,bb,Non_Refundable',
+        'W-2,DBL,2025-07-01,2025-07-03,200,NA,,,,',
+        'W-3,DBL,2025-07-01,2025-07-03,200,0,21,BAR,AI,free',
+        'W-4,DBL,2025-07-01,2025-07-03,200,21,0,não reemb,RO,flexible',
+      ].join('\n');
+      const status = await importCsv(t, owner, business, file, {
+        format: 'tarifa',
+        mode: 'skip_invalid',
+      });
+      expect(status).toMatchObject({ status: 'succeeded', inserted: 2, rejected: 2 });
+      expect(status.errors.map((e) => [e.row, e.column, e.code])).toEqual([
+        [4, 'adults', 'too_small'],
+        [4, 'children', 'too_big'],
+        [4, 'board', 'invalid_option'],
+        [4, 'cancellation_policy', 'invalid_option'],
+        [5, 'adults', 'too_big'],
+        [5, 'rate_plan', 'invalid_format'],
+      ]);
+      const rows = await storedBookings(t, business.uuid);
+      expect(rows.find((r) => r.externalId === 'W-1')).toMatchObject({
+        adults: 1,
+        children: 2,
+        ratePlanCode: 'NRF',
+        board: 'BB',
+        cancellationPolicy: 'non_refundable',
+      });
+      expect(rows.find((r) => r.externalId === 'W-2')).toMatchObject({
+        adults: 2,
+        children: 0,
+        ratePlanCode: null,
+        board: 'RO',
+        cancellationPolicy: 'flexible',
+      });
+
+      // Re-imported, the file's values replace the stored ones (here: back to the defaults).
+      const again = await importCsv(
+        t,
+        owner,
+        business,
+        'external_id,room_code,arrival,departure,total_amount\nW-1,DBL,2025-07-01,2025-07-03,200\n',
+        { format: 'tarifa' },
+      );
+      expect(again).toMatchObject({ status: 'succeeded', updated: 1 });
+      expect(
+        (await storedBookings(t, business.uuid)).find((r) => r.externalId === 'W-1'),
+      ).toMatchObject({ ratePlanCode: null, board: 'RO', cancellationPolicy: 'flexible' });
+    });
+
+    it('maps the dataset’s meal to the board and deposit_type to the cancellation policy', async () => {
+      const { business } = await newBusiness();
+      await withRooms(t, owner, business, [roomInput({ name: 'A', code: 'A', rooms: 20 })]);
+      const cases: [string, string, string, string][] = [
+        // meal, deposit_type → board, cancellationPolicy
+        ['BB', 'No Deposit', 'BB', 'flexible'],
+        ['HB', 'Refundable', 'HB', 'refundable_deposit'],
+        ['FB', 'Non Refund', 'FB', 'non_refundable'],
+        ['SC', 'No Deposit', 'RO', 'flexible'],
+        ['Undefined', 'Non Refund', 'RO', 'non_refundable'],
+        ['NA', 'NA', 'RO', 'flexible'],
+      ];
+      const guests = (i: number) =>
+        i === cases.length - 1
+          ? { adults: 'NA', children: 'NA', babies: 'NA' } // the defaults: 2 adults, no child
+          : { adults: 1, children: i, babies: i % 2 }; // babies count as children
+      const file = hotelBookingDemandCsv([
+        ...cases.map(([meal, deposit], i) =>
+          hbd({ meal, deposit_type: deposit, adr: `${100 + i}.00`, ...guests(i) }),
+        ),
+        hbd({ meal: 'AI', deposit_type: 'Deposit' }), // rejected, both columns named
+      ]);
+      const status = await importCsv(t, owner, business, file, {
+        format: 'hotel-booking-demand',
+        hotel: 'City Hotel',
+        mode: 'skip_invalid',
+      });
+      expect(status).toMatchObject({ status: 'succeeded', inserted: 6, rejected: 1 });
+      expect(status.errors.map((e) => [e.row, e.column, e.code])).toEqual([
+        [8, 'meal', 'invalid_option'],
+        [8, 'deposit_type', 'invalid_option'],
+      ]);
+      const rows = (await storedBookings(t, business.uuid)).sort(
+        (a, b) => a.totalAmountMinor - b.totalAmountMinor,
+      );
+      expect(rows.map((r) => [r.board, r.cancellationPolicy, r.ratePlanCode])).toEqual(
+        cases.map(([, , board, policy]) => [board, policy, null]),
+      );
+      expect(rows.map((r) => [r.adults, r.children])).toEqual([
+        [1, 0],
+        [1, 2],
+        [1, 2],
+        [1, 4],
+        [1, 4],
+        [2, 0],
+      ]);
+    });
+
+    it('reads files without the meal and deposit_type columns as room only and flexible', async () => {
+      const { business } = await newBusiness();
+      await withRooms(t, owner, business, [roomInput({ name: 'A', code: 'A', rooms: 5 })]);
+      const [header, ...rows] = hotelBookingDemandCsv([hbd()]).trim().split('\n');
+      const keep = header!.split(',').map((c) => c !== 'meal' && c !== 'deposit_type');
+      const strip = (line: string) =>
+        line
+          .split(',')
+          .filter((_, i) => keep[i])
+          .join(',');
+      const status = await importCsv(t, owner, business, [header!, ...rows].map(strip).join('\n'), {
+        format: 'hotel-booking-demand',
+        hotel: 'City Hotel',
+      });
+      expect(status).toMatchObject({ status: 'succeeded', inserted: 1 });
+      expect((await storedBookings(t, business.uuid))[0]).toMatchObject({
+        board: 'RO',
+        cancellationPolicy: 'flexible',
+      });
+    });
+  });
+
   describe('the "Hotel booking demand" format', () => {
     const file = hotelBookingDemandCsv(
       [

@@ -177,6 +177,8 @@ export function importRunsRepository(db: Executor) {
           cancelled_at = excluded.cancelled_at, total_amount_minor = excluded.total_amount_minor,
           currency = excluded.currency, channel = excluded.channel, segment = excluded.segment,
           country = excluded.country, guest_name = excluded.guest_name,
+          rate_plan_code = excluded.rate_plan_code, board = excluded.board,
+          cancellation_policy = excluded.cancellation_policy,
           import_id = excluded.import_id, updated_at = now()`
         : sql``;
       const [moved] = rowsOf<{ inserted: number; updated: number }>(
@@ -184,10 +186,12 @@ export function importRunsRepository(db: Executor) {
           with moved as (
             insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
               rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
-              currency, channel, segment, country, guest_name, import_id)
+              currency, channel, segment, country, guest_name, rate_plan_code, board,
+              cancellation_policy, import_id)
             select ${businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
               s.adults, s.children, s.status, s.booked_at, s.cancelled_at, s.total_amount_minor,
-              s.currency, s.channel, s.segment, s.country, s.guest_name, s.import_id
+              s.currency, s.channel, s.segment, s.country, s.guest_name, s.rate_plan_code,
+              s.board, s.cancellation_policy, s.import_id
             from ${staging} s
             join room_types rt on rt.business_uuid = ${businessUuid}::uuid
               and rt.code = s.room_code and rt.deleted_at is null

@@ -49,7 +49,8 @@ export interface StagingSession {
 
 const stagingColumns =
   'import_id, row, room_code, external_id, arrival, departure, rooms, adults, children, status, ' +
-  'booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, guest_name';
+  'booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, guest_name, ' +
+  'rate_plan_code, board, cancellation_policy';
 
 /** ISO strings of instants: imports repeat the same few thousand midnights. */
 const isoStrings = new Map<number, string>();
@@ -87,7 +88,7 @@ export function copyText(rows: StagedRow[], importId: string): string {
 const bookingColumns =
   'business_uuid, room_type_uuid, external_id, arrival, departure, rooms, adults, children, ' +
   'status, booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, ' +
-  'guest_name, import_id';
+  'guest_name, rate_plan_code, board, cancellation_policy, import_id';
 
 /** Rows as COPY text of `bookingColumns`. */
 function bookingsCopyText(
@@ -103,9 +104,9 @@ function bookingsCopyText(
   return text;
 }
 
-/** The booking's own values, from external_id to guest_name. */
+/** The booking's own values, from external_id to cancellation_policy. */
 function copyBooking(r: StagedRow): string {
-  return `${copyValue(r.externalId)}\t${r.arrival}\t${r.departure}\t${r.rooms}\t${r.adults}\t${r.children}\t${r.status}\t${copyValue(r.bookedAt)}\t${copyValue(r.cancelledAt)}\t${r.totalAmountMinor}\t${copyValue(r.currency)}\t${copyValue(r.channel)}\t${copyValue(r.segment)}\t${copyValue(r.country)}\t${copyValue(r.guestName)}`;
+  return `${copyValue(r.externalId)}\t${r.arrival}\t${r.departure}\t${r.rooms}\t${r.adults}\t${r.children}\t${r.status}\t${copyValue(r.bookedAt)}\t${copyValue(r.cancelledAt)}\t${r.totalAmountMinor}\t${copyValue(r.currency)}\t${copyValue(r.channel)}\t${copyValue(r.segment)}\t${copyValue(r.country)}\t${copyValue(r.guestName)}\t${copyValue(r.ratePlanCode)}\t${r.board}\t${r.cancellationPolicy}`;
 }
 
 /**

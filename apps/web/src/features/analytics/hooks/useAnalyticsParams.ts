@@ -19,7 +19,16 @@ export type HeatMapMetric = (typeof heatMapMetrics)[number];
 export const salesMeasures = ['revenue', 'roomNights', 'adr'] as const;
 export type SalesMeasure = (typeof salesMeasures)[number];
 
-export const salesMixes = ['channel', 'segment', 'room', 'country'] as const;
+export const salesMixes = [
+  'channel',
+  'segment',
+  'room',
+  'country',
+  'ratePlan',
+  'board',
+  'cancellationPolicy',
+  'guests',
+] as const;
 export type SalesMix = (typeof salesMixes)[number];
 
 /** Nights `from`…`to`, both included. */

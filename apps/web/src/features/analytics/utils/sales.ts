@@ -71,11 +71,16 @@ export function bucketLabel(
 
 /**
  * A group of the sales mix in words: the room type's name, the country's name in the active
- * language, the channel or segment as stored, "Not given" for none.
+ * language, the board, cancellation policy or number of guests translated, the channel, segment
+ * or rate plan's code as stored, "Not given" for none.
  */
 export function groupLabel(t: TFunction, intl: Formatters, mix: SalesMix, row: TSalesRow): string {
   if (row.key === null) return t('analytics:sales.mix.unknown');
   if (mix === 'room') return row.label ?? row.key;
+  if (mix === 'board') return t(`common:board.${row.key}`);
+  if (mix === 'cancellationPolicy') return t(`common:cancellationPolicy.${row.key}`);
+  if (mix === 'guests') return t('analytics:sales.mix.guestsCount', { count: Number(row.key) });
+  if (mix === 'ratePlan' && row.key === 'unknown') return t('analytics:sales.mix.ratePlanUnknown');
   if (mix === 'country') {
     try {
       return new Intl.DisplayNames([intl.locale], { type: 'region' }).of(row.key) ?? row.key;

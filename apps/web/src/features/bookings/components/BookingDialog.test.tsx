@@ -123,6 +123,9 @@ describe('the booking dialog', { timeout: 30_000 }, () => {
       segment: 'Leisure',
       country: 'ES',
       guestName: 'Juan Pérez',
+      ratePlanCode: 'NRF',
+      board: 'BB',
+      cancellationPolicy: 'non_refundable',
       importId: null,
       createdAt: '2026-02-01T09:30:00.000Z',
       updatedAt: '2026-02-01T09:30:00.000Z',
@@ -162,6 +165,58 @@ describe('the booking dialog', { timeout: 30_000 }, () => {
       departure: '2026-05-13',
       children: 1,
       country: 'ES',
+      ratePlanCode: 'NRF',
+      board: 'BB',
+      cancellationPolicy: 'non_refundable',
+    });
+  });
+
+  it('sends what was sold (rate plan, board, cancellation policy) and checks the guests first', async () => {
+    const { dialog, onClose, user } = open();
+    const field = (name: string) => within(dialog).getByRole('textbox', { name });
+    const select = (name: string) => within(dialog).getByRole('combobox', { name });
+    // Defaults: room only, flexible, no rate plan.
+    expect(select('Regime')).toHaveTextContent('Só alojamento');
+    expect(select('Política de cancelamento')).toHaveTextContent('Flexível');
+    expect(field('Plano tarifário')).toHaveValue('');
+
+    await user.click(select('Tipo de quarto'));
+    await user.click(screen.getByRole('option', { name: 'Quarto duplo (DBL)' }));
+    await user.click(field('Valor total (EUR)'));
+    await user.paste('200');
+    await user.clear(field('Adultos'));
+    await user.click(field('Adultos'));
+    await user.paste('0');
+    await user.click(field('Crianças'));
+    await user.paste('1'); // "01"
+    await user.click(field('Plano tarifário'));
+    await user.paste('NÃO REEMB');
+    await user.click(select('Regime'));
+    await user.click(screen.getByRole('option', { name: 'Alojamento e pequeno-almoço' }));
+    await user.click(select('Política de cancelamento'));
+    await user.click(screen.getByRole('option', { name: 'Não reembolsável' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar reserva' }));
+    expect(field('Adultos')).toHaveAccessibleDescription('Indique um valor igual ou superior a 1.');
+    expect(field('Plano tarifário')).toHaveAccessibleDescription(
+      'Use apenas letras, algarismos, - _ ou .',
+    );
+    expect(fetchMock.mock.calls.filter(([u]) => !String(u).endsWith('/facets'))).toHaveLength(0);
+
+    await user.clear(field('Adultos'));
+    await user.click(field('Adultos'));
+    await user.paste('3');
+    await user.clear(field('Plano tarifário'));
+    await user.click(field('Plano tarifário'));
+    await user.paste('NRF');
+    fetchMock.mockImplementationOnce(async () => json(200, { inserted: 1, updated: 0 }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar reserva' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent(0).body.bookings[0]).toMatchObject({
+      adults: 3,
+      children: 1,
+      ratePlanCode: 'NRF',
+      board: 'BB',
+      cancellationPolicy: 'non_refundable',
     });
   });
 });

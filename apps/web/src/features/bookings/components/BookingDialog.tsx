@@ -15,7 +15,9 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import {
+  boards,
   bookingStatuses,
+  cancellationPolicies,
   suggestedChannels,
   suggestedSegments,
   type TBooking,
@@ -34,8 +36,8 @@ import { PickersProvider } from '@/components/PickersProvider';
 import { StayDatesField } from './StayDatesField';
 
 /**
- * Adds or edits one booking: room type, stay, rooms and guests, status, total in the property's
- * currency, and where it came from (channel, segment, country, guest, reference). Checked with the
+ * Adds or edits one booking: room type, stay, rooms and guests, what was sold (rate plan, board,
+ * cancellation policy), status, total in the property's currency, and where it came from (channel, segment, country, guest, reference). Checked with the
  * shared booking schema before sending; the server's objections land on their fields.
  */
 export function BookingDialog({
@@ -161,6 +163,38 @@ export function BookingDialog({
                 <Grid size={{ xs: 4 }}>{count('rooms', t('form.rooms'))}</Grid>
                 <Grid size={{ xs: 4 }}>{count('adults', t('form.adults'))}</Grid>
                 <Grid size={{ xs: 4 }}>{count('children', t('form.children'))}</Grid>
+              </Grid>
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    label={t('form.ratePlan')}
+                    fullWidth
+                    {...form.field('ratePlanCode', { helperText: t('form.ratePlanHelp') })}
+                  />
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField select label={t('form.board')} fullWidth {...form.field('board')}>
+                    {boards.map((board) => (
+                      <MenuItem key={board} value={board}>
+                        {t(`common:board.${board}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Grid>
+                <Grid size={{ xs: 12, sm: 4 }}>
+                  <TextField
+                    select
+                    label={t('form.cancellationPolicy')}
+                    fullWidth
+                    {...form.field('cancellationPolicy')}
+                  >
+                    {cancellationPolicies.map((policy) => (
+                      <MenuItem key={policy} value={policy}>
+                        {t(`common:cancellationPolicy.${policy}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Grid>
               </Grid>
               <TextField
                 label={t('form.total', { currency: business.currency })}

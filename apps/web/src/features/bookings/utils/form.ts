@@ -2,9 +2,11 @@ import { z } from 'zod';
 import {
   ZBookingFields,
   toFieldIssues,
+  type TBoard,
   type TBooking,
   type TBookingFieldsInput,
   type TBookingStatus,
+  type TCancellationPolicy,
 } from '@tarifa/contract';
 import { numberText, parseAmount, parseCount } from '@/lib/numbers';
 
@@ -16,6 +18,10 @@ export interface BookingFormValues {
   rooms: string;
   adults: string;
   children: string;
+  /** What was sold: the rate plan's code (empty: not known), board, cancellation terms. */
+  ratePlanCode: string;
+  board: TBoard;
+  cancellationPolicy: TCancellationPolicy;
   status: TBookingStatus;
   totalAmount: string;
   channel: string;
@@ -40,6 +46,9 @@ export function initialBookingValues(
     rooms: numberText(booking?.rooms ?? 1),
     adults: numberText(booking?.adults ?? 2),
     children: numberText(booking?.children ?? 0),
+    ratePlanCode: booking?.ratePlanCode ?? '',
+    board: booking?.board ?? 'RO',
+    cancellationPolicy: booking?.cancellationPolicy ?? 'flexible',
     status: booking?.status ?? 'confirmed',
     totalAmount: numberText(booking?.totalAmount),
     channel: booking?.channel ?? '',
@@ -61,6 +70,9 @@ function toBookingInput(values: BookingFormValues): TBookingFieldsInput {
     rooms: parseCount(values.rooms),
     adults: parseCount(values.adults),
     children: parseCount(values.children),
+    ratePlanCode: values.ratePlanCode,
+    board: values.board,
+    cancellationPolicy: values.cancellationPolicy,
     status: values.status,
     totalAmount: parseAmount(values.totalAmount) as number,
     channel: values.channel,

@@ -25,6 +25,9 @@ export function sampleTarifaCsv(roomCode: string, currency: string): string {
       segment: 'Leisure',
       country: 'PT',
       guest_name: 'Maria Silva',
+      rate_plan: 'BAR',
+      board: 'BB',
+      cancellation_policy: 'flexible',
     },
     {
       external_id: 'B-1002',
@@ -43,6 +46,9 @@ export function sampleTarifaCsv(roomCode: string, currency: string): string {
       segment: 'Business',
       country: 'ES',
       guest_name: 'Juan Pérez',
+      rate_plan: 'NRF',
+      board: 'RO',
+      cancellation_policy: 'non_refundable',
     },
   ];
   const lines = [

@@ -13,8 +13,8 @@ import { FilterSelect } from '../FilterSelect';
 const shownGroups = 10;
 
 /**
- * Room revenue by channel, segment, room type or country (`sales?groupBy=…`), largest first, each
- * with its share; the grouping lives in the address bar.
+ * Room revenue by channel, segment, room type, country, rate plan, board, cancellation policy or
+ * guests (`sales?groupBy=…`), largest first, each with its share; the grouping lives in the address bar.
  */
 export function MixCard({ business, params }: { business: TBusiness; params: AnalyticsParams }) {
   const { t } = useTranslation('analytics');
