@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          // Property tests beside the end-to-end lane on two cores: 2 s alone, up to 10 s there.
+          testTimeout: 20_000,
         },
       },
       {

@@ -13,6 +13,9 @@ export default defineProject({
     // fresh jsdom: 195 s → 98 s. What a module keeps between files (the session's snapshot) is
     // reset after each test (testing/setup.ts).
     isolate: false,
+    // The suite runs this lane beside the end-to-end lane on two cores: a test that takes 3 s alone
+    // can take 10 s there. What it waits for is still asserted.
+    testTimeout: 20_000,
     globals: true,
     setupFiles: ['src/testing/browser-language.ts', 'src/testing/setup.ts'],
   },

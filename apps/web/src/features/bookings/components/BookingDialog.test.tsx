@@ -44,7 +44,8 @@ const sent = (call: number) => {
   };
 };
 
-describe('the booking dialog', { timeout: 30_000 }, () => {
+// Long walks through the form: 12 s alone, three times that on the suite's busy two cores.
+describe('the booking dialog', { timeout: 60_000 }, () => {
   it('checks the booking before sending anything', async () => {
     const { dialog, user } = open();
     const field = (name: string) => within(dialog).getByRole('textbox', { name });
