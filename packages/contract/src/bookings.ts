@@ -10,12 +10,7 @@ import {
   queryInt,
   queryList,
 } from './internal';
-import {
-  ratePlanBoards,
-  ratePlanCancellationPolicies,
-  type TRatePlanBoard,
-  type TRatePlanCancellationPolicy,
-} from './rate-plans';
+import { boards, cancellationPolicies } from './rate-plans';
 
 /**
  * Bookings (docs/bookings.md): entered by hand, sent in batches by an integration (tokens.ts), or
@@ -66,15 +61,6 @@ export const bookingLimits = {
 
 export const bookingStatuses = ['confirmed', 'cancelled', 'no_show'] as const;
 export type TBookingStatus = (typeof bookingStatuses)[number];
-
-/**
- * What was sold with the room (issue 26): room only, bed and breakfast, half board, full board;
- * and the cancellation terms. The rate plans' own lists (rate-plans.ts), one word per concept.
- */
-export const boards = ratePlanBoards;
-export type TBoard = TRatePlanBoard;
-export const cancellationPolicies = ratePlanCancellationPolicies;
-export type TCancellationPolicy = TRatePlanCancellationPolicy;
 
 /** Channels the entry form suggests; any label up to 60 characters is accepted. */
 export const suggestedChannels = [

@@ -20,11 +20,13 @@ import { custom, issue } from './internal';
  * `/api/v1/businesses/{uuid}`.
  */
 
-/** Room only, bed and breakfast, half board, full board (the engine's words, `rate-sheet`). */
-export const ratePlanBoards = boards;
-export type TRatePlanBoard = Board;
-export const ratePlanCancellationPolicies = cancellationPolicies;
-export type TRatePlanCancellationPolicy = CancellationPolicy;
+/**
+ * What a rate plan (and a booking) includes — room only, bed and breakfast, half board, full board
+ * — and its cancellation terms: the engine's words (`rate-sheet`), one list.
+ */
+export { boards, cancellationPolicies };
+export type TBoard = Board;
+export type TCancellationPolicy = CancellationPolicy;
 
 export const ratePlanLimits = {
   nameMax: 80,
@@ -48,13 +50,13 @@ export const ZRatePlanFields = z
     /** The parent plan's uuid; null only on the base plan. */
     derivedFrom: z.uuid().nullable(),
     adjustment: ZRatePlanAdjustment.default({ type: 'percent', value: 0 }),
-    board: z.enum(ratePlanBoards).default('RO'),
+    board: z.enum(boards).default('RO'),
     /** Per guest per night, added when the board is not room only. */
     boardPricePerGuest: ZMoney.refine((v) => v >= 0, {
       message: 'Must be 0 or more',
       ...custom('too_small', { minimum: 0 }),
     }).default(0),
-    cancellationPolicy: z.enum(ratePlanCancellationPolicies).default('flexible'),
+    cancellationPolicy: z.enum(cancellationPolicies).default('flexible'),
     /** The room types it is sold for; empty = all. */
     roomUuids: ZRoomUuids.default([]),
     minPrice: ZPrice.nullable().default(null),
@@ -77,9 +79,9 @@ const ZRatePlan = z.object({
   base: z.boolean(),
   derivedFrom: z.uuid().nullable(),
   adjustment: ZRatePlanAdjustment,
-  board: z.enum(ratePlanBoards),
+  board: z.enum(boards),
   boardPricePerGuest: z.number(),
-  cancellationPolicy: z.enum(ratePlanCancellationPolicies),
+  cancellationPolicy: z.enum(cancellationPolicies),
   roomUuids: z.array(z.uuid()),
   minPrice: z.number().nullable(),
   maxPrice: z.number().nullable(),

@@ -1,3 +1,3 @@
 export * from './types';
-export { ratePlanProblems, rateSheetRuleProblems } from './problems';
+export { inDerivationOrder, ratePlanProblems, rateSheetRuleProblems } from './problems';
 export { compileRateSheet, RateSheetError } from './sheet';

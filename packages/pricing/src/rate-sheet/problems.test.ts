@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateSheetRuleProblems, ratePlanProblems } from './problems';
+import { inDerivationOrder, rateSheetRuleProblems, ratePlanProblems } from './problems';
 import { planOf } from './testing/plans';
 
 const bar = planOf({ uuid: 'bar', derivedFrom: null });
@@ -109,5 +109,24 @@ describe('rateSheetRuleProblems', () => {
         [],
       ),
     ).toEqual([]);
+  });
+});
+
+describe('inDerivationOrder', () => {
+  it('lists the base first, then each level below it by code, and plans off the chain last', () => {
+    const plans = [
+      planOf({ uuid: 'zz', code: 'ZZ', derivedFrom: 'nr' }),
+      planOf({ uuid: 'nr', code: 'NR' }),
+      planOf({ uuid: 'lost', code: 'AA', derivedFrom: 'nowhere' }),
+      planOf({ uuid: 'bb', code: 'BB' }),
+      bar,
+    ];
+    expect(inDerivationOrder(plans).map((plan) => plan.uuid)).toEqual([
+      'bar',
+      'bb',
+      'nr',
+      'zz',
+      'lost',
+    ]);
   });
 });

@@ -107,3 +107,29 @@ export function rateSheetRuleProblems(
   }
   return problems;
 }
+
+/**
+ * Rate plans in the order a property's sheet lists them: the base first, then by how far below it
+ * each derives, then by code. Plans whose chain does not reach the base (see `ratePlanProblems`)
+ * come last, by code.
+ */
+export function inDerivationOrder<P extends Pick<RatePlanInput, 'uuid' | 'code' | 'derivedFrom'>>(
+  plans: readonly P[],
+): P[] {
+  const byUuid = new Map(plans.map((plan) => [plan.uuid, plan]));
+  const unreachable = plans.length;
+  const depthOf = (plan: P): number => {
+    let depth = 0;
+    for (let p = plan; p.derivedFrom !== null; depth += 1) {
+      const parent = byUuid.get(p.derivedFrom);
+      if (parent === undefined || depth >= unreachable) return unreachable;
+      p = parent;
+    }
+    return depth;
+  };
+  const depths = new Map(plans.map((plan) => [plan.uuid, depthOf(plan)]));
+  return [...plans].sort(
+    (a, b) =>
+      depths.get(a.uuid)! - depths.get(b.uuid)! || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0),
+  );
+}

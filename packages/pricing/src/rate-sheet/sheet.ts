@@ -1,6 +1,6 @@
 import { divideRounded, toBasisPoints } from '../money';
 import { roundPrice, type Rounding } from '../rules';
-import { rateSheetRuleProblems, ratePlanProblems } from './problems';
+import { inDerivationOrder, rateSheetRuleProblems, ratePlanProblems } from './problems';
 import type {
   GuestRulesInput,
   PriceAdjustment,
@@ -273,8 +273,6 @@ interface Plan extends Step {
   input: RatePlanInput;
   uuid: string;
   name: string;
-  /** 0 for the base plan. */
-  depth: number;
   /** The plans of the derivation after the base, this one last (empty for the base). */
   path: readonly Plan[];
   /** The bounds the plan's prices stay in (see `plansOf`). */
@@ -306,7 +304,6 @@ function plansOf(inputs: readonly RatePlanInput[]): ReadonlyMap<string, Plan> {
       input,
       uuid: input.uuid,
       name: input.name,
-      depth: parent === null ? 0 : parent.depth + 1,
       path: [],
       lo: 1,
       hi: Number.POSITIVE_INFINITY,
@@ -373,17 +370,13 @@ function sells(plan: RatePlanInput, roomUuid: string): boolean {
 
 function combinationsOf(sheet: Sheet, roomUuid: string) {
   const max = (sheet.guests.get(roomUuid) ?? defaultGuests).max;
-  const sold = [...sheet.plans.values()]
-    .filter((plan) => plan.input.active && sells(plan.input, roomUuid))
-    .sort(
-      (a, b) =>
-        a.depth - b.depth ||
-        (a.input.code < b.input.code ? -1 : a.input.code > b.input.code ? 1 : 0),
-    );
+  const sold = inDerivationOrder([...sheet.plans.values()].map((plan) => plan.input)).filter(
+    (plan) => plan.active && sells(plan, roomUuid),
+  );
   const combinations: { ratePlan: RatePlanInput; guests: number }[] = [];
-  for (const plan of sold) {
+  for (const ratePlan of sold) {
     for (let guests = 1; guests <= max; guests += 1) {
-      combinations.push(Object.freeze({ ratePlan: plan.input, guests }));
+      combinations.push(Object.freeze({ ratePlan, guests }));
     }
   }
   return Object.freeze(combinations);

@@ -1,4 +1,4 @@
-import type { TBusiness, TFluctuationLevelGroup, TSazonality } from '@tarifa/contract';
+import type { TAuditEntity, TBusiness } from '@tarifa/contract';
 import { systemClock } from '../../core/clock';
 import { unknownRoomIssue } from '../../core/room-types';
 import type { Caller } from '../../core/tenancy';
@@ -79,40 +79,22 @@ export async function checkRoomUuids(repo: BusinessRepository, uuids: string[], 
   if (issues.length) throw AppError.validation(issues);
 }
 
-export function recordGroup(
+/**
+ * Records one change to a part of the tariff configuration: its fields diffed, without its id; an
+ * update that changed nothing records nothing.
+ */
+export function recordChange<T extends { name: string } & ({ uuid: string } | { id: string })>(
   ctx: ChangeContext,
+  entity: TAuditEntity,
   action: 'create' | 'update' | 'delete',
-  before: TFluctuationLevelGroup | undefined,
-  after: TFluctuationLevelGroup | undefined,
+  before: T | undefined,
+  after: T | undefined,
 ) {
   const changes = diff(before && withoutUuid(before), after && withoutUuid(after));
   if (action === 'update' && Object.keys(changes).length === 0) return;
-  const group = (after ?? before)!;
-  ctx.record({
-    action,
-    entity: 'fluctuation_group',
-    entityId: group.uuid,
-    entityName: group.name,
-    changes,
-  });
-}
-
-export function recordSazonality(
-  ctx: ChangeContext,
-  action: 'create' | 'update' | 'delete',
-  before: TSazonality | undefined,
-  after: TSazonality | undefined,
-) {
-  const changes = diff(before && withoutUuid(before), after && withoutUuid(after));
-  if (action === 'update' && Object.keys(changes).length === 0) return;
-  const sazonality = (after ?? before)!;
-  ctx.record({
-    action,
-    entity: 'sazonality',
-    entityId: sazonality.id,
-    entityName: sazonality.name,
-    changes,
-  });
+  const item = (after ?? before)!;
+  const entityId = 'uuid' in item ? item.uuid : item.id;
+  ctx.record({ action, entity, entityId, entityName: item.name, changes });
 }
 
 export function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -2,7 +2,7 @@ import type { ZFluctuationLevelBody } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
-import { changeBusiness, checkRoomUuids, recordGroup, type BusinessesDeps } from './change';
+import { changeBusiness, checkRoomUuids, recordChange, type BusinessesDeps } from './change';
 import { toFluctuationGroup, toStoredSteps } from './mapping';
 
 type FluctuationLevelBody = z.output<typeof ZFluctuationLevelBody>;
@@ -24,7 +24,7 @@ export function occupancyLevels(deps: BusinessesDeps) {
             roomUuids: input.roomUuids,
             levels: toStoredSteps(input.levels),
           });
-          recordGroup(ctx, 'create', undefined, toFluctuationGroup(row));
+          recordChange(ctx, 'fluctuation_group', 'create', undefined, toFluctuationGroup(row));
         },
       );
       return business;
@@ -51,7 +51,13 @@ export function occupancyLevels(deps: BusinessesDeps) {
             roomUuids: input.roomUuids,
             levels: toStoredSteps(input.levels),
           }))!;
-          recordGroup(ctx, 'update', toFluctuationGroup(found), toFluctuationGroup(row));
+          recordChange(
+            ctx,
+            'fluctuation_group',
+            'update',
+            toFluctuationGroup(found),
+            toFluctuationGroup(row),
+          );
         },
       );
       return business;
@@ -71,7 +77,7 @@ export function occupancyLevels(deps: BusinessesDeps) {
         async (ctx) => {
           const row = await ctx.repo.deleteFluctuationGroup(groupUuid);
           if (!row) throw AppError.notFound('Fluctuation-level group');
-          recordGroup(ctx, 'delete', toFluctuationGroup(row), undefined);
+          recordChange(ctx, 'fluctuation_group', 'delete', toFluctuationGroup(row), undefined);
         },
       );
       return business;

@@ -12,8 +12,7 @@ import type { Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import {
   changeBusiness,
-  recordGroup,
-  recordSazonality,
+  recordChange,
   unknownRoom,
   withoutUuid,
   type BusinessChangeContext,
@@ -195,11 +194,11 @@ async function releaseRemovedRooms(ctx: BusinessChangeContext, removed: RoomType
 
   for (const { before, after } of groupUpdates) {
     await repo.updateFluctuationGroup(after.uuid, { roomUuids: after.roomUuids });
-    recordGroup(ctx, 'update', before, after);
+    recordChange(ctx, 'fluctuation_group', 'update', before, after);
   }
   for (const { before, after } of sazonalityUpdates) {
     await repo.updateSazonality(after.id, { roomUuids: after.roomUuids });
-    recordSazonality(ctx, 'update', before, after);
+    recordChange(ctx, 'sazonality', 'update', before, after);
   }
   await repo.softDeleteRoomTypes([...byUuid.keys()], new Date());
   for (const row of removed) {

@@ -2,7 +2,7 @@ import type { ZSazonalityBody } from '@tarifa/contract';
 import type { z } from 'zod';
 import type { Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
-import { changeBusiness, checkRoomUuids, recordSazonality, type BusinessesDeps } from './change';
+import { changeBusiness, checkRoomUuids, recordChange, type BusinessesDeps } from './change';
 import { toSazonality, toStoredSazonalityValue } from './mapping';
 
 type SazonalityBody = z.output<typeof ZSazonalityBody>;
@@ -20,7 +20,7 @@ export function seasons(deps: BusinessesDeps) {
           await checkRoomUuids(ctx.repo, body.sazonality.roomUuids, 'sazonality.roomUuids');
           const row = await ctx.repo.insertSazonality(sazonalityValues(body));
           const sazonality = toSazonality(row);
-          recordSazonality(ctx, 'create', undefined, sazonality);
+          recordChange(ctx, 'sazonality', 'create', undefined, sazonality);
           return sazonality;
         },
       );
@@ -39,7 +39,7 @@ export function seasons(deps: BusinessesDeps) {
           await checkRoomUuids(ctx.repo, body.sazonality.roomUuids, 'sazonality.roomUuids');
           const row = (await ctx.repo.updateSazonality(id, sazonalityValues(body)))!;
           const sazonality = toSazonality(row);
-          recordSazonality(ctx, 'update', toSazonality(found), sazonality);
+          recordChange(ctx, 'sazonality', 'update', toSazonality(found), sazonality);
           return sazonality;
         },
       );
@@ -60,7 +60,7 @@ export function seasons(deps: BusinessesDeps) {
         async (ctx) => {
           const row = await ctx.repo.deleteSazonality(id);
           if (!row) throw AppError.notFound('Sazonality');
-          recordSazonality(ctx, 'delete', toSazonality(row), undefined);
+          recordChange(ctx, 'sazonality', 'delete', toSazonality(row), undefined);
         },
       );
       return business;

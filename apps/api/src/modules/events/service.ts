@@ -20,7 +20,7 @@ import { uploadedText } from '../../lib/text';
 import {
   businessesDeps,
   changeBusiness,
-  recordSazonality,
+  recordChange,
   withoutUuid,
   type BusinessChangeContext,
   type BusinessesDeps,
@@ -348,6 +348,6 @@ async function insertSeason(
     minStay: null,
   });
   const sazonality = toSazonality(row);
-  recordSazonality(ctx, 'create', undefined, sazonality);
+  recordChange(ctx, 'sazonality', 'create', undefined, sazonality);
   return sazonality;
 }

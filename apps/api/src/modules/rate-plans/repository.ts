@@ -1,56 +1,52 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { TRatePlan, TRatePlanBoard, TRatePlanCancellationPolicy } from '@tarifa/contract';
+import type { TRatePlan, TBoard, TCancellationPolicy } from '@tarifa/contract';
+import { fromMinor, type RatePlanInput } from '@tarifa/pricing';
 import type { Executor } from '../../db/client';
 import { ratePlans } from '../../db/schema';
-import { fromBasisPoints } from '../businesses/mapping';
 
 export type RatePlanRow = typeof ratePlans.$inferSelect;
-export type RatePlanValues = Omit<typeof ratePlans.$inferInsert, 'businessUuid' | 'uuid'>;
+/** What a plan stores besides its identity and timestamps (every column given). */
+export type RatePlanValues = Omit<RatePlanRow, 'uuid' | 'businessUuid' | 'createdAt' | 'updatedAt'>;
 
-export function toRatePlan(row: RatePlanRow): TRatePlan {
+/** A plan as the engine reads it (`rate-sheet`): money in minor units, a percent in percent. */
+export function toRatePlanInput(row: RatePlanValues & { uuid: string }): RatePlanInput {
   return {
     uuid: row.uuid,
-    name: row.name,
     code: row.code,
-    base: row.derivedFromUuid === null,
+    name: row.name,
     derivedFrom: row.derivedFromUuid,
     adjustment:
       row.adjustmentType === 'amount'
-        ? { type: 'amount', value: row.adjustmentValue / 100 }
-        : { type: 'percent', value: fromBasisPoints(row.adjustmentValue) },
-    board: row.board as TRatePlanBoard,
-    boardPricePerGuest: row.boardPricePerGuestMinor / 100,
-    cancellationPolicy: row.cancellationPolicy as TRatePlanCancellationPolicy,
+        ? { type: 'amount', value: row.adjustmentValue }
+        : { type: 'percent', value: fromMinor(row.adjustmentValue) },
+    board: row.board as TBoard,
+    boardPricePerGuest: row.boardPricePerGuestMinor,
+    cancellationPolicy: row.cancellationPolicy as TCancellationPolicy,
     roomUuids: row.roomUuids,
-    minPrice: row.minPriceMinor === null ? null : row.minPriceMinor / 100,
-    maxPrice: row.maxPriceMinor === null ? null : row.maxPriceMinor / 100,
+    minPrice: row.minPriceMinor,
+    maxPrice: row.maxPriceMinor,
     minStay: row.minStay,
     active: row.active,
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
-/**
- * Parents before the plans derived from them (the base first), each level by code: the order
- * `GET …/rate-plans` answers and the engine walks.
- */
-export function inDerivationOrder<
-  R extends { uuid: string; code: string; derivedFrom: string | null },
->(plans: readonly R[]): R[] {
-  const children = new Map<string | null, R[]>();
-  for (const plan of plans) {
-    const siblings = children.get(plan.derivedFrom) ?? [];
-    siblings.push(plan);
-    children.set(plan.derivedFrom, siblings);
-  }
-  const ordered: R[] = [];
-  let level = children.get(null) ?? [];
-  while (level.length > 0) {
-    level.sort((a, b) => a.code.localeCompare(b.code));
-    ordered.push(...level);
-    level = level.flatMap((plan) => children.get(plan.uuid) ?? []);
-  }
-  return ordered;
+/** A plan on the wire: the engine's reading with its money back in the currency. */
+export function toRatePlan(row: RatePlanRow): TRatePlan {
+  const plan = toRatePlanInput(row);
+  const money = (minor: number | null) => (minor === null ? null : fromMinor(minor));
+  return {
+    ...plan,
+    base: plan.derivedFrom === null,
+    adjustment:
+      plan.adjustment.type === 'amount'
+        ? { type: 'amount', value: fromMinor(plan.adjustment.value) }
+        : plan.adjustment,
+    boardPricePerGuest: fromMinor(plan.boardPricePerGuest),
+    roomUuids: [...plan.roomUuids],
+    minPrice: money(plan.minPrice),
+    maxPrice: money(plan.maxPrice),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 /** The rate plans of one business the caller already reached: every query carries its uuid. */

@@ -1,23 +1,33 @@
-import { ratePlanLimits, type TRatePlan, type ZRatePlanBody } from '@tarifa/contract';
+import {
+  ratePlanLimits,
+  type TFieldIssue,
+  type TRatePlan,
+  type ZRatePlanBody,
+} from '@tarifa/contract';
+import {
+  inDerivationOrder,
+  ratePlanProblems,
+  toMinor,
+  type RatePlanInput,
+  type RatePlanProblem,
+} from '@tarifa/pricing';
 import type { z } from 'zod';
 import { assertLimit, planOf } from '../../core/plans';
 import { policyFor, reachBusiness, type Caller } from '../../core/tenancy';
-import { diff, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
+import type { ChangeContext, UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
-import type { TFieldIssue } from '@tarifa/contract';
 import { AppError } from '../../lib/errors';
 import {
   businessesDeps,
   changeBusiness,
   checkRoomUuids,
-  withoutUuid,
+  recordChange,
   type BusinessChangeContext,
 } from '../businesses/change';
-import { toBasisPoints } from '../businesses/mapping';
 import {
-  inDerivationOrder,
   ratePlansRepository,
   toRatePlan,
+  toRatePlanInput,
   type RatePlanRow,
   type RatePlansRepository,
   type RatePlanValues,
@@ -33,103 +43,104 @@ export interface RatePlansServiceOptions {
 
 const readOnly = 'An integration token cannot change rate plans';
 
-const at = (field: string) => `ratePlan.${field}`;
 const fieldIssue = (field: string, code: string, message: string, params?: TFieldIssue['params']) =>
-  AppError.validation([{ path: at(field), code, message, ...(params ? { params } : {}) }]);
+  AppError.validation([
+    { path: `ratePlan.${field}`, code, message, ...(params ? { params } : {}) },
+  ]);
 
 function storedValues(fields: RatePlanFields): RatePlanValues {
+  const minor = (amount: number | null) => (amount === null ? null : toMinor(amount));
   return {
     name: fields.name,
     code: fields.code,
     derivedFromUuid: fields.derivedFrom,
     adjustmentType: fields.adjustment.type,
-    adjustmentValue:
-      fields.adjustment.type === 'percent'
-        ? toBasisPoints(fields.adjustment.value)
-        : Math.round(fields.adjustment.value * 100),
+    // Basis points for a percent, minor units for an amount: both hundredths.
+    adjustmentValue: toMinor(fields.adjustment.value),
     board: fields.board,
-    boardPricePerGuestMinor: Math.round(fields.boardPricePerGuest * 100),
+    boardPricePerGuestMinor: toMinor(fields.boardPricePerGuest),
     cancellationPolicy: fields.cancellationPolicy,
     roomUuids: fields.roomUuids,
-    minPriceMinor: fields.minPrice === null ? null : Math.round(fields.minPrice * 100),
-    maxPriceMinor: fields.maxPrice === null ? null : Math.round(fields.maxPrice * 100),
+    minPriceMinor: minor(fields.minPrice),
+    maxPriceMinor: minor(fields.maxPrice),
     minStay: fields.minStay,
     active: fields.active,
   };
 }
 
 /**
- * What a plan may be among the property's others (`plans`, as stored; `self` the plan being
- * replaced, undefined for a new one): the base stays the base — no parent, no adjustment, no bounds
- * of its own (the engine keeps its price within each room type's), always sold; any other plan
- * derives from a plan of the property, without a cycle, at most `depthMax` below the base; codes
- * are unique. Each refusal names its field.
+ * The engine's derivation problems (`ratePlanProblems`) in the API's words; the others (money
+ * below 1, crossing bounds) the contract's schema refuses first.
+ */
+const derivationRefusals: Partial<Record<RatePlanProblem['code'], [string, string]>> = {
+  several_bases: ['required', 'Choose the rate plan it derives from'],
+  unknown_parent: ['unknown_rate_plan', 'No such rate plan in this property'],
+  cycle: ['rate_plan_cycle', 'A rate plan cannot derive from itself or a plan derived from it'],
+  base_has_parent: ['base_has_parent', 'The base rate plan derives from none'],
+};
+
+/** How many plans lie between `plan` and the base (0 for the base; the set has no cycle). */
+function depthOf(plan: RatePlanInput, byUuid: ReadonlyMap<string, RatePlanInput>): number {
+  let depth = 0;
+  for (let p = plan; p.derivedFrom !== null; p = byUuid.get(p.derivedFrom)!) depth += 1;
+  return depth;
+}
+
+/**
+ * Refuses, naming its field, a plan (`fields`; `self` the plan it replaces, none for a new one)
+ * that would not fit among the property's `plans` as stored: a code taken; a derivation the engine
+ * refuses (no parent, an unknown one, a cycle, a base given a parent); a chain deeper than
+ * `depthMax`; a base plan given an adjustment, bounds of its own (the engine keeps its price within
+ * each room type's) or taken off sale.
  */
 function checkPlace(fields: RatePlanFields, plans: readonly RatePlanRow[], self?: RatePlanRow) {
-  const byUuid = new Map(plans.map((plan) => [plan.uuid, plan]));
   if (plans.some((plan) => plan.code === fields.code && plan.uuid !== self?.uuid)) {
     throw fieldIssue('code', 'code_taken_rate_plan', 'Another rate plan already uses this code');
   }
-  if (self && self.derivedFromUuid === null) {
-    if (fields.derivedFrom !== null) {
-      throw fieldIssue('derivedFrom', 'base_has_parent', 'The base rate plan derives from none');
-    }
-    if (fields.adjustment.value !== 0) {
-      throw fieldIssue('adjustment', 'base_adjusted', "The base rate plan is the engine's price");
-    }
-    for (const bound of ['minPrice', 'maxPrice'] as const) {
-      if (fields[bound] !== null) {
-        throw fieldIssue(bound, 'base_bounds', "The base rate plan keeps each room type's bounds");
-      }
-    }
-    if (!fields.active)
-      throw fieldIssue('active', 'base_inactive', 'The base rate plan is always sold');
-    return;
+  const uuid = self?.uuid ?? 'new';
+  const stored = plans.map(toRatePlanInput);
+  const proposed = [
+    ...stored.filter((plan) => plan.uuid !== uuid),
+    toRatePlanInput({ ...storedValues(fields), uuid }),
+  ];
+  const problem = ratePlanProblems(proposed, stored).find((p) => p.uuid === uuid);
+  if (problem) {
+    const [code, message] = derivationRefusals[problem.code] ?? [problem.code, problem.code];
+    throw fieldIssue(problem.field, code, message);
   }
-  if (fields.derivedFrom === null) {
-    throw fieldIssue('derivedFrom', 'required', 'Choose the rate plan it derives from');
-  }
-  if (!byUuid.has(fields.derivedFrom)) {
-    throw fieldIssue('derivedFrom', 'unknown_rate_plan', 'No such rate plan in this property');
-  }
-  // Walk up from the new parent: meeting the plan itself is a cycle; the depth counts the steps.
-  let depth = 1;
-  for (let parent = byUuid.get(fields.derivedFrom); parent; depth += 1) {
-    if (parent.uuid === self?.uuid) {
-      throw fieldIssue('derivedFrom', 'rate_plan_cycle', 'A rate plan cannot derive from itself');
-    }
-    if (parent.derivedFromUuid === null) break;
-    parent = byUuid.get(parent.derivedFromUuid);
-  }
-  const below = self ? subtreeDepth(self.uuid, plans) : 0;
-  if (depth + below > ratePlanLimits.depthMax) {
+  const byUuid = new Map(proposed.map((plan) => [plan.uuid, plan]));
+  if (Math.max(...proposed.map((plan) => depthOf(plan, byUuid))) > ratePlanLimits.depthMax) {
     throw fieldIssue('derivedFrom', 'rate_plan_too_deep', 'Too many rate plans in a chain', {
       maximum: ratePlanLimits.depthMax,
     });
   }
+  if (!self || self.derivedFromUuid !== null) return;
+  if (fields.adjustment.value !== 0) {
+    throw fieldIssue('adjustment', 'base_adjusted', "The base rate plan is the engine's price");
+  }
+  for (const bound of ['minPrice', 'maxPrice'] as const) {
+    if (fields[bound] !== null) {
+      throw fieldIssue(bound, 'base_bounds', "The base rate plan keeps each room type's bounds");
+    }
+  }
+  if (!fields.active) {
+    throw fieldIssue('active', 'base_inactive', 'The base rate plan is always sold');
+  }
 }
 
-/** How many levels of plans derive below `uuid` (0 for none). */
-function subtreeDepth(uuid: string, plans: readonly RatePlanRow[]): number {
-  const children = plans.filter((plan) => plan.derivedFromUuid === uuid);
-  return children.length === 0
-    ? 0
-    : 1 + Math.max(...children.map((c) => subtreeDepth(c.uuid, plans)));
-}
-
+/** A plan's change in the property's audit trail (its `updatedAt` is not one of its fields). */
 function record(
   ctx: ChangeContext,
   action: 'create' | 'update' | 'delete',
   before: TRatePlan | undefined,
   after: TRatePlan | undefined,
 ) {
-  const changes = diff(
-    before && withoutUuid({ ...before, updatedAt: undefined }),
-    after && withoutUuid({ ...after, updatedAt: undefined }),
-  );
-  if (action === 'update' && Object.keys(changes).length === 0) return;
-  const plan = (after ?? before)!;
-  ctx.record({ action, entity: 'rate_plan', entityId: plan.uuid, entityName: plan.name, changes });
+  const fields = (plan: TRatePlan | undefined) => {
+    if (!plan) return undefined;
+    const { updatedAt: _updatedAt, ...rest } = plan;
+    return rest;
+  };
+  recordChange(ctx, 'rate_plan', action, fields(before), fields(after));
 }
 
 /**
@@ -177,7 +188,7 @@ export function ratePlansService(db: Db, options: RatePlansServiceOptions) {
             'ratePlan',
           );
           checkPlace(body.ratePlan, plans);
-          await checkRoomUuids(ctx.repo, body.ratePlan.roomUuids, at('roomUuids'));
+          await checkRoomUuids(ctx.repo, body.ratePlan.roomUuids, 'ratePlan.roomUuids');
           const plan = toRatePlan(await repo.insert(storedValues(body.ratePlan)));
           record(ctx, 'create', undefined, plan);
           return plan;
@@ -195,7 +206,7 @@ export function ratePlansService(db: Db, options: RatePlansServiceOptions) {
           const before = plans.find((plan) => plan.uuid === uuid);
           if (!before) throw AppError.notFound('Rate plan');
           checkPlace(body.ratePlan, plans, before);
-          await checkRoomUuids(ctx.repo, body.ratePlan.roomUuids, at('roomUuids'));
+          await checkRoomUuids(ctx.repo, body.ratePlan.roomUuids, 'ratePlan.roomUuids');
           const plan = toRatePlan((await repo.update(uuid, storedValues(body.ratePlan)))!);
           record(ctx, 'update', toRatePlan(before), plan);
           return plan;

@@ -1,5 +1,6 @@
 export { useZodForm } from './useZodForm';
 export { FormAlert } from './FormAlert';
+export { onFormFields } from './formFields';
 export {
   errorCodeMessage,
   errorMessage,

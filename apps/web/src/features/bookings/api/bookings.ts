@@ -15,7 +15,8 @@ import type {
   TBookingsQueryInput,
 } from '@tarifa/contract';
 import { analyticsKeys } from '@/api/analytics';
-import { ApiError, api, searchOf } from '@/lib/api';
+import { api, searchOf } from '@/lib/api';
+import { onFormFields } from '@/lib/forms';
 import { businessPath } from '@/api/business';
 import { priceKeys } from '@/api/prices';
 import { bookingKeys } from './keys';
@@ -46,19 +47,6 @@ export function useBookingFacets(businessUuid: string) {
     queryFn: ({ signal }) =>
       api<TBookingFacets>(businessPath(businessUuid, '/bookings/facets'), { signal }),
   });
-}
-
-/**
- * The batch call names a booking's fields `bookings.0.<field>`; the form names them `<field>`, so
- * the server's details land on the form's fields.
- */
-function onFormFields(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const details = error.details.map((d) => ({
-    ...d,
-    path: d.path.replace(/^bookings\.\d+\./, ''),
-  }));
-  return new ApiError(error.status, error.code, error.message, details);
 }
 
 type SaveBookingVars = {
@@ -112,7 +100,7 @@ export function useSaveBooking() {
         });
         return { kind: 'created', result };
       } catch (error) {
-        throw onFormFields(error);
+        throw onFormFields(error, /^bookings\.\d+\./);
       }
     },
     onSuccess: (_, { businessUuid }) => invalidateAfterBookings(queryClient, businessUuid),

@@ -13,8 +13,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
-  ratePlanBoards,
-  ratePlanCancellationPolicies,
+  boards,
+  cancellationPolicies,
   toFieldIssues,
   ZRatePlanFields,
   type TBusiness,
@@ -22,8 +22,7 @@ import {
   type TRatePlanFields,
 } from '@tarifa/contract';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
-import { ApiError } from '@/lib/api';
-import { useZodForm } from '@/lib/forms';
+import { onFormFields, useZodForm } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
 import { amountText, currencySymbol, numberText, parseNumberInput } from '@/lib/numbers';
 import { useSaveRatePlan } from '../api/ratePlans';
@@ -137,17 +136,6 @@ function possibleParents(plans: readonly TRatePlan[], plan: TRatePlan | undefine
   return plans.filter((p) => !below.has(p.uuid));
 }
 
-/** An error of the rate-plan call, its `ratePlan.…` fields moved to this form's. */
-function forForm(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const details = error.details.map((detail) =>
-    detail.path.startsWith('ratePlan.')
-      ? { ...detail, path: renameField(detail.path.slice('ratePlan.'.length)) }
-      : detail,
-  );
-  return new ApiError(error.status, error.code, error.message, details);
-}
-
 /**
  * Adds or edits a rate plan (docs/rate-plans.md): what it is called, the plan it derives from and
  * by how much, its board and price per guest, its cancellation policy, the room types it is sold
@@ -190,7 +178,7 @@ export function RatePlanDialog({
           version: business.version,
         });
       } catch (error) {
-        throw forForm(error);
+        throw onFormFields(error, 'ratePlan.', renameField);
       }
       onClose();
     },
@@ -282,9 +270,9 @@ export function RatePlanDialog({
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: values.board === 'RO' ? 6 : 4 }}>
               <TextField select label={t('ratePlans.board')} fullWidth {...form.field('board')}>
-                {ratePlanBoards.map((board) => (
+                {boards.map((board) => (
                   <MenuItem key={board} value={board}>
-                    {t(`ratePlans.boards.${board}`)}
+                    {t(`common:board.${board}`)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -308,9 +296,9 @@ export function RatePlanDialog({
                 fullWidth
                 {...form.field('cancellationPolicy')}
               >
-                {ratePlanCancellationPolicies.map((policy) => (
+                {cancellationPolicies.map((policy) => (
                   <MenuItem key={policy} value={policy}>
-                    {t(`ratePlans.policies.${policy}`)}
+                    {t(`common:cancellationPolicy.${policy}`)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -142,12 +142,12 @@ export function RatePlansCard({ business }: { business: TBusiness }) {
                       ? t('ratePlans.baseExplained')
                       : derivation(plan, plans, business.currency),
                     plan.board === 'RO'
-                      ? t('ratePlans.boards.RO')
+                      ? t('common:board.RO')
                       : t('ratePlans.boardWithPrice', {
-                          board: t(`ratePlans.boards.${plan.board}`),
+                          board: t(`common:board.${plan.board}`),
                           amount: intl.money(plan.boardPricePerGuest, business.currency),
                         }),
-                    t(`ratePlans.policies.${plan.cancellationPolicy}`),
+                    t(`common:cancellationPolicy.${plan.cancellationPolicy}`),
                   ].join(' · ')}
                 />
               </ListItem>

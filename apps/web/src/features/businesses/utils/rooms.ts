@@ -1,5 +1,5 @@
 import type { TBusiness, TRoomTariff, TRoomTariffFields } from '@tarifa/contract';
-import { ApiError } from '@/lib/api';
+import { onFormFields } from '@/lib/forms';
 import { derivedPrice } from './examplePrice';
 
 /** A stored room type as the rooms-tariff call takes it back (so it is kept unchanged). */
@@ -52,17 +52,8 @@ export function inFamilyOrder(rooms: TRoomTariff[]): TRoomTariff[] {
  * room (`roomsTariff.<index>.<field>`) land on its fields (renamed by `rename`), the rest stay in
  * the form's alert.
  */
-export function forRoomForm(
+export const forRoomForm = (
   error: unknown,
   index: number,
   rename: (field: string) => string = (field) => field,
-): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const prefix = `roomsTariff.${index}.`;
-  const details = error.details.map((detail) =>
-    detail.path.startsWith(prefix)
-      ? { ...detail, path: rename(detail.path.slice(prefix.length)) }
-      : detail,
-  );
-  return new ApiError(error.status, error.code, error.message, details);
-}
+): unknown => onFormFields(error, `roomsTariff.${index}.`, rename);

@@ -1,22 +1,9 @@
 import type { TBusinessEnvelope, TFluctuationLevelBodyInput } from '@tarifa/contract';
-import { ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { businessPath, useBusinessMutation } from '@/api/business';
+import { onFormFields } from '@/lib/forms';
 
 const base = '/tariff-configuration/fluctuation-levels';
-
-/**
- * The API names a group's fields under `fluctuationLevel.` (`fluctuationLevel.levels.2.occupancyFrom`);
- * the form names them without it, so the server's details land on the form's fields.
- */
-function onFormFields(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const prefix = 'fluctuationLevel.';
-  const details = error.details.map((d) => ({
-    ...d,
-    path: d.path.startsWith(prefix) ? d.path.slice(prefix.length) : d.path,
-  }));
-  return new ApiError(error.status, error.code, error.message, details);
-}
 
 const groupPath = (businessUuid: string, groupUuid?: string) =>
   businessPath(businessUuid, groupUuid ? `${base}/${encodeURIComponent(groupUuid)}` : base);
@@ -43,7 +30,7 @@ export function useSaveFluctuationLevel(groupUuid: string | undefined) {
           body,
         });
       } catch (error) {
-        throw onFormFields(error);
+        throw onFormFields(error, 'fluctuationLevel.');
       }
     },
   });

@@ -6,21 +6,9 @@ import type {
   THolidayRule,
   TSeasonFromEnvelope,
 } from '@tarifa/contract';
-import { ApiError, api, searchOf } from '@/lib/api';
+import { api, searchOf } from '@/lib/api';
 import { businessPath, useBusinessMutation } from '@/api/business';
-
-/**
- * The API names an event's fields under `event.` (`event.endDate`); the form names them without
- * it, so the server's details land on the form's fields.
- */
-function onFormFields(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const details = error.details.map((d) => ({
-    ...d,
-    path: d.path.startsWith('event.') ? d.path.slice('event.'.length) : d.path,
-  }));
-  return new ApiError(error.status, error.code, error.message, details);
-}
+import { onFormFields } from '@/lib/forms';
 
 const eventPath = (businessUuid: string, id?: string, rest = '') =>
   businessPath(businessUuid, `/events${id ? `/${encodeURIComponent(id)}` : ''}${rest}`);
@@ -41,7 +29,7 @@ export function useSaveEvent() {
           body,
         });
       } catch (error) {
-        throw onFormFields(error);
+        throw onFormFields(error, 'event.');
       }
     },
   });

@@ -3,23 +3,11 @@ import type {
   TBusinessSazonalityEnvelope,
   TSazonalityBodyInput,
 } from '@tarifa/contract';
-import { ApiError, api } from '@/lib/api';
+import { api } from '@/lib/api';
 import { businessPath, useBusinessMutation } from '@/api/business';
+import { onFormFields } from '@/lib/forms';
 
 const base = '/tariff-configuration/sazonalities';
-
-/**
- * The API names a season's fields under `sazonality.` (`sazonality.endDate`); the form names them
- * without it, so the server's details land on the form's fields.
- */
-function onFormFields(error: unknown): unknown {
-  if (!(error instanceof ApiError)) return error;
-  const details = error.details.map((d) => ({
-    ...d,
-    path: d.path.startsWith('sazonality.') ? d.path.slice('sazonality.'.length) : d.path,
-  }));
-  return new ApiError(error.status, error.code, error.message, details);
-}
 
 type SaveSazonalityVars = {
   businessUuid: string;
@@ -43,7 +31,7 @@ export function useSaveSazonality() {
           { method: id ? 'PUT' : 'POST', body },
         );
       } catch (error) {
-        throw onFormFields(error);
+        throw onFormFields(error, 'sazonality.');
       }
     },
   });
