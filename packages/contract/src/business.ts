@@ -57,6 +57,13 @@ export const businessLimits = {
   marketMaxAgeDaysMax: 90,
   /** The orphan discount, in percent off. */
   orphanDiscountMax: 90,
+  /** Guests a room type takes (its standard occupancy and its maximum). */
+  guestsMax: 20,
+  /** A guest above or below the standard occupancy moves the price by at most this percent. */
+  guestPercentMax: 100,
+  /** Length-of-stay rules: how many, and the longest stay one may start at. */
+  lengthOfStayRulesMax: 10,
+  lengthOfStayNightsMax: 365,
 } as const;
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -72,6 +79,10 @@ export const roundingModes = ['none', 'integer', 'ending'] as const;
 export type TRoundingMode = (typeof roundingModes)[number];
 
 export const occupancyBases = ['on_the_books', 'forecast'] as const;
+
+/** A room type's price is for the room at its standard occupancy, or for each guest. */
+export const guestPricings = ['per_room', 'per_person'] as const;
+export type TGuestPricing = (typeof guestPricings)[number];
 export type TOccupancyBasis = (typeof occupancyBases)[number];
 
 export const businessDefaults = {
@@ -235,6 +246,120 @@ export const ZWeekdayList = uniqueList(z.enum(weekdays), 7);
 export const ZVersion = int(1);
 
 // ---------------------------------------------------------------------------------------------
+// Guests and length of stay (docs/rate-plans.md)
+// ---------------------------------------------------------------------------------------------
+
+const notNegative = <T extends z.ZodNumber>(schema: T) =>
+  schema.refine((v) => v >= 0, {
+    message: 'Must be 0 or more',
+    ...custom('too_small', { minimum: 0 }),
+  });
+
+/**
+ * What one guest above (or below) a room type's standard occupancy adds (or takes away): a percent
+ * of the price at standard occupancy (0 … 100) or an amount in the currency (0 or more).
+ */
+export const ZGuestAdjustment = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal(derivedTypes[0]),
+    value: twoDecimals(notNegative(z.number().max(businessLimits.guestPercentMax))),
+  }),
+  z.object({
+    type: z.literal(derivedTypes[1]),
+    value: twoDecimals(notNegative(z.number().max(businessLimits.moneyMax))),
+  }),
+]);
+export type TGuestAdjustment = z.output<typeof ZGuestAdjustment>;
+
+/**
+ * A room type's guests: the base price is the price at `standard` guests, and it sells for 1 to
+ * `max`. Per room, each guest above the standard adds `extraGuest` and each guest below takes
+ * `missingGuest` away (null: the property's, `settings.guests`); per person, the price is per
+ * guest and the two are not used.
+ */
+export const ZRoomGuests = z
+  .object({
+    standard: int(1, businessLimits.guestsMax),
+    max: int(1, businessLimits.guestsMax),
+    pricing: z.enum(guestPricings),
+    extraGuest: ZGuestAdjustment.nullable(),
+    missingGuest: ZGuestAdjustment.nullable(),
+  })
+  .superRefine((guests, ctx) => {
+    if (guests.max < guests.standard) {
+      issue(ctx, ['max'], 'below_standard', 'Fewer than the standard occupancy', {
+        minimum: guests.standard,
+      });
+    }
+  });
+export type TRoomGuests = z.output<typeof ZRoomGuests>;
+
+/** A room type's guests when nothing else was said: two, priced per room, the property's changes. */
+export const defaultRoomGuests: TRoomGuests = {
+  standard: 2,
+  max: 2,
+  pricing: 'per_room',
+  extraGuest: null,
+  missingGuest: null,
+};
+
+/** The property's own changes per guest, used by every room type that has none of its own. */
+export const ZGuestDefaults = z.object({
+  extraGuest: ZGuestAdjustment,
+  missingGuest: ZGuestAdjustment,
+});
+export type TGuestDefaults = z.output<typeof ZGuestDefaults>;
+
+/**
+ * Length of stay: a stay of at least `minNights` nights (2 … 365) pays each night `adjustment`
+ * less — a percent (−90 … 0) or an amount (0 or less). Of the rules a stay reaches, the one giving
+ * the lowest price applies.
+ */
+export const ZLengthOfStayRule = z.object({
+  minNights: int(2, businessLimits.lengthOfStayNightsMax),
+  adjustment: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal(derivedTypes[0]),
+      value: twoDecimals(
+        z
+          .number()
+          .min(businessLimits.adjustmentMin)
+          .refine((v) => v <= 0, {
+            message: 'Must be 0 or less',
+            ...custom('too_big', { maximum: 0 }),
+          }),
+      ),
+    }),
+    z.object({
+      type: z.literal(derivedTypes[1]),
+      value: twoDecimals(
+        z
+          .number()
+          .min(-businessLimits.moneyMax)
+          .refine((v) => v <= 0, {
+            message: 'Must be 0 or less',
+            ...custom('too_big', { maximum: 0 }),
+          }),
+      ),
+    }),
+  ]),
+});
+export type TLengthOfStayRule = z.output<typeof ZLengthOfStayRule>;
+
+export const ZLengthOfStayRules = z
+  .array(ZLengthOfStayRule)
+  .max(businessLimits.lengthOfStayRulesMax)
+  .superRefine((rules, ctx) => {
+    const seen = new Set<number>();
+    rules.forEach((rule, i) => {
+      if (seen.has(rule.minNights)) {
+        issue(ctx, [i, 'minNights'], 'duplicate', 'Another rule starts at this many nights');
+      }
+      seen.add(rule.minNights);
+    });
+  });
+
+// ---------------------------------------------------------------------------------------------
 // Rooms tariff (room types)
 // ---------------------------------------------------------------------------------------------
 
@@ -255,6 +380,7 @@ export const ZRoomTariff = z.object({
   minPrice: z.number(),
   maxPrice: z.number(),
   derivedFrom: ZDerivedFrom.nullable(),
+  guests: ZRoomGuests,
 });
 export type TRoomTariff = z.infer<typeof ZRoomTariff>;
 
@@ -290,6 +416,8 @@ export const ZRoomTariffFields = z
     minPrice: ZPrice,
     maxPrice: ZPrice,
     derivedFrom: ZDerivedFromFields.nullish(),
+    /** Left out: kept as stored (a new room type: `defaultRoomGuests`). */
+    guests: ZRoomGuests.optional(),
   })
   .superRefine((room, ctx) => {
     if (room.minPrice > room.basePrice) {
@@ -517,6 +645,9 @@ export const ZTariffSettings = z.object({
   holidayRule: ZHolidayRule,
   market: ZMarketSettings,
   restrictions: ZStayRestrictions,
+  /** What a guest above or below a room type's standard occupancy changes, unless it says. */
+  guests: ZGuestDefaults,
+  lengthOfStay: ZLengthOfStayRules,
 });
 export type TTariffSettings = z.output<typeof ZTariffSettings>;
 
@@ -551,6 +682,11 @@ export const defaultTariffSettings: TTariffSettings = {
     closedToDeparture: [],
     orphanDiscountPercent: null,
   },
+  guests: {
+    extraGuest: { type: 'amount', value: 0 },
+    missingGuest: { type: 'amount', value: 0 },
+  },
+  lengthOfStay: [],
 };
 
 /**
@@ -712,6 +848,8 @@ export const ZTariffConfiguration = z.object({
     holidayRule: ZHolidayRule,
     market: ZMarketSettings,
     restrictions: ZStayRestrictions,
+    guests: ZGuestDefaults,
+    lengthOfStay: z.array(ZLengthOfStayRule),
   }),
   /** Oldest first. */
   fluctuationLevels: z.array(ZFluctuationLevelGroup),

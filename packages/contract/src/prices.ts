@@ -1,9 +1,11 @@
-import { breakdownSteps } from '@tarifa/pricing';
+import { breakdownSteps, rateSheetSteps } from '@tarifa/pricing';
 import { z } from 'zod';
 import { daysBetween } from './bookings';
-import { issue } from './internal';
+import { issue, queryInt } from './internal';
 import {
+  businessLimits,
   ZDate,
+  ZRoomCode,
   ZFluctuationLevelFields,
   ZPrice,
   ZRoomsTariffBody,
@@ -41,9 +43,15 @@ export const priceLimits = {
 /**
  * The steps of a price, in the order the engine applies them. `derived`: a derived room type's
  * offset from its parent; `clamp_min`/`clamp_max`: raised to the minimum or lowered to the maximum
- * price; `override`: the owner's manual price. The list is the engine's own (`breakdownSteps`).
+ * price; `override`: the owner's manual price. Then, for a rate plan other than the base or a
+ * number of guests other than the standard, the rate sheet's: `ratePlan` (one per plan from the
+ * base down), `guests`, `board`, `lengthOfStay`, and the plan's own bounds and rounding. The lists
+ * are the engine's own (`breakdownSteps`, `rateSheetSteps`).
  */
-export const ZPriceStep = z.enum(breakdownSteps);
+export const ZPriceStep = z.enum([...new Set([...breakdownSteps, ...rateSheetSteps])] as [
+  (typeof breakdownSteps)[number] | (typeof rateSheetSteps)[number],
+  ...((typeof breakdownSteps)[number] | (typeof rateSheetSteps)[number])[],
+]);
 export type TPriceStep = z.infer<typeof ZPriceStep>;
 
 /** Nights from `from` to `to`, both included (1 when they are the same night). */
@@ -118,6 +126,10 @@ export const ZPriceBreakdownEntry = z.object({
   occupancyBasis: z.literal('forecast').optional(),
   /** On a `market` entry: the competitors' median the price was kept near, and how many made it. */
   market: z.object({ median: z.number(), competitors: z.number().int() }).optional(),
+  /** On a `guests` or `board` entry: how many guests. */
+  guests: z.number().int().optional(),
+  /** On a `lengthOfStay` entry: the rule's minimum nights. */
+  nights: z.number().int().optional(),
 });
 export type TPriceBreakdownEntry = z.infer<typeof ZPriceBreakdownEntry>;
 
@@ -158,15 +170,39 @@ export const ZPriceCell = z.object({
   /** The stay restrictions of an arrival on this night, published with the price. */
   restrictions: ZCellRestrictions,
   breakdown: z.array(ZPriceBreakdownEntry),
+  /**
+   * Present when the query named a rate plan, guests or nights: the plan (its code) and the guests
+   * the prices are for. `publishedPrice` is then what the plan's rules make of the base price last
+   * published.
+   */
+  ratePlanCode: z.string().optional(),
+  guests: z.number().int().optional(),
+  /**
+   * With `rates=all`: the price of every active rate plan sold for the room type, for each
+   * number of guests it takes (1 … its maximum), for a stay of `nights`.
+   */
+  rates: z
+    .array(z.object({ ratePlanCode: z.string(), guests: z.number().int(), price: z.number() }))
+    .optional(),
 });
 export type TPriceCell = z.infer<typeof ZPriceCell>;
 
-/** `GET …/prices?from&to[&roomUuid]`: every room type (or one) on every night of the range. */
+/**
+ * `GET …/prices?from&to[&roomUuid][&ratePlan][&guests][&nights][&rates]`: every room type (or one)
+ * on every night of the range, for the base rate plan at each room type's standard occupancy —
+ * or for the rate plan of code `ratePlan`, `guests` guests and a stay of `nights` nights (each
+ * night's price; length-of-stay rules apply). A room type the plan is not sold for, or that takes
+ * fewer guests, has no cells. `rates=all` adds every plan and guests count to each cell.
+ */
 export const ZPricesQuery = z
   .object({
     from: ZDate,
     to: ZDate,
     roomUuid: z.uuid().optional(),
+    ratePlan: ZRoomCode.transform((v) => v.toUpperCase()).optional(),
+    guests: queryInt(1, businessLimits.guestsMax).optional(),
+    nights: queryInt(1, businessLimits.lengthOfStayNightsMax).optional(),
+    rates: z.literal('all').optional(),
   })
   .superRefine((q, ctx) => checkNightRange(q, ctx));
 export type TPricesQuery = z.input<typeof ZPricesQuery>;

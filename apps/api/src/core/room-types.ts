@@ -1,5 +1,5 @@
-import type { TFieldIssue, TRoomTariff } from '@tarifa/contract';
-import { fromMinor } from '@tarifa/pricing';
+import type { TFieldIssue, TGuestAdjustment, TRoomGuests, TRoomTariff } from '@tarifa/contract';
+import { fromMinor, toMinor } from '@tarifa/pricing';
 import type { roomTypes } from '../db/schema';
 import { AppError } from '../lib/errors';
 
@@ -29,7 +29,33 @@ export function toRoomTariff(row: RoomTypeRow): TRoomTariff {
     minPrice: fromMinor(row.minPriceMinor),
     maxPrice: fromMinor(row.maxPriceMinor),
     derivedFrom,
+    guests: {
+      standard: row.standardGuests,
+      max: row.maxGuests,
+      pricing: row.guestPricing as TRoomGuests['pricing'],
+      extraGuest: adjustmentOf(row.extraGuestType, row.extraGuestValue),
+      missingGuest: adjustmentOf(row.missingGuestType, row.missingGuestValue),
+    },
   };
+}
+
+// Basis points (percent) and minor units (amount) are both hundredths: one crossing for both.
+const adjustmentOf = (type: string | null, value: number | null): TGuestAdjustment | null =>
+  type === null || value === null
+    ? null
+    : { type: type as TGuestAdjustment['type'], value: fromMinor(value) };
+
+/** The stored columns of a room type's guests (`toRoomTariff`'s `guests`, the other way). */
+export function toGuestColumns(guests: TRoomGuests) {
+  return {
+    standardGuests: guests.standard,
+    maxGuests: guests.max,
+    guestPricing: guests.pricing,
+    extraGuestType: guests.extraGuest?.type ?? null,
+    extraGuestValue: guests.extraGuest ? toMinor(guests.extraGuest.value) : null,
+    missingGuestType: guests.missingGuest?.type ?? null,
+    missingGuestValue: guests.missingGuest ? toMinor(guests.missingGuest.value) : null,
+  } satisfies Partial<RoomTypeRow>;
 }
 
 export { roomTypesRepository } from './room-types-repository';

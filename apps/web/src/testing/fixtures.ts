@@ -1,4 +1,5 @@
 import {
+  defaultRoomGuests,
   defaultTariffSettings,
   type TBusiness,
   type TPlanId,
@@ -26,6 +27,7 @@ export function aRoomType(overrides: Partial<TRoomTariff> = {}): TRoomTariff {
     minPrice: 70,
     maxPrice: 200,
     derivedFrom: null,
+    guests: defaultRoomGuests,
     ...overrides,
   };
 }
@@ -88,6 +90,7 @@ export const doubleRoom: TRoomTariff = {
   minPrice: 70,
   maxPrice: 180,
   derivedFrom: null,
+  guests: defaultRoomGuests,
 };
 
 export const suiteRoom: TRoomTariff = {
@@ -99,6 +102,7 @@ export const suiteRoom: TRoomTariff = {
   minPrice: 140,
   maxPrice: 320,
   derivedFrom: null,
+  guests: defaultRoomGuests,
 };
 
 let seasons = 0;

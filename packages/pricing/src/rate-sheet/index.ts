@@ -1,3 +1,3 @@
 export * from './types';
 export { inDerivationOrder, ratePlanProblems, rateSheetRuleProblems } from './problems';
-export { compileRateSheet, RateSheetError } from './sheet';
+export { compileRateSheet, RateSheetError, sells } from './sheet';

@@ -364,7 +364,8 @@ const defaultGuests = guestsOf({
   missingGuest: { type: 'amount', value: 0 },
 });
 
-function sells(plan: RatePlanInput, roomUuid: string): boolean {
+/** Whether the plan is sold for the room type (an empty list: every room type). */
+export function sells(plan: Pick<RatePlanInput, 'roomUuids'>, roomUuid: string): boolean {
   return plan.roomUuids.length === 0 || plan.roomUuids.includes(roomUuid);
 }
 

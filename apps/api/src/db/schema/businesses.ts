@@ -54,6 +54,16 @@ export interface StoredTariffSettings {
     closedToDeparture: string[];
     orphanDiscountBp: number | null;
   };
+  /** The property's changes per guest (room types without their own); absent in older rows (none). */
+  guests?: { extraGuest: StoredAdjustment; missingGuest: StoredAdjustment };
+  /** Length-of-stay rules; absent in older rows (none). */
+  lengthOfStay?: { minNights: number; adjustment: StoredAdjustment }[];
+}
+
+/** A percent (`value` in basis points) or an amount (`value` in minor units). */
+export interface StoredAdjustment {
+  type: 'percent' | 'amount';
+  value: number;
 }
 
 /** `fluctuation_groups.levels`: thresholds and adjustments in basis points, ascending. */
@@ -111,6 +121,16 @@ export const roomTypes = pgTable(
     /** `percent` (value in basis points) or `amount` (value in minor units). */
     derivedType: text('derived_type'),
     derivedValue: integer('derived_value'),
+    /** Guests: the base price is at `standard_guests`; it sells for 1 to `max_guests`. */
+    standardGuests: integer('standard_guests').notNull().default(2),
+    maxGuests: integer('max_guests').notNull().default(2),
+    /** `per_room` or `per_person`. */
+    guestPricing: text('guest_pricing').notNull().default('per_room'),
+    /** Per guest above / below the standard (basis points or minor units); null: the property's. */
+    extraGuestType: text('extra_guest_type'),
+    extraGuestValue: integer('extra_guest_value'),
+    missingGuestType: text('missing_guest_type'),
+    missingGuestValue: integer('missing_guest_value'),
     sortOrder: integer('sort_order').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -124,6 +144,14 @@ export const roomTypes = pgTable(
     check(
       'room_types_prices_check',
       sql`0 < ${t.minPriceMinor} and ${t.minPriceMinor} <= ${t.basePriceMinor} and ${t.basePriceMinor} <= ${t.maxPriceMinor}`,
+    ),
+    check(
+      'room_types_guests_check',
+      sql`1 <= ${t.standardGuests} and ${t.standardGuests} <= ${t.maxGuests} and ${t.maxGuests} <= 20 and ${t.guestPricing} in ('per_room', 'per_person')`,
+    ),
+    check(
+      'room_types_guest_adjustments_check',
+      sql`(${t.extraGuestType} is null) = (${t.extraGuestValue} is null) and (${t.missingGuestType} is null) = (${t.missingGuestValue} is null) and coalesce(${t.extraGuestType}, 'amount') in ('percent', 'amount') and coalesce(${t.missingGuestType}, 'amount') in ('percent', 'amount') and coalesce(${t.extraGuestValue}, 0) >= 0 and coalesce(${t.missingGuestValue}, 0) >= 0`,
     ),
     check(
       'room_types_derived_check',

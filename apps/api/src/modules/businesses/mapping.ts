@@ -115,8 +115,28 @@ export function toSettings(stored: StoredTariffSettings): TTariffSettings {
               : fromBasisPoints(stored.restrictions.orphanDiscountBp),
         }
       : defaultTariffSettings.restrictions,
+    guests: stored.guests
+      ? {
+          extraGuest: fromStoredAdjustment(stored.guests.extraGuest),
+          missingGuest: fromStoredAdjustment(stored.guests.missingGuest),
+        }
+      : defaultTariffSettings.guests,
+    lengthOfStay: (stored.lengthOfStay ?? []).map((rule) => ({
+      minNights: rule.minNights,
+      adjustment: fromStoredAdjustment(rule.adjustment),
+    })),
   };
 }
+
+// Basis points and minor units are both hundredths: one crossing for a percent or an amount.
+const fromStoredAdjustment = <T extends 'percent' | 'amount'>(stored: {
+  type: T;
+  value: number;
+}) => ({ type: stored.type, value: fromMinor(stored.value) });
+const toStoredAdjustment = <T extends 'percent' | 'amount'>(adjustment: {
+  type: T;
+  value: number;
+}) => ({ type: adjustment.type, value: toMinor(adjustment.value) });
 
 export function toStoredSettings(settings: TTariffSettings): StoredTariffSettings {
   const weekdayAdjustmentsBp = Object.fromEntries(
@@ -163,6 +183,14 @@ export function toStoredSettings(settings: TTariffSettings): StoredTariffSetting
           ? null
           : toBasisPoints(settings.restrictions.orphanDiscountPercent),
     },
+    guests: {
+      extraGuest: toStoredAdjustment(settings.guests.extraGuest),
+      missingGuest: toStoredAdjustment(settings.guests.missingGuest),
+    },
+    lengthOfStay: settings.lengthOfStay.map((rule) => ({
+      minNights: rule.minNights,
+      adjustment: toStoredAdjustment(rule.adjustment),
+    })),
   };
 }
 

@@ -5,9 +5,11 @@ import {
   type TFluctuationLevelGroup,
   type TSazonality,
   type ZRoomsTariffBody,
+  defaultRoomGuests,
 } from '@tarifa/contract';
 import { toMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
+import { toGuestColumns } from '../../core/room-types';
 import type { Caller } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import {
@@ -80,6 +82,12 @@ export function rooms(deps: BusinessesDeps) {
                   ? toBasisPoints(from.value)
                   : toMinor(from.value)
                 : null,
+              // Guests left out keep what is stored (a form that does not show them).
+              ...(room.guests
+                ? toGuestColumns(room.guests)
+                : item.before
+                  ? {}
+                  : toGuestColumns(defaultRoomGuests)),
               sortOrder: item.index,
             };
           };

@@ -93,6 +93,11 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
         closedToDeparture: [],
         orphanDiscountPercent: 12.5,
       },
+      guests: {
+        extraGuest: { type: 'percent', value: 12.5 },
+        missingGuest: { type: 'amount', value: 15.5 },
+      },
+      lengthOfStay: [{ minNights: 7, adjustment: { type: 'percent', value: -8.5 } }],
     };
 
     it('stores the settings in basis points and answers the business', async () => {
@@ -137,6 +142,11 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
           closedToDeparture: [],
           orphanDiscountBp: 1250,
         },
+        guests: {
+          extraGuest: { type: 'percent', value: 1250 },
+          missingGuest: { type: 'amount', value: 1550 },
+        },
+        lengthOfStay: [{ minNights: 7, adjustment: { type: 'percent', value: -850 } }],
       });
       // The latest settings event (auto-approval, now on, may already have recorded its own).
       const last = (await stored.auditEvents(t, business.uuid))
@@ -145,9 +155,11 @@ describe('tariff configuration: settings, fluctuation levels, sazonalities', () 
       expect(last).toMatchObject({ action: 'update', entity: 'settings' });
       expect(Object.keys(last.changes).sort()).toEqual([
         'autoApprove',
+        'guests',
         'holidayRule',
         'horizonDays',
         'leadTimeRules',
+        'lengthOfStay',
         'manualPriceWarnPercent',
         'market',
         'occupancyBasis',

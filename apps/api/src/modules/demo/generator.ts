@@ -10,7 +10,7 @@ import type {
   TSazonalityFieldsInput,
   TTariffSettings,
 } from '@tarifa/contract';
-import { bookingLimits, defaultTariffSettings } from '@tarifa/contract';
+import { bookingLimits, defaultRoomGuests, defaultTariffSettings } from '@tarifa/contract';
 
 /**
  * The demo property, "Hotel Atlântico" in Lisbon, and two years of its bookings up to six months
@@ -45,9 +45,28 @@ export const demoBusiness: TCreateBusinessBodyInput = {
   checkOutTime: '11:00',
 };
 
+const demoGuests = { ...defaultRoomGuests };
+
 export const demoRooms: TRoomTariffFields[] = [
-  { name: 'Duplo Standard', code: 'DBL', rooms: 18, basePrice: 110, minPrice: 70, maxPrice: 260 },
-  { name: 'Twin Standard', code: 'TWN', rooms: 8, basePrice: 105, minPrice: 65, maxPrice: 250 },
+  {
+    name: 'Duplo Standard',
+    code: 'DBL',
+    rooms: 18,
+    basePrice: 110,
+    minPrice: 70,
+    maxPrice: 260,
+    // A third guest on a sofa bed; one guest alone pays the property's 15 € less.
+    guests: { ...demoGuests, max: 3 },
+  },
+  {
+    name: 'Twin Standard',
+    code: 'TWN',
+    rooms: 8,
+    basePrice: 105,
+    minPrice: 65,
+    maxPrice: 250,
+    guests: demoGuests,
+  },
   {
     name: 'Duplo Superior (vista rio)',
     code: 'SUP',
@@ -56,8 +75,18 @@ export const demoRooms: TRoomTariffFields[] = [
     minPrice: 90,
     maxPrice: 330,
     derivedFrom: { roomCode: 'DBL', type: 'percent', value: 25 },
+    guests: { ...demoGuests, max: 3 },
   },
-  { name: 'Suite Atlântico', code: 'STE', rooms: 4, basePrice: 240, minPrice: 160, maxPrice: 520 },
+  {
+    name: 'Suite Atlântico',
+    code: 'STE',
+    rooms: 4,
+    basePrice: 240,
+    minPrice: 160,
+    maxPrice: 520,
+    // Up to four, each guest above two 20 % more.
+    guests: { ...demoGuests, max: 4, extraGuest: { type: 'percent', value: 20 } },
+  },
 ];
 
 export const demoFluctuationLevels: TFluctuationLevelFieldsInput = {
@@ -98,6 +127,13 @@ export const demoSettings: TTariffSettings = {
     minStayByWeekday: { ...defaultTariffSettings.restrictions.minStayByWeekday, sat: 2 },
     orphanDiscountPercent: 10,
   },
+  // A third guest 25 € a night; a double sold to one guest 15 € less.
+  guests: {
+    extraGuest: { type: 'amount', value: 25 },
+    missingGuest: { type: 'amount', value: 15 },
+  },
+  // A week or more: 8 % off each night.
+  lengthOfStay: [{ minNights: 7, adjustment: { type: 'percent', value: -8 } }],
 };
 
 /** Next occurrence (not ended by `today`) of a period given as `MM-DD`…`MM-DD`. */

@@ -27,6 +27,8 @@ import { recompute } from '../price-changes/recompute';
 import { clearCells, setCells, type Settle } from '../pricing-inputs/cell-writes';
 import { applyChange } from '../pricing-inputs/configuration';
 import { pricesRepository } from '../pricing-inputs/repository';
+import { asksRates, planOfQuery, rateCells } from '../pricing-inputs/rate-cells';
+import { loadRateSheet } from '../pricing-inputs/rate-sheet';
 import { pricesJson } from '../pricing-inputs/wire';
 
 type PricesQuery = z.output<typeof ZPricesQuery>;
@@ -75,13 +77,17 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
     if (roomUuid !== undefined && !config.roomsTariff.some((room) => room.uuid === roomUuid)) {
       throw unknownRoom('query.roomUuid');
     }
+    // A rate plan, guests or a stay asked for: the rate sheet, its plan checked before the nights.
+    const rateSheet = asksRates(query) ? await loadRateSheet(db, business.uuid, config) : null;
+    if (rateSheet) planOfQuery(rateSheet, query);
     const today = todayOf(business);
     const data = await loadNightData(db, business, { today, from, to, now: clock() });
     const cells = runEngine(config, data, today, from, to);
-    return {
-      cells: roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid),
-      data,
-    };
+    const ofRoom =
+      roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid);
+    return rateSheet
+      ? rateCells(ofRoom, data.published, rateSheet, query)
+      : { cells: ofRoom, published: data.published };
   }
 
   return {
@@ -90,8 +96,8 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
      * gives, written straight from the engine's cells (a year is thousands of them).
      */
     async pricesJson(caller: Caller, businessUuid: string, query: PricesQuery): Promise<string> {
-      const { cells, data } = await calendar(caller, businessUuid, query);
-      return pricesJson(cells, data.published);
+      const { cells, published } = await calendar(caller, businessUuid, query);
+      return pricesJson(cells, published);
     },
 
     /**

@@ -6,19 +6,15 @@ import type {
   TPriceCell,
   ZConfigurationChange,
 } from '@tarifa/contract';
-import {
-  fromMinor,
-  toMinor,
-  type BreakdownEntry,
-  type PriceCell,
-  type PricingInput,
-} from '@tarifa/pricing';
+import { defaultRoomGuests } from '@tarifa/contract';
+import { fromMinor, toMinor, type PricingInput } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { toRoomTariff, unknownRoomIssue } from '../../core/room-types';
 import { AppError } from '../../lib/errors';
 import { toFluctuationGroup, toSazonality, toSettings } from '../businesses/mapping';
 import type { TariffRows } from '../businesses/mapping';
 import type { BusinessRow } from '../../core/tenancy';
+import type { WireCell, WireEntry } from './wire';
 
 /**
  * The tariff configuration in wire units (decimal money, percentages), as the businesses module
@@ -88,7 +84,7 @@ export function toEngine(config: Configuration): EngineConfiguration {
   };
 }
 
-function toWireEntry(entry: BreakdownEntry): TPriceCell['breakdown'][number] {
+function toWireEntry(entry: WireEntry): TPriceCell['breakdown'][number] {
   const { adjustment } = entry;
   return {
     step: entry.step,
@@ -104,6 +100,8 @@ function toWireEntry(entry: BreakdownEntry): TPriceCell['breakdown'][number] {
     ...(entry.market && {
       market: { median: fromMinor(entry.market.median), competitors: entry.market.competitors },
     }),
+    ...(entry.guests !== undefined && { guests: entry.guests }),
+    ...(entry.nights !== undefined && { nights: entry.nights }),
   };
 }
 
@@ -112,7 +110,7 @@ function toWireEntry(entry: BreakdownEntry): TPriceCell['breakdown'][number] {
  * there is one, the breakdown then ends with its `override` step); occupancy at most 1 (an
  * overbooked night reads as full, its `roomsSold` says by how much).
  */
-export function toWireCell(cell: PriceCell, publishedMinor: number | null): TPriceCell {
+export function toWireCell(cell: WireCell, publishedMinor: number | null): TPriceCell {
   return {
     date: cell.date,
     roomUuid: cell.roomUuid,
@@ -136,6 +134,11 @@ export function toWireCell(cell: PriceCell, publishedMinor: number | null): TPri
     },
     restrictions: cell.restrictions,
     breakdown: cell.breakdown.map(toWireEntry),
+    ...(cell.ratePlanCode !== undefined && { ratePlanCode: cell.ratePlanCode }),
+    ...(cell.guests !== undefined && { guests: cell.guests }),
+    ...(cell.rates && {
+      rates: cell.rates.map((rate) => ({ ...rate, price: fromMinor(rate.price) })),
+    }),
   };
 }
 
@@ -309,6 +312,7 @@ async function applyRoomsTariff(
     sazonalities,
     roomsTariff: items.map(({ room, uuid }) => {
       const from = room.derivedFrom ?? null;
+      const guests = room.guests ?? byUuid.get(uuid)?.guests ?? defaultRoomGuests;
       return {
         uuid,
         name: room.name,
@@ -324,6 +328,7 @@ async function applyRoomsTariff(
               value: from.value,
             }
           : null,
+        guests,
       };
     }),
   };

@@ -1,10 +1,28 @@
 import {
   fromMinor,
   type BreakdownEntry,
+  type BreakdownStep,
   type CellMarket,
   type CellRestrictions,
   type PriceCell,
+  type RateSheetStep,
 } from '@tarifa/pricing';
+
+/** A breakdown entry of the engine or of the rate sheet (`guests` and `nights` are the sheet's). */
+export type WireEntry = Omit<BreakdownEntry, 'step'> & {
+  step: BreakdownStep | RateSheetStep;
+  guests?: number;
+  nights?: number;
+};
+
+/** A price from the engine, or carried through the rate sheet to a plan and guests (`rate-cells.ts`). */
+export interface WireCell extends Omit<PriceCell, 'breakdown'> {
+  breakdown: readonly WireEntry[];
+  ratePlanCode?: string;
+  guests?: number;
+  /** Every plan and guests count (`rates=all`): minor units. */
+  rates?: readonly { ratePlanCode: string; guests: number; price: number }[];
+}
 
 /**
  * `{"prices": [...]}` for engine cells, written straight to JSON: the same text as
@@ -16,12 +34,12 @@ import {
  * `published` is the price last published per `roomUuid|date` (minor units); empty when none.
  */
 export function pricesJson(
-  cells: readonly PriceCell[],
+  cells: readonly WireCell[],
   published: ReadonlyMap<string, number>,
 ): string {
-  const lists = new Map<readonly BreakdownEntry[], string>();
-  const entries = new Map<BreakdownEntry, string>();
-  const entryJson = (entry: BreakdownEntry): string => {
+  const lists = new Map<readonly WireEntry[], string>();
+  const entries = new Map<WireEntry, string>();
+  const entryJson = (entry: WireEntry): string => {
     let text = entries.get(entry);
     if (text === undefined) {
       const { adjustment } = entry;
@@ -41,12 +59,14 @@ export function pricesJson(
                 entry.market.competitors,
               )}}`
             : ''
+        }${entry.guests === undefined ? '' : `,"guests":${number(entry.guests)}`}${
+          entry.nights === undefined ? '' : `,"nights":${number(entry.nights)}`
         }}`;
       entries.set(entry, text);
     }
     return text;
   };
-  const listJson = (list: readonly BreakdownEntry[]): string => {
+  const listJson = (list: readonly WireEntry[]): string => {
     let text = lists.get(list);
     if (text === undefined) {
       text = '[';
@@ -75,6 +95,33 @@ export function pricesJson(
       : `{"median":${number(fromMinor(m.median))},"low":${number(fromMinor(m.low))},"high":${number(
           fromMinor(m.high),
         )},"competitors":${number(m.competitors)},"step":"${m.step}"}`;
+
+  // A plan's code, as JSON, written once.
+  const codes = new Map<string, string>();
+  const codeJson = (code: string): string => {
+    let text = codes.get(code);
+    if (text === undefined) {
+      text = JSON.stringify(code);
+      codes.set(code, text);
+    }
+    return text;
+  };
+  const rateJson = (cell: WireCell): string => {
+    let text = '';
+    if (cell.ratePlanCode !== undefined) text += `,"ratePlanCode":${codeJson(cell.ratePlanCode)}`;
+    if (cell.guests !== undefined) text += `,"guests":${number(cell.guests)}`;
+    if (cell.rates !== undefined) {
+      text += ',"rates":[';
+      for (let r = 0; r < cell.rates.length; r += 1) {
+        const rate = cell.rates[r]!;
+        text += `${r === 0 ? '' : ','}{"ratePlanCode":${codeJson(rate.ratePlanCode)},"guests":${number(
+          rate.guests,
+        )},"price":${number(fromMinor(rate.price))}}`;
+      }
+      text += ']';
+    }
+    return text;
+  };
 
   // Cells of one room type come together, and so do a season's nights: remember the last text.
   // Dates are the engine's `YYYY-MM-DD`: nothing to escape.
@@ -109,7 +156,7 @@ export function pricesJson(
         cell.eventId === null ? 'null' : JSON.stringify(cell.eventId)
       },"market":${marketJson(cell.market)},"restrictions":${restrictionsJson(
         cell.restrictions,
-      )},"breakdown":${listJson(cell.breakdown)}}`;
+      )},"breakdown":${listJson(cell.breakdown)}${rateJson(cell)}}`;
   }
   return `${out}]}`;
 }

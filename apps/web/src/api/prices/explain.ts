@@ -96,6 +96,14 @@ function stepName(
     case 'rounding':
     case 'override':
       return t(`priceCalendar:steps.${entry.step}`);
+    // The rate sheet's steps: the plan (by its name), the guests, their meals, the stay.
+    case 'ratePlan':
+      return t('priceCalendar:steps.ratePlan', { name: isolate(intl, entry.label) });
+    case 'guests':
+    case 'board':
+      return t(`priceCalendar:steps.${entry.step}`, { count: entry.guests ?? 0 });
+    case 'lengthOfStay':
+      return t('priceCalendar:steps.lengthOfStay', { count: entry.nights ?? 0 });
   }
 }
 
@@ -107,7 +115,7 @@ function stepPhrase(
   entry: TPriceBreakdownEntry,
 ): string {
   let name = stepName(ctx, cell, room, entry);
-  if (entry.label && entry.step !== 'season' && entry.step !== 'event') {
+  if (entry.label && !['season', 'event', 'ratePlan'].includes(entry.step)) {
     name = ctx.t('priceCalendar:explain.labelled', {
       name,
       label: isolate(ctx.intl, entry.label),
@@ -115,12 +123,16 @@ function stepPhrase(
   }
   // The bounds already say the price they set; a manual price is a fixed price by its name
   // ("preço manual 120 €", not "preço manual preço fixo 120 €").
+  // Guests and meals say what they did to the night's price as a whole (a guest fewer is "−15 €",
+  // though the rule is "15 € per guest").
   const adjustment =
     entry.step === 'clamp_min' || entry.step === 'clamp_max'
       ? ''
       : entry.step === 'override' && entry.adjustment?.type === 'price'
         ? formatMoney(ctx.intl, entry.adjustment.value, ctx.currency)
-        : describeAdjustment(ctx, entry.adjustment);
+        : entry.step === 'guests' || entry.step === 'board'
+          ? formatMoneyChange(ctx.intl, entry.after - entry.before, ctx.currency)
+          : describeAdjustment(ctx, entry.adjustment);
   return adjustment ? ctx.t('priceCalendar:explain.step', { name, adjustment }) : name;
 }
 

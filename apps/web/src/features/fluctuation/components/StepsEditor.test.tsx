@@ -3,11 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TFluctuationLevelFieldsInput } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
+import { aRoomType } from '@/testing/fixtures';
 import { changeLanguage } from '@/lib/i18n';
 import { groupFormSchema, groupValues } from '../utils/steps';
 import { StepsEditor } from './StepsEditor';
 
-const room = {
+const room = aRoomType({
   uuid: '11111111-1111-4111-8111-111111111111',
   name: 'Quarto Duplo',
   code: 'DBL',
@@ -15,8 +16,7 @@ const room = {
   basePrice: 100,
   minPrice: 70,
   maxPrice: 180,
-  derivedFrom: null,
-};
+});
 
 /** The editor inside the shared form helper and the contract's rules, as the dialog uses it. */
 function Harness({ onSubmit }: { onSubmit: (body: TFluctuationLevelFieldsInput) => void }) {

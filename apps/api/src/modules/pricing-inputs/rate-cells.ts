@@ -1,0 +1,121 @@
+import { sells, type PriceCell } from '@tarifa/pricing';
+import { AppError } from '../../lib/errors';
+import type { PropertyRateSheet } from './rate-sheet';
+import type { WireCell, WireEntry } from './wire';
+
+/** What `GET …/prices` may ask of the rate sheet (`ZPricesQuery`). */
+export interface RateQuery {
+  /** A plan's code; the base plan when absent. */
+  ratePlan?: string | undefined;
+  /** Guests; each room type's standard occupancy when absent. */
+  guests?: number | undefined;
+  /** The stay's length, for the length-of-stay rules; 1 when absent. */
+  nights?: number | undefined;
+  /** `all`: every plan and guests count on each cell. */
+  rates?: 'all' | undefined;
+}
+
+/** Whether the query needs the rate sheet at all. */
+export const asksRates = (query: RateQuery) =>
+  query.ratePlan !== undefined ||
+  query.guests !== undefined ||
+  query.nights !== undefined ||
+  query.rates !== undefined;
+
+/** The plan a query names (400 `unknown_rate_plan` on `query.ratePlan` when it is not one). */
+export function planOfQuery(rateSheet: PropertyRateSheet, query: RateQuery) {
+  if (query.ratePlan === undefined) return rateSheet.base;
+  const plan = rateSheet.byCode.get(query.ratePlan);
+  if (plan === undefined) {
+    throw AppError.validation([
+      {
+        path: 'query.ratePlan',
+        code: 'unknown_rate_plan',
+        message: 'No such rate plan in this property',
+      },
+    ]);
+  }
+  return plan;
+}
+
+/**
+ * The engine's cells carried through the rate sheet (docs/rate-plans.md): each night's base price
+ * — the owner's manual price when there is one — becomes the named plan's price for the guests
+ * and the stay, its explanation going on from the engine's steps through the derivation; the
+ * published base price becomes what the plan's rules make of it. Room types the plan is not sold
+ * for, or that take fewer guests, have no cells. With `rates=all` each cell also lists every active
+ * plan and guests count of its room type.
+ */
+export function rateCells(
+  cells: readonly PriceCell[],
+  published: ReadonlyMap<string, number>,
+  rateSheet: PropertyRateSheet,
+  query: RateQuery,
+): { cells: WireCell[]; published: ReadonlyMap<string, number> } {
+  const { sheet } = rateSheet;
+  const plan = planOfQuery(rateSheet, query);
+  const nights = query.nights ?? 1;
+  const single = query.ratePlan !== undefined || query.guests !== undefined || nights !== 1;
+  const outPublished = new Map<string, number>();
+  // Nights priced by the same rules share the engine's breakdown list; so do their derivations
+  // when the base price is the same (a season's weekends, say): one list, written once.
+  const explained = new Map<readonly WireEntry[], Map<number, readonly WireEntry[]>>();
+  const explainedList = (cell: PriceCell, guests: number, entries: readonly WireEntry[]) => {
+    let byPrice = explained.get(cell.breakdown);
+    if (byPrice === undefined) {
+      byPrice = new Map();
+      explained.set(cell.breakdown, byPrice);
+    }
+    const key = cell.price * 100 + guests;
+    let list = byPrice.get(key);
+    if (list === undefined) {
+      list = entries.length === 0 ? cell.breakdown : [...cell.breakdown, ...entries];
+      byPrice.set(key, list);
+    }
+    return list;
+  };
+
+  const out: WireCell[] = [];
+  for (const cell of cells) {
+    const room = cell.roomUuid;
+    let wire: WireCell = cell;
+    if (single) {
+      const rules = sheet.guestRules(room);
+      const guests = query.guests ?? rules.standardGuests;
+      if (!sells(plan, room) || guests > rules.maxGuests) continue;
+      const { price, entries } = sheet.explain(room, cell.price, plan.uuid, guests, nights);
+      wire = {
+        ...cell,
+        price,
+        recommendedPrice: sheet.price(room, cell.recommendedPrice, plan.uuid, guests, nights),
+        override: cell.override === null ? null : price,
+        breakdown: explainedList(cell, guests, entries),
+        ratePlanCode: plan.code,
+        guests,
+      };
+      const key = `${room}|${cell.date}`;
+      const publishedBase = published.get(key);
+      if (publishedBase !== undefined) {
+        outPublished.set(key, sheet.price(room, publishedBase, plan.uuid, guests, nights));
+      }
+    }
+    if (query.rates === 'all') {
+      wire = {
+        ...wire,
+        rates: sheet.combinations(room).map((combination) => ({
+          ratePlanCode: combination.ratePlan.code,
+          guests: combination.guests,
+          price: sheet.price(
+            room,
+            cell.price,
+            combination.ratePlan.uuid,
+            combination.guests,
+            nights,
+          ),
+        })),
+      };
+    }
+    out.push(wire);
+  }
+  return { cells: out, published: single ? outPublished : published };
+}
