@@ -4,6 +4,7 @@ import {
   type TBusiness,
   type TPlanId,
   type TPriceCell,
+  type TRatePlan,
   type TRoomTariff,
   type TSazonality,
 } from '@tarifa/contract';
@@ -191,4 +192,26 @@ export function signInOnPlan(plan: TPlanId): void {
     },
     userAbilityRules: [{ action: 'read', subject: 'all' }],
   });
+}
+
+/** The base plan (BAR) unless told otherwise (override anything). */
+export function aRatePlan(overrides: Partial<TRatePlan> = {}): TRatePlan {
+  return {
+    uuid: anUuid(),
+    name: 'Melhor tarifa disponível',
+    code: 'BAR',
+    base: true,
+    derivedFrom: null,
+    adjustment: { type: 'percent', value: 0 },
+    board: 'RO',
+    boardPricePerGuest: 0,
+    cancellationPolicy: 'flexible',
+    roomUuids: [],
+    minPrice: null,
+    maxPrice: null,
+    minStay: null,
+    active: true,
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...overrides,
+  };
 }

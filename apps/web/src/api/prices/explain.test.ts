@@ -131,4 +131,63 @@ describe('explainCell', () => {
     const pt = { ...ctx, t: i18n.getFixedT('pt'), intl: formattersFor('pt') };
     expect(plain(explainCell(pt, cell, double).chain)).toContain('ocupação prevista 60');
   });
+
+  it('goes on through a rate plan: the plan by name, the guests and their meals as what they add, the stay', () => {
+    const cell = aCell(double, '2026-08-20', {
+      recommendedPrice: 157,
+      ratePlanCode: 'BB',
+      guests: 3,
+      breakdown: [
+        {
+          step: 'ratePlan',
+          label: 'Bed & breakfast',
+          refId: 'p1',
+          before: 110,
+          after: 110,
+          adjustment: { type: 'percent', value: 0 },
+        },
+        {
+          step: 'guests',
+          label: '',
+          refId: null,
+          before: 110,
+          after: 135,
+          adjustment: { type: 'amount', value: 25 },
+          guests: 3,
+        },
+        {
+          step: 'board',
+          label: '',
+          refId: null,
+          before: 135,
+          after: 171,
+          adjustment: { type: 'amount', value: 12 },
+          guests: 3,
+        },
+        {
+          step: 'lengthOfStay',
+          label: '',
+          refId: null,
+          before: 171,
+          after: 157.32,
+          adjustment: { type: 'percent', value: -8 },
+          nights: 7,
+        },
+        {
+          step: 'rounding',
+          label: 'Bed & breakfast',
+          refId: null,
+          before: 157.32,
+          after: 157,
+          adjustment: null,
+        },
+      ],
+    });
+    expect(plain(explainCell(ctx, cell, double).chain)).toBe(
+      'Base €110 → Bed & breakfast 0% → 3 guests +€25 → meals for 3 guests +€36 → ' +
+        'a stay of 7 nights or more -8% → rounding (Bed & breakfast) → €157',
+    );
+    const ar = { ...ctx, t: i18n.getFixedT('ar'), intl: formattersFor('ar') };
+    expect(plain(explainCell(ar, cell, double).chain)).toContain('وجبات 3 ضيوف');
+  });
 });

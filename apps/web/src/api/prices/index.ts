@@ -4,7 +4,7 @@
  * they depend on (bookings invalidate `priceKeys.all`). Import from here (`@/api/prices`). The
  * manual prices (overrides) are the price calendar's own calls.
  */
-export { priceKeys } from './keys';
+export { priceKeys, type RateView } from './keys';
 export { putCells, usePrices } from './prices';
 export { usePricePreview } from './preview';
 export { explainCell } from './explain';

@@ -1,5 +1,11 @@
 import type { TPricePreviewBody } from '@tarifa/contract';
 
+/** A rate plan (its code) and number of guests other than the base plan at standard occupancy. */
+export interface RateView {
+  ratePlan?: string;
+  guests?: number;
+}
+
 /** Query keys of a business's prices; every override change invalidates `all`. */
 export const priceKeys = {
   /** Everything priced for one business: ranges and previews. */
@@ -10,8 +16,13 @@ export const priceKeys = {
    * One range of nights. The business's `version` is part of the key: any change to its tariff
    * configuration (rooms, seasons, levels, settings) bumps it, so the prices are fetched again.
    */
-  range: (businessUuid: string, version: number, from: string, to: string) =>
-    ['prices', businessUuid, 'range', version, from, to] as const,
+  range: (
+    businessUuid: string,
+    version: number,
+    from: string,
+    to: string,
+    rate: RateView | null = null,
+  ) => ['prices', businessUuid, 'range', version, from, to, rate] as const,
   preview: (businessUuid: string, version: number, body: TPricePreviewBody | null) =>
     ['prices', businessUuid, 'preview', version, body] as const,
 };

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { TBusiness, TPriceCell, TPricesQuery, TPricesResponse } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/api/business';
-import { priceKeys } from './keys';
+import { priceKeys, type RateView } from './keys';
 
 /** `GET …/prices?from&to[&roomUuid]`. */
 function fetchPrices(
@@ -13,15 +13,19 @@ function fetchPrices(
   return api<TPricesResponse>(businessPath(businessUuid, `/prices${searchOf(query)}`), { signal });
 }
 
-/** Every room type's prices from `from` to `to` (both nights included). */
+/**
+ * Every room type's prices from `from` to `to` (both nights included): the base plan's at each
+ * room type's standard occupancy, or those of `rate` (docs/rate-plans.md).
+ */
 function pricesQueryOptions(
   business: Pick<TBusiness, 'uuid' | 'version'>,
   from: string,
   to: string,
+  rate: RateView | null,
 ) {
   return queryOptions({
-    queryKey: priceKeys.range(business.uuid, business.version, from, to),
-    queryFn: ({ signal }) => fetchPrices(business.uuid, { from, to }, signal),
+    queryKey: priceKeys.range(business.uuid, business.version, from, to, rate),
+    queryFn: ({ signal }) => fetchPrices(business.uuid, { from, to, ...rate }, signal),
   });
 }
 
@@ -31,18 +35,23 @@ export function usePrices(
   from: string,
   to: string,
   enabled = true,
+  rate: RateView | null = null,
 ) {
-  return useQuery({ ...pricesQueryOptions(business, from, to), enabled });
+  return useQuery({ ...pricesQueryOptions(business, from, to, rate), enabled });
 }
 
 /**
- * Puts cells a write answered into every range of the business's prices on screen, in place of
- * the same room type and night: the calendar and the night's explanation show them at once.
+ * Puts cells a write answered (the base plan's) into every range of the business's base prices on
+ * screen, in place of the same room type and night: the calendar and the night's explanation show
+ * them at once. The ranges of another plan or guests are fetched again instead.
  */
 export function putCells(queryClient: QueryClient, businessUuid: string, cells: TPriceCell[]) {
   const fresh = new Map(cells.map((cell) => [`${cell.roomUuid}|${cell.date}`, cell]));
   queryClient.setQueriesData<TPricesResponse>(
-    { queryKey: priceKeys.ranges(businessUuid) },
+    {
+      queryKey: priceKeys.ranges(businessUuid),
+      predicate: (query) => query.queryKey[6] === null,
+    },
     (old) =>
       old && {
         prices: old.prices.map((cell) => fresh.get(`${cell.roomUuid}|${cell.date}`) ?? cell),

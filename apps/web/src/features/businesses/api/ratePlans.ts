@@ -1,32 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type {
   TBusiness,
   TBusinessEnvelope,
   TRatePlanBodyInput,
   TRatePlanEnvelope,
-  TRatePlansResponse,
 } from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
 import { businessPath, useBusinessMutation } from '@/api/business';
+import { ratePlanKeys } from '@/api/rate-plans';
 
 type BusinessRef = Pick<TBusiness, 'uuid' | 'version'>;
-
-const ratePlanKeys = {
-  all: (businessUuid: string) => ['rate-plans', businessUuid] as const,
-  list: (b: BusinessRef) => ['rate-plans', b.uuid, b.version] as const,
-};
-
-/**
- * `GET …/rate-plans`. The business's `version` is part of the key: any change to the property
- * bumps it (a room type removed leaves its plans), so the list is read again; the mutations below
- * also mark it stale themselves.
- */
-export const useRatePlans = (business: BusinessRef) =>
-  useQuery({
-    queryKey: ratePlanKeys.list(business),
-    queryFn: ({ signal }) =>
-      api<TRatePlansResponse>(businessPath(business.uuid, '/rate-plans'), { signal }),
-  });
 
 type SaveRatePlanVars = { businessUuid: string; ratePlanUuid?: string } & TRatePlanBodyInput;
 

@@ -3,33 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBusiness, TRatePlan } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses, signInOnPlan } from '@/testing';
+import {
+  aBusiness,
+  aRatePlan as aPlan,
+  aRoomType,
+  anUuid,
+  json,
+  renderWithBusinesses,
+  signInOnPlan,
+} from '@/testing';
 import { RatePlansCard } from './RatePlansCard';
 
 const business = aBusiness({
   tariffConfiguration: { roomsTariff: [aRoomType({ name: 'Duplo' })] },
 });
-
-function aPlan(overrides: Partial<TRatePlan> = {}): TRatePlan {
-  return {
-    uuid: anUuid(),
-    name: 'Melhor tarifa disponível',
-    code: 'BAR',
-    base: true,
-    derivedFrom: null,
-    adjustment: { type: 'percent', value: 0 },
-    board: 'RO',
-    boardPricePerGuest: 0,
-    cancellationPolicy: 'flexible',
-    roomUuids: [],
-    minPrice: null,
-    maxPrice: null,
-    minStay: null,
-    active: true,
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    ...overrides,
-  };
-}
 
 let plans: TRatePlan[];
 let sent: { method: string; body: unknown }[];

@@ -20,7 +20,8 @@ import { planById, type TBusiness, type TRatePlan } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { useIntl } from '@/lib/intl';
 import { useCurrentPlan } from '@/api/plans';
-import { useDeleteRatePlan, useRatePlans } from '../api/ratePlans';
+import { useRatePlans } from '@/api/rate-plans';
+import { useDeleteRatePlan } from '../api/ratePlans';
 import { RatePlanDialog } from './RatePlanDialog';
 
 /** "−10 % on BAR", "+5,50 € on NR": how a derived plan's price follows its parent's. */

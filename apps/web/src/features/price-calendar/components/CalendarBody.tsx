@@ -44,6 +44,11 @@ interface CalendarBodyProps {
   scrollKey: number;
   /** Told the first selected night (null when nothing is selected), for the week view. */
   onSelectNight: (night: string | null) => void;
+  /**
+   * The base plan's name when the prices shown are another plan's or another number of guests':
+   * they follow the base plan's, so nothing is set on them here (no price, no restriction).
+   */
+  followsBase?: string | undefined;
 }
 
 /** A selection as a string, to tell whether it is still the one a first tap made. */
@@ -78,6 +83,7 @@ export function CalendarBody({
   scrollTo,
   scrollKey,
   onSelectNight,
+  followsBase,
 }: CalendarBodyProps) {
   const { t } = useTranslation('priceCalendar');
   const intl = useIntl();
@@ -215,34 +221,38 @@ export function CalendarBody({
               {t('actions.cancel')}
             </Button>
           )}
-          <SetRestrictionsAction
-            businessUuid={business.uuid}
-            target={
-              selected && {
-                roomUuids: selected.rooms.map((room) => room.uuid),
-                from: selected.from,
-                to: selected.to,
-              }
-            }
-            sizeText={selected ? sizeText(selected) : ''}
-          />
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={!selected || !hasOverride(selected)}
-            loading={clearOverrides.isPending}
-            onClick={() => selected && clear(selected)}
-          >
-            {t('actions.clearOverride')}
-          </Button>
-          <Button
-            variant="contained"
-            size="small"
-            disabled={!selected}
-            onClick={() => selected && setPricing(selected)}
-          >
-            {t('actions.setPrice')}
-          </Button>
+          {followsBase === undefined && (
+            <>
+              <SetRestrictionsAction
+                businessUuid={business.uuid}
+                target={
+                  selected && {
+                    roomUuids: selected.rooms.map((room) => room.uuid),
+                    from: selected.from,
+                    to: selected.to,
+                  }
+                }
+                sizeText={selected ? sizeText(selected) : ''}
+              />
+              <Button
+                variant="outlined"
+                size="small"
+                disabled={!selected || !hasOverride(selected)}
+                loading={clearOverrides.isPending}
+                onClick={() => selected && clear(selected)}
+              >
+                {t('actions.clearOverride')}
+              </Button>
+              <Button
+                variant="contained"
+                size="small"
+                disabled={!selected}
+                onClick={() => selected && setPricing(selected)}
+              >
+                {t('actions.setPrice')}
+              </Button>
+            </>
+          )}
         </Stack>
       </Stack>
 
@@ -276,6 +286,7 @@ export function CalendarBody({
           currency={business.currency}
           today={today}
           onClose={() => setExplaining(null)}
+          followsBase={followsBase}
           onSetPrice={() =>
             setPricing({ rooms: [explained.room], from: explained.date, to: explained.date })
           }

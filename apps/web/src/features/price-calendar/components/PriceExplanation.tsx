@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
+import { isolate } from '@/lib/bidi';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/api/prices';
 import { MarketDetails } from './MarketDetails';
@@ -26,6 +27,11 @@ interface PriceExplanationProps {
   currency: string;
   today: string;
   onClose: () => void;
+  /**
+   * The base plan's name when the cell is another plan's or another number of guests': it follows
+   * the base price, so its own history and the price and override buttons are the base plan's.
+   */
+  followsBase?: string | undefined;
   /** Opens "Set price" for this night. */
   onSetPrice: () => void;
   /** Clears this night's manual price (offered only when it has one). */
@@ -48,6 +54,7 @@ export function PriceExplanation({
   currency,
   today,
   onClose,
+  followsBase,
   onSetPrice,
   onClearOverride,
 }: PriceExplanationProps) {
@@ -130,26 +137,34 @@ export function PriceExplanation({
             )}
           </>
         )}
-        {change ? (
-          <PendingChange businessUuid={businessUuid} change={change} currency={currency} />
+        {followsBase !== undefined ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('rate.followsBaseNight', { base: isolate(intl, followsBase) })}
+          </Typography>
         ) : (
-          <NightPriceLife
-            businessUuid={businessUuid}
-            roomUuid={room.uuid}
-            date={date}
-            currency={currency}
-          />
+          <>
+            {change ? (
+              <PendingChange businessUuid={businessUuid} change={change} currency={currency} />
+            ) : (
+              <NightPriceLife
+                businessUuid={businessUuid}
+                roomUuid={room.uuid}
+                date={date}
+                currency={currency}
+              />
+            )}
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+              {cell?.override && (
+                <Button size="small" color="inherit" onClick={onClearOverride}>
+                  {t('actions.clearOverrideNight')}
+                </Button>
+              )}
+              <Button size="small" variant="outlined" onClick={onSetPrice}>
+                {t('actions.setPriceNight')}
+              </Button>
+            </Stack>
+          </>
         )}
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          {cell?.override && (
-            <Button size="small" color="inherit" onClick={onClearOverride}>
-              {t('actions.clearOverrideNight')}
-            </Button>
-          )}
-          <Button size="small" variant="outlined" onClick={onSetPrice}>
-            {t('actions.setPriceNight')}
-          </Button>
-        </Stack>
       </Stack>
     </Paper>
   );

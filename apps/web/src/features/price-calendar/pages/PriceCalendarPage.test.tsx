@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import type { TPriceCell, TPriceChange } from '@tarifa/contract';
-import { json, renderWithBusinesses, stubScreenWidth } from '@/testing';
+import type { TPriceCell, TPriceChange, TRatePlan, TRoomTariff } from '@tarifa/contract';
+import { eachNight } from '@/lib/dates';
+import { aPriceCell, aRatePlan, json, renderWithBusinesses, stubScreenWidth } from '@/testing';
 import { august, calendarBusiness, double, suite } from '../testing/fixtures';
 import PriceCalendarPage from './PriceCalendarPage';
 
@@ -82,6 +83,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     // One call for the prices; the changes waiting for approval, the holidays and the events
     // (the nights' marks) come beside them.
     expect(calls('GET').map((c) => c.url)).toEqual([
+      `${base}/rate-plans`,
       `${base}/prices?from=2026-08-01&to=2026-08-31`,
       `${base}/price-changes?status=pending&from=2026-08-01&to=2026-08-31&page=1&pageSize=500`,
       `${base}/holidays?from=2026-08-01&to=2026-08-31`,
@@ -341,9 +343,17 @@ describe('the price calendar', { timeout: 30_000 }, () => {
   });
 
   it('says what went wrong and tries again', async () => {
-    fetchMock.mockImplementationOnce(async () =>
-      json(500, { error: { code: 'internal', message: 'boom' } }),
-    );
+    // The first call for the prices fails.
+    const answer = fetchMock.getMockImplementation() as (
+      url: string,
+      init?: RequestInit,
+    ) => Promise<Response>;
+    let failed = false;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (failed || !url.startsWith(`${base}/prices?`)) return answer(url, init);
+      failed = true;
+      return json(500, { error: { code: 'internal', message: 'boom' } });
+    });
     const user = userEvent.setup();
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const alert = await screen.findByRole('alert');
@@ -484,6 +494,135 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     expect(plain(document.activeElement!.getAttribute('aria-label'))).toMatch(/^Quarto duplo، /);
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toHaveAttribute('data-date', '2026-08-01');
+  });
+});
+
+describe('rate plans and guests', { timeout: 30_000 }, () => {
+  const withGuests = calendarBusiness([{ ...double, guests: { ...double.guests, max: 3 } }, suite]);
+  const planOf = (code: string, name: string, extra: Partial<TRatePlan> = {}) =>
+    aRatePlan({
+      uuid: `00000000-0000-4000-8000-00000000${code === 'BAR' ? 'aa01' : code === 'NR' ? 'aa02' : 'aa03'}`,
+      name,
+      code,
+      base: code === 'BAR',
+      derivedFrom: code === 'BAR' ? null : '00000000-0000-4000-8000-00000000aa01',
+      adjustment: { type: 'percent', value: code === 'NR' ? -10 : 0 },
+      ...extra,
+    });
+  const plans = [
+    planOf('BAR', 'Melhor tarifa'),
+    planOf('NR', 'Não reembolsável'),
+    planOf('BB', 'Pequeno-almoço', {
+      board: 'BB',
+      boardPricePerGuest: 12,
+      roomUuids: [double.uuid],
+    }),
+  ];
+  /** The non-refundable rate for one guest: 110 − 10 % = 99, one guest below two 15 € less. */
+  const nrForOne = (room: TRoomTariff, date: string) =>
+    aPriceCell(room, date, {
+      recommendedPrice: room.basePrice * 0.9 - 15,
+      ratePlanCode: 'NR',
+      guests: 1,
+      breakdown: [
+        {
+          step: 'ratePlan',
+          label: 'Não reembolsável',
+          refId: plans[1]!.uuid,
+          before: room.basePrice,
+          after: room.basePrice * 0.9,
+          adjustment: { type: 'percent', value: -10 },
+        },
+        {
+          step: 'guests',
+          label: '',
+          refId: null,
+          before: room.basePrice * 0.9,
+          after: room.basePrice * 0.9 - 15,
+          adjustment: { type: 'amount', value: 15 },
+          guests: 1,
+        },
+      ],
+    });
+
+  beforeEach(() => {
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if ((init?.method ?? 'GET') !== 'GET') return json(500, { error: { code: 'internal' } });
+      if (url === `${base}/rate-plans`) return json(200, { ratePlans: plans });
+      if (url.startsWith(`${base}/prices?`)) {
+        const query = new URL(url, 'http://localhost').searchParams;
+        if (!query.get('ratePlan') && !query.get('guests')) return json(200, august());
+        const rooms = query.get('guests') === '3' ? [double] : [double, suite];
+        return json(200, {
+          prices: rooms.flatMap((room) =>
+            eachNight('2026-08-01', '2026-08-31').map((date) => nrForOne(room, date)),
+          ),
+        });
+      }
+      return json(200, { priceChanges: [], total: 0, holidays: [], events: [] });
+    });
+  });
+
+  it('switches the calendar to another plan and guests, explained through the derivation, and sets nothing there', async () => {
+    const { grid, user } = await openAugust(augustPath, withGuests);
+    await user.click(screen.getByRole('combobox', { name: 'Tarifa' }));
+    await user.click(screen.getByRole('option', { name: 'Não reembolsável' }));
+    await user.click(screen.getByRole('combobox', { name: 'Hóspedes' }));
+    await user.click(screen.getByRole('option', { name: '1 hóspede' }));
+    await waitFor(() =>
+      expect(priceCalls().at(-1)!.url).toBe(
+        `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=1`,
+      ),
+    );
+    const nrGrid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
+    await waitFor(() =>
+      expect(plain(cell(nrGrid, 'Quarto duplo, sábado, 15 de agosto de 2026').textContent)).toBe(
+        '84 €',
+      ),
+    );
+    expect(plain(screen.getByRole('alert').textContent)).toBe(
+      'Preços de Não reembolsável para 1 hóspede: seguem Melhor tarifa. Defina preços e restrições em Melhor tarifa.',
+    );
+    // Prices are set on the base plan: no price, override or restriction action here.
+    expect(screen.queryByRole('button', { name: 'Definir preço' })).toBeNull();
+
+    await user.click(cell(nrGrid, 'Quarto duplo, sábado, 15 de agosto de 2026'));
+    const panel = screen.getByRole('region', {
+      name: 'Quarto duplo, sábado, 15 de agosto de 2026',
+    });
+    expect(plain(within(panel).getByTestId('price-chain').textContent)).toBe(
+      'Base 110 € → Não reembolsável -10% → 1 hóspede -15 € → 84 €',
+    );
+    expect(plain(panel.textContent)).toContain(
+      'Este preço segue Melhor tarifa: muda quando muda o preço de Melhor tarifa desta noite.',
+    );
+    expect(within(panel).queryByRole('button', { name: /preço/i })).toBeNull();
+    expect(grid).not.toBeInTheDocument();
+  });
+
+  it('shows only the room types that take the guests asked for, and the base plan again without them', async () => {
+    await openAugust(`${augustPath}&plan=nr&guests=3`, withGuests);
+    const grid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
+    await waitFor(() =>
+      expect(
+        within(grid)
+          .getAllByRole('rowheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Quarto duplo']),
+    );
+    expect(priceCalls().map((c) => c.url)).toEqual([
+      `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=3`,
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Tarifa' }));
+    await user.click(screen.getByRole('option', { name: 'Melhor tarifa' }));
+    await user.click(screen.getByRole('combobox', { name: 'Hóspedes' }));
+    await user.click(screen.getByRole('option', { name: 'Ocupação padrão' }));
+    await waitFor(() =>
+      expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-08-01&to=2026-08-31`),
+    );
+    expect(await screen.findByRole('button', { name: 'Definir preço' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -16,12 +16,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { TBusiness } from '@tarifa/contract';
+import Alert from '@mui/material/Alert';
+import type { TBusiness, TRatePlan, TRoomTariff } from '@tarifa/contract';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
+import { isolate } from '@/lib/bidi';
 import { useIntl } from '@/lib/intl';
 import { usePendingChanges } from '@/api/price-changes';
-import { usePrices } from '@/api/prices';
+import { usePrices, type RateView } from '@/api/prices';
+import { useRatePlans } from '@/api/rate-plans';
 import { useRequiredBusiness } from '@/api/business';
 import { CalendarBody } from '../components/CalendarBody';
 import { CalendarSkeleton } from '../components/CalendarSkeleton';
@@ -45,6 +48,39 @@ export const roomTypesPath = '/pricing-central/room-form';
 
 const isDay = (value: string | null): value is string =>
   value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(dayValue(value));
+
+/**
+ * The rate plan and guests the address asks for (`?plan=NR&guests=1`): a plan of the property
+ * (the base when absent or unknown) and a number of guests one of its room types takes (each
+ * room type's standard occupancy when absent). `rate` is what `GET …/prices` is asked for; null
+ * for the base plan at standard occupancy, the calendar where prices are set.
+ */
+function rateViewOf(
+  params: URLSearchParams,
+  plans: readonly TRatePlan[],
+  rooms: readonly TRoomTariff[],
+) {
+  const base = plans.find((plan) => plan.base);
+  const code = params.get('plan')?.toUpperCase();
+  const plan = plans.find((p) => p.code === code) ?? base;
+  const maxGuests = Math.max(1, ...rooms.map((room) => room.guests.max));
+  const asked = Number(params.get('guests'));
+  const guests = Number.isInteger(asked) && asked >= 1 && asked <= maxGuests ? asked : null;
+  const rate: RateView | null =
+    (plan && !plan.base) || guests !== null
+      ? {
+          ...(plan && !plan.base && { ratePlan: plan.code }),
+          ...(guests !== null && { guests }),
+        }
+      : null;
+  // The room types the plan is sold for that take that many guests.
+  const sold = rooms.filter(
+    (room) =>
+      (!plan || plan.roomUuids.length === 0 || plan.roomUuids.includes(room.uuid)) &&
+      (guests === null || room.guests.max >= guests),
+  );
+  return { base, plan, guests, maxGuests, rate, sold };
+}
 
 /** The nights shown: a month, or the week (Monday first) holding `date`. */
 function rangeOf(view: View, date: string): { from: string; to: string } {
@@ -77,16 +113,37 @@ function PriceCalendar({ business }: { business: TBusiness }) {
     selectedNight.current = night;
   }, []);
 
-  const rooms = business.tariffConfiguration.roomsTariff;
+  const allRooms = business.tariffConfiguration.roomsTariff;
+  const ratePlans = useRatePlans(business, allRooms.length > 0);
+  const plans = ratePlans.data?.ratePlans ?? [];
+  const { base, plan, guests, maxGuests, rate, sold: rooms } = rateViewOf(params, plans, allRooms);
   const [picked, setPicked] = useState('');
   const phoneRoom = rooms.find((room) => room.uuid === picked) ?? rooms[0];
   const shown = wide ? rooms : phoneRoom ? [phoneRoom] : [];
 
-  const prices = usePrices(business, from, to, rooms.length > 0);
+  // A plan named in the address is known once the plans are read: its prices are asked then.
+  const planKnown = !params.get('plan') || ratePlans.isSuccess || ratePlans.isError;
+  const prices = usePrices(business, from, to, rooms.length > 0 && planKnown, rate);
   const cells = useMemo(() => indexCells(prices.data?.prices ?? []), [prices.data]);
-  // The marks of changes waiting for approval; the prices show without them until they come.
+  // The marks of changes waiting for approval (the base plan's: shown on its prices only); the
+  // prices show without them until they come.
   const pending = usePendingChanges(business.uuid, from, to, rooms.length > 0);
-  const changes = useMemo(() => indexChanges(pending.data ?? []), [pending.data]);
+  const onBase = rate === null;
+  const changes = useMemo(
+    () => indexChanges(onBase ? (pending.data ?? []) : []),
+    [pending.data, onBase],
+  );
+  const setRate = (next: { plan?: string; guests?: number | null }) =>
+    setParams((current) => {
+      const result = new URLSearchParams(current);
+      if (next.plan !== undefined) {
+        if (next.plan === base?.code) result.delete('plan');
+        else result.set('plan', next.plan);
+      }
+      if (next.guests === null) result.delete('guests');
+      else if (next.guests !== undefined) result.set('guests', String(next.guests));
+      return result;
+    });
 
   const go = (next: { view?: View; date?: string | null }) =>
     setParams((current) => {
@@ -123,7 +180,7 @@ function PriceCalendar({ business }: { business: TBusiness }) {
         </Typography>
       </div>
 
-      {rooms.length === 0 ? (
+      {allRooms.length === 0 ? (
         <Card>
           <EmptyState
             icon={BedIcon}
@@ -178,7 +235,48 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                     {t('nav.today')}
                   </Button>
                 </Stack>
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <Stack
+                  direction="row"
+                  useFlexGap
+                  spacing={1.5}
+                  sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                >
+                  {plans.length > 1 && plan && (
+                    <TextField
+                      select
+                      size="small"
+                      label={t('rate.plan')}
+                      value={plan.code}
+                      onChange={(event) => setRate({ plan: event.target.value })}
+                      sx={{ minInlineSize: 180 }}
+                    >
+                      {plans.map((p) => (
+                        <MenuItem key={p.uuid} value={p.code}>
+                          {p.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                  {(maxGuests > 1 || guests !== null) && (
+                    <TextField
+                      select
+                      size="small"
+                      label={t('rate.guests')}
+                      value={guests === null ? '' : String(guests)}
+                      onChange={(event) =>
+                        setRate({ guests: event.target.value ? Number(event.target.value) : null })
+                      }
+                      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                      sx={{ minInlineSize: 150 }}
+                    >
+                      <MenuItem value="">{t('rate.standard')}</MenuItem>
+                      {Array.from({ length: maxGuests }, (_, i) => i + 1).map((count) => (
+                        <MenuItem key={count} value={String(count)}>
+                          {t('rate.guestCount', { count })}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
                   {!wide && rooms.length > 1 && (
                     <TextField
                       select
@@ -211,7 +309,23 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                 </Stack>
               </Stack>
 
-              {prices.isError && !prices.data ? (
+              {rate && plan && base && (
+                <Alert severity="info">
+                  {t('rate.followsBase', {
+                    plan: isolate(intl, plan.name),
+                    guests:
+                      guests === null
+                        ? t('rate.standardLower')
+                        : t('rate.guestCount', { count: guests }),
+                    base: isolate(intl, base.name),
+                  })}
+                </Alert>
+              )}
+              {rooms.length === 0 ? (
+                <Typography color="text.secondary">
+                  {t('rate.noRooms', { plan: isolate(intl, plan?.name ?? '') })}
+                </Typography>
+              ) : prices.isError && !prices.data ? (
                 <LoadErrorAlert error={prices.error} onRetry={prices.refetch}>
                   {t('loadFailed')}
                 </LoadErrorAlert>
@@ -232,6 +346,7 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                   scrollTo={date}
                   scrollKey={scrollKey}
                   onSelectNight={onSelectNight}
+                  followsBase={rate ? base?.name : undefined}
                 />
               )}
               <OccupancyLegend />
