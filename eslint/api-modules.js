@@ -30,7 +30,7 @@ export const moduleGraph = {
   'price-changes': ['pricing-inputs', 'businesses'],
   prices: ['pricing-inputs', 'businesses', 'price-changes'],
   'pricing-inputs': ['businesses', 'events', 'market', 'rate-plans'],
-  publishing: ['price-changes'],
+  publishing: ['price-changes', 'pricing-inputs'],
   restrictions: ['pricing-inputs'],
   support: [],
   tokens: ['auth'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZDate } from './business';
 import { queryInt, ZIsoDateTime } from './internal';
 import { ZCellRestrictions } from './prices';
+import { boards, cancellationPolicies } from './rate-plans';
 
 /**
  * Publishing (docs/publishing.md): a property's webhook receives its approved price changes as
@@ -119,6 +120,20 @@ export const ZWebhookPrice = z.object({
   /** The stay restrictions of an arrival on this night, published with the price. */
   restrictions: ZCellRestrictions,
   priceChangeId: z.uuid(),
+  /**
+   * Every active rate plan sold for the room type, for each number of guests it takes, from this
+   * price (the base plan's at standard occupancy; docs/rate-plans.md), worked out in the same
+   * transaction. `lengthOfStay`: each night's price for a stay of at least `minNights` nights,
+   * one per length-of-stay rule (none without rules).
+   */
+  rates: z.array(
+    z.object({
+      ratePlanCode: z.string(),
+      guests: z.number().int(),
+      price: z.number(),
+      lengthOfStay: z.array(z.object({ minNights: z.number().int(), price: z.number() })),
+    }),
+  ),
 });
 export type TWebhookPrice = z.infer<typeof ZWebhookPrice>;
 
@@ -129,6 +144,18 @@ export const ZWebhookPayload = z.object({
   type: z.enum(['prices.published', 'test']),
   business: z.object({ uuid: z.uuid(), name: z.string(), currency: z.string() }),
   createdAt: ZIsoDateTime,
+  /** The property's rate plans, the base first, so receivers can map `rates` by code. */
+  ratePlans: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      base: z.boolean(),
+      board: z.enum(boards),
+      cancellationPolicy: z.enum(cancellationPolicies),
+      minStay: z.number().int().nullable(),
+      active: z.boolean(),
+    }),
+  ),
   prices: z.array(ZWebhookPrice),
 });
 export type TWebhookPayload = z.infer<typeof ZWebhookPayload>;

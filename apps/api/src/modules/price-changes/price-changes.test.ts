@@ -593,9 +593,13 @@ describe('price changes API', () => {
 
       const res = await get(pricesExportUrl(business, `from=2026-06-02&to=${to}`));
       expect(res.statusCode).toBe(200);
+      // Each published price as the base plan for one and for two guests (the default room type).
       const rows = csvRows(res.body).slice(1);
-      expect(rows).toHaveLength(2_100);
-      expect(rows.map((row) => cellsOf(row, 4))).toEqual(expected);
+      expect(rows).toHaveLength(4_200);
+      expect(rows.filter((row) => row.endsWith(',BAR,2')).map((row) => cellsOf(row, 4))).toEqual(
+        expected,
+      );
+      expect(rows.filter((row) => row.endsWith(',BAR,1'))).toHaveLength(2_100);
     });
 
     it('answers other requests while a long export is still being written', async () => {
@@ -674,18 +678,23 @@ describe('price changes API', () => {
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="prices-2026-06-01-2026-06-05.csv"',
       );
+      // One row per rate plan and guests count: the base plan (BAR) for one and for two guests
+      // (the room types' default occupancy, no change per guest).
       expect(res.body).toBe(
         '\uFEFFData,Código do quarto,Nome do quarto,Preço,Publicado em,' +
-          'Estadia mínima,Estadia máxima,Fechado à chegada,Fechado à partida,Noite isolada\r\n' +
+          'Estadia mínima,Estadia máxima,Fechado à chegada,Fechado à partida,Noite isolada,' +
+          'Tarifa,Hóspedes\r\n' +
           // Published before restrictions were (seeded so): their cells are empty.
-          '2026-06-01,DBL,Double,100,2026-05-30T08:00:00.000Z,,,,,\r\n' +
-          '2026-06-02,STE,Suite,210.5,2026-05-30T08:00:00.000Z,,,,,\r\n',
+          '2026-06-01,DBL,Double,100,2026-05-30T08:00:00.000Z,,,,,,BAR,1\r\n' +
+          '2026-06-01,DBL,Double,100,2026-05-30T08:00:00.000Z,,,,,,BAR,2\r\n' +
+          '2026-06-02,STE,Suite,210.5,2026-05-30T08:00:00.000Z,,,,,,BAR,1\r\n' +
+          '2026-06-02,STE,Suite,210.5,2026-05-30T08:00:00.000Z,,,,,,BAR,2\r\n',
       );
       const oneRoom = await get(
         pricesExportUrl(business, `from=2026-06-01&to=2026-06-30&roomUuid=${ste}`),
         portuguese.headers,
       );
-      expect(csvRows(oneRoom.body)).toHaveLength(2);
+      expect(csvRows(oneRoom.body)).toHaveLength(3);
 
       const missing = await get(pricesExportUrl(business, 'from=2026-06-01'), portuguese.headers);
       expect(missing.statusCode).toBe(400);

@@ -67,6 +67,8 @@ export const phrases: Record<TLocale, Phrases> = {
       'Closed to arrival',
       'Closed to departure',
       'Orphan night',
+      'Rate plan',
+      'Guests',
     ],
   },
   pt: {
@@ -109,6 +111,8 @@ export const phrases: Record<TLocale, Phrases> = {
       'Fechado à chegada',
       'Fechado à partida',
       'Noite isolada',
+      'Tarifa',
+      'Hóspedes',
     ],
   },
   fr: {
@@ -151,6 +155,8 @@ export const phrases: Record<TLocale, Phrases> = {
       'Fermé à l’arrivée',
       'Fermé au départ',
       'Nuit orpheline',
+      'Plan tarifaire',
+      'Personnes',
     ],
   },
   ar: {
@@ -193,6 +199,8 @@ export const phrases: Record<TLocale, Phrases> = {
       'مغلق للوصول',
       'مغلق للمغادرة',
       'ليلة معزولة',
+      'خطة الأسعار',
+      'الضيوف',
     ],
   },
 };

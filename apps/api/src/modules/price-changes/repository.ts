@@ -336,6 +336,7 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           priceMinor: publishedPrices.priceMinor,
           restrictions: publishedPrices.restrictions,
           publishedAt: publishedPrices.publishedAt,
+          roomTypeUuid: publishedPrices.roomTypeUuid,
           roomCode: roomTypes.code,
           roomName: roomTypes.name,
         })

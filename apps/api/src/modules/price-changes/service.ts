@@ -30,6 +30,9 @@ import { csvStream, pagesOf, spansOf } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
+import { loadConfiguration } from '../pricing-inputs/cells';
+import { ratesOf } from '../pricing-inputs/rate-cells';
+import { loadRateSheet } from '../pricing-inputs/rate-sheet';
 import { firstPriceList } from './first-list-repository';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
@@ -320,7 +323,11 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
       };
     },
 
-    /** `GET …/prices/export.csv`: the published price of each night of the range. */
+    /**
+     * `GET …/prices/export.csv`: the published price of each night of the range, one row per
+     * rate plan and guests count the room type sells (docs/rate-plans.md): the base plan's
+     * published price carried through the property's rate sheet.
+     */
     async exportPublished(
       caller: Caller,
       businessUuid: string,
@@ -329,29 +336,54 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
       const repo = priceChangesRepository(db, business.uuid);
+      const rateSheet = await loadRateSheet(
+        db,
+        business.uuid,
+        await loadConfiguration(db, business),
+      );
       const locale = localeOf(caller);
       const words = phrases[locale];
       const { from, to, roomUuid } = query;
       const spans = spansOf(await repo.publishedCounts(from, to, roomUuid));
       const pages = pagesOf(spans, (span) => repo.published(from, to, roomUuid, span));
+      type Published = Awaited<ReturnType<typeof repo.published>>[number];
+      async function* perRate() {
+        for await (const page of pages) {
+          yield page.flatMap((row) =>
+            ratesOf(rateSheet, row.roomTypeUuid, row.priceMinor).map((rate) => ({ row, rate })),
+          );
+        }
+      }
       return {
         filename: `prices-${query.from}-${query.to}.csv`,
-        body: await csvStream(words.pricesHeader, pages, (row): CsvCell[] => {
-          // Published before restrictions were: none published (all cells empty).
-          const r = row.restrictions;
-          return [
-            row.night,
-            row.roomCode,
-            row.roomName,
-            fromMinor(row.priceMinor),
-            row.publishedAt.toISOString(),
-            r && r.minStay,
-            r && r.maxStay,
-            r && restrictionCell(r.closedToArrival, locale),
-            r && restrictionCell(r.closedToDeparture, locale),
-            r && restrictionCell(r.orphan, locale),
-          ];
-        }),
+        body: await csvStream(
+          words.pricesHeader,
+          perRate(),
+          ({
+            row,
+            rate,
+          }: {
+            row: Published;
+            rate: ReturnType<typeof ratesOf>[number];
+          }): CsvCell[] => {
+            // Published before restrictions were: none published (all cells empty).
+            const r = row.restrictions;
+            return [
+              row.night,
+              row.roomCode,
+              row.roomName,
+              fromMinor(rate.price),
+              row.publishedAt.toISOString(),
+              r && r.minStay,
+              r && r.maxStay,
+              r && restrictionCell(r.closedToArrival, locale),
+              r && restrictionCell(r.closedToDeparture, locale),
+              r && restrictionCell(r.orphan, locale),
+              rate.ratePlanCode,
+              rate.guests,
+            ];
+          },
+        ),
       };
     },
   };

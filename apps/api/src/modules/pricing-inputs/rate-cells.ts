@@ -119,3 +119,44 @@ export function rateCells(
   }
   return { cells: out, published: single ? outPublished : published };
 }
+
+/**
+ * The price of every active plan sold for a room type, for each number of guests it takes, from
+ * its base price (minor units), for a stay of `nights`: base plan first, each plan's guests
+ * counts in order.
+ */
+export function ratesOf(
+  rateSheet: PropertyRateSheet,
+  roomUuid: string,
+  basePrice: number,
+  nights = 1,
+): { ratePlanCode: string; guests: number; price: number }[] {
+  const { sheet } = rateSheet;
+  return sheet.combinations(roomUuid).map(({ ratePlan, guests }) => ({
+    ratePlanCode: ratePlan.code,
+    guests,
+    price: sheet.price(roomUuid, basePrice, ratePlan.uuid, guests, nights),
+  }));
+}
+
+/**
+ * `ratesOf` as a delivery publishes them: with each night's price for a stay of each
+ * length-of-stay rule's minimum nights (minor units).
+ */
+export function publishedRatesOf(
+  rateSheet: PropertyRateSheet,
+  roomUuid: string,
+  basePrice: number,
+) {
+  const { sheet, stays } = rateSheet;
+  return ratesOf(rateSheet, roomUuid, basePrice).map((rate) => {
+    const planUuid = rateSheet.byCode.get(rate.ratePlanCode)!.uuid;
+    return {
+      ...rate,
+      lengthOfStay: stays.map((minNights) => ({
+        minNights,
+        price: sheet.price(roomUuid, basePrice, planUuid, rate.guests, minNights),
+      })),
+    };
+  });
+}

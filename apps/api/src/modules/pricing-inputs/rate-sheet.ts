@@ -9,8 +9,10 @@ import {
   type RateSheet,
   type RateSheetInput,
 } from '@tarifa/pricing';
+import { businessesRepository } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
 import { ratePlansRepository, toRatePlanInput } from '../rate-plans/repository';
+import { loadConfiguration } from './cells';
 import type { Configuration } from './configuration';
 
 /**
@@ -24,6 +26,8 @@ export interface PropertyRateSheet {
   plans: readonly RatePlanInput[];
   byCode: ReadonlyMap<string, RatePlanInput>;
   base: RatePlanInput;
+  /** The length-of-stay rules' minimum nights, shortest first. */
+  stays: readonly number[];
 }
 
 /** A percent stays in percent, an amount crosses into minor units (the engine's units). */
@@ -71,5 +75,19 @@ export async function loadRateSheet(
     plans,
     byCode: new Map(plans.map((plan) => [plan.code, plan])),
     base: plans[0]!,
+    stays: config.settings.lengthOfStay.map((rule) => rule.minNights).sort((a, b) => a - b),
   };
+}
+
+/**
+ * The rate sheet of a live business found by its uuid alone, for the system's own work
+ * (publishing); null once the business is deleted.
+ */
+export async function loadRateSheetOf(
+  tx: Executor,
+  businessUuid: string,
+): Promise<PropertyRateSheet | null> {
+  const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
+  if (!business) return null;
+  return loadRateSheet(tx, businessUuid, await loadConfiguration(tx, business));
 }

@@ -6,6 +6,8 @@ import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { priceChangesRepository, type ApprovedChange } from '../price-changes/repository';
+import { publishedRatesOf } from '../pricing-inputs/rate-cells';
+import { loadRateSheetOf, type PropertyRateSheet } from '../pricing-inputs/rate-sheet';
 import { publishingRepository } from './repository';
 
 /** Publishes a business's approved price changes (payload `{businessUuid}`). */
@@ -78,26 +80,41 @@ export function deliveryBody(
   type: TWebhookPayload['type'],
   business: { uuid: string; name: string; currency: string },
   now: Date,
-  prices: TWebhookPrice[],
+  content: Pick<TWebhookPayload, 'ratePlans' | 'prices'>,
 ): string {
   const payload: TWebhookPayload = {
     id,
     type,
     business: { uuid: business.uuid, name: business.name, currency: business.currency },
     createdAt: now.toISOString(),
-    prices,
+    ratePlans: content.ratePlans,
+    prices: content.prices,
   };
   return JSON.stringify(payload);
 }
 
+/** The plans a delivery names, the base first (`ZWebhookPayload.ratePlans`). */
+export const deliveryPlans = (rateSheet: PropertyRateSheet | null): TWebhookPayload['ratePlans'] =>
+  (rateSheet?.plans ?? []).map((plan) => ({
+    code: plan.code,
+    name: plan.name,
+    base: plan.derivedFrom === null,
+    board: plan.board,
+    cancellationPolicy: plan.cancellationPolicy,
+    minStay: plan.minStay,
+    active: plan.active,
+  }));
+
 /**
- * The prices of a delivery: each change with its room type's code, the price it replaces and the
- * stay restrictions published with it.
+ * The prices of a delivery: each change with its room type's code, the price it replaces, the
+ * stay restrictions published with it, and every rate plan's and guests count's price that follows
+ * from it under the property's rate sheet, read in the same transaction.
  */
 async function pricesOf(
   tx: Executor,
   businessUuid: string,
   changes: ApprovedChange[],
+  rateSheet: PropertyRateSheet | null,
 ): Promise<TWebhookPrice[]> {
   const rows = await publishingRepository(tx, businessUuid).deliveryPrices(
     changes.map((c) => c.id),
@@ -107,6 +124,9 @@ async function pricesOf(
     .map((change) => {
       const row = extra.get(change.id);
       const previous = row?.previous ?? null;
+      const rates = rateSheet
+        ? publishedRatesOf(rateSheet, change.roomTypeUuid, change.newPriceMinor)
+        : [];
       return {
         date: change.night,
         roomUuid: change.roomTypeUuid,
@@ -115,6 +135,14 @@ async function pricesOf(
         previousPrice: previous === null ? null : fromMinor(Number(previous)),
         restrictions: change.newRestrictions ?? openRestrictions,
         priceChangeId: change.id,
+        rates: rates.map((rate) => ({
+          ...rate,
+          price: fromMinor(rate.price),
+          lengthOfStay: rate.lengthOfStay.map((stay) => ({
+            ...stay,
+            price: fromMinor(stay.price),
+          })),
+        })),
       };
     })
     .sort((a, b) =>
@@ -156,11 +184,15 @@ export function publishJob(deps: {
             return approved.length < PRICES_PER_DELIVERY ? 'done' : 'more';
           }
           const id = randomUUID();
-          const prices = await pricesOf(tx, businessUuid, approved);
+          const rateSheet = await loadRateSheetOf(tx, businessUuid);
+          const prices = await pricesOf(tx, businessUuid, approved, rateSheet);
           await repo.insertDelivery({
             id,
             kind: 'prices',
-            body: deliveryBody(id, 'prices.published', business, now, prices),
+            body: deliveryBody(id, 'prices.published', business, now, {
+              ratePlans: deliveryPlans(rateSheet),
+              prices,
+            }),
             prices: prices.length,
             now,
           });

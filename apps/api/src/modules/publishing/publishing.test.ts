@@ -431,6 +431,10 @@ describe('publishing', () => {
           previousPrice: null,
           restrictions: unrestricted,
           priceChangeId: ids[0],
+          rates: [
+            { ratePlanCode: 'BAR', guests: 1, price: 120, lengthOfStay: [] },
+            { ratePlanCode: 'BAR', guests: 2, price: 120, lengthOfStay: [] },
+          ],
         },
         {
           date: '2026-07-11',
@@ -440,8 +444,13 @@ describe('publishing', () => {
           previousPrice: 210,
           restrictions: unrestricted,
           priceChangeId: ids[1],
+          rates: [
+            { ratePlanCode: 'BAR', guests: 1, price: 225, lengthOfStay: [] },
+            { ratePlanCode: 'BAR', guests: 2, price: 225, lengthOfStay: [] },
+          ],
         },
       ],
+      ratePlans: [expect.objectContaining({ code: 'BAR', base: true, board: 'RO', active: true })],
     });
 
     // Published: the changes, the published prices, the calendar; the pending change of a
@@ -465,6 +474,84 @@ describe('publishing', () => {
     const webhook = (await webhookOf(business))!;
     expect(webhook.health).toBe('ok');
     expect(webhook.lastDeliveredAt).toBe(now.toISOString());
+  });
+
+  it('publishes every rate plan and guests count with the approved base price, in the same delivery', async () => {
+    const { business, dbl } = await hotel();
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: owner.headers, payload });
+    // DBL takes three; a third guest 25 €, a week 8 % off; NR −10 %, BB 12 € a guest (DBL only).
+    const rooms = await call('GET', `/api/v1/businesses/${business.uuid}`);
+    const roomsTariff = (rooms.json().business as TBusiness).tariffConfiguration.roomsTariff.map(
+      (room) => (room.uuid === dbl ? { ...room, guests: { ...room.guests, max: 3 } } : { ...room }),
+    );
+    expect(
+      (await call('POST', tariffUrl(business, 'rooms-tariff'), { roomsTariff })).statusCode,
+    ).toBe(200);
+    const settings = await call('PUT', tariffUrl(business, 'settings'), {
+      settings: {
+        guests: {
+          extraGuest: { type: 'amount', value: 25 },
+          missingGuest: { type: 'amount', value: 0 },
+        },
+        lengthOfStay: [{ minNights: 7, adjustment: { type: 'percent', value: -8 } }],
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const plansUrl = `/api/v1/businesses/${business.uuid}/rate-plans`;
+    const bar = (await call('GET', plansUrl)).json().ratePlans[0] as { uuid: string };
+    for (const ratePlan of [
+      {
+        name: 'Non-refundable',
+        code: 'NR',
+        derivedFrom: bar.uuid,
+        adjustment: { type: 'percent', value: -10 },
+      },
+      {
+        name: 'B&B',
+        code: 'BB',
+        derivedFrom: bar.uuid,
+        board: 'BB',
+        boardPricePerGuest: 12,
+        roomUuids: [dbl],
+      },
+    ]) {
+      const res = await call('POST', plansUrl, { ratePlan });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await drain();
+    await setWebhook(business);
+    const [id] = await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: dbl, night: '2026-07-10', priceMinor: 12_000 }],
+      { now },
+    );
+    await drain();
+
+    const [received] = receivedFor(business);
+    const payload = ZWebhookPayload.parse(JSON.parse(received!.body));
+    expect(payload.ratePlans.map((p) => [p.code, p.base, p.board])).toEqual([
+      ['BAR', true, 'RO'],
+      ['BB', false, 'BB'],
+      ['NR', false, 'RO'],
+    ]);
+    const [price] = payload.prices;
+    expect(price).toMatchObject({ priceChangeId: id, price: 120 });
+    // BAR 120 (a third guest 145); BB adds 12 € a guest; NR 108 for two, 133 for three.
+    expect(price!.rates.map((r) => `${r.ratePlanCode}/${r.guests}=${r.price}`)).toEqual([
+      'BAR/1=120',
+      'BAR/2=120',
+      'BAR/3=145',
+      'BB/1=132',
+      'BB/2=144',
+      'BB/3=181',
+      'NR/1=108',
+      'NR/2=108',
+      'NR/3=133',
+    ]);
+    // A week or more: each night 8 % off (120 → 110.40).
+    expect(price!.rates[1]!.lengthOfStay).toEqual([{ minNights: 7, price: 110.4 }]);
   });
 
   it('rebases the open change of a delivered cell on the new published price', async () => {

@@ -229,7 +229,7 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
         const row = await repo.insertDelivery({
           id,
           kind: 'test',
-          body: deliveryBody(id, 'test', business, now, []),
+          body: deliveryBody(id, 'test', business, now, { ratePlans: [], prices: [] }),
           prices: 0,
           now,
         });

@@ -156,10 +156,12 @@ describe('stay restrictions', () => {
       'Closed to arrival',
       'Closed to departure',
       'Orphan night',
+      'Rate plan',
+      'Guests',
     ]);
     const cells = row!.split(',');
     expect(cells.slice(0, 4)).toEqual(['2026-03-12', 'DBL', 'Double', '85']);
-    expect(cells.slice(5)).toEqual(['1', '', 'no', 'no', 'yes']);
+    expect(cells.slice(5)).toEqual(['1', '', 'no', 'no', 'yes', 'BAR', '1']);
   });
 
   it('makes a restriction-only change a pending change that publishes once approved', async () => {
