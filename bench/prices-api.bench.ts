@@ -32,7 +32,7 @@ const now = new Date(`${today}T12:00:00Z`);
  * weekday and lead-time rules, three seasons, two occupancy groups — every step of the engine has
  * work to do — a few thousand stays over the year and some manual prices.
  */
-async function seedBusiness(database: Database, call: SignedIn['call']) {
+export async function seedBusiness(database: Database, call: SignedIn['call']) {
   const created = await call('POST', '/api/v1/businesses', { name: 'Bench Hotel' });
   const uuid = created.businesses[0].uuid as string;
   const tariff = `/api/v1/businesses/${uuid}/tariff-configuration`;

@@ -20,7 +20,15 @@ const chosen = (name: string) => subset.length === 0 || subset.some((word) => na
 type Bench = { default: (report: Report) => Promise<void> };
 
 /** The order of the sections in RESULTS.md; a new benchmark file comes after these. */
-const ORDER = ['pricing-engine', 'prices-api', 'analytics', 'import', 'startup', 'noisy-neighbour'];
+const ORDER = [
+  'pricing-engine',
+  'prices-api',
+  'rate-sheet',
+  'analytics',
+  'import',
+  'startup',
+  'noisy-neighbour',
+];
 const rank = (file: string) => {
   const i = ORDER.indexOf(file.replace(/\.bench\.ts$/, ''));
   return i === -1 ? ORDER.length : i;

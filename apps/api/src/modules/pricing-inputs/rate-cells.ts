@@ -75,6 +75,22 @@ export function rateCells(
     return list;
   };
 
+  // A room type's nights at the same base price have the same rates: one list, written once.
+  const rates = new Map<string, Map<number, ReturnType<typeof ratesOf>>>();
+  const ratesFor = (room: string, basePrice: number) => {
+    let byPrice = rates.get(room);
+    if (byPrice === undefined) {
+      byPrice = new Map();
+      rates.set(room, byPrice);
+    }
+    let list = byPrice.get(basePrice);
+    if (list === undefined) {
+      list = ratesOf(rateSheet, room, basePrice, nights);
+      byPrice.set(basePrice, list);
+    }
+    return list;
+  };
+
   const out: WireCell[] = [];
   for (const cell of cells) {
     const room = cell.roomUuid;
@@ -99,22 +115,7 @@ export function rateCells(
         outPublished.set(key, sheet.price(room, publishedBase, plan.uuid, guests, nights));
       }
     }
-    if (query.rates === 'all') {
-      wire = {
-        ...wire,
-        rates: sheet.combinations(room).map((combination) => ({
-          ratePlanCode: combination.ratePlan.code,
-          guests: combination.guests,
-          price: sheet.price(
-            room,
-            cell.price,
-            combination.ratePlan.uuid,
-            combination.guests,
-            nights,
-          ),
-        })),
-      };
-    }
+    if (query.rates === 'all') wire = { ...wire, rates: ratesFor(room, cell.price) };
     out.push(wire);
   }
   return { cells: out, published: single ? outPublished : published };

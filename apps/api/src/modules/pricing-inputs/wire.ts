@@ -106,20 +106,28 @@ export function pricesJson(
     }
     return text;
   };
-  const rateJson = (cell: WireCell): string => {
-    let text = '';
-    if (cell.ratePlanCode !== undefined) text += `,"ratePlanCode":${codeJson(cell.ratePlanCode)}`;
-    if (cell.guests !== undefined) text += `,"guests":${number(cell.guests)}`;
-    if (cell.rates !== undefined) {
-      text += ',"rates":[';
-      for (let r = 0; r < cell.rates.length; r += 1) {
-        const rate = cell.rates[r]!;
+  // Nights at the same base price share their list of rates (`rate-cells.ts`): each written once.
+  const ratesLists = new Map<NonNullable<WireCell['rates']>, string>();
+  const ratesListJson = (rates: NonNullable<WireCell['rates']>): string => {
+    let text = ratesLists.get(rates);
+    if (text === undefined) {
+      text = '[';
+      for (let r = 0; r < rates.length; r += 1) {
+        const rate = rates[r]!;
         text += `${r === 0 ? '' : ','}{"ratePlanCode":${codeJson(rate.ratePlanCode)},"guests":${number(
           rate.guests,
         )},"price":${number(fromMinor(rate.price))}}`;
       }
       text += ']';
+      ratesLists.set(rates, text);
     }
+    return text;
+  };
+  const rateJson = (cell: WireCell): string => {
+    let text = '';
+    if (cell.ratePlanCode !== undefined) text += `,"ratePlanCode":${codeJson(cell.ratePlanCode)}`;
+    if (cell.guests !== undefined) text += `,"guests":${number(cell.guests)}`;
+    if (cell.rates !== undefined) text += `,"rates":${ratesListJson(cell.rates)}`;
     return text;
   };
 
