@@ -4,6 +4,8 @@ import type { TPricePreviewBody } from '@tarifa/contract';
 export interface RateView {
   ratePlan?: string;
   guests?: number;
+  /** `all`: every plan and guests count on each cell (`rates`). */
+  rates?: 'all';
 }
 
 /** Query keys of a business's prices; every override change invalidates `all`. */

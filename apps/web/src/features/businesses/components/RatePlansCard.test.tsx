@@ -5,6 +5,7 @@ import type { TBusiness, TRatePlan } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import {
   aBusiness,
+  aPriceCell,
   aRatePlan as aPlan,
   aRoomType,
   anUuid,
@@ -19,6 +20,7 @@ const business = aBusiness({
 });
 
 let plans: TRatePlan[];
+let previewed: string[];
 let sent: { method: string; body: unknown }[];
 let current: TBusiness;
 
@@ -47,12 +49,33 @@ beforeEach(async () => {
     }),
   ];
   sent = [];
+  previewed = [];
   const url = `/api/v1/businesses/${business.uuid}/rate-plans`;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (address: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       if (address === url && method === 'GET') return json(200, { ratePlans: plans });
+      // The preview's night: the base 100 €, NR 10 % less, breakfast 12 € a guest.
+      if (address.startsWith(`/api/v1/businesses/${business.uuid}/prices?`)) {
+        const night = new URL(address, 'http://localhost').searchParams.get('from')!;
+        previewed.push(address);
+        const room = business.tariffConfiguration.roomsTariff[0]!;
+        return json(200, {
+          prices: [
+            aPriceCell(room, night, {
+              rates: [
+                { ratePlanCode: 'BAR', guests: 1, price: 100 },
+                { ratePlanCode: 'BAR', guests: 2, price: 100 },
+                { ratePlanCode: 'BBI', guests: 1, price: 112 },
+                { ratePlanCode: 'BBI', guests: 2, price: 124 },
+                { ratePlanCode: 'NR', guests: 1, price: 90 },
+                { ratePlanCode: 'NR', guests: 2, price: 90 },
+              ],
+            }),
+          ],
+        });
+      }
       if (address === url && method === 'POST') {
         const body = JSON.parse(init.body as string) as { ratePlan: TRatePlan };
         sent.push({ method, body });
@@ -174,5 +197,29 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
     render();
     await screen.findByRole('list', { name: 'Planos tarifários' });
     expect(screen.getByRole('button', { name: 'Adicionar plano tarifário' })).toBeDisabled();
+  });
+
+  it('previews what each plan sells for on a night, for each number of guests', async () => {
+    const user = userEvent.setup();
+    render();
+    const table = await screen.findByRole('table', { name: /^Duplo, / });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) =>
+        [...row.querySelectorAll('th, td')].map((c) => c.textContent?.replace(/\u00a0/g, ' ')),
+      );
+    expect(rows).toEqual([
+      ['Plano tarifário', '1 hóspede', '2 hóspedes'],
+      ['Melhor tarifa disponível (BAR)', '100,00 €', '100,00 €'],
+      ['Não reembolsável (NR)', '90,00 €', '90,00 €'],
+      ['Pequeno-almoço incluído (BBI)', '112,00 €', '124,00 €'],
+    ]);
+    // Another night asks for it.
+    const night = screen.getByLabelText('Noite');
+    await user.clear(night);
+    await user.type(night, '2026-12-24');
+    await waitFor(() =>
+      expect(previewed.at(-1)).toContain('from=2026-12-24&to=2026-12-24&rates=all'),
+    );
   });
 });

@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -23,6 +24,7 @@ import { useCurrentPlan } from '@/api/plans';
 import { useRatePlans } from '@/api/rate-plans';
 import { useDeleteRatePlan } from '../api/ratePlans';
 import { RatePlanDialog } from './RatePlanDialog';
+import { RateSheetPreview } from './RateSheetPreview';
 
 /** "−10 % on BAR", "+5,50 € on NR": how a derived plan's price follows its parent's. */
 function useDerivation() {
@@ -154,6 +156,11 @@ export function RatePlansCard({ business }: { business: TBusiness }) {
               </ListItem>
             ))}
           </List>
+        )}
+        {query.data && plans.length > 0 && (
+          <Box sx={{ mt: 3 }}>
+            <RateSheetPreview business={business} plans={plans} />
+          </Box>
         )}
       </CardContent>
       {deleting && (
