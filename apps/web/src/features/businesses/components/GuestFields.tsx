@@ -217,7 +217,7 @@ export function RoomGuestsFields({
   const intl = useIntl();
   return (
     <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0, minInlineSize: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1, p: 0 }}>
         {t('guests.title')}
       </Typography>
       <Grid container spacing={2}>
