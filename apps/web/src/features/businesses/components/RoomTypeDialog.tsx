@@ -20,6 +20,7 @@ import {
   ZRoomsTariffBody,
   toFieldIssues,
   type TBusiness,
+  type TGuestDefaults,
   type TRoomTariff,
   type TRoomTariffFields,
 } from '@tarifa/contract';
@@ -32,10 +33,20 @@ import { amountText, currencySymbol, numberText, parseNumberInput } from '@/lib/
 import { childrenOf, forRoomForm, roomsOf, toRoomInput } from '../utils/rooms';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
 import { DerivedExplanation } from './DerivedExplanation';
+import {
+  roomGuestsFieldOf,
+  RoomGuestsFields,
+  roomGuestsOf,
+  roomGuestsValues,
+  type RoomGuestsValues,
+} from './GuestFields';
 import { MoneyField } from './MoneyField';
 
-/** The form's fields: as typed (text), with the parent of a derived room type flattened. */
-interface RoomFormValues {
+/**
+ * The form's fields: as typed (text), with the parent of a derived room type and the guests
+ * flattened.
+ */
+interface RoomFormValues extends RoomGuestsValues {
   name: string;
   code: string;
   rooms: string;
@@ -55,6 +66,7 @@ const fieldOf: Record<string, keyof RoomFormValues> = {
   'derivedFrom.value': 'offsetValue',
   'derivedFrom.type': 'offsetType',
   derivedFrom: 'parentUuid',
+  ...roomGuestsFieldOf,
 };
 const renameField = (path: string) => fieldOf[path] ?? path;
 
@@ -64,6 +76,7 @@ function toInput(values: RoomFormValues, rooms: TRoomTariff[], uuid?: string): T
   const derived = values.pricing === 'derived';
   const parent = derived ? rooms.find((room) => room.uuid === values.parentUuid) : undefined;
   const offset = { type: values.offsetType, value: num(values.offsetValue) };
+  const stored = uuid ? rooms.find((room) => room.uuid === uuid) : undefined;
   return {
     ...(uuid ? { uuid } : {}),
     name: values.name,
@@ -78,6 +91,7 @@ function toInput(values: RoomFormValues, rooms: TRoomTariff[], uuid?: string): T
     derivedFrom: derived
       ? { roomUuid: values.parentUuid || undefined, type: offset.type, value: offset.value }
       : null,
+    guests: roomGuestsOf(values, stored?.guests),
   };
 }
 
@@ -101,8 +115,15 @@ function formSchema(rooms: TRoomTariff[], uuid?: string) {
   });
 }
 
-/** The room type's values as the owner types them back in `locale` ("89,50" in Portuguese). */
-function initialValues(room: TRoomTariff | undefined, locale: string): RoomFormValues {
+/**
+ * The room type's values as the owner types them back in `locale` ("89,50" in Portuguese);
+ * `guestDefaults`, the property's changes per guest, give a change of its own its first unit.
+ */
+function initialValues(
+  room: TRoomTariff | undefined,
+  guestDefaults: TGuestDefaults,
+  locale: string,
+): RoomFormValues {
   return {
     name: room?.name ?? '',
     code: room?.code ?? '',
@@ -114,13 +135,15 @@ function initialValues(room: TRoomTariff | undefined, locale: string): RoomFormV
     parentUuid: room?.derivedFrom?.roomUuid ?? '',
     offsetType: room?.derivedFrom?.type ?? 'percent',
     offsetValue: numberText(room?.derivedFrom?.value, locale),
+    ...roomGuestsValues(room?.guests, guestDefaults, locale),
   };
 }
 
 /**
  * Adds or edits one room type: name, code, how many rooms of it there are, and its prices — its
  * own base/min/max, or following another room type's price with a percent or amount offset
- * (explained with a live example). Saving sends the whole list with the rooms-tariff call.
+ * (explained with a live example) — and its guests. Saving sends the whole list with the
+ * rooms-tariff call.
  */
 export function RoomTypeDialog({
   business,
@@ -143,10 +166,11 @@ export function RoomTypeDialog({
   const followers = childrenOf(rooms, room?.uuid);
   const currency = business.currency;
   const symbol = currencySymbol(intl.locale, currency);
+  const guestDefaults = business.tariffConfiguration.settings.guests;
 
   const form = useZodForm({
     schema: formSchema(rooms, room?.uuid),
-    initialValues: initialValues(room, intl.locale),
+    initialValues: initialValues(room, guestDefaults, intl.locale),
     onSubmit: async (data) => {
       const index = room ? rooms.findIndex((r) => r.uuid === room.uuid) : rooms.length;
       const list: TRoomTariffFields[] = rooms.map(toRoomInput);
@@ -169,7 +193,8 @@ export function RoomTypeDialog({
     },
   });
   const values = form.values as RoomFormValues;
-  const dirty = JSON.stringify(values) !== JSON.stringify(initialValues(room, intl.locale));
+  const dirty =
+    JSON.stringify(values) !== JSON.stringify(initialValues(room, guestDefaults, intl.locale));
   const derived = values.pricing === 'derived';
   const parent = parents.find((p) => p.uuid === values.parentUuid);
   const offsetValue = parseNumberInput(values.offsetValue);
@@ -331,6 +356,15 @@ export function RoomTypeDialog({
               </Grid>
             </Grid>
           )}
+
+          <RoomGuestsFields
+            values={values}
+            field={form.field}
+            setValues={form.setValues}
+            defaults={guestDefaults}
+            currency={currency}
+            idPrefix={titleId}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultTariffSettings } from '@tarifa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,6 +78,61 @@ describe('pricing rules', { timeout: 30_000 }, () => {
     );
     await save();
     await waitFor(() => expect(monday).toHaveAccessibleDescription(/igual ou inferior a 25/));
+  });
+});
+
+describe('guests and length of stay', { timeout: 30_000 }, () => {
+  const business = aBusiness({
+    version: 4,
+    tariffConfiguration: {
+      settings: {
+        ...defaultTariffSettings,
+        guests: {
+          extraGuest: { type: 'amount', value: 25 },
+          missingGuest: { type: 'percent', value: 10 },
+        },
+        lengthOfStay: [{ minNights: 7, adjustment: { type: 'percent', value: -8 } }],
+      },
+    },
+  });
+
+  it("shows the property's changes per guest and its discounts, and sends them", async () => {
+    renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
+    const user = userEvent.setup();
+    const extra = screen.getByRole('group', { name: 'Cada hóspede a mais' });
+    expect(within(extra).getByRole('combobox', { name: 'Em' })).toHaveTextContent('€');
+    expect(within(extra).getByRole('textbox', { name: 'Acrescenta' })).toHaveValue('25');
+    const missing = screen.getByRole('group', { name: 'Cada hóspede a menos' });
+    const takesOff = within(missing).getByRole('textbox', { name: 'Retira' });
+    expect(takesOff).toHaveValue('10');
+    // A stored −8 % reads as the discount it is.
+    const week = screen.getByRole('group', { name: 'Regra de duração da estadia 1' });
+    expect(within(week).getByRole('textbox', { name: 'Estadias de pelo menos' })).toHaveValue('7');
+    expect(within(week).getByRole('textbox', { name: 'Desconto por noite' })).toHaveValue('8');
+
+    await user.clear(takesOff);
+    await fill(user, takesOff, '12,5');
+    await user.click(
+      screen.getByRole('button', { name: 'Adicionar um desconto por duração da estadia' }),
+    );
+    const fortnight = screen.getByRole('group', { name: 'Regra de duração da estadia 2' });
+    expect(within(fortnight).getByRole('textbox', { name: 'Estadias de pelo menos' })).toHaveValue(
+      '14',
+    );
+    await fill(user, within(fortnight).getByRole('textbox', { name: 'Desconto por noite' }), '15');
+
+    fetchMock.mockResolvedValueOnce(json(200, { business: { ...business, version: 5 } }));
+    await user.click(screen.getByRole('button', { name: 'Guardar regras' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const { settings } = JSON.parse(fetchMock.mock.calls[0]![1].body as string);
+    expect(settings.guests).toEqual({
+      extraGuest: { type: 'amount', value: 25 },
+      missingGuest: { type: 'percent', value: 12.5 },
+    });
+    expect(settings.lengthOfStay).toEqual([
+      { minNights: 7, adjustment: { type: 'percent', value: -8 } },
+      { minNights: 14, adjustment: { type: 'percent', value: -15 } },
+    ]);
   });
 });
 

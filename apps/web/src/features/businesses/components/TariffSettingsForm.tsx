@@ -1,12 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -19,12 +17,12 @@ import { useTranslation } from 'react-i18next';
 import {
   businessLimits,
   occupancyBases,
+  toFieldIssues,
   ZSettingsBody,
   weekdays,
   type TBusiness,
   type TOccupancyBasis,
   type TRoundingMode,
-  type TSettingsBody,
   type TTariffSettings,
   type TWeekday,
 } from '@tarifa/contract';
@@ -34,6 +32,7 @@ import { useHasFeature } from '@/api/plans';
 import { PlanHint } from '@/components/plans/PlanHint';
 import { useSaveSettings } from '../api';
 import { ApprovalChoice } from './ApprovalChoice';
+import { RuleRow } from './RuleRow';
 import { roundPrice, withPercent } from '../utils/examplePrice';
 import { numberText, parseNumberInput } from '@/lib/numbers';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
@@ -43,6 +42,20 @@ import {
   StayRestrictionsFields,
   type RestrictionsDraft,
 } from './StayRestrictionsSection';
+import {
+  draftOfGuestDefaults,
+  GuestDefaultsFields,
+  guestDefaultsOfDraft,
+  type GuestDefaultsDraft,
+} from './GuestFields';
+import {
+  asDiscountIssue,
+  draftOfLengthOfStay,
+  LengthOfStayFields,
+  lengthOfStayOfDraft,
+  withDiscountIssues,
+  type LengthOfStayRuleDraft,
+} from './LengthOfStaySection';
 
 /** The settings as the form holds them: numbers as typed. */
 export interface SettingsDraft {
@@ -56,9 +69,17 @@ export interface SettingsDraft {
   restrictions: RestrictionsDraft;
   /** Percent from the recommendation a manual price may move unasked, as typed. */
   manualPriceWarnPercent: string;
+  /** The property's changes per guest, as typed. */
+  guests: GuestDefaultsDraft;
+  /** Length-of-stay rules, each adjustment typed as a discount (8: 8 % off). */
+  lengthOfStay: LengthOfStayRuleDraft[];
 }
 
-function draftOfSettings(settings: TBusiness['tariffConfiguration']['settings']): SettingsDraft {
+/** The stored settings as the owner types them back (amounts and percents in `locale`). */
+function draftOfSettings(
+  settings: TBusiness['tariffConfiguration']['settings'],
+  locale: string,
+): SettingsDraft {
   return {
     weekdayAdjustments: Object.fromEntries(
       weekdays.map((day) => [day, numberText(settings.weekdayAdjustments[day])]),
@@ -75,6 +96,8 @@ function draftOfSettings(settings: TBusiness['tariffConfiguration']['settings'])
     occupancyBasis: settings.occupancyBasis,
     restrictions: draftOfRestrictions(settings.restrictions),
     manualPriceWarnPercent: numberText(settings.manualPriceWarnPercent),
+    guests: draftOfGuestDefaults(settings.guests, locale),
+    lengthOfStay: draftOfLengthOfStay(settings.lengthOfStay, locale),
   };
 }
 
@@ -99,18 +122,30 @@ function settingsOfDraft(draft: SettingsDraft) {
     occupancyBasis: draft.occupancyBasis,
     restrictions: restrictionsOfDraft(draft.restrictions),
     manualPriceWarnPercent: num(draft.manualPriceWarnPercent),
+    guests: guestDefaultsOfDraft(draft.guests),
+    lengthOfStay: lengthOfStayOfDraft(draft.lengthOfStay),
   };
 }
 
 /**
  * The form's values (`{settings: draft}`) → the request's `{settings}`: the draft's numbers parsed,
- * then checked by the contract's settings schema. Issues are at `settings.<field>`, as the API's.
+ * then checked by the contract's settings schema. Issues are at `settings.<field>`, as the API's
+ * (a length-of-stay discount's as its field shows them).
  */
 const settingsFormSchema = z.object({
-  settings: z
-    .custom<SettingsDraft>()
-    .transform((draft): TSettingsBody['settings'] => settingsOfDraft(draft))
-    .pipe(ZSettingsBody.shape.settings),
+  settings: z.custom<SettingsDraft>().transform((draft, ctx) => {
+    const result = ZSettingsBody.shape.settings.safeParse(settingsOfDraft(draft));
+    if (result.success) return result.data;
+    for (const issue of toFieldIssues(result.error).map(asDiscountIssue)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: issue.path.split('.'),
+        message: issue.message,
+        params: { ...issue.params, code: issue.code },
+      });
+    }
+    return z.NEVER;
+  }),
 });
 
 /** The parsed settings when the draft is valid (for the live example), else undefined. */
@@ -169,12 +204,18 @@ export function TariffSettingsForm({
   const save = useSaveSettings({ errors: 'form' });
   // Pro settings can be switched off on any plan, and on only on a plan that has them.
   const canForecast = useHasFeature('forecast');
-  const [initial] = useState(() => draftOfSettings(business.tariffConfiguration.settings));
+  const [initial] = useState(() =>
+    draftOfSettings(business.tariffConfiguration.settings, intl.locale),
+  );
   const form = useZodForm({
     schema: settingsFormSchema,
     initialValues: { settings: initial },
     onSubmit: async ({ settings }) => {
-      await save.mutateAsync({ uuid: business.uuid, settings, version: business.version });
+      try {
+        await save.mutateAsync({ uuid: business.uuid, settings, version: business.version });
+      } catch (error) {
+        throw withDiscountIssues(error);
+      }
       onDirtyChange?.(false);
     },
   });
@@ -273,13 +314,16 @@ export function TariffSettingsForm({
               };
               const path = (name: string) => `leadTimeRules.${i}.${name}`;
               return (
-                <Stack
+                <RuleRow
                   key={rule.key}
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={1.5}
-                  role="group"
-                  aria-label={t('settings.leadTime.rule', { n: i + 1 })}
-                  sx={{ alignItems: { sm: 'flex-start' } }}
+                  label={t('settings.leadTime.rule', { n: i + 1 })}
+                  removeLabel={t('settings.leadTime.remove', { n: i + 1 })}
+                  onRemove={() => {
+                    setDraft({
+                      ...draft,
+                      leadTimeRules: draft.leadTimeRules.filter((_, j) => j !== i),
+                    });
+                  }}
                 >
                   <TextField
                     label={t('settings.leadTime.from')}
@@ -310,18 +354,7 @@ export function TariffSettingsForm({
                     }
                     slotProps={{ htmlInput: { inputMode: 'decimal' }, input: percentAdornment }}
                   />
-                  <IconButton
-                    aria-label={t('settings.leadTime.remove', { n: i + 1 })}
-                    onClick={() => {
-                      setDraft({
-                        ...draft,
-                        leadTimeRules: draft.leadTimeRules.filter((_, j) => j !== i),
-                      });
-                    }}
-                  >
-                    <DeleteIcon />
-                  </IconButton>
-                </Stack>
+                </RuleRow>
               );
             })}
             <Button
@@ -358,6 +391,28 @@ export function TariffSettingsForm({
               draft={draft.restrictions}
               onChange={(restrictions) => setDraft({ ...draft, restrictions })}
               errorAt={(path) => errorAt(`restrictions.${path}`)}
+            />
+          </Section>
+
+          <Section title={t('settings.guests.title')} intro={t('settings.guests.intro')}>
+            <GuestDefaultsFields
+              draft={draft.guests}
+              onChange={(guests) => setDraft({ ...draft, guests })}
+              errorAt={(path) => errorAt(`guests.${path}`)}
+              currency={business.currency}
+            />
+          </Section>
+
+          <Section
+            title={t('settings.lengthOfStay.title')}
+            intro={t('settings.lengthOfStay.intro')}
+          >
+            <LengthOfStayFields
+              draft={draft.lengthOfStay}
+              onChange={(lengthOfStay) => setDraft({ ...draft, lengthOfStay })}
+              errorAt={(path) => errorAt(`lengthOfStay.${path}`)}
+              currency={business.currency}
+              samplePrice={samplePrice}
             />
           </Section>
 

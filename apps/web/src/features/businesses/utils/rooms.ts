@@ -19,6 +19,8 @@ export function toRoomInput(room: TRoomTariff): TRoomTariffFields {
           value: room.derivedFrom.value,
         }
       : null,
+    // Sent as answered: a save of the list (prices, a removal) never resets a room type's guests.
+    guests: room.guests,
   };
 }
 
