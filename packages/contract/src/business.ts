@@ -259,7 +259,7 @@ const notNegative = <T extends z.ZodNumber>(schema: T) =>
  * What one guest above (or below) a room type's standard occupancy adds (or takes away): a percent
  * of the price at standard occupancy (0 … 100) or an amount in the currency (0 or more).
  */
-export const ZGuestAdjustment = z.discriminatedUnion('type', [
+const ZGuestAdjustment = z.discriminatedUnion('type', [
   z.object({
     type: z.literal(derivedTypes[0]),
     value: twoDecimals(notNegative(z.number().max(businessLimits.guestPercentMax))),
@@ -277,7 +277,7 @@ export type TGuestAdjustment = z.output<typeof ZGuestAdjustment>;
  * `missingGuest` away (null: the property's, `settings.guests`); per person, the price is per
  * guest and the two are not used.
  */
-export const ZRoomGuests = z
+const ZRoomGuests = z
   .object({
     standard: int(1, businessLimits.guestsMax),
     max: int(1, businessLimits.guestsMax),
@@ -304,7 +304,7 @@ export const defaultRoomGuests: TRoomGuests = {
 };
 
 /** The property's own changes per guest, used by every room type that has none of its own. */
-export const ZGuestDefaults = z.object({
+const ZGuestDefaults = z.object({
   extraGuest: ZGuestAdjustment,
   missingGuest: ZGuestAdjustment,
 });
@@ -315,7 +315,7 @@ export type TGuestDefaults = z.output<typeof ZGuestDefaults>;
  * less — a percent (−90 … 0) or an amount (0 or less). Of the rules a stay reaches, the one giving
  * the lowest price applies.
  */
-export const ZLengthOfStayRule = z.object({
+const ZLengthOfStayRule = z.object({
   minNights: int(2, businessLimits.lengthOfStayNightsMax),
   adjustment: z.discriminatedUnion('type', [
     z.object({
@@ -346,7 +346,7 @@ export const ZLengthOfStayRule = z.object({
 });
 export type TLengthOfStayRule = z.output<typeof ZLengthOfStayRule>;
 
-export const ZLengthOfStayRules = z
+const ZLengthOfStayRules = z
   .array(ZLengthOfStayRule)
   .max(businessLimits.lengthOfStayRulesMax)
   .superRefine((rules, ctx) => {
