@@ -61,12 +61,12 @@ async function addRoomType(
     await dialog.getByRole('textbox', { name: 'Diferença' }).fill(follows.offset);
     // The offset is explained in plain words, on the parent's price.
     await expect(dialog.getByRole('status')).toHaveText(follows.explanation);
-    await dialog.getByRole('textbox', { name: 'Mínimo' }).fill(room.prices[0]);
-    await dialog.getByRole('textbox', { name: 'Máximo' }).fill(room.prices[1]);
+    await dialog.getByRole('textbox', { name: 'Mínimo', exact: true }).fill(room.prices[0]);
+    await dialog.getByRole('textbox', { name: 'Máximo', exact: true }).fill(room.prices[1]);
   } else {
     await dialog.getByRole('textbox', { name: 'Preço base' }).fill(room.prices[0]);
-    await dialog.getByRole('textbox', { name: 'Mínimo' }).fill(room.prices[1]);
-    await dialog.getByRole('textbox', { name: 'Máximo' }).fill(room.prices[2]!);
+    await dialog.getByRole('textbox', { name: 'Mínimo', exact: true }).fill(room.prices[1]);
+    await dialog.getByRole('textbox', { name: 'Máximo', exact: true }).fill(room.prices[2]!);
   }
   await dialog.getByRole('button', { name: 'Adicionar tipo de quarto' }).click();
   await expect(dialog).toBeHidden();

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../db/client';
 import { users } from '../db/schema';
 import { verifyPassword } from '../lib/secrets';
 import { testDatabaseKind } from '../../test/helpers';
+import { templateDatabase } from '../../test/global-setup';
 
 const script = path.resolve(import.meta.dirname, 'create-admin.ts');
 
@@ -26,8 +27,8 @@ function run(args: string[], env: Record<string, string>) {
   );
 }
 
-// Every run starts a process that opens (and the first time creates) a database: allow for a busy
-// machine.
+// Every run starts a process that opens a database (a migrated copy without users): allow for a
+// busy machine.
 describe('npm run create-admin', { timeout: 90_000 }, () => {
   let dir: string;
   const env: Record<string, string> = {};
@@ -40,9 +41,14 @@ describe('npm run create-admin', { timeout: 90_000 }, () => {
       const name = `cli_${randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`create database ${name}`);
+      await admin.query(`create database ${name} template ${templateDatabase}`);
       await admin.end();
       env.DATABASE_URL = adminUrl.replace(/\/postgres$/, `/${name}`);
+    } else {
+      // A migrated database without users, copied: creating one from nothing is main.test's.
+      fs.cpSync(inject('pgliteFolderTemplate'), path.join(env.DATA_DIR, 'pglite'), {
+        recursive: true,
+      });
     }
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -85,7 +91,7 @@ describe('npm run create-admin', { timeout: 90_000 }, () => {
   // look at the database checks them all.
   const runs: Record<string, { code: number | null; output: string }> = {};
 
-  it('creates the super-admin on a fresh database, generating and printing a password', async () => {
+  it('creates the super-admin on a database without one, generating and printing a password', async () => {
     runs.created = await run(['--email', 'ops@example.test', '--name', 'Ops Team'], env);
     expect(runs.created.code, runs.created.output).toBe(0);
     expect(runs.created.output).toMatch(/Created super-admin ops@example\.test/);
