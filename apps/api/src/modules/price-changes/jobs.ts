@@ -12,6 +12,7 @@ import {
   type UnitOfWork,
 } from '../../core/unit-of-work';
 import { withTransaction, type Database, type Executor } from '../../db/client';
+import { crashPoint } from '../../lib/crash-point';
 import { recompute, type RecomputeScope } from './recompute';
 import { nextMidnight, pruneSuperseded, roll } from './roll';
 
@@ -85,6 +86,8 @@ export function priceChangeJobs(deps: {
         const outcome = await withTransaction(db, async (tx) => {
           const done = await recompute(tx, payload.businessUuid, payload, now, { unitOfWork });
           if (done) await queueRoll(jobs, tx, done.business, now, true);
+          // Everything written, nothing committed: where the crash test kills the process.
+          await crashPoint('recompute.before-commit', log);
           return done;
         });
         if (outcome?.emitted) jobs.kick();
