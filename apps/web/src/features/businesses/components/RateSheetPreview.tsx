@@ -108,7 +108,7 @@ export function RateSheetPreview({
             {t('ratePlans.preview.caption', {
               room: isolate(intl, room.name),
               night: longDate(intl, night),
-              standard: room.guests.standard,
+              guests: t('ratePlans.preview.guests', { count: room.guests.standard }),
             })}
           </caption>
           <TableHead>
