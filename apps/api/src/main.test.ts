@@ -41,7 +41,8 @@ describe('the server process (npm start)', () => {
   );
 
   it('creates the ADMIN_EMAIL super-admin at the first start, and keeps its password on the next', async () => {
-    const adminPlace = await serverEnvironment({ DEMO: 'true', ADMIN_EMAIL: 'root@example.test' });
+    // Without the demo: its seeding is the first test's, and no part of this one.
+    const adminPlace = await serverEnvironment({ ADMIN_EMAIL: 'root@example.test' });
     onTestFinished(() => adminPlace.cleanUp());
     const adminEnv = adminPlace.env;
     const login = (base: string, password: string) =>
