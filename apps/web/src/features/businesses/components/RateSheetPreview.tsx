@@ -108,7 +108,7 @@ export function RateSheetPreview({
             {t('ratePlans.preview.caption', {
               room: isolate(intl, room.name),
               night: longDate(intl, night),
-              guests: t('ratePlans.preview.guests', { count: room.guests.standard }),
+              forGuests: t('ratePlans.preview.forGuests', { count: room.guests.standard }),
             })}
           </caption>
           <TableHead>

@@ -313,10 +313,10 @@ function PriceCalendar({ business }: { business: TBusiness }) {
                 <Alert severity="info">
                   {t('rate.followsBase', {
                     plan: isolate(intl, plan.name),
-                    guests:
+                    forGuests:
                       guests === null
-                        ? t('rate.standardLower')
-                        : t('rate.guestCount', { count: guests }),
+                        ? t('rate.forStandard')
+                        : t('rate.forGuests', { count: guests }),
                     base: isolate(intl, base.name),
                   })}
                 </Alert>
