@@ -30,9 +30,8 @@ import { csvStream, pagesOf, spansOf } from '../../lib/csv-writer';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
-import { loadConfiguration } from '../pricing-inputs/cells';
 import { ratesOf } from '../pricing-inputs/rate-cells';
-import { loadRateSheet } from '../pricing-inputs/rate-sheet';
+import { loadBusinessRateSheet } from '../pricing-inputs/rate-sheet';
 import { firstPriceList } from './first-list-repository';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
@@ -336,11 +335,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
       const repo = priceChangesRepository(db, business.uuid);
-      const rateSheet = await loadRateSheet(
-        db,
-        business.uuid,
-        await loadConfiguration(db, business),
-      );
+      const rateSheet = await loadBusinessRateSheet(db, business);
       const locale = localeOf(caller);
       const words = phrases[locale];
       const { from, to, roomUuid } = query;

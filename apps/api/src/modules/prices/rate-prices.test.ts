@@ -276,6 +276,53 @@ describe('prices of rate plans, guests and stays', () => {
       expect(cell.breakdown.at(-1)).toMatchObject({ step: 'ratePlan', before: 120, after: 108 });
     });
 
+    it('explains each room type by its own rules when two share a base price and no engine step', async () => {
+      // A second property: DBL and TWN both at 100 with nothing moving their prices; one guest
+      // takes the property's 15 € off DBL, but TWN's own 30 €.
+      const other = await createBusiness(t, owner);
+      const saved = await saveRooms(t, owner, other, [
+        roomInput({ name: 'Double', code: 'DBL', basePrice: 100 }),
+        roomInput({
+          name: 'Twin',
+          code: 'TWN',
+          basePrice: 100,
+          guests: {
+            standard: 2,
+            max: 2,
+            pricing: 'per_room',
+            extraGuest: null,
+            missingGuest: { type: 'amount', value: 30 },
+          },
+        }),
+      ]);
+      const settings = await call('PUT', tariffUrl(other, 'settings'), {
+        settings: {
+          guests: {
+            extraGuest: { type: 'amount', value: 0 },
+            missingGuest: { type: 'amount', value: 15 },
+          },
+        },
+      });
+      expect(settings.statusCode, settings.body).toBe(200);
+      const res = await call(
+        'GET',
+        `${businessesUrl}/${other.uuid}/prices?from=2026-07-01&to=2026-07-01&guests=1`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const [dblUuid, twnUuid] = saved.tariffConfiguration.roomsTariff.map((room) => room.uuid);
+      const cells = res.json().prices as TPriceCell[];
+      for (const [room, price] of [
+        [dblUuid, 85],
+        [twnUuid, 70],
+      ] as const) {
+        const cell = night(cells, room!)!;
+        expect(cell.recommendedPrice).toBe(price);
+        expect(cell.breakdown.map((e) => [e.step, e.before, e.after])).toEqual([
+          ['guests', 100, price],
+        ]);
+      }
+    });
+
     it('an unknown plan is refused naming ratePlan', async () => {
       const res = await call(
         'GET',

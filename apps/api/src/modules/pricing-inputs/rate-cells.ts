@@ -1,4 +1,5 @@
 import { sells, type PriceCell } from '@tarifa/pricing';
+import { getOrMake } from '../../lib/cache';
 import { AppError } from '../../lib/errors';
 import type { PropertyRateSheet } from './rate-sheet';
 import type { WireCell, WireEntry } from './wire';
@@ -57,39 +58,20 @@ export function rateCells(
   const nights = query.nights ?? 1;
   const single = query.ratePlan !== undefined || query.guests !== undefined || nights !== 1;
   const outPublished = new Map<string, number>();
-  // Nights priced by the same rules share the engine's breakdown list; so do their derivations
-  // when the base price is the same (a season's weekends, say): one list, written once.
-  const explained = new Map<readonly WireEntry[], Map<number, readonly WireEntry[]>>();
-  const explainedList = (cell: PriceCell, guests: number, entries: readonly WireEntry[]) => {
-    let byPrice = explained.get(cell.breakdown);
-    if (byPrice === undefined) {
-      byPrice = new Map();
-      explained.set(cell.breakdown, byPrice);
-    }
-    const key = cell.price * 100 + guests;
-    let list = byPrice.get(key);
-    if (list === undefined) {
-      list = entries.length === 0 ? cell.breakdown : [...cell.breakdown, ...entries];
-      byPrice.set(key, list);
-    }
-    return list;
-  };
-
+  // Nights priced by the same rules share the engine's breakdown list (room types without any
+  // step share the engine's one empty list): the same list, room type, price and guests make the
+  // same derivation, one list written once.
+  const explained = new Map<readonly WireEntry[], Map<string, readonly WireEntry[]>>();
+  const explainedList = (cell: PriceCell, guests: number, entries: readonly WireEntry[]) =>
+    getOrMake(
+      getOrMake(explained, cell.breakdown, () => new Map<string, readonly WireEntry[]>()),
+      `${cell.roomUuid}|${cell.price}|${guests}`,
+      () => (entries.length === 0 ? cell.breakdown : [...cell.breakdown, ...entries]),
+    );
   // A room type's nights at the same base price have the same rates: one list, written once.
-  const rates = new Map<string, Map<number, ReturnType<typeof ratesOf>>>();
-  const ratesFor = (room: string, basePrice: number) => {
-    let byPrice = rates.get(room);
-    if (byPrice === undefined) {
-      byPrice = new Map();
-      rates.set(room, byPrice);
-    }
-    let list = byPrice.get(basePrice);
-    if (list === undefined) {
-      list = ratesOf(rateSheet, room, basePrice, nights);
-      byPrice.set(basePrice, list);
-    }
-    return list;
-  };
+  const rates = new Map<string, ReturnType<typeof ratesOf>>();
+  const ratesFor = (room: string, basePrice: number) =>
+    getOrMake(rates, `${room}|${basePrice}`, () => ratesOf(rateSheet, room, basePrice, nights));
 
   const out: WireCell[] = [];
   for (const cell of cells) {
@@ -150,14 +132,13 @@ export function publishedRatesOf(
   basePrice: number,
 ) {
   const { sheet, stays } = rateSheet;
-  return ratesOf(rateSheet, roomUuid, basePrice).map((rate) => {
-    const planUuid = rateSheet.byCode.get(rate.ratePlanCode)!.uuid;
-    return {
-      ...rate,
-      lengthOfStay: stays.map((minNights) => ({
-        minNights,
-        price: sheet.price(roomUuid, basePrice, planUuid, rate.guests, minNights),
-      })),
-    };
-  });
+  return sheet.combinations(roomUuid).map(({ ratePlan, guests }) => ({
+    ratePlanCode: ratePlan.code,
+    guests,
+    price: sheet.price(roomUuid, basePrice, ratePlan.uuid, guests),
+    lengthOfStay: stays.map((minNights) => ({
+      minNights,
+      price: sheet.price(roomUuid, basePrice, ratePlan.uuid, guests, minNights),
+    })),
+  }));
 }

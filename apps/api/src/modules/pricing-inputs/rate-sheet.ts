@@ -9,10 +9,11 @@ import {
   type RateSheet,
   type RateSheetInput,
 } from '@tarifa/pricing';
-import { businessesRepository } from '../../core/tenancy';
+import { roomTypesRepository, toRoomTariff } from '../../core/room-types';
+import { businessesRepository, type BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
+import { toSettings } from '../businesses/mapping';
 import { ratePlansRepository, toRatePlanInput } from '../rate-plans/repository';
-import { loadConfiguration } from './cells';
 import type { Configuration } from './configuration';
 
 /**
@@ -80,6 +81,21 @@ export async function loadRateSheet(
 }
 
 /**
+ * The rate sheet of a business already found, reading only what the sheet needs besides its rate
+ * plans: the live room types (their guests) and the settings (guests, stays, rounding).
+ */
+export async function loadBusinessRateSheet(
+  tx: Executor,
+  business: BusinessRow,
+): Promise<PropertyRateSheet> {
+  const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
+  return loadRateSheet(tx, business.uuid, {
+    roomsTariff: rooms.map(toRoomTariff),
+    settings: toSettings(business.settings),
+  });
+}
+
+/**
  * The rate sheet of a live business found by its uuid alone, for the system's own work
  * (publishing); null once the business is deleted.
  */
@@ -88,6 +104,5 @@ export async function loadRateSheetOf(
   businessUuid: string,
 ): Promise<PropertyRateSheet | null> {
   const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
-  if (!business) return null;
-  return loadRateSheet(tx, businessUuid, await loadConfiguration(tx, business));
+  return business ? loadBusinessRateSheet(tx, business) : null;
 }

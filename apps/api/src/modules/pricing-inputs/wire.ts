@@ -7,6 +7,7 @@ import {
   type PriceCell,
   type RateSheetStep,
 } from '@tarifa/pricing';
+import { getOrMake } from '../../lib/cache';
 
 /** A breakdown entry of the engine or of the rate sheet (`guests` and `nights` are the sheet's). */
 export type WireEntry = Omit<BreakdownEntry, 'step'> & {
@@ -39,11 +40,10 @@ export function pricesJson(
 ): string {
   const lists = new Map<readonly WireEntry[], string>();
   const entries = new Map<WireEntry, string>();
-  const entryJson = (entry: WireEntry): string => {
-    let text = entries.get(entry);
-    if (text === undefined) {
+  const entryJson = (entry: WireEntry): string =>
+    getOrMake(entries, entry, () => {
       const { adjustment } = entry;
-      text =
+      return (
         `{"step":${JSON.stringify(entry.step)},"label":${JSON.stringify(entry.label)},` +
         `"refId":${entry.refId === null ? 'null' : JSON.stringify(entry.refId)},` +
         `"before":${number(fromMinor(entry.before))},"after":${number(fromMinor(entry.after))},` +
@@ -61,34 +61,26 @@ export function pricesJson(
             : ''
         }${entry.guests === undefined ? '' : `,"guests":${number(entry.guests)}`}${
           entry.nights === undefined ? '' : `,"nights":${number(entry.nights)}`
-        }}`;
-      entries.set(entry, text);
-    }
-    return text;
-  };
-  const listJson = (list: readonly WireEntry[]): string => {
-    let text = lists.get(list);
-    if (text === undefined) {
-      text = '[';
+        }}`
+      );
+    });
+  const listJson = (list: readonly WireEntry[]): string =>
+    getOrMake(lists, list, () => {
+      let text = '[';
       for (let e = 0; e < list.length; e += 1) text += (e === 0 ? '' : ',') + entryJson(list[e]!);
-      text += ']';
-      lists.set(list, text);
-    }
-    return text;
-  };
+      return `${text}]`;
+    });
 
   // Restrictions are shared between cells (frozen by the engine): each written once.
   const restrictions = new Map<CellRestrictions, string>();
-  const restrictionsJson = (r: CellRestrictions): string => {
-    let text = restrictions.get(r);
-    if (text === undefined) {
-      text =
+  const restrictionsJson = (r: CellRestrictions): string =>
+    getOrMake(
+      restrictions,
+      r,
+      () =>
         `{"minStay":${number(r.minStay)},"maxStay":${r.maxStay === null ? 'null' : number(r.maxStay)},` +
-        `"closedToArrival":${r.closedToArrival},"closedToDeparture":${r.closedToDeparture},"orphan":${r.orphan}}`;
-      restrictions.set(r, text);
-    }
-    return text;
-  };
+        `"closedToArrival":${r.closedToArrival},"closedToDeparture":${r.closedToDeparture},"orphan":${r.orphan}}`,
+    );
   const marketJson = (m: CellMarket | null): string =>
     m === null
       ? 'null'
@@ -98,31 +90,20 @@ export function pricesJson(
 
   // A plan's code, as JSON, written once.
   const codes = new Map<string, string>();
-  const codeJson = (code: string): string => {
-    let text = codes.get(code);
-    if (text === undefined) {
-      text = JSON.stringify(code);
-      codes.set(code, text);
-    }
-    return text;
-  };
+  const codeJson = (code: string): string => getOrMake(codes, code, () => JSON.stringify(code));
   // Nights at the same base price share their list of rates (`rate-cells.ts`): each written once.
   const ratesLists = new Map<NonNullable<WireCell['rates']>, string>();
-  const ratesListJson = (rates: NonNullable<WireCell['rates']>): string => {
-    let text = ratesLists.get(rates);
-    if (text === undefined) {
-      text = '[';
+  const ratesListJson = (rates: NonNullable<WireCell['rates']>): string =>
+    getOrMake(ratesLists, rates, () => {
+      let text = '[';
       for (let r = 0; r < rates.length; r += 1) {
         const rate = rates[r]!;
         text += `${r === 0 ? '' : ','}{"ratePlanCode":${codeJson(rate.ratePlanCode)},"guests":${number(
           rate.guests,
         )},"price":${number(fromMinor(rate.price))}}`;
       }
-      text += ']';
-      ratesLists.set(rates, text);
-    }
-    return text;
-  };
+      return `${text}]`;
+    });
   const rateJson = (cell: WireCell): string => {
     let text = '';
     if (cell.ratePlanCode !== undefined) text += `,"ratePlanCode":${codeJson(cell.ratePlanCode)}`;

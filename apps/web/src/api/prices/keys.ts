@@ -25,6 +25,8 @@ export const priceKeys = {
     to: string,
     rate: RateView | null = null,
   ) => ['prices', businessUuid, 'range', version, from, to, rate] as const,
+  /** Whether a `range` key is of the base plan at standard occupancy (its `rate` null). */
+  isBaseRange: (queryKey: readonly unknown[]) => queryKey[6] === null,
   preview: (businessUuid: string, version: number, body: TPricePreviewBody | null) =>
     ['prices', businessUuid, 'preview', version, body] as const,
 };

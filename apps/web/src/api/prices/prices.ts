@@ -50,7 +50,7 @@ export function putCells(queryClient: QueryClient, businessUuid: string, cells: 
   queryClient.setQueriesData<TPricesResponse>(
     {
       queryKey: priceKeys.ranges(businessUuid),
-      predicate: (query) => query.queryKey[6] === null,
+      predicate: (query) => priceKeys.isBaseRange(query.queryKey),
     },
     (old) =>
       old && {

@@ -30,7 +30,11 @@ export interface LengthOfStayRuleDraft {
 }
 
 /** 8 ↔ −8 (0 stays 0, not −0; a missing number stays missing, an unreadable one NaN). */
-const negated = (value: number | undefined) => (value === undefined ? value : 0 - value);
+function negated(value: number): number;
+function negated(value: number | undefined): number | undefined;
+function negated(value: number | undefined) {
+  return value === undefined ? value : 0 - value;
+}
 
 export function draftOfLengthOfStay(
   rules: TLengthOfStayRule[],
@@ -40,7 +44,7 @@ export function draftOfLengthOfStay(
     key,
     minNights: numberText(rule.minNights),
     discount: draftOfPercentOrAmount(
-      { type: rule.adjustment.type, value: 0 - rule.adjustment.value },
+      { type: rule.adjustment.type, value: negated(rule.adjustment.value) },
       locale,
     ),
   }));
@@ -67,10 +71,10 @@ export function asDiscountIssue(issue: TFieldIssue): TFieldIssue {
   if (!discountPath.test(issue.path)) return issue;
   const { minimum, maximum, ...params } = issue.params ?? {};
   if (issue.code === 'too_big' && typeof maximum === 'number') {
-    return { ...issue, code: 'too_small', params: { ...params, minimum: 0 - maximum } };
+    return { ...issue, code: 'too_small', params: { ...params, minimum: negated(maximum) } };
   }
   if (issue.code === 'too_small' && typeof minimum === 'number') {
-    return { ...issue, code: 'too_big', params: { ...params, maximum: 0 - minimum } };
+    return { ...issue, code: 'too_big', params: { ...params, maximum: negated(minimum) } };
   }
   return issue;
 }
@@ -113,7 +117,7 @@ export function LengthOfStayFields({
   const effect = (discount: PercentOrAmountDraft) => {
     const value = parseNumberInput(discount.value);
     if (samplePrice === undefined || typeof value !== 'number' || !value) return undefined;
-    const price = derivedPrice(samplePrice, { type: discount.type, value: 0 - value });
+    const price = derivedPrice(samplePrice, { type: discount.type, value: negated(value) });
     if (Number.isNaN(price)) return undefined;
     return t('settings.effect', {
       from: intl.money(samplePrice, currency),
