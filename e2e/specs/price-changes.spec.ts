@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 import { cell, night } from '../support/calendar';
 import { changesMatching } from '../support/price-changes';
+import { startReceiver } from '../support/webhook';
 
 // From a recommendation to the systems that sell the rooms, in Portuguese: the owner connects a
 // webhook on the Integrations page (its secret shown once), a season moves some nights' prices,
@@ -14,51 +12,12 @@ import { changesMatching } from '../support/price-changes';
 
 const screenshots = 'test-results/screenshots';
 
-interface Delivered {
-  roomUuid: string;
-  roomCode: string;
-  date: string;
-  price: number;
-}
-
-/** A webhook receiver that keeps the prices of every delivery whose signature verifies. */
-function receiver() {
-  let secret = '';
-  const prices = new Map<string, Delivered>();
-  let refused = 0;
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const timestamp = String(req.headers['x-tarifa-timestamp'] ?? '');
-      const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-      if (!secret || req.headers['x-tarifa-signature'] !== expected) {
-        refused += 1;
-        res.writeHead(401).end();
-        return;
-      }
-      for (const price of (JSON.parse(body) as { prices: Delivered[] }).prices) {
-        prices.set(`${price.roomCode}|${price.date}`, price);
-      }
-      res.writeHead(204).end();
-    });
-  });
-  return {
-    server,
-    prices,
-    refused: () => refused,
-    useSecret: (value: string) => (secret = value),
-  };
-}
-
 test('an owner approves the changes a season made; the calendar and the channel manager follow', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const hook = receiver();
-  await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
-  const port = (hook.server.address() as AddressInfo).port;
+  const hook = await startReceiver();
   try {
     const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
     const api = `/api/v1/businesses/${owner.businessUuid}`;
@@ -67,9 +26,7 @@ test('an owner approves the changes a season made; the calendar and the channel 
     // The webhook, through the Integrations page: its secret is shown this once.
     await page.goto('/my-property/integrations');
     const card = page.getByTestId('webhook-card');
-    await card
-      .getByRole('textbox', { name: 'Endereço do webhook' })
-      .fill(`http://127.0.0.1:${port}/tarifa`);
+    await card.getByRole('textbox', { name: 'Endereço do webhook' }).fill(hook.url('/tarifa'));
     await card.getByRole('button', { name: 'Ligar' }).click();
     const secret = page.getByTestId('webhook-secret-once').getByRole('textbox');
     await expect(secret).toHaveValue(/^whsec_/);
@@ -145,7 +102,6 @@ test('an owner approves the changes a season made; the calendar and the channel 
     ).toHaveCount(0);
     expect(await total('published')).toBeGreaterThan(710);
   } finally {
-    hook.server.closeAllConnections();
-    await new Promise((resolve) => hook.server.close(resolve));
+    await hook.close();
   }
 });

@@ -1,10 +1,8 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 import { cell, night } from '../support/calendar';
 import { changesMatching } from '../support/price-changes';
+import { startReceiver } from '../support/webhook';
 
 // A non-refundable rate, from the price-setup page to the channel manager, in Portuguese: the owner
 // adds it (10 % below the base rate), switches the calendar to it and reads why a night costs what
@@ -13,54 +11,18 @@ import { changesMatching } from '../support/price-changes';
 
 const screenshots = 'test-results/screenshots';
 
-interface DeliveredPrice {
-  roomCode: string;
-  date: string;
-  price: number;
-  rates: { ratePlanCode: string; guests: number; price: number }[];
-}
-
-/** A webhook receiver that keeps the prices of every delivery whose signature verifies. */
-function receiver() {
-  let secret = '';
-  const prices = new Map<string, DeliveredPrice>();
-  const plans = new Set<string>();
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      const timestamp = String(req.headers['x-tarifa-timestamp'] ?? '');
-      const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-      if (!secret || req.headers['x-tarifa-signature'] !== expected) {
-        res.writeHead(401).end();
-        return;
-      }
-      const payload = JSON.parse(body) as {
-        ratePlans: { code: string }[];
-        prices: DeliveredPrice[];
-      };
-      for (const plan of payload.ratePlans) plans.add(plan.code);
-      for (const price of payload.prices) prices.set(`${price.roomCode}|${price.date}`, price);
-      res.writeHead(204).end();
-    });
-  });
-  return { server, prices, plans, useSecret: (value: string) => (secret = value) };
-}
-
 test('an owner sells a non-refundable rate: the calendar switches to it, and approving sends every plan', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const hook = receiver();
-  await new Promise<void>((resolve) => hook.server.listen(0, '127.0.0.1', resolve));
-  const port = (hook.server.address() as AddressInfo).port;
+  const hook = await startReceiver();
   try {
     const owner = await newOwnerWithProperty(request, { roomTypes: twoRoomTypes });
     const api = `/api/v1/businesses/${owner.businessUuid}`;
     const connected = await request.put(`${api}/webhook`, {
       headers: owner.headers,
-      data: { url: `http://127.0.0.1:${port}/tarifa` },
+      data: { url: hook.url('/tarifa') },
     });
     expect(connected.status()).toBe(200);
     hook.useSecret((await connected.json()).secret as string);
@@ -114,6 +76,6 @@ test('an owner sells a non-refundable rate: the calendar switches to it, and app
     ]);
     expect([...hook.plans]).toEqual(['BAR', 'NR']);
   } finally {
-    await new Promise<void>((resolve) => hook.server.close(() => resolve()));
+    await hook.close();
   }
 });
