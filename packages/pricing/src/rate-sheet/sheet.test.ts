@@ -96,7 +96,7 @@ describe('the examples of docs/pricing.md', () => {
     });
   });
 
-  it('3. non-refundable, 1 guest: 3 nights take the 3-night rule; at a lower base price its minimum holds it', () => {
+  it('3. non-refundable, 1 guest: 3 nights take the 3-night rule; at a lower base price its minimum holds it, unrounded', () => {
     expect(sheet.explain('dbl', 12900, 'nr', 1, 3)).toEqual({
       price: 9900,
       entries: [
@@ -109,17 +109,17 @@ describe('the examples of docs/pricing.md', () => {
         entry('rounding', 9610, 9900, { label: 'Non-refundable' }),
       ],
     });
+    // Above the base rate for one guest (89.00): the non-refundable's minimum holds it there, and
+    // the rounding (to 99.00, ten more above the flexible rate) does not take it further.
+    expect(sheet.price('dbl', 9900, 'bar', 1)).toBe(8900);
     expect(sheet.explain('dbl', 9900, 'nr', 1)).toEqual({
-      price: 9900,
+      price: 9000,
       entries: [
         ratePlan('nr', 'Non-refundable', 9900, 9000, -10),
         entry('guests', 9000, 7500, { adjustment: { type: 'amount', value: 1500 }, guests: 1 }),
         entry('clamp_min', 7500, 9000, { label: 'Non-refundable' }),
-        entry('rounding', 9000, 9900, { label: 'Non-refundable' }),
       ],
     });
-    // Above the base rate for one guest (89.00): the non-refundable's minimum holds it.
-    expect(sheet.price('dbl', 9900, 'bar', 1)).toBe(8900);
   });
 
   it('4. a manual base price of 128.50: −1 % rounds to 128.50, not up past it to 129.00', () => {
@@ -211,6 +211,25 @@ describe('the rate sheet', () => {
     expect(sheet.price('dbl', 14000, 'bb', 2)).toBe(15000);
     expect(sheet.price('dbl', 14000, 'bbnr', 2)).toBe(15000);
     expect(sheet.price('dbl', 14000, 'bbup', 2)).toBe(17000);
+  });
+
+  it('a discounted plan never rounds up past its parent’s price', () => {
+    // MEM's minimum holds it at 6.51 for a 0.01 base price; its child, 0.01 less, is 6.50 before
+    // the rounding to whole amounts, which takes it to 7.00 — above the plan it is derived from.
+    const sheet = compileRateSheet({
+      ratePlans: [
+        planOf({ uuid: 'bar', derivedFrom: null }),
+        planOf({ uuid: 'mem', minPrice: 651 }),
+        planOf({ uuid: 'memnr', derivedFrom: 'mem', adjustment: { type: 'amount', value: -1 } }),
+      ],
+      guestRules: [],
+      lengthOfStay: [],
+      rounding: { mode: 'integer' },
+    });
+    expect(sheet.price('dbl', 1, 'mem', 2)).toBe(651);
+    const { price, entries } = sheet.explain('dbl', 1, 'memnr', 2);
+    expect(price).toBe(651);
+    expect(entries.at(-1)).toMatchObject({ step: 'rounding', before: 650, after: 651 });
   });
 
   it('refuses what it cannot price', () => {

@@ -99,6 +99,19 @@ function priced(
     throw new RangeError(`${guestCount} guests: room type ${roomUuid} takes 1 to ${rules.max}`);
   }
   if (!Number.isInteger(nights) || nights < 1) throw new RangeError(`${nights} nights`);
+  return planPrice(sheet, plan, rules, basePrice, guestCount, nights, trail);
+}
+
+/** `priced` once its arguments are known good. */
+function planPrice(
+  sheet: Sheet,
+  plan: Plan,
+  rules: Guests,
+  basePrice: number,
+  guestCount: number,
+  nights: number,
+  trail: Trail,
+): number {
   // 1. The derivation, from the base plan down to this one, each plan within its bounds.
   let price = basePrice;
   for (let i = 0; i < plan.path.length; i += 1) {
@@ -110,7 +123,9 @@ function priced(
   price = guestsStep(price, rules, guestCount, trail);
   price = boardStep(price, plan, guestCount, trail);
   price = stayStep(price, sheet.stays, nights, trail);
-  // 5. The plan's bounds, then the rounding within them, never across the night's base price.
+  // 5. The plan's bounds, then the rounding within them, never across the night's base price —
+  // nor, for a plan that adds nothing to its parent, above the parent's price for the same guests
+  // and stay (the two round apart: the child's price below the parent's may round up past it).
   if (price < plan.lo) price = noted(trail, 'clamp_min', plan.name, null, price, plan.lo, null);
   if (price > plan.hi) price = noted(trail, 'clamp_max', plan.name, null, price, plan.hi, null);
   const anchor = within(basePrice, plan.lo, plan.hi);
@@ -118,6 +133,10 @@ function priced(
   if (price < anchor) rounded = Math.min(rounded, anchor);
   else if (price > anchor) rounded = Math.max(rounded, anchor);
   else rounded = anchor;
+  if (plan.parent !== null && plan.addsNothing) {
+    const parents = planPrice(sheet, plan.parent, rules, basePrice, guestCount, nights, null);
+    if (rounded > parents) rounded = Math.max(parents, plan.lo);
+  }
   return noted(trail, 'rounding', plan.name, null, price, rounded, null);
 }
 
@@ -278,6 +297,10 @@ interface Plan extends Step {
   /** The bounds the plan's prices stay in (see `plansOf`). */
   lo: number;
   hi: number;
+  /** The plan it is derived from (null for the base). */
+  parent: Plan | null;
+  /** An adjustment ≤ 0, the same board at the same price as its parent: never dearer than it. */
+  addsNothing: boolean;
   /** Per guest and night; 0 room only. */
   boardPrice: number;
   boardAdjustment: PriceAdjustment | null;
@@ -305,6 +328,8 @@ function plansOf(inputs: readonly RatePlanInput[]): ReadonlyMap<string, Plan> {
       uuid: input.uuid,
       name: input.name,
       path: [],
+      parent,
+      addsNothing: false,
       lo: 1,
       hi: Number.POSITIVE_INFINITY,
       boardPrice,
@@ -315,11 +340,11 @@ function plansOf(inputs: readonly RatePlanInput[]): ReadonlyMap<string, Plan> {
       plan.path = [...parent.path, plan];
       plan.lo = Math.max(1, input.minPrice ?? 1);
       plan.hi = input.maxPrice ?? Number.POSITIVE_INFINITY;
-      const addsNothing =
+      plan.addsNothing =
         input.adjustment.value <= 0 &&
         input.board === parent.input.board &&
         boardPrice === parent.boardPrice;
-      if (addsNothing) plan.hi = Math.max(plan.lo, Math.min(plan.hi, parent.hi));
+      if (plan.addsNothing) plan.hi = Math.max(plan.lo, Math.min(plan.hi, parent.hi));
     }
     plans.set(input.uuid, plan);
     return plan;
