@@ -27,6 +27,7 @@ export const moduleGraph = {
   notifications: [],
   plans: [],
   'rate-plans': ['businesses'],
+  'rate-rules': ['pricing-inputs', 'businesses', 'rate-plans'],
   'price-changes': ['pricing-inputs', 'businesses'],
   prices: ['pricing-inputs', 'businesses', 'price-changes'],
   'pricing-inputs': ['businesses', 'events', 'market', 'rate-plans'],

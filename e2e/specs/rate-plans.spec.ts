@@ -7,7 +7,8 @@ import { startReceiver } from '../support/webhook';
 // A non-refundable rate, from the price-setup page to the channel manager, in Portuguese: the owner
 // adds it (10 % below the base rate), switches the calendar to it and reads why a night costs what
 // it does, approves the base prices, and a receiver inside this test (checking every signature)
-// gets each night's base price with every plan's price beside it.
+// gets each night's base price with every plan's price beside it. Then the owner changes the plan:
+// the change waits on the price-changes page as one entry, and approving it sends every night again.
 
 const screenshots = 'test-results/screenshots';
 
@@ -75,6 +76,35 @@ test('an owner sells a non-refundable rate: the calendar switches to it, and app
       'NR/2=90',
     ]);
     expect([...hook.plans]).toEqual(['BAR', 'NR']);
+
+    // Once published, a change of the plan waits for the owner as one entry, then goes out whole.
+    await page.goto('/pricing-central/price-setup');
+    await page.getByRole('button', { name: 'Editar Não reembolsável' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByRole('textbox', { name: 'Ajuste' }).fill('-12');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await expect(edit).toBeHidden();
+    await page.goto('/pricing-central/price-changes');
+    const card = page.getByRole('region', {
+      name: 'As suas tarifas mudaram: aprove-as para as publicar',
+    });
+    await expect(card).toContainText('Não reembolsável (NR)');
+    await expect(card).toContainText(/Ajuste: [-−]10\s?% → [-−]12\s?%/);
+    await page.screenshot({ path: `${screenshots}/rate-rule-change-pt.png`, fullPage: true });
+    expect(
+      hook.prices.get(`DBL|${night(12)}`)!.rates.find((r) => r.ratePlanCode === 'NR')!.price,
+    ).toBe(90);
+    await card.getByRole('button', { name: 'Aprovar e publicar' }).click();
+    await expect(card).toBeHidden();
+    await expect
+      .poll(
+        () =>
+          hook.prices
+            .get(`DBL|${night(12)}`)
+            ?.rates.find((r) => r.ratePlanCode === 'NR' && r.guests === 2)?.price,
+        { timeout: 30_000 },
+      )
+      .toBe(88);
   } finally {
     await hook.close();
   }

@@ -32,6 +32,8 @@ import { pricesRoutes } from './modules/prices/routes';
 import { ratePlansRoutes } from './modules/rate-plans/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
+import { registerRateRulesJobs } from './modules/rate-rules/jobs';
+import { rateRulesRoutes } from './modules/rate-rules/routes';
 import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
 import { integrationTokens } from './modules/tokens/integration';
@@ -163,6 +165,7 @@ export async function buildApp({
   registerImportJobs(app);
   registerPriceChangeJobs(app);
   registerPublishingJobs(app);
+  registerRateRulesJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -178,6 +181,7 @@ export async function buildApp({
       await api.register(pricesRoutes, { clock });
       await api.register(restrictionsRoutes, { clock });
       await api.register(priceChangesRoutes, { clock });
+      await api.register(rateRulesRoutes, { clock });
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
       await api.register(publishingRoutes, { clock });

@@ -59,6 +59,7 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'deliveries/:id': world.idsA.delivery,
   'competitors/:competitorUuid': world.idsA.competitor,
   'rate-plans/:ratePlanUuid': world.idsA.ratePlan,
+  'rate-rule-changes/:id': world.idsA.rateRuleChange,
 });
 const parameterPattern = /([^/]+)\/:(\w+)/g;
 
@@ -87,6 +88,7 @@ const tokenRoutes: Record<TApiTokenScope, string[]> = {
     'GET /price-changes/summary',
     'GET /price-changes/first-list',
     'GET /rate-plans',
+    'GET /rate-rule-changes',
   ],
   market: [
     'GET /competitors',

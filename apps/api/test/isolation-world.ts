@@ -1,6 +1,6 @@
 import { apiTokenScopes, type TApiTokenScope, type TBusiness } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
-import { fluctuationGroups, sazonalities } from '../src/db/schema';
+import { fluctuationGroups, rateRuleChanges, sazonalities } from '../src/db/schema';
 import { createUser, type TestUser } from './factories';
 import type { TestApp } from './helpers';
 import { businessesUrl, createBusiness, groupInput, sazonalityInput } from './business-factories';
@@ -38,6 +38,7 @@ export interface IsolationWorld {
     delivery: string;
     competitor: string;
     ratePlan: string;
+    rateRuleChange: string;
     session: string;
     notification: string;
   };
@@ -126,6 +127,13 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       ratePlan: { name: 'Non-refundable', code: 'NR', derivedFrom: ratePlans[0]!.uuid },
     })
   ).ratePlan.uuid as string;
+  // A change of A's rate rules waiting for A (as an edit after A's first publication leaves).
+  const noRules = { ratePlans: [], rooms: [], guests: null, lengthOfStay: [] };
+  const [ruleChange] = await t.database.db
+    .insert(rateRuleChanges)
+    .values({ businessUuid: businessA.uuid, rules: noRules, beforeRules: noRules })
+    .returning();
+  const rateRuleChange = ruleChange!.id;
   await call(t, ownerA, 'PUT', url('/competitor-rates'), {
     rates: [{ competitorUuid: competitor, category: 'Double', date: '2026-08-01', price: 140 }],
   });
@@ -190,6 +198,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       delivery,
       competitor,
       ratePlan,
+      rateRuleChange,
       session: sessions.sessions[0].id,
       notification: notifications.notifications[0].id,
     },

@@ -57,6 +57,8 @@ export const auditEntities = [
   'restriction_override',
   /** A rate plan of the business (entityId: the plan's uuid). */
   'rate_plan',
+  /** A decision on a change of the rate rules (entityId: the change's id). */
+  'rate_rule_change',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -277,7 +277,7 @@ export type TGuestAdjustment = z.output<typeof ZGuestAdjustment>;
  * `missingGuest` away (null: the property's, `settings.guests`); per person, the price is per
  * guest and the two are not used.
  */
-const ZRoomGuests = z
+export const ZRoomGuests = z
   .object({
     standard: int(1, businessLimits.guestsMax),
     max: int(1, businessLimits.guestsMax),
@@ -304,7 +304,7 @@ export const defaultRoomGuests: TRoomGuests = {
 };
 
 /** The property's own changes per guest, used by every room type that has none of its own. */
-const ZGuestDefaults = z.object({
+export const ZGuestDefaults = z.object({
   extraGuest: ZGuestAdjustment,
   missingGuest: ZGuestAdjustment,
 });
@@ -315,7 +315,7 @@ export type TGuestDefaults = z.output<typeof ZGuestDefaults>;
  * less — a percent (−90 … 0) or an amount (0 or less). Of the rules a stay reaches, the one giving
  * the lowest price applies.
  */
-const ZLengthOfStayRule = z.object({
+export const ZLengthOfStayRule = z.object({
   minNights: int(2, businessLimits.lengthOfStayNightsMax),
   adjustment: z.discriminatedUnion('type', [
     z.object({

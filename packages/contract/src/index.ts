@@ -26,3 +26,4 @@ export * from './market';
 export * from './restrictions';
 export * from './first-price-list';
 export * from './rate-plans';
+export * from './rate-rule-changes';

@@ -119,7 +119,11 @@ export const ZWebhookPrice = z.object({
   previousPrice: z.number().nullable(),
   /** The stay restrictions of an arrival on this night, published with the price. */
   restrictions: ZCellRestrictions,
-  priceChangeId: z.uuid(),
+  /**
+   * The change that set the price (in `rates.published`, the one that published it: null when
+   * that change is no longer kept).
+   */
+  priceChangeId: z.uuid().nullable(),
   /**
    * Every active rate plan sold for the room type, for each number of guests it takes, from this
    * price (the base plan's at standard occupancy; docs/rate-plans.md), worked out in the same
@@ -141,7 +145,11 @@ export type TWebhookPrice = z.infer<typeof ZWebhookPrice>;
 export const ZWebhookPayload = z.object({
   /** The delivery id: the same on every retry, so receivers can ignore one they already took. */
   id: z.uuid(),
-  type: z.enum(['prices.published', 'test']),
+  /**
+   * `prices.published`: approved prices; `rates.published`: the published prices again, their
+   * rates under rate rules just approved (docs/rate-plans.md); `test`: a test message.
+   */
+  type: z.enum(['prices.published', 'rates.published', 'test']),
   business: z.object({ uuid: z.uuid(), name: z.string(), currency: z.string() }),
   createdAt: ZIsoDateTime,
   /** The property's rate plans, the base first, so receivers can map `rates` by code. */

@@ -71,7 +71,7 @@ export const ZRatePlanFields = z
   });
 export type TRatePlanFields = z.input<typeof ZRatePlanFields>;
 
-const ZRatePlan = z.object({
+export const ZRatePlan = z.object({
   uuid: z.uuid(),
   name: z.string(),
   code: z.string(),

@@ -29,13 +29,7 @@ export function toRoomTariff(row: RoomTypeRow): TRoomTariff {
     minPrice: fromMinor(row.minPriceMinor),
     maxPrice: fromMinor(row.maxPriceMinor),
     derivedFrom,
-    guests: {
-      standard: row.standardGuests,
-      max: row.maxGuests,
-      pricing: row.guestPricing as TRoomGuests['pricing'],
-      extraGuest: adjustmentOf(row.extraGuestType, row.extraGuestValue),
-      missingGuest: adjustmentOf(row.missingGuestType, row.missingGuestValue),
-    },
+    guests: toRoomGuests(row),
   };
 }
 
@@ -44,6 +38,28 @@ const adjustmentOf = (type: string | null, value: number | null): TGuestAdjustme
   type === null || value === null
     ? null
     : { type: type as TGuestAdjustment['type'], value: fromMinor(value) };
+
+/** A room type's guests on the wire, from its stored columns. */
+export function toRoomGuests(
+  row: Pick<
+    RoomTypeRow,
+    | 'standardGuests'
+    | 'maxGuests'
+    | 'guestPricing'
+    | 'extraGuestType'
+    | 'extraGuestValue'
+    | 'missingGuestType'
+    | 'missingGuestValue'
+  >,
+): TRoomGuests {
+  return {
+    standard: row.standardGuests,
+    max: row.maxGuests,
+    pricing: row.guestPricing as TRoomGuests['pricing'],
+    extraGuest: adjustmentOf(row.extraGuestType, row.extraGuestValue),
+    missingGuest: adjustmentOf(row.missingGuestType, row.missingGuestValue),
+  };
+}
 
 /** The stored columns of a room type's guests (`toRoomTariff`'s `guests`, the other way). */
 export function toGuestColumns(guests: TRoomGuests) {

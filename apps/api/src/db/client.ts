@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -31,6 +31,15 @@ export type Executor = Db | Tx;
 export function withTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(work);
 }
+
+/** `column in (…)` for a list of uuids, each cast (empty: false). */
+export const uuidIn = (column: unknown, ids: readonly string[]): SQL =>
+  ids.length === 0
+    ? sql`false`
+    : sql`${column} in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`;
 
 /** The rows of a raw `execute()`, whichever driver answered (both put them under `rows`). */
 export function rowsOf<T>(result: unknown): T[] {

@@ -19,6 +19,10 @@ export const EVENTS_CHANGED = 'events.changed';
 export const MARKET_CHANGED = 'market.changed';
 /** Price changes approved (by the owner or automatically): the publishing job delivers them. */
 export const PRICE_CHANGES_APPROVED = 'price_changes.approved';
+/** A rate plan created, changed or deleted (the rate rules moved; base prices did not). */
+export const RATE_PLANS_CHANGED = 'rate_plans.changed';
+/** A rate-rule change approved: the publishing job republishes the nights it reaches. */
+export const RATE_RULES_APPROVED = 'rate_rules.approved';
 
 /** Nights of one business's room types, `from` ≤ night < `to`. */
 interface NightsOfRooms {
@@ -41,6 +45,8 @@ export interface OutboxEvents {
   [EVENTS_CHANGED]: { businessUuid: string; from: string; to: string };
   [MARKET_CHANGED]: { businessUuid: string; from: string; to: string };
   [PRICE_CHANGES_APPROVED]: { businessUuid: string; count: number };
+  [RATE_PLANS_CHANGED]: { businessUuid: string };
+  [RATE_RULES_APPROVED]: { businessUuid: string; changeId: string };
 }
 
 /** An outbox event type. */

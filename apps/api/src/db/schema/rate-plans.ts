@@ -8,14 +8,18 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { businesses } from './businesses';
+import { users } from './accounts';
+import { businesses, type StoredAdjustment, type StoredTariffSettings } from './businesses';
 import { timestamps } from './columns';
 
 export const ratePlans = pgTable(
@@ -61,6 +65,89 @@ export const ratePlans = pgTable(
     check(
       'rate_plans_bounds_check',
       sql`${t.minPriceMinor} is null or ${t.maxPriceMinor} is null or ${t.minPriceMinor} <= ${t.maxPriceMinor}`,
+    ),
+  ],
+);
+
+/** A rate plan's stored values, as a rule set keeps them (`rate_rule_changes.rules`). */
+export type StoredRuleRatePlan = Omit<
+  typeof ratePlans.$inferSelect,
+  'businessUuid' | 'createdAt' | 'updatedAt'
+>;
+
+/**
+ * The rules that expand an approved base price into every rate plan and guests count, in their
+ * stored units (minor units, basis points): what `rate_rule_changes` keeps, published or proposed.
+ */
+export interface StoredRateRules {
+  /** Ordered by uuid (two sets compare as JSON). */
+  ratePlans: StoredRuleRatePlan[];
+  /** Each live room type's guests columns, ordered by uuid; `name` only to tell it. */
+  rooms: {
+    uuid: string;
+    name: string;
+    standardGuests: number;
+    maxGuests: number;
+    guestPricing: string;
+    extraGuestType: string | null;
+    extraGuestValue: number | null;
+    missingGuestType: string | null;
+    missingGuestValue: number | null;
+  }[];
+  guests: StoredTariffSettings['guests'] | null;
+  lengthOfStay: { minNights: number; adjustment: StoredAdjustment }[];
+}
+
+/**
+ * Rate-rule changes (docs/rate-plans.md, "Changing the rules"): the rules published, and an edit
+ * of them waiting for the owner. The latest `approved` or `published` row holds the rules the
+ * published prices are expanded with (its first row, with `before_rules` null, the rules in force
+ * when the property first published). At most one `pending` row per business gathers every edit
+ * until the owner decides; an approved one is republished a chunk of cells at a time
+ * (`sent_night`/`sent_room_uuid`: the last cell a delivery took) and is `published` once all are.
+ */
+export const rateRuleChanges = pgTable(
+  'rate_rule_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessUuid: uuid('business_uuid')
+      .notNull()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    /** `pending`, `approved`, `published` or `rejected`. */
+    status: text('status').notNull().default('pending'),
+    version: integer('version').notNull().default(1),
+    rules: jsonb('rules').$type<StoredRateRules>().notNull(),
+    /** The published rules it changes; null on the first row (the baseline). */
+    beforeRules: jsonb('before_rules').$type<StoredRateRules>(),
+    /** The room types it reaches (republished on approval). */
+    roomUuids: uuid('room_uuids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Their published nights from the day it arose (or was approved). */
+    nights: integer('nights').notNull().default(0),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.uuid, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** Published with no destination connected. */
+    unsent: boolean('unsent').notNull().default(false),
+    sentNight: date('sent_night', { mode: 'string' }),
+    sentRoomUuid: uuid('sent_room_uuid'),
+    /** The webhook deliveries carrying its republication. */
+    deliveryIds: uuid('delivery_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    ...timestamps,
+  },
+  (t) => [
+    index('rate_rule_changes_business_idx').on(t.businessUuid, t.createdAt),
+    uniqueIndex('rate_rule_changes_pending_key')
+      .on(t.businessUuid)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      'rate_rule_changes_status_check',
+      sql`${t.status} in ('pending', 'approved', 'published', 'rejected')`,
     ),
   ],
 );

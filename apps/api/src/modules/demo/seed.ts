@@ -21,12 +21,14 @@ import { hashPassword } from '../../lib/secrets';
 import { authRepository } from '../auth/repository';
 import { bookingsService } from '../bookings/service';
 import { isUniqueViolation } from '../bookings/repository';
-import type { Caller } from '../../core/tenancy';
+import { businessesRepository, type Caller } from '../../core/tenancy';
 import { businessesService } from '../businesses/service';
 import { eventsService } from '../events/service';
 import { ratePlansService } from '../rate-plans/service';
 import { marketService } from '../market/service';
 import { publishAllOpen } from '../price-changes/repository';
+import { currentRateRules } from '../pricing-inputs/rate-rules';
+import { rateRuleChangesRepository } from '../pricing-inputs/rate-rules-repository';
 import { recompute } from '../price-changes/recompute';
 import {
   demoAccount,
@@ -134,6 +136,12 @@ export async function seedDemoIfEmpty(
       // wait as pending price changes.
       await recompute(tx, uuid, whole, now, { unitOfWork: uow });
       await publishAllOpen(tx, uuid, now);
+      // Its rate plans, guests and stays were published with them.
+      const row = (await businessesRepository(tx, { kind: 'all' }).findLive(uuid))!;
+      await rateRuleChangesRepository(tx, uuid).insertBaseline(
+        await currentRateRules(tx, row),
+        now,
+      );
       await businesses.createSazonality(
         caller,
         uuid,

@@ -31,7 +31,7 @@ import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { zonedDate } from '../../lib/zoned-time';
 import { ratesOf } from '../pricing-inputs/rate-cells';
-import { loadBusinessRateSheet } from '../pricing-inputs/rate-sheet';
+import { loadPublishedRateSheet } from '../pricing-inputs/rate-rules';
 import { firstPriceList } from './first-list-repository';
 import { syncPendingNotice } from './notices';
 import { phrases, reasonText, restrictionCell, wireReasonSteps } from './reason-text';
@@ -335,7 +335,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
       const business = await reachBusiness(db, caller, businessUuid);
       await checkRoom(db, business, query.roomUuid, 'query.roomUuid');
       const repo = priceChangesRepository(db, business.uuid);
-      const rateSheet = await loadBusinessRateSheet(db, business);
+      const rateSheet = await loadPublishedRateSheet(db, business);
       const locale = localeOf(caller);
       const words = phrases[locale];
       const { from, to, roomUuid } = query;

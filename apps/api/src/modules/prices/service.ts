@@ -28,6 +28,7 @@ import { clearCells, setCells, type Settle } from '../pricing-inputs/cell-writes
 import { applyChange } from '../pricing-inputs/configuration';
 import { pricesRepository } from '../pricing-inputs/repository';
 import { asksRates, planOfQuery, rateCells } from '../pricing-inputs/rate-cells';
+import { loadPublishedRateSheet } from '../pricing-inputs/rate-rules';
 import { loadRateSheet } from '../pricing-inputs/rate-sheet';
 import { pricesJson } from '../pricing-inputs/wire';
 
@@ -85,9 +86,9 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
     const cells = runEngine(config, data, today, from, to);
     const ofRoom =
       roomUuid === undefined ? cells : cells.filter((cell) => cell.roomUuid === roomUuid);
-    return rateSheet
-      ? rateCells(ofRoom, data.published, rateSheet, query)
-      : { cells: ofRoom, published: data.published };
+    if (!rateSheet) return { cells: ofRoom, published: data.published };
+    const publishedSheet = await loadPublishedRateSheet(db, business);
+    return rateCells(ofRoom, data.published, rateSheet, query, publishedSheet);
   }
 
   return {

@@ -43,7 +43,7 @@ export function planOfQuery(rateSheet: PropertyRateSheet, query: RateQuery) {
  * The engine's cells carried through the rate sheet (docs/rate-plans.md): each night's base price
  * — the owner's manual price when there is one — becomes the named plan's price for the guests
  * and the stay, its explanation going on from the engine's steps through the derivation; the
- * published base price becomes what the plan's rules make of it. Room types the plan is not sold
+ * published base price becomes what the published rules (`publishedSheet`) make of it. Room types the plan is not sold
  * for, or that take fewer guests, have no cells. With `rates=all` each cell also lists every active
  * plan and guests count of its room type.
  */
@@ -52,9 +52,12 @@ export function rateCells(
   published: ReadonlyMap<string, number>,
   rateSheet: PropertyRateSheet,
   query: RateQuery,
+  publishedSheet: PropertyRateSheet = rateSheet,
 ): { cells: WireCell[]; published: ReadonlyMap<string, number> } {
   const { sheet } = rateSheet;
   const plan = planOfQuery(rateSheet, query);
+  // The published price follows the published rules: a plan they do not have has none yet.
+  const publishedPlan = publishedSheet.plans.find((p) => p.uuid === plan.uuid);
   const nights = query.nights ?? 1;
   const single = query.ratePlan !== undefined || query.guests !== undefined || nights !== 1;
   const outPublished = new Map<string, number>();
@@ -93,8 +96,17 @@ export function rateCells(
       };
       const key = `${room}|${cell.date}`;
       const publishedBase = published.get(key);
-      if (publishedBase !== undefined) {
-        outPublished.set(key, sheet.price(room, publishedBase, plan.uuid, guests, nights));
+      const publishedRules = publishedSheet.sheet.guestRules(room);
+      if (
+        publishedBase !== undefined &&
+        publishedPlan !== undefined &&
+        sells(publishedPlan, room) &&
+        guests <= publishedRules.maxGuests
+      ) {
+        outPublished.set(
+          key,
+          publishedSheet.sheet.price(room, publishedBase, plan.uuid, guests, nights),
+        );
       }
     }
     if (query.rates === 'all') wire = { ...wire, rates: ratesFor(room, cell.price) };

@@ -9,10 +9,7 @@ import {
   type RateSheet,
   type RateSheetInput,
 } from '@tarifa/pricing';
-import { roomTypesRepository, toRoomTariff } from '../../core/room-types';
-import { businessesRepository, type BusinessRow } from '../../core/tenancy';
 import type { Executor } from '../../db/client';
-import { toSettings } from '../businesses/mapping';
 import { ratePlansRepository, toRatePlanInput } from '../rate-plans/repository';
 import type { Configuration } from './configuration';
 
@@ -69,7 +66,14 @@ export async function loadRateSheet(
   config: Pick<Configuration, 'roomsTariff' | 'settings'>,
 ): Promise<PropertyRateSheet> {
   const rows = await ratePlansRepository(tx, businessUuid).list();
-  const plans = inDerivationOrder(rows.map(toRatePlanInput));
+  return compilePropertySheet(config, inDerivationOrder(rows.map(toRatePlanInput)));
+}
+
+/** The rate sheet of these plans (in derivation order) over a configuration. */
+export function compilePropertySheet(
+  config: Pick<Configuration, 'roomsTariff' | 'settings'>,
+  plans: readonly RatePlanInput[],
+): PropertyRateSheet {
   const sheet = compileRateSheet(toRateSheetInput(config, plans));
   return {
     sheet,
@@ -78,31 +82,4 @@ export async function loadRateSheet(
     base: plans[0]!,
     stays: config.settings.lengthOfStay.map((rule) => rule.minNights).sort((a, b) => a - b),
   };
-}
-
-/**
- * The rate sheet of a business already found, reading only what the sheet needs besides its rate
- * plans: the live room types (their guests) and the settings (guests, stays, rounding).
- */
-export async function loadBusinessRateSheet(
-  tx: Executor,
-  business: BusinessRow,
-): Promise<PropertyRateSheet> {
-  const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
-  return loadRateSheet(tx, business.uuid, {
-    roomsTariff: rooms.map(toRoomTariff),
-    settings: toSettings(business.settings),
-  });
-}
-
-/**
- * The rate sheet of a live business found by its uuid alone, for the system's own work
- * (publishing); null once the business is deleted.
- */
-export async function loadRateSheetOf(
-  tx: Executor,
-  businessUuid: string,
-): Promise<PropertyRateSheet | null> {
-  const business = await businessesRepository(tx, { kind: 'all' }).findLive(businessUuid);
-  return business ? loadBusinessRateSheet(tx, business) : null;
 }

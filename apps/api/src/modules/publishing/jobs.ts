@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PRICE_CHANGES_APPROVED } from '../../core/unit-of-work';
+import { PRICE_CHANGES_APPROVED, RATE_RULES_APPROVED } from '../../core/unit-of-work';
 import { DELIVERY_TIMEOUT_MS, deliverJob } from './deliver';
 import { destinationBreaker } from './destinations';
 import {
@@ -22,7 +22,7 @@ declare module '../../core/jobs/registry' {
  * The publishing module on the app's job mechanism (called once, from app.ts; docs/jobs.md):
  * `prices.publish` and `webhook.deliver` (with this process's breaker of destinations), and the
  * subscriber that queues `prices.publish` (once per business while one is queued) in the dispatch
- * transaction of each `price_changes.approved` event.
+ * transaction of each `price_changes.approved` and `rate_rules.approved` event.
  */
 export function registerPublishingJobs(app: FastifyInstance) {
   const log = app.log.child({ module: 'publishing' });
@@ -42,6 +42,9 @@ export function registerPublishingJobs(app: FastifyInstance) {
     }),
   });
   app.subscribe(PRICE_CHANGES_APPROVED, async (event, tx) => {
+    await enqueuePublish(app.jobs, tx, event.payload.businessUuid);
+  });
+  app.subscribe(RATE_RULES_APPROVED, async (event, tx) => {
     await enqueuePublish(app.jobs, tx, event.payload.businessUuid);
   });
 }

@@ -7,7 +7,12 @@ import { withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { priceChangesRepository, type ApprovedChange } from '../price-changes/repository';
 import { publishedRatesOf } from '../pricing-inputs/rate-cells';
-import { loadRateSheetOf, type PropertyRateSheet } from '../pricing-inputs/rate-sheet';
+import { currentRateRules, rateSheetOfRules } from '../pricing-inputs/rate-rules';
+import { rateRuleChangesRepository } from '../pricing-inputs/rate-rules-repository';
+import type { PropertyRateSheet } from '../pricing-inputs/rate-sheet';
+import { roomTypesRepository } from '../../core/room-types-repository';
+import type { BusinessRow } from '../../core/tenancy';
+import { zonedDate } from '../../lib/zoned-time';
 import { publishingRepository } from './repository';
 
 /** Publishes a business's approved price changes (payload `{businessUuid}`). */
@@ -94,8 +99,8 @@ export function deliveryBody(
 }
 
 /** The plans a delivery names, the base first (`ZWebhookPayload.ratePlans`). */
-export const deliveryPlans = (rateSheet: PropertyRateSheet | null): TWebhookPayload['ratePlans'] =>
-  (rateSheet?.plans ?? []).map((plan) => ({
+export const deliveryPlans = (rateSheet: PropertyRateSheet): TWebhookPayload['ratePlans'] =>
+  rateSheet.plans.map((plan) => ({
     code: plan.code,
     name: plan.name,
     base: plan.derivedFrom === null,
@@ -104,6 +109,104 @@ export const deliveryPlans = (rateSheet: PropertyRateSheet | null): TWebhookPayl
     minStay: plan.minStay,
     active: plan.active,
   }));
+
+/** A cell's rates on the wire (money in the currency). */
+const wireRates = (rates: ReturnType<typeof publishedRatesOf>): TWebhookPrice['rates'] =>
+  rates.map((rate) => ({
+    ...rate,
+    price: fromMinor(rate.price),
+    lengthOfStay: rate.lengthOfStay.map((stay) => ({ ...stay, price: fromMinor(stay.price) })),
+  }));
+
+/**
+ * The sheet the business's published prices are expanded with, in the publishing transaction: its
+ * published rules' — recorded now, as they are, if it publishes for the first time (the rules in
+ * force then are what was published).
+ */
+async function publishedSheet(tx: Executor, business: BusinessRow, now: Date) {
+  const rules = rateRuleChangesRepository(tx, business.uuid);
+  const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
+  const row = await rules.published();
+  if (row) return rateSheetOfRules(row.rules, rooms, business);
+  const current = await currentRateRules(tx, business, rooms);
+  await rules.insertBaseline(current, now);
+  return rateSheetOfRules(current, rooms, business);
+}
+
+/**
+ * The next step of an approved rate-rule change (docs/rate-plans.md): without a webhook, it is
+ * published at once (not sent); with one, the next `PRICES_PER_DELIVERY` published prices of the
+ * room types it reaches, from today, go in one `rates.published` delivery — each price as
+ * published, its rates under the new rules — and the change is `published` once the last chunk
+ * is queued. Answers what the job does next.
+ */
+async function republishStep(
+  tx: Executor,
+  business: BusinessRow,
+  change: NonNullable<
+    Awaited<ReturnType<ReturnType<typeof rateRuleChangesRepository>['inFlight']>>
+  >,
+  jobs: Pick<JobRunner, 'enqueue'>,
+  now: Date,
+): Promise<'more' | 'queued'> {
+  const repo = publishingRepository(tx, business.uuid);
+  const rules = rateRuleChangesRepository(tx, business.uuid);
+  const webhook = await repo.webhook();
+  if (!webhook) {
+    await rules.update(change.id, { status: 'published', publishedAt: now, unsent: true });
+    return 'more';
+  }
+  const after =
+    change.sentNight && change.sentRoomUuid
+      ? { night: change.sentNight, roomUuid: change.sentRoomUuid }
+      : null;
+  const cells = await repo.publishedCells(
+    zonedDate(now, business.timezone),
+    change.roomUuids,
+    after,
+    PRICES_PER_DELIVERY,
+  );
+  if (cells.length === 0) {
+    await rules.update(change.id, { status: 'published', publishedAt: now });
+    return 'more';
+  }
+  const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
+  const rateSheet = rateSheetOfRules(change.rules, rooms, business);
+  const id = randomUUID();
+  const prices: TWebhookPrice[] = cells.map((cell) => ({
+    date: cell.night,
+    roomUuid: cell.roomUuid,
+    roomCode: cell.code,
+    price: fromMinor(cell.priceMinor),
+    previousPrice: fromMinor(cell.priceMinor),
+    restrictions: cell.restrictions ?? openRestrictions,
+    priceChangeId: cell.changeId,
+    rates: wireRates(publishedRatesOf(rateSheet, cell.roomUuid, cell.priceMinor)),
+  }));
+  // As a delivery of prices lists them: by night, then room type code.
+  prices.sort((a, b) =>
+    a.date < b.date ? -1 : a.date > b.date ? 1 : a.roomCode < b.roomCode ? -1 : 1,
+  );
+  await repo.insertDelivery({
+    id,
+    kind: 'prices',
+    body: deliveryBody(id, 'rates.published', business, now, {
+      ratePlans: deliveryPlans(rateSheet),
+      prices,
+    }),
+    prices: prices.length,
+    now,
+  });
+  const last = cells.at(-1)!;
+  await rules.update(change.id, {
+    sentNight: last.night,
+    sentRoomUuid: last.roomUuid,
+    deliveryIds: [...change.deliveryIds, id],
+    ...(cells.length < PRICES_PER_DELIVERY ? { status: 'published', publishedAt: now } : {}),
+  });
+  await enqueueDelivery(jobs, tx, { id, businessUuid: business.uuid });
+  return 'queued';
+}
 
 /**
  * The prices of a delivery: each change with its room type's code, the price it replaces, the
@@ -114,7 +217,7 @@ async function pricesOf(
   tx: Executor,
   businessUuid: string,
   changes: ApprovedChange[],
-  rateSheet: PropertyRateSheet | null,
+  rateSheet: PropertyRateSheet,
 ): Promise<TWebhookPrice[]> {
   const rows = await publishingRepository(tx, businessUuid).deliveryPrices(
     changes.map((c) => c.id),
@@ -124,9 +227,7 @@ async function pricesOf(
     .map((change) => {
       const row = extra.get(change.id);
       const previous = row?.previous ?? null;
-      const rates = rateSheet
-        ? publishedRatesOf(rateSheet, change.roomTypeUuid, change.newPriceMinor)
-        : [];
+      const rates = publishedRatesOf(rateSheet, change.roomTypeUuid, change.newPriceMinor);
       return {
         date: change.night,
         roomUuid: change.roomTypeUuid,
@@ -135,14 +236,7 @@ async function pricesOf(
         previousPrice: previous === null ? null : fromMinor(Number(previous)),
         restrictions: change.newRestrictions ?? openRestrictions,
         priceChangeId: change.id,
-        rates: rates.map((rate) => ({
-          ...rate,
-          price: fromMinor(rate.price),
-          lengthOfStay: rate.lengthOfStay.map((stay) => ({
-            ...stay,
-            price: fromMinor(stay.price),
-          })),
-        })),
+        rates: wireRates(rates),
       };
     })
     .sort((a, b) =>
@@ -173,10 +267,14 @@ export function publishJob(deps: {
           const business = await repo.business();
           if (!business) return 'done';
           if (await repo.pricesDeliveryPending()) return 'done';
+          // Rate rules approved go out before the prices approved after them.
+          const inFlight = await rateRuleChangesRepository(tx, businessUuid).inFlight();
+          if (inFlight) return republishStep(tx, business, inFlight, jobs, now);
           const changes = priceChangesRepository(tx, businessUuid);
           const approved = await changes.approvedUndelivered(PRICES_PER_DELIVERY);
           if (approved.length === 0) return 'done';
           const ids = approved.map((c) => c.id);
+          const rateSheet = await publishedSheet(tx, business, now);
           const webhook = await repo.webhook();
           if (!webhook) {
             await publishChanges(tx, businessUuid, ids, now, { unsent: true });
@@ -184,7 +282,6 @@ export function publishJob(deps: {
             return approved.length < PRICES_PER_DELIVERY ? 'done' : 'more';
           }
           const id = randomUUID();
-          const rateSheet = await loadRateSheetOf(tx, businessUuid);
           const prices = await pricesOf(tx, businessUuid, approved, rateSheet);
           await repo.insertDelivery({
             id,

@@ -1,7 +1,13 @@
 import type { TWebhook, TWebhookDelivery } from '@tarifa/contract';
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, max, sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client';
-import { businesses, webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
+import { rowsOf, uuidIn, type Executor } from '../../db/client';
+import {
+  businesses,
+  webhookAttempts,
+  webhookDeliveries,
+  webhooks,
+  type StoredRestrictions,
+} from '../../db/schema';
 import { secretPrefixOf } from './signature';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -10,15 +16,6 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 
 /** A timestamp as SQL, from the injected clock. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
-
-/** `id in (…)` for a list of uuids (empty: false). */
-const idIn = (column: unknown, ids: string[]) =>
-  ids.length === 0
-    ? sql`false`
-    : sql`${column} in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`;
 
 /**
  * The webhook of one business the caller already reached, its deliveries and their attempts.
@@ -214,7 +211,7 @@ export function publishingRepository(db: Executor, businessUuid: string) {
     /** The business as a delivery names it; none once deleted. */
     async business() {
       const [row] = await db
-        .select({ uuid: businesses.uuid, name: businesses.name, currency: businesses.currency })
+        .select()
         .from(businesses)
         .where(and(eq(businesses.uuid, businessUuid), isNull(businesses.deletedAt)));
       return row;
@@ -232,7 +229,7 @@ export function publishingRepository(db: Executor, businessUuid: string) {
         select distinct on (room_type_uuid, night)
                business_uuid, room_type_uuid, night, new_price_minor, new_restrictions, id, ${at(now)}
           from price_changes
-         where business_uuid = ${businessUuid} and ${idIn(sql`id`, ids)}
+         where business_uuid = ${businessUuid} and ${uuidIn(sql`id`, ids)}
          order by room_type_uuid, night, created_at desc, id
         on conflict (business_uuid, room_type_uuid, night) do update
            set price_minor = excluded.price_minor,
@@ -252,7 +249,50 @@ export function publishingRepository(db: Executor, businessUuid: string) {
               on pp.business_uuid = pc.business_uuid
              and pp.room_type_uuid = pc.room_type_uuid
              and pp.night = pc.night
-           where pc.business_uuid = ${businessUuid} and ${idIn(sql`pc.id`, ids)}`),
+           where pc.business_uuid = ${businessUuid} and ${uuidIn(sql`pc.id`, ids)}`),
+      );
+    },
+
+    /** Whether the business ever published a price. */
+    async hasPublished(): Promise<boolean> {
+      const rows = rowsOf<{ one: number }>(
+        await db.execute(
+          sql`select 1 as one from published_prices where business_uuid = ${businessUuid} limit 1`,
+        ),
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Up to `limit` published prices of these room types from `from` on, by night and room type,
+     * after the cell `after` (a republication's cursor), with their room type's code.
+     */
+    async publishedCells(
+      from: string,
+      roomUuids: string[],
+      after: { night: string; roomUuid: string } | null,
+      limit: number,
+    ) {
+      if (roomUuids.length === 0) return [];
+      return rowsOf<{
+        night: string;
+        roomUuid: string;
+        code: string;
+        priceMinor: number;
+        restrictions: StoredRestrictions | null;
+        changeId: string | null;
+      }>(
+        await db.execute(sql`
+          select to_char(pp.night, 'YYYY-MM-DD') as night, pp.room_type_uuid as "roomUuid",
+                 rt.code, pp.price_minor as "priceMinor", pp.restrictions,
+                 pp.change_id as "changeId"
+            from published_prices pp
+            join room_types rt on rt.uuid = pp.room_type_uuid
+           where pp.business_uuid = ${businessUuid} and pp.night >= ${from}::date
+             and ${uuidIn(sql`pp.room_type_uuid`, roomUuids)}
+             ${after ? sql`and (pp.night, pp.room_type_uuid) > (${after.night}::date, ${after.roomUuid}::uuid)` : sql``}
+           order by pp.night, pp.room_type_uuid
+           limit ${limit}`),
       );
     },
   };

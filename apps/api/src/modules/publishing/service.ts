@@ -288,11 +288,12 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
         }
         if (!webhook) throw noWebhook();
         if (delivery.kind === 'test') await assertTestAllowed(repo, now);
-        if (delivery.kind === 'prices') {
-          const payload = JSON.parse(delivery.body) as TWebhookPayload;
+        const payload = JSON.parse(delivery.body) as TWebhookPayload;
+        // A republication of rates (`rates.published`) carries prices already published.
+        if (payload.type === 'prices.published') {
           await priceChangesRepository(tx, businessUuid).carryIn(
             id,
-            payload.prices.map((p) => p.priceChangeId),
+            payload.prices.flatMap((p) => (p.priceChangeId === null ? [] : [p.priceChangeId])),
             now,
           );
         }

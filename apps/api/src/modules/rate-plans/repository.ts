@@ -32,6 +32,13 @@ export function toRatePlanInput(row: RatePlanValues & { uuid: string }): RatePla
 
 /** A plan on the wire: the engine's reading with its money back in the currency. */
 export function toRatePlan(row: RatePlanRow): TRatePlan {
+  return { ...toRuleRatePlan(row), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** A plan's rules on the wire (`toRatePlan` without its timestamp). */
+export function toRuleRatePlan(
+  row: RatePlanValues & { uuid: string },
+): Omit<TRatePlan, 'updatedAt'> {
   const plan = toRatePlanInput(row);
   const money = (minor: number | null) => (minor === null ? null : fromMinor(minor));
   return {
@@ -45,7 +52,6 @@ export function toRatePlan(row: RatePlanRow): TRatePlan {
     roomUuids: [...plan.roomUuids],
     minPrice: money(plan.minPrice),
     maxPrice: money(plan.maxPrice),
-    updatedAt: row.updatedAt.toISOString(),
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import { assertLimit, planOf } from '../../core/plans';
 import { policyFor, reachBusiness, type Caller } from '../../core/tenancy';
-import type { ChangeContext, UnitOfWork } from '../../core/unit-of-work';
+import { RATE_PLANS_CHANGED, type ChangeContext, type UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
@@ -163,7 +163,10 @@ export function ratePlansService(db: Db, options: RatePlansServiceOptions) {
     policyFor(caller).assert('update', 'Business', readOnly);
     return changeBusiness(businesses, caller, businessUuid, version, async (ctx) => {
       const repo = ratePlansRepository(ctx.tx, ctx.row.uuid);
-      return work(ctx, repo, await repo.list());
+      const result = await work(ctx, repo, await repo.list());
+      // The rate rules moved: once the property has published, they wait for the owner.
+      ctx.emit({ type: RATE_PLANS_CHANGED, businessUuid: ctx.row.uuid });
+      return result;
     });
   }
 

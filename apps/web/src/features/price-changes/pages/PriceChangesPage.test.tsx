@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { TPriceChange, TWebhook } from '@tarifa/contract';
+import type { TPriceChange, TRateRuleChange, TWebhook } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { aBusiness, anUuid, doubleRoom, json, renderWithBusinesses, suiteRoom } from '@/testing';
 import PriceChangesPage from './PriceChangesPage';
@@ -39,6 +39,7 @@ function aChange(overrides: Partial<TPriceChange> = {}): TPriceChange {
 let fetchMock: ReturnType<typeof vi.fn>;
 let changes: TPriceChange[];
 let webhook: TWebhook | null;
+let ruleChanges: TRateRuleChange[];
 
 const calls = (method: string, path: string): [string, RequestInit | undefined][] =>
   (fetchMock.mock.calls as [string, RequestInit | undefined][]).filter(
@@ -52,6 +53,7 @@ const bodyOf = (list: [string, RequestInit | undefined][]) =>
 beforeEach(async () => {
   await changeLanguage('pt');
   webhook = null;
+  ruleChanges = [];
   changes = [
     aChange(),
     aChange({
@@ -78,6 +80,14 @@ beforeEach(async () => {
       return json(200, { moved: body.ids ? body.ids.length : 7 });
     }
     if (url === `${base}/webhook`) return json(200, { webhook });
+    if (url === `${base}/rate-rule-changes`) return json(200, { rateRuleChanges: ruleChanges });
+    if (url.startsWith(`${base}/rate-rule-changes/`) && method === 'POST') {
+      const decided = {
+        ...ruleChanges[0]!,
+        status: url.endsWith('/approve') ? 'approved' : 'rejected',
+      };
+      return json(200, { rateRuleChange: decided });
+    }
     if (url.startsWith(`${base}/price-changes/export.csv`)) {
       return new Response('\uFEFFdate,room\r\n', {
         status: 200,
@@ -322,5 +332,90 @@ describe('in Arabic', { timeout: 30_000 }, () => {
     expect(row).toHaveTextContent(/100.* ← .*120/);
     expect(row).toHaveTextContent('الموسم «\u2068Verão\u2069»');
     expect(row).toHaveTextContent('بانتظارك');
+  });
+});
+
+describe('a change of the rate rules', { timeout: 30_000 }, () => {
+  const bar = {
+    uuid: anUuid(),
+    name: 'Melhor tarifa',
+    code: 'BAR',
+    base: true,
+    derivedFrom: null,
+    adjustment: { type: 'percent' as const, value: 0 },
+    board: 'RO' as const,
+    boardPricePerGuest: 0,
+    cancellationPolicy: 'flexible' as const,
+    roomUuids: [],
+    minPrice: null,
+    maxPrice: null,
+    minStay: null,
+    active: true,
+  };
+  const nr = {
+    ...bar,
+    uuid: anUuid(),
+    name: 'Não reembolsável',
+    code: 'NR',
+    base: false,
+    derivedFrom: bar.uuid,
+    adjustment: { type: 'percent' as const, value: -10 },
+    cancellationPolicy: 'non_refundable' as const,
+  };
+  const rules = {
+    ratePlans: [bar, nr],
+    rooms: [],
+    guests: {
+      extraGuest: { type: 'amount' as const, value: 0 },
+      missingGuest: { type: 'amount' as const, value: 0 },
+    },
+    lengthOfStay: [],
+  };
+  const pending: TRateRuleChange = {
+    id: anUuid(),
+    status: 'pending',
+    stage: 'waiting',
+    delivery: { destination: null, state: 'none', deliveredAt: null },
+    version: 3,
+    items: [
+      { kind: 'ratePlan', uuid: nr.uuid, change: 'changed', fields: ['adjustment'] },
+      { kind: 'lengthOfStay' },
+    ],
+    before: rules,
+    after: {
+      ...rules,
+      ratePlans: [bar, { ...nr, adjustment: { type: 'percent', value: -12 } }],
+      lengthOfStay: [{ minNights: 7, adjustment: { type: 'percent', value: -8 } }],
+    },
+    roomTypes: 2,
+    nights: 365,
+    createdAt: '2026-08-01T10:00:00.000Z',
+    decidedAt: null,
+    decidedBy: null,
+    publishedAt: null,
+    updatedAt: '2026-08-01T10:00:00.000Z',
+  };
+
+  it('says what moves, before → after, and approves the version the owner read', async () => {
+    ruleChanges = [pending];
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    const card = await screen.findByRole('region', {
+      name: 'As suas tarifas mudaram: aprove-as para as publicar',
+    });
+    expect(card).toHaveTextContent('365 noites publicadas de 2 tipos de quarto');
+    expect(card).toHaveTextContent(/Não reembolsável \(NR\)/);
+    expect(card).toHaveTextContent(/Ajuste: [-−]10\s?% → [-−]12\s?%/);
+    expect(card).toHaveTextContent(/nenhum → 7\+ noites [-−]8\s?%/);
+    await userEvent.click(within(card).getByRole('button', { name: 'Aprovar e publicar' }));
+    await waitFor(() => expect(calls('POST', '/rate-rule-changes/')).toHaveLength(1));
+    const [url] = calls('POST', '/rate-rule-changes/')[0]!;
+    expect(url).toBe(`${base}/rate-rule-changes/${pending.id}/approve`);
+    expect(bodyOf(calls('POST', '/rate-rule-changes/'))).toEqual([{ version: 3 }]);
+  });
+
+  it('shows nothing when no change of the rates waits', async () => {
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await rowOf(/Quarto Duplo/);
+    expect(screen.queryByTestId('rate-rules-change')).toBeNull();
   });
 });

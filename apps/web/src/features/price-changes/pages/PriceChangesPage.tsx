@@ -20,6 +20,7 @@ import { ConfirmDecisionDialog, type PendingDecision } from '../components/Confi
 import { ExportButtons } from '../components/ExportButtons';
 import { PriceChangesFilters } from '../components/PriceChangesFilters';
 import { PriceChangesTable } from '../components/PriceChangesTable';
+import { RateRuleChangeCard } from '../components/RateRuleChangeCard';
 import { WebhookBanner } from '../components/WebhookBanner';
 import {
   filterOf,
@@ -154,6 +155,7 @@ function PriceChanges({ business }: { business: TBusiness }) {
 
       <WebhookBanner businessUuid={business.uuid} />
       <FirstPriceList businessUuid={business.uuid} />
+      <RateRuleChangeCard business={business} />
 
       <FilteredList
         query={list}
