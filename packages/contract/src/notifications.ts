@@ -20,6 +20,11 @@ export const notificationKinds = [
    * `params.nights`, `params.roomTypes`.
    */
   'first_price_list',
+  /**
+   * A change of the rate rules waits for approval (one summary per business): `params.nights`,
+   * `params.roomTypes` (what approving it sends again).
+   */
+  'rate_rules_pending',
   /** Webhook deliveries failed (one summary per business): `params.failed`, `params.lastError`. */
   'webhook_failing',
   /** The user's plan changed: `params.plan`, `params.previousPlan`, `params.byAdmin`. */

@@ -1,6 +1,7 @@
 import {
   ZWebhookPayload,
   type TBusiness,
+  type TNotification,
   type TPriceCell,
   type TRatePlan,
   type TRateRuleChange,
@@ -87,6 +88,15 @@ describe('rate-rule changes', () => {
     return cell?.publishedPrice ?? null;
   }
 
+  /** The owner's notifications about the business's rate rules. */
+  async function rulesNotices(business: { uuid: string }) {
+    const res = await call('GET', '/api/v1/notifications?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().notifications as TNotification[])
+      .filter((n) => n.kind === 'rate_rules_pending' && n.business?.uuid === business.uuid)
+      .map((n) => ({ params: n.params, read: n.readAt !== null }));
+  }
+
   /**
    * A hotel with DBL (base 100) and STE (base 200), a webhook, and one published night of each
    * (10 July: 120 and 220): its rules as they were then are the published ones.
@@ -158,6 +168,10 @@ describe('rate-rule changes', () => {
       decidedAt: null,
     });
     expect(pending!.before.ratePlans.map((p) => p.code)).toEqual(['BAR']);
+    // The owner is told once (one summary, however many edits).
+    expect(await rulesNotices(business)).toEqual([
+      { params: { nights: 1, roomTypes: 2 }, read: false },
+    ]);
     expect(pending!.after.ratePlans.find((p) => p.code === 'NR')!.adjustment).toEqual({
       type: 'percent',
       value: -12,
@@ -207,6 +221,9 @@ describe('rate-rule changes', () => {
     const approved = await decide(business, pending!.id, 'approve', 2);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().rateRuleChange).toMatchObject({ status: 'approved', stage: 'approved' });
+    expect(await rulesNotices(business)).toEqual([
+      { params: { nights: 1, roomTypes: 2 }, read: true },
+    ]);
     await drain();
 
     // Every published night of the room types it reaches, again, with NR at −12 %.

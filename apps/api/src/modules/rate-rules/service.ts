@@ -7,6 +7,7 @@ import {
   type TRateRuleDecisionBody,
 } from '@tarifa/contract';
 import { systemClock } from '../../core/clock';
+import { notify, settleSummary } from '../../core/notifications';
 import { roomTypesRepository } from '../../core/room-types-repository';
 import {
   businessesRepository,
@@ -40,6 +41,9 @@ const LISTED = 20;
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
+/** The owner's one summary of a business's rate-rule change waiting for approval. */
+const pendingRulesKey = (businessUuid: string) => `rate_rules_pending:${businessUuid}`;
+
 /**
  * Gathers the business's edits of its rate rules into its pending change (docs/rate-plans.md,
  * "Changing the rules"), in `tx`: nothing before the business first published (its rules are
@@ -64,7 +68,10 @@ export async function syncRateRuleChange(
   const after = rateRulesToWire(current, business);
   const items = rateRuleItems(before, after);
   if (items.length === 0) {
-    if (pending) await repo.remove(pending.id);
+    if (pending) {
+      await repo.remove(pending.id);
+      await settleSummary(tx, business.ownerUuid, pendingRulesKey(business.uuid));
+    }
     return null;
   }
   if (pending && rateRuleItems(rateRulesToWire(pending.rules, business), after).length === 0) {
@@ -89,7 +96,16 @@ export async function syncRateRuleChange(
     await repo.insertPending({ ...values, now });
     id = (await repo.pending())!.id;
   }
-  if (!business.settings.autoApprove) return null;
+  if (!business.settings.autoApprove) {
+    await notify(tx, {
+      userUuid: business.ownerUuid,
+      businessUuid: business.uuid,
+      kind: 'rate_rules_pending',
+      params: { nights, roomTypes: roomUuids.length },
+      groupKey: pendingRulesKey(business.uuid),
+    });
+    return null;
+  }
   await rateRuleChangesRepository(tx, business.uuid).update(id, {
     status: 'approved',
     decidedAt: now,
@@ -216,6 +232,7 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
           decidedAt: now,
           decidedBy: by(caller),
         });
+        await settleSummary(tx, business.ownerUuid, pendingRulesKey(business.uuid));
         record(business.uuid, {
           action: 'approve',
           entity: 'rate_rule_change',
@@ -255,6 +272,7 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
             decidedAt: now,
             decidedBy: by(caller),
           });
+          await settleSummary(ctx.tx, business.ownerUuid, pendingRulesKey(business.uuid));
           ctx.record({
             action: 'reject',
             entity: 'rate_rule_change',

@@ -6,6 +6,7 @@ const notificationTargets: Record<TNotificationKind, string> = {
   import_failed: '/pricing-central/bookings/import',
   price_changes_pending: '/pricing-central/price-changes',
   first_price_list: '/pricing-central/price-changes',
+  rate_rules_pending: '/pricing-central/price-changes',
   webhook_failing: '/my-property/integrations',
   plan_changed: '/pages/pricing',
   account_changed: '/account-settings/account',

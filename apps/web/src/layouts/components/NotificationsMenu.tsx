@@ -42,6 +42,7 @@ const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }
   import_failed: { icon: ImportFailedIcon, color: 'error.main' },
   price_changes_pending: { icon: PriceChangesIcon, color: 'warning.main' },
   first_price_list: { icon: PriceChangesIcon, color: 'info.main' },
+  rate_rules_pending: { icon: PriceChangesIcon, color: 'warning.main' },
   webhook_failing: { icon: WebhookIcon, color: 'error.main' },
   plan_changed: { icon: PlanIcon, color: 'primary.main' },
   account_changed: { icon: AccountIcon, color: 'info.main' },
@@ -81,6 +82,11 @@ function notificationText(
           nights: t('priceChanges:firstList.nights', { count: numberOf(params.nights) }),
           roomTypes: t('priceChanges:firstList.roomTypes', { count: numberOf(params.roomTypes) }),
         }),
+      };
+    case 'rate_rules_pending':
+      return {
+        title: t('kinds.rate_rules_pending'),
+        detail: t('details.rateRules', { count: numberOf(params.nights) }),
       };
     case 'webhook_failing': {
       const error = textOf(params.lastError);
