@@ -6,7 +6,9 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase, rowsOf } from './client';
 
 // PGlite's own: the PostgreSQL lane leaves this file out (vitest.config.ts).
-describe('the embedded database on disk', () => {
+// Two starts of an embedded server on disk, the first creating its cluster: about 16 s alone on
+// the 2-core machine, twice that beside the end-to-end lane; the timeout leaves room for both.
+describe('the embedded database on disk', { timeout: 120_000 }, () => {
   it('is created in an empty folder, starts with its settings, and opens again with its data', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-pglite-'));
     onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
