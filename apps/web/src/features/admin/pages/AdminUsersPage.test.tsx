@@ -110,7 +110,9 @@ describe('/admin/users', { timeout: 30_000 }, () => {
   });
 
   it('searches as one types, once the typing settles', async () => {
-    const user = userEvent.setup();
+    // The keys go in one after the other with no pause between them (`delay: null`), as a quick
+    // typist's would: however busy the machine, no debounce interval passes in between.
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<AdminUsersPage />, { roles: ['super-admin'], path: '/admin/users' });
     await screen.findByRole('button', { name: 'Actions for Rui Dias' });
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'rui');
