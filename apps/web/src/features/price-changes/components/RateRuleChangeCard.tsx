@@ -20,6 +20,7 @@ import type {
   TRateRuleItem,
   TRateRules,
 } from '@tarifa/contract';
+import { isolate } from '@/lib/bidi';
 import { errorMessage } from '@/lib/forms';
 import { useIntl, type Formatters } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
@@ -32,6 +33,20 @@ import {
 type T = ReturnType<typeof useTranslation>['t'];
 type Plan = TRateRules['ratePlans'][number];
 
+/** "−10 %" or "+5,50 €": a percent or an amount, signed. */
+const signed = (
+  intl: Formatters,
+  a: { type: 'percent' | 'amount'; value: number },
+  currency: string,
+) =>
+  a.type === 'percent'
+    ? intl.number(a.value / 100, {
+        style: 'percent',
+        signDisplay: 'exceptZero',
+        maximumFractionDigits: 2,
+      })
+    : intl.money(a.value, currency, { signDisplay: 'exceptZero' });
+
 /** Words for one value of a plan's, a room type's or the property's rules. */
 function valueText(
   field: string,
@@ -40,18 +55,10 @@ function valueText(
   { t, intl, currency }: { t: T; intl: Formatters; currency: string },
 ): string {
   const money = (amount: number) => intl.money(amount, currency);
-  const adjustment = (a: { type: 'percent' | 'amount'; value: number }) =>
-    a.type === 'percent'
-      ? intl.number(a.value / 100, {
-          style: 'percent',
-          signDisplay: 'exceptZero',
-          maximumFractionDigits: 2,
-        })
-      : intl.money(a.value, currency, { signDisplay: 'exceptZero' });
   if (value === null || value === undefined) return t('rateRules.none');
   switch (field) {
     case 'adjustment':
-      return adjustment(value as Plan['adjustment']);
+      return signed(intl, value as Plan['adjustment'], currency);
     case 'extraGuest':
     case 'missingGuest': {
       const change = value as TGuestAdjustment;
@@ -98,14 +105,7 @@ function staysText(stays: readonly TLengthOfStayRule[], t: T, intl: Formatters, 
     stays.map((rule) =>
       t('rateRules.stay', {
         nights: rule.minNights,
-        change:
-          rule.adjustment.type === 'percent'
-            ? intl.number(rule.adjustment.value / 100, {
-                style: 'percent',
-                signDisplay: 'exceptZero',
-                maximumFractionDigits: 2,
-              })
-            : intl.money(rule.adjustment.value, currency, { signDisplay: 'exceptZero' }),
+        change: isolate(intl, signed(intl, rule.adjustment, currency)),
       }),
     ),
   );
@@ -129,8 +129,14 @@ function itemText(
       .map((field) =>
         t('rateRules.field', {
           field: label(field),
-          before: valueText(field, (was as Record<string, unknown>)[field], before, words),
-          after: valueText(field, (now as Record<string, unknown>)[field], after, words),
+          before: isolate(
+            intl,
+            valueText(field, (was as Record<string, unknown>)[field], before, words),
+          ),
+          after: isolate(
+            intl,
+            valueText(field, (now as Record<string, unknown>)[field], after, words),
+          ),
         }),
       )
       .join('; ');
@@ -170,10 +176,9 @@ function itemText(
     case 'lengthOfStay':
       return {
         primary: t('rateRules.lengthOfStay'),
-        secondary: t('rateRules.field', {
-          field: t('property:settings.lengthOfStay.title'),
-          before: staysText(before.lengthOfStay, t, intl, currency),
-          after: staysText(after.lengthOfStay, t, intl, currency),
+        secondary: t('rateRules.change', {
+          before: isolate(intl, staysText(before.lengthOfStay, t, intl, currency)),
+          after: isolate(intl, staysText(after.lengthOfStay, t, intl, currency)),
         }),
       };
   }
