@@ -192,6 +192,8 @@ describe('rate-rule changes', () => {
     expect(meanwhile!.type).toBe('prices.published');
     expect(meanwhile!.ratePlans.map((p) => p.code)).toEqual(['BAR']);
     receiver.received.length = 0;
+    // The night published meanwhile is one more that approving sends.
+    expect((await ruleChanges(business))[0]!.nights).toBe(2);
 
     // A decision names the version it saw.
     const stale = await decide(business, pending!.id, 'approve', 1);

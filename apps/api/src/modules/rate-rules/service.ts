@@ -159,7 +159,13 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
     const { change } = row;
     const before = rateRulesToWire(change.beforeRules!, business);
     const after = rateRulesToWire(change.rules, business);
-    const deliveries = await rateRulesRepository(tx, business.uuid).deliveries(change.deliveryIds);
+    const repo = rateRulesRepository(tx, business.uuid);
+    const deliveries = await repo.deliveries(change.deliveryIds);
+    // Waiting, it would send today's published nights; decided, what it reached when it was.
+    const nights =
+      change.status === 'pending'
+        ? await repo.publishedNights(zonedDate(clock(), business.timezone), change.roomUuids)
+        : change.nights;
     return {
       id: change.id,
       status: change.status as TRateRuleChangeStatus,
@@ -169,7 +175,7 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
       before,
       after,
       roomTypes: change.roomUuids.length,
-      nights: change.nights,
+      nights,
       createdAt: change.createdAt.toISOString(),
       decidedAt: iso(change.decidedAt),
       decidedBy:
@@ -227,10 +233,16 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
         const business = await reachBusiness(tx, caller, businessUuid);
         const change = await pendingAt(tx, business, id, body.version);
         const now = clock();
+        // What it sends: the published nights from today (the count it arose with may be old).
+        const nights = await rateRulesRepository(tx, business.uuid).publishedNights(
+          zonedDate(now, business.timezone),
+          change.roomUuids,
+        );
         await rateRuleChangesRepository(tx, business.uuid).update(change.id, {
           status: 'approved',
           decidedAt: now,
           decidedBy: by(caller),
+          nights,
         });
         await settleSummary(tx, business.ownerUuid, pendingRulesKey(business.uuid));
         record(business.uuid, {
@@ -241,7 +253,7 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
           changes: {
             status: { before: 'pending', after: 'approved' },
             roomTypes: { before: null, after: change.roomUuids.length },
-            nights: { before: null, after: change.nights },
+            nights: { before: null, after: nights },
           },
         });
         emit({ type: RATE_RULES_APPROVED, businessUuid: business.uuid, changeId: change.id });
