@@ -36,12 +36,18 @@ export function rateRulesRepository(db: Executor, businessUuid: string) {
     },
 
     /** The pending change first, then the latest others (never the baseline), with deciders. */
-    list: (limit: number) =>
+    list: (limit: number, id?: string) =>
       db
         .select({ change: rateRuleChanges, deciderName: users.name })
         .from(rateRuleChanges)
         .leftJoin(users, eq(users.uuid, rateRuleChanges.decidedBy))
-        .where(and(ofBusiness, isNotNull(rateRuleChanges.beforeRules)))
+        .where(
+          and(
+            ofBusiness,
+            isNotNull(rateRuleChanges.beforeRules),
+            id === undefined ? undefined : eq(rateRuleChanges.id, id),
+          ),
+        )
         .orderBy(sql`${rateRuleChanges.status} = 'pending' desc`, desc(rateRuleChanges.createdAt))
         .limit(limit),
 
@@ -52,16 +58,19 @@ export function rateRulesRepository(db: Executor, businessUuid: string) {
       nights: number;
       now: Date;
     }) =>
-      db.insert(rateRuleChanges).values({
-        businessUuid,
-        status: 'pending',
-        rules: values.rules,
-        beforeRules: values.beforeRules,
-        roomUuids: values.roomUuids,
-        nights: values.nights,
-        createdAt: values.now,
-        updatedAt: values.now,
-      }),
+      db
+        .insert(rateRuleChanges)
+        .values({
+          businessUuid,
+          status: 'pending',
+          rules: values.rules,
+          beforeRules: values.beforeRules,
+          roomUuids: values.roomUuids,
+          nights: values.nights,
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning({ id: rateRuleChanges.id }),
 
     remove: (id: string) =>
       db.delete(rateRuleChanges).where(and(ofBusiness, eq(rateRuleChanges.id, id))),

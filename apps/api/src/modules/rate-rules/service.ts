@@ -93,8 +93,7 @@ export async function syncRateRuleChange(
     });
     id = pending.id;
   } else {
-    await repo.insertPending({ ...values, now });
-    id = (await repo.pending())!.id;
+    id = (await repo.insertPending({ ...values, now }))[0]!.id;
   }
   if (!business.settings.autoApprove) {
     await notify(tx, {
@@ -214,8 +213,8 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
 
   async function answer(tx: Executor, business: BusinessRow, id: string) {
     const repo = rateRulesRepository(tx, business.uuid);
-    const row = (await repo.list(LISTED + 1)).find((r) => r.change.id === id)!;
-    return toWire(tx, business, row);
+    const [row] = await repo.list(1, id);
+    return toWire(tx, business, row!);
   }
 
   return {

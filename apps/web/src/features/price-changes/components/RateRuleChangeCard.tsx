@@ -200,6 +200,14 @@ export function RateRuleChangeCard({ business }: { business: TBusiness }) {
   const changes = useRateRuleChanges(business.uuid);
   const decide = useDecideRateRuleChange(business.uuid);
   const latest = changes.data?.[0];
+  // A change waiting unseen would be one the owner never decides: say that it could not be read.
+  if (changes.isError) {
+    return (
+      <Alert severity="warning" data-testid="rate-rules-load-failed">
+        {t('rateRules.loadFailed')}
+      </Alert>
+    );
+  }
   if (!latest) return null;
   const words = { t, intl, currency: business.currency };
 

@@ -39,7 +39,7 @@ function aChange(overrides: Partial<TPriceChange> = {}): TPriceChange {
 let fetchMock: ReturnType<typeof vi.fn>;
 let changes: TPriceChange[];
 let webhook: TWebhook | null;
-let ruleChanges: TRateRuleChange[];
+let ruleChanges: TRateRuleChange[] | 'refused';
 
 const calls = (method: string, path: string): [string, RequestInit | undefined][] =>
   (fetchMock.mock.calls as [string, RequestInit | undefined][]).filter(
@@ -80,10 +80,14 @@ beforeEach(async () => {
       return json(200, { moved: body.ids ? body.ids.length : 7 });
     }
     if (url === `${base}/webhook`) return json(200, { webhook });
-    if (url === `${base}/rate-rule-changes`) return json(200, { rateRuleChanges: ruleChanges });
+    if (url === `${base}/rate-rule-changes`) {
+      return ruleChanges === 'refused'
+        ? json(400, { error: { code: 'validation_failed', message: 'No' } })
+        : json(200, { rateRuleChanges: ruleChanges });
+    }
     if (url.startsWith(`${base}/rate-rule-changes/`) && method === 'POST') {
       const decided = {
-        ...ruleChanges[0]!,
+        ...(ruleChanges as TRateRuleChange[])[0]!,
         status: url.endsWith('/approve') ? 'approved' : 'rejected',
       };
       return json(200, { rateRuleChange: decided });
@@ -411,6 +415,14 @@ describe('a change of the rate rules', { timeout: 30_000 }, () => {
     const [url] = calls('POST', '/rate-rule-changes/')[0]!;
     expect(url).toBe(`${base}/rate-rule-changes/${pending.id}/approve`);
     expect(bodyOf(calls('POST', '/rate-rule-changes/'))).toEqual([{ version: 3 }]);
+  });
+
+  it('says so when it cannot read whether a change of the rates waits', async () => {
+    ruleChanges = 'refused';
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    expect(await screen.findByTestId('rate-rules-load-failed')).toHaveTextContent(
+      'Não foi possível verificar se uma alteração das suas tarifas espera aprovação.',
+    );
   });
 
   it('shows nothing when no change of the rates waits', async () => {
