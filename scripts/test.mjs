@@ -41,6 +41,31 @@ const postgres = {
 };
 const lanes = [endToEnd, unit, postgres];
 
+/** The names of a lane's failed tests, from its report: the last lines of a long log say them. */
+function failures(lane) {
+  const file = path.join(results, lane.report);
+  if (!fs.existsSync(file)) return [];
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (lane.kind === 'vitest') {
+    return report.testResults.flatMap((suite) =>
+      suite.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `${path.relative(root, suite.name)} › ${test.fullName}`),
+    );
+  }
+  const failed = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'unexpected')) {
+        failed.push(`${spec.file ?? file}:${spec.line} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return failed;
+}
+
 function counts(lane) {
   const file = path.join(results, lane.report);
   if (!fs.existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -143,6 +168,10 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
+const failedTests = lanes.flatMap((lane) => failures(lane).map((name) => `${lane.name}: ${name}`));
+if (failedTests.length > 0) {
+  console.log(`\nFailed:\n${failedTests.map((name) => `  ✖ ${name}`).join('\n')}`);
+}
 console.log(`\nThe suite took ${Math.floor(wallSeconds / 60)} min ${wallSeconds % 60} s.`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedLane ? 1 : 0);
