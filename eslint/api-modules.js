@@ -18,6 +18,7 @@ export const moduleGraph = {
   auth: ['mail'],
   bookings: [],
   businesses: ['plans'],
+  channels: ['pricing-inputs', 'bookings'],
   events: ['businesses'],
   forecast: [],
   health: [],

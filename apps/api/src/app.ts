@@ -32,6 +32,8 @@ import { pricesRoutes } from './modules/prices/routes';
 import { ratePlansRoutes } from './modules/rate-plans/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
+import { registerChannelJobs } from './modules/channels/jobs';
+import { channelsRoutes } from './modules/channels/routes';
 import { registerRateRulesJobs } from './modules/rate-rules/jobs';
 import { rateRulesRoutes } from './modules/rate-rules/routes';
 import { publishingRoutes } from './modules/publishing/routes';
@@ -166,6 +168,7 @@ export async function buildApp({
   registerPriceChangeJobs(app);
   registerPublishingJobs(app);
   registerRateRulesJobs(app);
+  const channels = registerChannelJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -185,6 +188,7 @@ export async function buildApp({
       await api.register(tokensRoutes);
       await api.register(importsRoutes);
       await api.register(publishingRoutes, { clock });
+      await api.register(channelsRoutes, { service: channels });
       await api.register(analyticsRoutes, { clock });
       await api.register(forecastRoutes, { clock });
       await api.register(eventsRoutes);

@@ -110,6 +110,28 @@ const envSchema = z.object({
    */
   WEBHOOK_ALLOW_PRIVATE: flag('false'),
   /**
+   * The key that encrypts channel credentials at rest (docs/channels.md): 32 random bytes, in
+   * base64 or hex (`openssl rand -base64 32`). Unset: a key made once in DATA_DIR/channels.key —
+   * fine for one instance; instances sharing a PostgreSQL must share this variable instead.
+   */
+  CHANNELS_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^(?:[A-Za-z0-9+/]{43}=|[A-Za-z0-9_-]{43}|[0-9a-fA-F]{64})$/,
+      'must be 32 bytes in base64 or hex (openssl rand -base64 32)',
+    )
+    .optional(),
+  /** Base URL of the Channex API (docs/channels.md); its staging server for trials. */
+  CHANNEX_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default('https://app.channex.io'),
+  /**
+   * `true`: channel connections may reach loopback and private addresses (an OpenTravel system on
+   * the hotel's own network, a local Channex double). Off by default, as for webhooks.
+   */
+  CHANNELS_ALLOW_PRIVATE: flag('false'),
+  /**
    * `true`: the OpenAPI document and the Swagger UI are served at /api/docs/json and /api/docs.
    * Unset: on, unless NODE_ENV is `production`.
    */
@@ -146,10 +168,16 @@ export type Config = {
   webhookAllowPrivate: boolean;
   /** Serve the OpenAPI document and the Swagger UI (/api/docs). */
   apiDocs: boolean;
+  /** The key of channel credentials (32 bytes); undefined: DATA_DIR/channels.key. */
+  channelsKey: Buffer | undefined;
+  /** Without a trailing slash. */
+  channexUrl: string;
+  /** Channel connections may reach internal addresses. */
+  channelsAllowPrivate: boolean;
 };
 
 /** Variables whose value may hold a password: a bad one is named, its value not shown. */
-const secretVariables = new Set(['ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL']);
+const secretVariables = new Set(['ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL', 'CHANNELS_KEY']);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -203,8 +231,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO === 'true',
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
     apiDocs: (e.API_DOCS ?? (present.NODE_ENV === 'production' ? 'false' : 'true')) === 'true',
+    channelsKey: e.CHANNELS_KEY === undefined ? undefined : keyBytes(e.CHANNELS_KEY),
+    channexUrl: e.CHANNEX_URL.replace(/\/+$/, ''),
+    channelsAllowPrivate: e.CHANNELS_ALLOW_PRIVATE === 'true',
   };
 }
+
+/** A 32-byte key written in hex or base64(url). */
+const keyBytes = (text: string) =>
+  /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64url');
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true;

@@ -59,6 +59,8 @@ export const auditEntities = [
   'rate_plan',
   /** A decision on a change of the rate rules (entityId: the change's id). */
   'rate_rule_change',
+  /** A connection to a channel manager or an OpenTravel system (entityId: its uuid). */
+  'channel_connection',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -19,6 +19,7 @@ export * from './price-life';
 export * from './price-changes-summary';
 export * from './reason-words';
 export * from './publishing';
+export * from './channels';
 export * from './analytics';
 export * from './csv';
 export * from './events';

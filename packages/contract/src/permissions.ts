@@ -25,6 +25,7 @@ export const subjects = [
   'CompetitorRate',
   'Market',
   'Webhook',
+  'Channel',
 ] as const;
 export type TSubject = (typeof subjects)[number];
 
@@ -38,6 +39,7 @@ const businessDataSubjects = [
   'CompetitorRate',
   'Market',
   'Webhook',
+  'Channel',
 ] as const satisfies readonly TSubject[];
 
 export interface TAbilityRule {

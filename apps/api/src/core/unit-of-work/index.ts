@@ -22,6 +22,7 @@ export {
   MARKET_CHANGED,
   OVERRIDES_CHANGED,
   PRICE_CHANGES_APPROVED,
+  PRICES_PUBLISHED,
   RATE_PLANS_CHANGED,
   RATE_RULES_APPROVED,
   TARIFF_CHANGED,
@@ -32,7 +33,7 @@ export {
   type StoredOutboxEvent,
   type Subscriber,
 } from './events';
-// Events are written only by the unit of work, with their dispatch (`writeOutbox` stays inside).
+// Events are written only by the unit of work or `emitIn`, with their dispatch (`writeOutbox` stays inside).
 export { outboxDispatcher, outboxSubscriptions, type OutboxSubscriptions } from './outbox';
 
 /** What `work` gets inside a change: the transaction, the business, and what it records. */
@@ -105,11 +106,23 @@ async function flush(
     await writeAudit(tx, businessUuid, actor, rows);
     events.push(...tariffChangeOf(businessUuid, rows));
   }
+  await emitIn(tx, jobs, events);
+  return events.length > 0;
+}
+
+/**
+ * Writes outbox events in the caller's transaction with their pending dispatch: for a job's own
+ * transactions, which record no audit (a unit of work's writes emit through `ctx.emit`).
+ */
+export async function emitIn(
+  tx: Executor,
+  jobs: Pick<JobRunner, 'enqueue'>,
+  events: OutboxEvent[],
+) {
   await writeOutbox(tx, events);
   if (events.length) {
     await jobs.enqueue(tx, DISPATCH_JOB, {}, { singletonKey: DISPATCH_JOB, maxAttempts: 10 });
   }
-  return events.length > 0;
 }
 
 export interface UnitOfWorkDeps {

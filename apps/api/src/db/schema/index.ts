@@ -13,3 +13,4 @@ export * from './prices';
 export * from './publishing';
 export * from './market';
 export * from './rate-plans';
+export * from './channels';

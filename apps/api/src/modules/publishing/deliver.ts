@@ -300,7 +300,7 @@ export function deliverJob(deps: {
         if (delivered) {
           if (current.kind === 'prices') {
             const carried = await priceChangesRepository(tx, businessUuid).carriedBy(deliveryId);
-            await publishChanges(tx, businessUuid, carried, now);
+            await publishChanges(tx, jobs, businessUuid, carried, now);
             // Approved changes that waited for this delivery go next.
             await enqueuePublish(jobs, tx, businessUuid);
           }

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
+import { emitIn, PRICES_PUBLISHED } from '../../core/unit-of-work';
 import { priceChangesRepository, type ApprovedChange } from '../price-changes/repository';
 import { publishedRatesOf } from '../pricing-inputs/rate-cells';
 import { currentRateRules, rateSheetOfRules } from '../pricing-inputs/rate-rules';
@@ -69,6 +70,7 @@ export const enqueueDelivery = (
  */
 export async function publishChanges(
   tx: Executor,
+  jobs: Enqueue,
   businessUuid: string,
   ids: string[],
   now: Date,
@@ -77,7 +79,12 @@ export async function publishChanges(
   if (ids.length === 0) return;
   await publishingRepository(tx, businessUuid).publishPrices(ids, now);
   await priceChangesRepository(tx, businessUuid).markPublished(ids, now, options);
+  await announcePublished(tx, jobs, businessUuid);
 }
+
+/** Tells the channels (`prices.published`) that the property's published prices or rules moved. */
+const announcePublished = (tx: Executor, jobs: Enqueue, businessUuid: string) =>
+  emitIn(tx, jobs, [{ type: PRICES_PUBLISHED, businessUuid }]);
 
 /** The JSON body of a delivery, exactly as receivers get it (`ZWebhookPayload`). */
 export function deliveryBody(
@@ -154,6 +161,7 @@ async function republishStep(
   const webhook = await repo.webhook();
   if (!webhook) {
     await rules.update(change.id, { status: 'published', publishedAt: now, unsent: true });
+    await announcePublished(tx, jobs, business.uuid);
     return 'more';
   }
   const after =
@@ -168,6 +176,7 @@ async function republishStep(
   );
   if (cells.length === 0) {
     await rules.update(change.id, { status: 'published', publishedAt: now });
+    await announcePublished(tx, jobs, business.uuid);
     return 'more';
   }
   const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
@@ -204,6 +213,7 @@ async function republishStep(
     deliveryIds: [...change.deliveryIds, id],
     ...(cells.length < PRICES_PER_DELIVERY ? { status: 'published', publishedAt: now } : {}),
   });
+  if (cells.length < PRICES_PER_DELIVERY) await announcePublished(tx, jobs, business.uuid);
   await enqueueDelivery(jobs, tx, { id, businessUuid: business.uuid });
   return 'queued';
 }
@@ -277,7 +287,7 @@ export function publishJob(deps: {
           const rateSheet = await publishedSheet(tx, business, now);
           const webhook = await repo.webhook();
           if (!webhook) {
-            await publishChanges(tx, businessUuid, ids, now, { unsent: true });
+            await publishChanges(tx, jobs, businessUuid, ids, now, { unsent: true });
             log.info({ businessUuid, prices: ids.length }, 'prices published (no webhook)');
             return approved.length < PRICES_PER_DELIVERY ? 'done' : 'more';
           }

@@ -1,0 +1,423 @@
+import { addDays } from '@tarifa/pricing';
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobHandler, JobRunner } from '../../core/jobs';
+import { withTransaction, type Db, type Executor } from '../../db/client';
+import { businesses } from '../../db/schema';
+import { zonedDate } from '../../lib/zoned-time';
+import { pricesRepository } from '../pricing-inputs/repository';
+import { loadPublishedRateSheet } from '../pricing-inputs/rate-rules';
+import { roomTypesRepository } from '../../core/room-types-repository';
+import { and, eq, isNull } from 'drizzle-orm';
+import { channelLimits } from '@tarifa/contract';
+import {
+  batchOf,
+  canonical,
+  cellKey,
+  changedState,
+  desiredState,
+  until,
+  sizeOf,
+  stateOf,
+  type ChannelState,
+} from './ari';
+import { ProviderError, type AriBatch, type AriSnapshot, type ChannelAdapter } from './adapter';
+import { adapterFor, type AdapterDeps } from './providers';
+import {
+  connectionById,
+  connectionRecords,
+  connectionsRepository,
+  type ConnectionRow,
+} from './repository';
+
+/** Pushes what a connection's channel should hold and does not (payload `{connectionUuid}`). */
+export const SYNC_JOB = 'channels.sync';
+/** Reads back what a push sent and compares (payload `{connectionUuid, from, to}`). */
+export const VERIFY_JOB = 'channels.verify';
+
+export interface SyncJobPayload {
+  connectionUuid: string;
+  /** Send every value, whatever the channel is known to hold (the owner's "resync"). */
+  full?: boolean;
+  /** Failed pushes in a row before this one (retries of a 429, a 5xx or no answer). */
+  retry?: number;
+}
+export interface VerifyJobPayload {
+  connectionUuid: string;
+  from: string;
+  to: string;
+}
+
+/** How long after a push its values are read back (the provider applies them in the background). */
+export const VERIFY_DELAY_MS = 5_000;
+/** Retries of a push that failed for a reason that may pass, before it waits for the next change. */
+const RETRIES_MAX = 12;
+/** The wait before retry `n` (1-based) when the provider names none: 30 s · 2^(n−1), at most 30 min. */
+export const retryDelayMs = (n: number) => Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, n - 1));
+
+type Enqueue = Pick<JobRunner, 'enqueue'>;
+
+/** Queues a connection's sync (once while one is queued). */
+export const enqueueSync = (
+  jobs: Enqueue,
+  tx: Executor,
+  connection: { uuid: string; businessUuid: string },
+  options: { full?: boolean; retry?: number; runAt?: Date } = {},
+) =>
+  jobs.enqueue(
+    tx,
+    SYNC_JOB,
+    {
+      connectionUuid: connection.uuid,
+      ...(options.full ? { full: true } : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
+    },
+    {
+      singletonKey: `${SYNC_JOB}:${connection.uuid}`,
+      businessUuid: connection.businessUuid,
+      ...(options.runAt ? { runAt: options.runAt } : {}),
+    },
+  );
+
+/** Queues the sync of every sending connection of a business. */
+export async function enqueueBusinessSync(jobs: Enqueue, tx: Executor, businessUuid: string) {
+  for (const { uuid } of await connectionsRepository(tx, businessUuid).active()) {
+    await enqueueSync(jobs, tx, { uuid, businessUuid });
+  }
+}
+
+/** The nights a connection sends from `now`: today in the hotel's time zone, a year ahead. */
+export function horizonOf(now: Date, timezone: string) {
+  const from = zonedDate(now, timezone);
+  return { from, to: addDays(from, channelLimits.horizonNights - 1) };
+}
+
+/**
+ * What a connection's channel should hold now, read in one transaction: the published prices
+ * and restrictions under the published rate rules, and each room type's rooms less those sold.
+ */
+export async function desiredOf(tx: Executor, connection: ConnectionRow, now: Date) {
+  const [business] = await tx
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.uuid, connection.businessUuid), isNull(businesses.deletedAt)));
+  if (!business) return null;
+  const { from, to } = horizonOf(now, business.timezone);
+  const nights: string[] = [];
+  for (let night = from; night <= to; night = addDays(night, 1)) nights.push(night);
+  const [rooms, published, sold, rateSheet] = await Promise.all([
+    roomTypesRepository(tx, business.uuid).liveRoomTypes(),
+    connectionsRepository(tx, business.uuid).published(from, to),
+    pricesRepository(tx, business.uuid).roomsSold(from, to),
+    loadPublishedRateSheet(tx, business),
+  ]);
+  const state = desiredState({
+    nights,
+    rooms: new Map(rooms.map((room) => [room.uuid, room.rooms])),
+    published: new Map(published.map((row) => [cellKey(row.roomUuid, row.night), row])),
+    sold: new Map(sold.map((row) => [cellKey(row.roomUuid, row.night), row.sold])),
+    rateSheet,
+    mapping: connection.mapping,
+  });
+  return { business, from, to, state };
+}
+
+/** The nights of a batch (first and last), or nulls for an empty one. */
+function spanOf(batch: Pick<AriBatch, 'rates' | 'availability'>) {
+  const ranges = [...batch.rates, ...batch.availability];
+  if (ranges.length === 0) return { fromNight: null, toNight: null };
+  return {
+    fromNight: ranges.reduce((min, r) => (r.from < min ? r.from : min), ranges[0]!.from),
+    toNight: ranges.reduce((max, r) => (r.to > max ? r.to : max), ranges[0]!.to),
+  };
+}
+
+/** A state without the values of the batch items the provider refused. */
+function withoutRefused(
+  batch: AriBatch,
+  refused: { kind: 'rate' | 'availability'; index: number }[],
+) {
+  const skip = new Set(refused.map((w) => `${w.kind}:${w.index}`));
+  return stateOf({
+    rates: batch.rates.filter((_, i) => !skip.has(`rate:${i}`)),
+    availability: batch.availability.filter((_, i) => !skip.has(`availability:${i}`)),
+  });
+}
+
+/**
+ * `channels.sync` (docs/channels.md, "How a push works"). In a transaction, what the channel
+ * should hold is compared with what it accepted last (the `sent` values); what differs is pushed
+ * as absolute values, equal nights in ranges — outside any transaction, so a slow provider holds
+ * no database connection. What the provider took becomes `sent` (items it refused stay unsent and
+ * are listed in the log); a read-back follows where the provider allows it. A push that fails for
+ * a reason that may pass (429, 5xx, no answer) is tried again after the provider's `Retry-After`
+ * or a backoff; one that cannot pass (credentials refused) waits for the owner. A crash between
+ * the push and its record leaves `sent` as it was: the next run sends the same absolute values
+ * again, which changes nothing on the channel. One connection's pushes never overlap: the job runs
+ * in the network lane, one job of a business at a time.
+ */
+export function syncJob(deps: {
+  db: Db;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  log: FastifyBaseLogger;
+  adapters: AdapterDeps;
+  /** Builds the adapter (tests may wrap it to count or fail calls). */
+  adapterOf?: (connection: ConnectionRow) => ChannelAdapter;
+}): JobHandler<SyncJobPayload> {
+  const { db, jobs, log } = deps;
+  const adapterOf = deps.adapterOf ?? ((connection) => adapterFor(connection, deps.adapters));
+
+  return {
+    lane: 'network',
+    async run({ connectionUuid, full, retry = 0 }, ctx) {
+      const started = ctx.now();
+      const plan = await withTransaction(db, async (tx) => {
+        const connection = await connectionById(tx, connectionUuid);
+        if (!connection || connection.status !== 'active') return null;
+        const desired = await desiredOf(tx, connection, started);
+        if (!desired) return null;
+        const records = connectionRecords(tx, connection.uuid);
+        const sent = await records.values('sent', desired.from);
+        const needsOriginal = !(await records.hasOriginal());
+        const changed = changedState(desired.state, sent, { all: full === true });
+        return { connection, desired, changed, needsOriginal };
+      });
+      if (!plan) return;
+      const { connection, desired, changed } = plan;
+      const adapter = adapterOf(connection);
+      const records = connectionRecords(db, connection.uuid);
+
+      // What the channel held before Tarifa's first push, kept to put back on disconnect.
+      if (plan.needsOriginal && adapter.readBack) {
+        try {
+          const snapshot = await adapter.readBack(rangeOf(connection, desired.from, desired.to));
+          await records.write('original', snapshotState(snapshot));
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          log.warn(
+            { connectionUuid, err: err.message },
+            'channel values not read before the first push',
+          );
+        }
+      }
+
+      if (sizeOf(changed) === 0) {
+        if (full) {
+          await records.log({
+            operation: 'push',
+            outcome: 'ok',
+            at: started,
+            durationMs: 0,
+            message: 'nothing to send',
+          });
+        }
+        return;
+      }
+      const batch = batchOf(changed, desired.business.currency);
+      const span = spanOf(batch);
+      const begun = performance.now();
+      try {
+        const outcome = await adapter.pushAri(batch);
+        const durationMs = Math.round(performance.now() - begun);
+        const now = ctx.now();
+        await withTransaction(db, async (tx) => {
+          const inTx = connectionRecords(tx, connection.uuid);
+          await inTx.write('sent', withoutRefused(batch, outcome.warnings));
+          await inTx.log({
+            operation: 'push',
+            outcome: outcome.warnings.length > 0 ? 'warnings' : 'ok',
+            at: now,
+            durationMs,
+            calls: outcome.calls,
+            bytes: outcome.bytes,
+            items: batch.rates.length + batch.availability.length,
+            ...span,
+            details: outcome.warnings.map((w) => {
+              const item = w.kind === 'rate' ? batch.rates[w.index] : batch.availability[w.index];
+              const key = item ? ('ratePlanId' in item ? item.ratePlanId : item.roomId) : '';
+              return {
+                kind: w.kind,
+                key,
+                from: item?.from ?? '',
+                to: item?.to ?? '',
+                message: w.message,
+              };
+            }),
+          });
+          await inTx.status({
+            lastPushAt: now,
+            lastSuccessAt: now,
+            lastError: null,
+            warnings: outcome.warnings.length,
+          });
+          if (adapter.describe().readsBack && span.fromNight && span.toNight) {
+            await jobs.enqueue(
+              tx,
+              VERIFY_JOB,
+              { connectionUuid: connection.uuid, from: span.fromNight, to: span.toNight },
+              {
+                singletonKey: `${VERIFY_JOB}:${connection.uuid}`,
+                businessUuid: connection.businessUuid,
+                runAt: new Date(now.getTime() + VERIFY_DELAY_MS),
+              },
+            );
+          }
+        });
+        log.info(
+          {
+            connectionUuid,
+            ranges: batch.rates.length + batch.availability.length,
+            calls: outcome.calls,
+          },
+          'channel push taken',
+        );
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        const durationMs = Math.round(performance.now() - begun);
+        const now = ctx.now();
+        const again = err.retryable && retry < RETRIES_MAX;
+        await withTransaction(db, async (tx) => {
+          const inTx = connectionRecords(tx, connection.uuid);
+          await inTx.log({
+            operation: 'push',
+            outcome: again ? 'retrying' : 'failed',
+            at: now,
+            durationMs,
+            items: batch.rates.length + batch.availability.length,
+            ...span,
+            httpStatus: err.status,
+            message: err.message,
+          });
+          await inTx.status({ lastPushAt: now, lastError: err.message });
+          if (again) {
+            const wait = Math.max(err.retryAfterMs ?? 0, retryDelayMs(retry + 1));
+            await enqueueSync(jobs, tx, connection, {
+              full: full === true,
+              retry: retry + 1,
+              runAt: new Date(now.getTime() + wait),
+            });
+          }
+        });
+        log.warn({ connectionUuid, status: err.status, retry }, 'channel push failed');
+      }
+    },
+  };
+}
+
+/** The remote keys a connection maps, for a read of `from`…`to`. */
+const rangeOf = (connection: ConnectionRow, from: string, to: string) => ({
+  from,
+  to,
+  roomIds: [...new Set(connection.mapping.rooms.map((room) => room.remoteRoomId))],
+  ratePlanIds: [...new Set(connection.mapping.rates.map((rate) => rate.remoteRatePlanId))],
+});
+
+/** A read-back as a state, night by night. */
+function snapshotState(snapshot: AriSnapshot): ChannelState {
+  return stateOf(snapshot);
+}
+
+/**
+ * Where what the channel holds differs from what it accepted: each sent night whose values the
+ * read-back does not show (a rate of a guest count it was sent, a restriction, the availability).
+ */
+export function differencesOf(sent: ChannelState, read: ChannelState) {
+  const found: { kind: 'rate' | 'availability'; key: string; night: string }[] = [];
+  for (const [key, nights] of sent.availability) {
+    for (const [night, value] of nights) {
+      if (read.availability.get(key)?.get(night)?.availability !== value.availability) {
+        found.push({ kind: 'availability', key, night });
+      }
+    }
+  }
+  for (const [key, nights] of sent.rate) {
+    for (const [night, value] of nights) {
+      const held = read.rate.get(key)?.get(night);
+      const same =
+        held !== undefined &&
+        value.rates.every((rate) =>
+          held.rates.some(
+            (r) => r.occupancy === rate.occupancy && r.amountMinor === rate.amountMinor,
+          ),
+        ) &&
+        canonical({ ...value, rates: [], roomId: '' }) ===
+          canonical({ ...held, rates: [], roomId: '' });
+      if (!same) found.push({ kind: 'rate', key, night });
+    }
+  }
+  return found;
+}
+
+/**
+ * `channels.verify`: reads back the nights a push sent and compares them with what was sent.
+ * Each difference is forgotten from `sent`, so the next push sends it again (queued here) — once:
+ * if the read before this one found differences too, they are shown and left for the owner's
+ * resync rather than sent in a loop.
+ */
+export function verifyJob(deps: {
+  db: Db;
+  jobs: Pick<JobRunner, 'enqueue' | 'kick'>;
+  log: FastifyBaseLogger;
+  adapters: AdapterDeps;
+  adapterOf?: (connection: ConnectionRow) => ChannelAdapter;
+}): JobHandler<VerifyJobPayload> {
+  const { db, jobs, log } = deps;
+  const adapterOf = deps.adapterOf ?? ((connection) => adapterFor(connection, deps.adapters));
+  return {
+    lane: 'network',
+    async run({ connectionUuid, from, to }, ctx) {
+      const connection = await connectionById(db, connectionUuid);
+      if (!connection || connection.status !== 'active') return;
+      const adapter = adapterOf(connection);
+      if (!adapter.readBack) return;
+      const begun = performance.now();
+      let read: ChannelState;
+      try {
+        read = snapshotState(await adapter.readBack(rangeOf(connection, from, to)));
+      } catch (err) {
+        if (!(err instanceof ProviderError)) throw err;
+        await connectionRecords(db, connectionUuid).log({
+          operation: 'read_back',
+          outcome: 'failed',
+          at: ctx.now(),
+          durationMs: Math.round(performance.now() - begun),
+          fromNight: from,
+          toNight: to,
+          httpStatus: err.status,
+          message: err.message,
+        });
+        return;
+      }
+      const durationMs = Math.round(performance.now() - begun);
+      await withTransaction(db, async (tx) => {
+        const records = connectionRecords(tx, connectionUuid);
+        const sent = until(await records.values('sent', from), to);
+        const found = differencesOf(sent, read);
+        const fresh = await connectionById(tx, connectionUuid, { lock: true });
+        const again = found.length > 0 && (fresh?.differences ?? 0) === 0;
+        await records.log({
+          operation: 'read_back',
+          outcome: found.length > 0 ? 'warnings' : 'ok',
+          at: ctx.now(),
+          durationMs,
+          items: found.length,
+          fromNight: from,
+          toNight: to,
+          message: found.length > 0 ? `${found.length} values differ from what was sent` : null,
+          details: found.slice(0, 100).map((d) => ({
+            kind: d.kind,
+            key: d.key,
+            from: d.night,
+            to: d.night,
+            message: 'the channel holds another value',
+          })),
+        });
+        await records.status({ differences: found.length });
+        if (again) {
+          await records.forget('sent', found);
+          await enqueueSync(jobs, tx, connection);
+        }
+      });
+      log.debug({ connectionUuid, from, to }, 'channel read back');
+    },
+  };
+}
