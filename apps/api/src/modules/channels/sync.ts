@@ -31,7 +31,7 @@ import {
 
 /** Pushes what a connection's channel should hold and does not (payload `{connectionUuid}`). */
 export const SYNC_JOB = 'channels.sync';
-/** Reads back what a push sent and compares (payload `{connectionUuid, from, to}`). */
+/** Reads back what the channel holds over the horizon and compares (payload `{connectionUuid}`). */
 export const VERIFY_JOB = 'channels.verify';
 
 export interface SyncJobPayload {
@@ -43,8 +43,6 @@ export interface SyncJobPayload {
 }
 export interface VerifyJobPayload {
   connectionUuid: string;
-  from: string;
-  to: string;
 }
 
 /** How long after a push its values are read back (the provider applies them in the background). */
@@ -85,6 +83,15 @@ export async function enqueueBusinessSync(jobs: Enqueue, tx: Executor, businessU
   }
 }
 
+/** A live business by its uuid (a job knows only its connection). */
+async function businessOf(db: Executor, uuid: string) {
+  const [business] = await db
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.uuid, uuid), isNull(businesses.deletedAt)));
+  return business;
+}
+
 /** The nights a connection sends from `now`: today in the hotel's time zone, a year ahead. */
 export function horizonOf(now: Date, timezone: string) {
   const from = zonedDate(now, timezone);
@@ -96,10 +103,7 @@ export function horizonOf(now: Date, timezone: string) {
  * and restrictions under the published rate rules, and each room type's rooms less those sold.
  */
 export async function desiredOf(tx: Executor, connection: ConnectionRow, now: Date) {
-  const [business] = await tx
-    .select()
-    .from(businesses)
-    .where(and(eq(businesses.uuid, connection.businessUuid), isNull(businesses.deletedAt)));
+  const business = await businessOf(tx, connection.businessUuid);
   if (!business) return null;
   const { from, to } = horizonOf(now, business.timezone);
   const nights: string[] = [];
@@ -249,11 +253,11 @@ export function syncJob(deps: {
             lastError: null,
             warnings: outcome.warnings.length,
           });
-          if (adapter.describe().readsBack && span.fromNight && span.toNight) {
+          if (adapter.describe().readsBack) {
             await jobs.enqueue(
               tx,
               VERIFY_JOB,
-              { connectionUuid: connection.uuid, from: span.fromNight, to: span.toNight },
+              { connectionUuid: connection.uuid },
               {
                 singletonKey: `${VERIFY_JOB}:${connection.uuid}`,
                 businessUuid: connection.businessUuid,
@@ -348,7 +352,8 @@ export function differencesOf(sent: ChannelState, read: ChannelState) {
 }
 
 /**
- * `channels.verify`: reads back the nights a push sent and compares them with what was sent.
+ * `channels.verify`, a few seconds after a push: reads back the horizon and compares it with what
+ * was sent.
  * Each difference is forgotten from `sent`, so the next push sends it again (queued here) — once:
  * if the read before this one found differences too, they are shown and left for the owner's
  * resync rather than sent in a loop.
@@ -364,11 +369,14 @@ export function verifyJob(deps: {
   const adapterOf = deps.adapterOf ?? ((connection) => adapterFor(connection, deps.adapters));
   return {
     lane: 'network',
-    async run({ connectionUuid, from, to }, ctx) {
+    async run({ connectionUuid }, ctx) {
       const connection = await connectionById(db, connectionUuid);
       if (!connection || connection.status !== 'active') return;
       const adapter = adapterOf(connection);
       if (!adapter.readBack) return;
+      const business = await businessOf(db, connection.businessUuid);
+      if (!business) return;
+      const { from, to } = horizonOf(ctx.now(), business.timezone);
       const begun = performance.now();
       let read: ChannelState;
       try {

@@ -1,0 +1,390 @@
+import type {
+  TBusiness,
+  TChannelCallsPage,
+  TChannelConnection,
+  TChannelRemote,
+} from '@tarifa/contract';
+import { addDays } from '@tarifa/pricing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness, roomInput, saveRooms } from '../../../test/business-factories';
+import { startChannexServer, type ChannexServer } from '../../../test/channels/channex-server';
+import { createUser, type TestUser } from '../../../test/factories';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
+import { seedPriceChanges, storedPublished } from '../../../test/price-change-factories';
+import { channexAdapter } from './providers/channex';
+
+const SECOND = 1000;
+
+/**
+ * A property connected to a local Channex written from its documentation (test/channels): the
+ * connection made with its API key, mapped from Channex's own room types and rate plans, a year of
+ * prices of 4 room types × 3 rate plans sent and read back, a push through 429s and 5xx, and a
+ * disconnection that puts back what the channel held. Jobs run when the test drains them, on the
+ * test's clock.
+ */
+describe('a Channex connection', () => {
+  let t: TestApp;
+  let now: Date;
+  let channex: ChannexServer;
+  let owner: TestUser;
+  let stranger: TestUser;
+  let business: TBusiness;
+  let propertyId: string;
+  /** Tarifa's room types by code, and Channex's plan ids by `<room code>/<plan code>`. */
+  const rooms = new Map<string, string>();
+  const remotePlans = new Map<string, string>();
+  const roomCodes = ['DBL', 'TWN', 'STE', 'FAM'];
+
+  beforeAll(async () => {
+    now = new Date('2026-03-02T12:00:00Z');
+    channex = await startChannexServer({ now: () => now, applyDelayMs: 1 });
+    t = await createClockedTestApp(() => now, {
+      channexUrl: channex.url,
+      channelsAllowPrivate: true,
+    });
+    owner = await createUser(t, { language: 'en' });
+    stranger = await createUser(t);
+    business = await createBusiness(t, owner, {
+      timezone: 'Europe/Lisbon',
+      currency: 'EUR',
+    } as never);
+    const saved = await saveRooms(
+      t,
+      owner,
+      business,
+      roomCodes.map((code, i) =>
+        roomInput({
+          name: `Room ${code}`,
+          code,
+          rooms: 4 + i,
+          basePrice: 80 + 20 * i,
+          maxPrice: 400,
+        }),
+      ),
+    );
+    for (const room of saved.tariffConfiguration.roomsTariff) rooms.set(room.code, room.uuid);
+    const plans = `/api/v1/businesses/${business.uuid}/rate-plans`;
+    const list = await t.app.inject({ method: 'GET', url: plans, headers: owner.headers });
+    const bar = (list.json().ratePlans as { uuid: string; base: boolean }[]).find((p) => p.base)!;
+    for (const ratePlan of [
+      {
+        name: 'Non-refundable',
+        code: 'NR',
+        derivedFrom: bar.uuid,
+        adjustment: { type: 'percent', value: -10 },
+      },
+      {
+        name: 'Bed and breakfast',
+        code: 'BB',
+        derivedFrom: bar.uuid,
+        board: 'BB',
+        boardPricePerGuest: 12,
+      },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: plans,
+        headers: owner.headers,
+        payload: { ratePlan },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Channex's side, as the hotel set it up there: the same room types and three plans each.
+    propertyId = channex.addProperty({ title: 'Casa', currency: 'EUR' });
+    for (const code of roomCodes) {
+      const room = channex.addRoomType({ propertyId, title: `Room ${code}`, occAdults: 2 });
+      remotePlans.set(
+        `${code}/BAR`,
+        channex.addRatePlan({
+          roomTypeId: room,
+          title: 'Best available rate',
+          sellMode: 'per_person',
+          occupancies: [1, 2],
+        }),
+      );
+      remotePlans.set(
+        `${code}/NR`,
+        channex.addRatePlan({ roomTypeId: room, title: 'Non-refundable' }),
+      );
+      remotePlans.set(
+        `${code}/BB`,
+        channex.addRatePlan({ roomTypeId: room, title: 'Bed and breakfast' }),
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await channex.close();
+  });
+
+  const url = (rest = '') => `/api/v1/businesses/${business.uuid}/channels${rest}`;
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    path: string,
+    payload?: object,
+    user = owner,
+  ) => t.app.inject({ method, url: path, headers: user.headers, payload });
+  /** Runs every due job, the test's clock moved on by `ms` first. */
+  const drainAfter = async (ms = 0) => {
+    now = new Date(now.getTime() + ms);
+    await t.app.jobs.drain();
+    await channex.settled();
+  };
+  const posts = (path: string) =>
+    channex.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`/api/v1${path}`));
+  const log = async (id: string) =>
+    (await call('GET', url(`/${id}/calls?pageSize=100`))).json() as TChannelCallsPage;
+
+  let connection: TChannelConnection;
+
+  it('refuses a wrong API key naming the field, and keeps nothing', async () => {
+    const res = await call('POST', url(), {
+      provider: 'channex',
+      name: 'Channex',
+      propertyId,
+      apiKey: 'not-the-key-1234',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      expect.objectContaining({ path: 'apiKey', code: 'credentials_refused' }),
+    ]);
+    expect(res.body).not.toContain('not-the-key-1234');
+    expect((await call('GET', url())).json().connections).toEqual([]);
+  });
+
+  it('connects with the key, shows only its last characters, and waits for the mapping', async () => {
+    const res = await call('POST', url(), {
+      provider: 'channex',
+      name: 'Channex',
+      propertyId,
+      apiKey: channex.apiKey,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    connection = res.json().connection;
+    expect(connection).toMatchObject({
+      status: 'mapping',
+      health: 'never',
+      propertyId,
+      endpoint: channex.url,
+    });
+    expect(connection.credentialsHint).toBe(`…${channex.apiKey.slice(-4)}`);
+    expect(JSON.stringify(connection)).not.toContain(channex.apiKey);
+    // Another owner does not see it; nothing is sent before the mapping.
+    expect((await call('GET', url(`/${connection.uuid}`), undefined, stranger)).statusCode).toBe(
+      404,
+    );
+    await drainAfter();
+    expect(posts('/restrictions')).toHaveLength(0);
+  });
+
+  it('suggests the mapping from Channex’s room types and plans, and refuses a plan of another room', async () => {
+    const res = await call('GET', url(`/${connection.uuid}/remote`));
+    expect(res.statusCode, res.body).toBe(200);
+    const remote = res.json() as TChannelRemote;
+    expect(remote.rooms).toHaveLength(4);
+    expect(remote.ratePlans).toHaveLength(12);
+    expect(remote.suggestion.rooms).toHaveLength(4);
+    expect(remote.suggestion.rates).toHaveLength(12);
+    const dbl = rooms.get('DBL')!;
+    const bar = remote.suggestion.rates.find(
+      (r) => r.roomUuid === dbl && r.remoteRatePlanId === remotePlans.get('DBL/BAR'),
+    );
+    expect(bar).toMatchObject({ sellMode: 'per_person', occupancies: [1, 2] });
+
+    const wrong = structuredClone(remote.suggestion);
+    wrong.rates[0]!.remoteRatePlanId = remotePlans.get('FAM/NR')!;
+    const refused = await call('PUT', url(`/${connection.uuid}/mapping`), {
+      version: connection.version,
+      mapping: wrong,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details[0]).toMatchObject({
+      path: 'mapping.rates.0.remoteRatePlanId',
+      code: 'other_room',
+    });
+
+    const saved = await call('PUT', url(`/${connection.uuid}/mapping`), {
+      version: connection.version,
+      mapping: remote.suggestion,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    connection = saved.json().connection;
+    expect(connection.status).toBe('active');
+  });
+
+  /** The owner approves every waiting recommendation; the jobs publish and sync them. */
+  const approveAll = async (b: { uuid: string }) => {
+    const res = await call('POST', `/api/v1/businesses/${b.uuid}/price-changes/approve`, {
+      filter: { status: 'pending' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await drainAfter();
+    return storedPublished(t, b.uuid);
+  };
+
+  it('sends a year of prices of 4 room types × 3 plans in one call, and reads them back the same', async () => {
+    const today = '2026-03-02';
+    // The engine's first prices, approved: Channex gets them, and the rooms left.
+    const before = await approveAll(business);
+    expect(posts('/restrictions')).toHaveLength(1);
+    expect(posts('/availability')).toHaveLength(1);
+    // Then a year of prices that change every night of the week, for every room type.
+    const seeds = roomCodes.flatMap((code, r) =>
+      Array.from({ length: 365 }, (_, d) => ({
+        roomUuid: rooms.get(code)!,
+        night: addDays(today, d),
+        priceMinor: 9000 + 1000 * r + 500 * (d % 7) + (d >= 120 && d < 240 ? 2500 : 0),
+      })),
+    );
+    await seedPriceChanges(t, business.uuid, seeds, { now });
+    await drainAfter();
+    expect(posts('/restrictions')).toHaveLength(2);
+    expect(posts('/availability')).toHaveLength(1);
+    const sent = JSON.parse(posts('/restrictions').at(-1)!.body) as { values: unknown[] };
+    // Only the nights whose price changed, each its own range (every night differs from the one
+    // before), for the room type's 3 plans.
+    const changed = seeds.filter(
+      (x) => before.get(`${x.roomUuid}|${x.night}`)!.priceMinor !== x.priceMinor,
+    );
+    expect(changed.length).toBeGreaterThan(4 * 300);
+    expect(sent.values).toHaveLength(3 * changed.length);
+    const published = await storedPublished(t, business.uuid);
+    for (const d of [0, 40, 200, 364]) {
+      const night = addDays(today, d);
+      const price = published.get(`${rooms.get('TWN')}|${night}`)!.priceMinor;
+      expect(price).toBe(
+        seeds.find((x) => x.roomUuid === rooms.get('TWN') && x.night === night)!.priceMinor,
+      );
+      // What Channex holds is what Tarifa's rate sheet makes of each published price.
+      expect(channex.rateOf(remotePlans.get('TWN/BAR')!, night, 2)).toBe(price);
+      expect(channex.rateOf(remotePlans.get('TWN/NR')!, night)).toBe(Math.round(price * 0.9));
+      expect(channex.rateOf(remotePlans.get('TWN/BB')!, night)).toBe(price + 2 * 1200);
+    }
+    const fam = connection.mapping.rooms.find((r) => r.roomUuid === rooms.get('FAM'))!.remoteRoomId;
+    expect(channex.availabilityOf(fam, addDays(today, 40))).toBe(7);
+
+    await drainAfter(6 * SECOND);
+    const entries = (await log(connection.uuid)).calls;
+    expect(entries.slice(0, 2).map((e) => [e.operation, e.outcome])).toEqual([
+      ['read_back', 'ok'],
+      ['push', 'ok'],
+    ]);
+    expect(entries[0]!.items).toBe(0);
+    expect(entries[1]).toMatchObject({
+      calls: 1,
+      items: 3 * changed.length,
+    });
+    const after = (await call('GET', url(`/${connection.uuid}`))).json()
+      .connection as TChannelConnection;
+    expect(after).toMatchObject({ health: 'ok', differences: 0, lastError: null });
+  });
+
+  it('ends as intended through 429s and a 503, honouring Retry-After, and sends only what changed', async () => {
+    const before = posts('/restrictions').length;
+    const night = addDays('2026-03-02', 10);
+    await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: rooms.get('DBL')!, night, priceMinor: 15000 }],
+      { now },
+    );
+    channex.failNext(1, 429, { path: '/restrictions', retryAfter: 40 });
+    channex.failNext(1, 503, { path: '/restrictions' });
+    await drainAfter();
+    expect((await log(connection.uuid)).calls[0]).toMatchObject({
+      operation: 'push',
+      outcome: 'retrying',
+      httpStatus: 429,
+    });
+    // Not before the 40 s Channex asked for.
+    await drainAfter(30 * SECOND);
+    expect(posts('/restrictions').length).toBe(before + 1);
+    await drainAfter(11 * SECOND);
+    expect((await log(connection.uuid)).calls[0]).toMatchObject({
+      outcome: 'retrying',
+      httpStatus: 503,
+    });
+    await drainAfter(61 * SECOND);
+    expect(channex.rateOf(remotePlans.get('DBL/BAR')!, night, 2)).toBe(15000);
+    expect(channex.rateOf(remotePlans.get('DBL/NR')!, night)).toBe(13500);
+    const sent = posts('/restrictions').at(-1)!;
+    // Only that night's three plans went again.
+    expect((JSON.parse(sent.body) as { values: unknown[] }).values).toHaveLength(3);
+  });
+
+  it('is refused to integration tokens and answers 404 for another owner’s connection', async () => {
+    expect((await call('DELETE', url(`/${connection.uuid}`), undefined, stranger)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('POST', url(`/${connection.uuid}/resync`), undefined, stranger)).statusCode,
+    ).toBe(404);
+  });
+
+  it('disconnecting with restore puts back what Channex held before the first push', async () => {
+    // A second property whose channel already had prices: 70.00 for two guests, every night.
+    const other = await createBusiness(t, owner, { timezone: 'Europe/Lisbon' } as never);
+    const saved = await saveRooms(t, owner, other, [
+      roomInput({ name: 'Solo', code: 'SOL', rooms: 2 }),
+    ]);
+    const room = saved.tariffConfiguration.roomsTariff[0]!.uuid;
+    const property = channex.addProperty({ title: 'Solo', currency: 'EUR' });
+    const remoteRoom = channex.addRoomType({ propertyId: property, title: 'Solo' });
+    const remotePlan = channex.addRatePlan({
+      roomTypeId: remoteRoom,
+      title: 'Best available rate',
+    });
+    const direct = channexAdapter({
+      baseUrl: channex.url,
+      apiKey: channex.apiKey,
+      propertyId: property,
+      allowPrivate: true,
+    });
+    await direct.pushAri({
+      currency: 'EUR',
+      rates: [
+        {
+          roomId: remoteRoom,
+          ratePlanId: remotePlan,
+          from: '2026-03-02',
+          to: '2026-03-31',
+          rates: [{ occupancy: 2, amountMinor: 7000 }],
+          minStayArrival: 1,
+          maxStay: null,
+          closedToArrival: false,
+          closedToDeparture: false,
+          stopSell: false,
+        },
+      ],
+      availability: [{ roomId: remoteRoom, from: '2026-03-02', to: '2026-03-31', availability: 1 }],
+    });
+    await channex.settled();
+    const base = `/api/v1/businesses/${other.uuid}/channels`;
+    const made = await call('POST', base, {
+      provider: 'channex',
+      name: 'Solo',
+      propertyId: property,
+      apiKey: channex.apiKey,
+    });
+    const id = made.json().connection.uuid as string;
+    const remote = (await call('GET', `${base}/${id}/remote`)).json() as TChannelRemote;
+    await call('PUT', `${base}/${id}/mapping`, {
+      version: made.json().connection.version,
+      mapping: remote.suggestion,
+    });
+    await drainAfter();
+    const published = await approveAll(other);
+    const price = published.get(`${room}|2026-03-05`)!.priceMinor;
+    expect(price).not.toBe(7000);
+    expect(channex.rateOf(remotePlan, '2026-03-05')).toBe(price);
+    expect(channex.availabilityOf(remoteRoom, '2026-03-05')).toBe(2);
+
+    const res = await call('DELETE', `${base}/${id}?restore=true`);
+    expect(res.statusCode, res.body).toBe(204);
+    await channex.settled();
+    expect(channex.rateOf(remotePlan, '2026-03-05')).toBe(7000);
+    expect(channex.availabilityOf(remoteRoom, '2026-03-05')).toBe(1);
+    expect((await call('GET', base)).json().connections).toEqual([]);
+  });
+});
