@@ -5,7 +5,9 @@ import type {
   TChannelRemote,
 } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings as bookingsTable } from '../../db/schema';
 import { createBusiness, roomInput, saveRooms } from '../../../test/business-factories';
 import { startChannexServer, type ChannexServer } from '../../../test/channels/channex-server';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -311,6 +313,77 @@ describe('a Channex connection', () => {
     const sent = posts('/restrictions').at(-1)!;
     // Only that night's three plans went again.
     expect((JSON.parse(sent.body) as { values: unknown[] }).values).toHaveLength(3);
+  });
+
+  it('turns new, modified and cancelled revisions into bookings, acknowledged once, even when an acknowledgement is lost', async () => {
+    const twn = connection.mapping.rooms.find((r) => r.roomUuid === rooms.get('TWN'))!.remoteRoomId;
+    const stay = { arrival: '2026-04-10', departure: '2026-04-13' };
+    const room = (adults: number, amount: string) => ({
+      roomTypeId: twn,
+      ratePlanId: remotePlans.get('TWN/NR')!,
+      checkinDate: stay.arrival,
+      checkoutDate: stay.departure,
+      adults,
+      amount,
+    });
+    const first = channex.addBookingRevision({
+      propertyId,
+      bookingId: 'BK-1',
+      status: 'new',
+      amount: '300.00',
+      arrivalDate: stay.arrival,
+      departureDate: stay.departure,
+      rooms: [room(2, '300.00')],
+      customer: { country: 'FR' },
+    });
+    // The acknowledgement of the first revision is lost (Channex answers 502).
+    channex.failNext(1, 502, { path: `/booking_revisions/${first}/ack` });
+    // The feed is read every five minutes.
+    await drainAfter(5 * 60 * SECOND + SECOND);
+    const stored = () =>
+      t.database.db
+        .select()
+        .from(bookingsTable)
+        .where(eq(bookingsTable.businessUuid, business.uuid))
+        .then((rows) => rows.filter((b) => b.externalId?.startsWith('channex:BK-1:')));
+    expect(await stored()).toHaveLength(1);
+    expect(channex.ackCount(first)).toBe(0);
+
+    const modified = channex.addBookingRevision({
+      propertyId,
+      bookingId: 'BK-1',
+      status: 'modified',
+      amount: '540.00',
+      arrivalDate: stay.arrival,
+      departureDate: stay.departure,
+      rooms: [room(3, '330.00'), room(2, '210.00')],
+    });
+    const cancelled = channex.addBookingRevision({
+      propertyId,
+      bookingId: 'BK-1',
+      status: 'cancelled',
+      amount: '540.00',
+      arrivalDate: stay.arrival,
+      departureDate: stay.departure,
+      rooms: [room(3, '330.00'), room(2, '210.00')],
+    });
+    // The next read, five minutes on: the lost one is acknowledged, not stored twice.
+    await drainAfter(5 * 60 * SECOND + SECOND);
+    const bookings = (await stored()).sort((a, b) => a.externalId!.localeCompare(b.externalId!));
+    expect(bookings.map((b) => [b.externalId, b.status, b.adults, b.totalAmountMinor])).toEqual([
+      ['channex:BK-1:1', 'cancelled', 3, 33000],
+      ['channex:BK-1:2', 'cancelled', 2, 21000],
+    ]);
+    expect(bookings[0]).toMatchObject({
+      roomTypeUuid: rooms.get('TWN'),
+      arrival: stay.arrival,
+      departure: stay.departure,
+      channel: 'Booking.com',
+      ratePlanCode: 'NR',
+    });
+    expect([first, modified, cancelled].map((id) => channex.ackCount(id))).toEqual([1, 1, 1]);
+    const entry = (await log(connection.uuid)).calls.find((c) => c.operation === 'bookings');
+    expect(entry).toMatchObject({ outcome: 'ok', items: 2 });
   });
 
   it('is refused to integration tokens and answers 404 for another owner’s connection', async () => {

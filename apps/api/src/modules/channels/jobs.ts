@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BOOKINGS_CHANGED, PRICES_PUBLISHED, TARIFF_CHANGED } from '../../core/unit-of-work';
 import { sealer, sealingKey } from '../../lib/sealed';
+import { BOOKINGS_JOB, bookingsJob, type BookingsJobPayload } from './bookings';
 import type { AdapterDeps } from './providers';
 import { channelsService, type ChannelsService } from './service';
 import {
@@ -17,6 +18,7 @@ declare module '../../core/jobs/registry' {
   interface JobPayloads {
     [SYNC_JOB]: SyncJobPayload;
     [VERIFY_JOB]: VerifyJobPayload;
+    [BOOKINGS_JOB]: BookingsJobPayload;
   }
 }
 
@@ -30,7 +32,7 @@ function adapterDeps(app: FastifyInstance): AdapterDeps {
 
 /**
  * The channels module on the app's job mechanism (called once, from app.ts; docs/jobs.md):
- * `channels.sync` and `channels.verify`, and the subscribers that queue a sync of every sending
+ * `channels.sync`, `channels.verify` and `channels.bookings`, and the subscribers that queue a sync of every sending
  * connection of a business when its published prices or rules move (`prices.published`), its
  * bookings change (the rooms left) or its room types do (their rooms). Answers the service the
  * routes use, built on the same sealer.
@@ -41,6 +43,10 @@ export function registerChannelJobs(app: FastifyInstance): ChannelsService {
   const adapters = adapterDeps(app);
   app.jobs.register(SYNC_JOB, syncJob({ db, jobs: app.jobs, log, adapters }));
   app.jobs.register(VERIFY_JOB, verifyJob({ db, jobs: app.jobs, log, adapters }));
+  app.jobs.register(
+    BOOKINGS_JOB,
+    bookingsJob({ db, jobs: app.jobs, unitOfWork: app.unitOfWork, log, adapters }),
+  );
   for (const type of [PRICES_PUBLISHED, BOOKINGS_CHANGED, TARIFF_CHANGED] as const) {
     app.subscribe(type, async (event, tx) => {
       await enqueueBusinessSync(app.jobs, tx, event.payload.businessUuid);

@@ -33,6 +33,7 @@ import {
   type CallRow,
   type ConnectionRow,
 } from './repository';
+import { enqueueBookings } from './bookings';
 import { enqueueSync, horizonOf } from './sync';
 
 /** Channex's test server: a connection made with `environment: staging` talks to it. */
@@ -287,6 +288,29 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
     };
   }
 
+  /**
+   * For a provider that lists nothing (OpenTravel): Tarifa's own codes, the usual agreement with
+   * such a system — each room type by its code, each plan by its code, priced per guest count.
+   */
+  async function codesMapping(business: BusinessRow): Promise<TChannelMapping> {
+    const rooms = await roomTypesRepository(db, business.uuid).liveRoomTypes();
+    const plans = (await currentRateRules(db, business, rooms)).ratePlans;
+    return {
+      rooms: rooms.map((room) => ({ roomUuid: room.uuid, remoteRoomId: room.code })),
+      rates: rooms.flatMap((room) =>
+        plans
+          .filter((plan) => plan.roomUuids.length === 0 || plan.roomUuids.includes(room.uuid))
+          .map((plan) => ({
+            roomUuid: room.uuid,
+            ratePlanUuid: plan.uuid,
+            remoteRatePlanId: plan.code,
+            sellMode: 'per_person' as const,
+            occupancies: Array.from({ length: room.maxGuests }, (_, i) => i + 1),
+          })),
+      ),
+    };
+  }
+
   return {
     /** `GET …/channels`. */
     async list(caller: Caller, businessUuid: string) {
@@ -401,7 +425,7 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
       const { business, row } = await reachConnection(db, caller, businessUuid, uuid);
       const adapter = adapterOf(row);
       if (!adapter.listRemoteRooms || !adapter.listRemoteRatePlans) {
-        return { rooms: [], ratePlans: [], suggestion: { rooms: [], rates: [] } };
+        return { rooms: [], ratePlans: [], suggestion: await codesMapping(business) };
       }
       const [rooms, ratePlans] = await tried(row.provider, () =>
         Promise.all([adapter.listRemoteRooms!(), adapter.listRemoteRatePlans!()]),
@@ -533,7 +557,10 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
               : {}),
           },
         });
-        if (next!.status === 'active') await enqueueSync(deps.jobs, tx, next!, { full: true });
+        if (next!.status === 'active') {
+          await enqueueSync(deps.jobs, tx, next!, { full: true });
+          await enqueueBookings(deps.jobs, tx, next!);
+        }
         return next!;
       });
       return { connection: toWireConnection(updated, adapterOf(updated)) };

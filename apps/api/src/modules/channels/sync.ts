@@ -84,7 +84,7 @@ export async function enqueueBusinessSync(jobs: Enqueue, tx: Executor, businessU
 }
 
 /** A live business by its uuid (a job knows only its connection). */
-async function businessOf(db: Executor, uuid: string) {
+export async function businessOf(db: Executor, uuid: string) {
   const [business] = await db
     .select()
     .from(businesses)
