@@ -534,11 +534,17 @@ export function opentravelAdapter(options: OpenTravelOptions): ChannelAdapter {
         : err;
     }
     if (response.errors.length > 0) {
-      const words = response.errors.some((e) => CREDENTIAL_TYPES.has(e.type ?? ''))
-        ? 'the credentials were refused'
-        : 'refused';
+      const refused = response.errors.some((e) => CREDENTIAL_TYPES.has(e.type ?? ''));
+      const words = refused ? 'the credentials were refused' : 'refused';
+      // Said as the HTTP status a REST provider would answer, so callers tell them apart alike:
+      // an authentication error (type 4) as 401, an authorization one (6: not this hotel) as 404.
+      const status = response.errors.some((e) => e.type === '4')
+        ? 401
+        : response.errors.some((e) => e.type === '6')
+          ? 404
+          : answer.status;
       throw redacted(
-        new ProviderError(`${what}: ${words}: ${listOf(response.errors)}`, answer.status, false),
+        new ProviderError(`${what}: ${words}: ${listOf(response.errors)}`, status, false),
       );
     }
     if (response.root !== expectedRoot) {
