@@ -60,6 +60,7 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'competitors/:competitorUuid': world.idsA.competitor,
   'rate-plans/:ratePlanUuid': world.idsA.ratePlan,
   'rate-rule-changes/:id': world.idsA.rateRuleChange,
+  'channels/:id': world.idsA.channel,
 });
 const parameterPattern = /([^/]+)\/:(\w+)/g;
 

@@ -54,6 +54,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       APP_URL: 'http://tarifa.test',
       DEMO: 'false',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // No test reaches Channex: a connection made without a local double's URL is refused here.
+      CHANNEX_URL: 'http://127.0.0.1:9',
       // A test process shares two cores with the others: a slow moment is not a busy server.
       // The guard's own test turns it on.
       MAX_EVENT_LOOP_DELAY_MS: '0',

@@ -1,6 +1,11 @@
 import { apiTokenScopes, type TApiTokenScope, type TBusiness } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
-import { fluctuationGroups, rateRuleChanges, sazonalities } from '../src/db/schema';
+import {
+  channelConnections,
+  fluctuationGroups,
+  rateRuleChanges,
+  sazonalities,
+} from '../src/db/schema';
 import { createUser, type TestUser } from './factories';
 import type { TestApp } from './helpers';
 import { businessesUrl, createBusiness, groupInput, sazonalityInput } from './business-factories';
@@ -39,6 +44,7 @@ export interface IsolationWorld {
     competitor: string;
     ratePlan: string;
     rateRuleChange: string;
+    channel: string;
     session: string;
     notification: string;
   };
@@ -134,6 +140,18 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
     .values({ businessUuid: businessA.uuid, rules: noRules, beforeRules: noRules })
     .returning();
   const rateRuleChange = ruleChange!.id;
+  // A's connection to an OpenTravel system (stored as made; its credentials are never opened).
+  const [connection] = await t.database.db
+    .insert(channelConnections)
+    .values({
+      businessUuid: businessA.uuid,
+      provider: 'opentravel',
+      name: 'Hotel system',
+      settings: { propertyId: 'H-1', endpoint: 'http://127.0.0.1:9/ota' },
+      credentials: 'v1.sealed.for.isolation.only',
+      credentialsHint: '…only',
+    })
+    .returning();
   await call(t, ownerA, 'PUT', url('/competitor-rates'), {
     rates: [{ competitorUuid: competitor, category: 'Double', date: '2026-08-01', price: 140 }],
   });
@@ -199,6 +217,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       competitor,
       ratePlan,
       rateRuleChange,
+      channel: connection!.uuid,
       session: sessions.sessions[0].id,
       notification: notifications.notifications[0].id,
     },

@@ -24,7 +24,7 @@ export const RATE_PLANS_CHANGED = 'rate_plans.changed';
 /** A rate-rule change approved: the publishing job republishes the nights it reaches. */
 export const RATE_RULES_APPROVED = 'rate_rules.approved';
 /** Prices or rate rules became the property's published ones: channels send them. */
-export const PRICES_PUBLISHED = 'prices.published';
+export const PUBLISHED_PRICES_CHANGED = 'published_prices.changed';
 
 /** Nights of one business's room types, `from` ≤ night < `to`. */
 interface NightsOfRooms {
@@ -49,7 +49,7 @@ export interface OutboxEvents {
   [PRICE_CHANGES_APPROVED]: { businessUuid: string; count: number };
   [RATE_PLANS_CHANGED]: { businessUuid: string };
   [RATE_RULES_APPROVED]: { businessUuid: string; changeId: string };
-  [PRICES_PUBLISHED]: { businessUuid: string };
+  [PUBLISHED_PRICES_CHANGED]: { businessUuid: string };
 }
 
 /** An outbox event type. */

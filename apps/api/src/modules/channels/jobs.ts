@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { BOOKINGS_CHANGED, PRICES_PUBLISHED, TARIFF_CHANGED } from '../../core/unit-of-work';
+import {
+  BOOKINGS_CHANGED,
+  PUBLISHED_PRICES_CHANGED,
+  TARIFF_CHANGED,
+} from '../../core/unit-of-work';
 import { sealer, sealingKey } from '../../lib/sealed';
 import { BOOKINGS_JOB, bookingsJob, type BookingsJobPayload } from './bookings';
 import type { AdapterDeps } from './providers';
@@ -33,7 +37,7 @@ function adapterDeps(app: FastifyInstance): AdapterDeps {
 /**
  * The channels module on the app's job mechanism (called once, from app.ts; docs/jobs.md):
  * `channels.sync`, `channels.verify` and `channels.bookings`, and the subscribers that queue a sync of every sending
- * connection of a business when its published prices or rules move (`prices.published`), its
+ * connection of a business when its published prices or rules move (`published_prices.changed`), its
  * bookings change (the rooms left) or its room types do (their rooms). Answers the service the
  * routes use, built on the same sealer.
  */
@@ -47,7 +51,7 @@ export function registerChannelJobs(app: FastifyInstance): ChannelsService {
     BOOKINGS_JOB,
     bookingsJob({ db, jobs: app.jobs, unitOfWork: app.unitOfWork, log, adapters }),
   );
-  for (const type of [PRICES_PUBLISHED, BOOKINGS_CHANGED, TARIFF_CHANGED] as const) {
+  for (const type of [PUBLISHED_PRICES_CHANGED, BOOKINGS_CHANGED, TARIFF_CHANGED] as const) {
     app.subscribe(type, async (event, tx) => {
       await enqueueBusinessSync(app.jobs, tx, event.payload.businessUuid);
     });

@@ -26,7 +26,12 @@ import {
   type RemoteRoom,
 } from './adapter';
 import { batchOf, sizeOf, type ChannelState } from './ari';
-import { adapterFor, sealCredentials, type OpenTravelSecret } from './providers';
+import {
+  adapterFor,
+  providerCapabilities,
+  sealCredentials,
+  type OpenTravelSecret,
+} from './providers';
 import {
   connectionRecords,
   connectionsRepository,
@@ -55,14 +60,8 @@ export interface ChannelsServiceDeps {
 const noConnection = () => AppError.notFound('Connection');
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** What a provider can do, as the connection answers it. */
-function capabilitiesOf(adapter: ChannelAdapter) {
-  const { listsRemote, readsBack, sendsBookings } = adapter.describe();
-  return { listsRemote, readsBack, sendsBookings };
-}
-
 /** A connection on the wire: never its credentials, only their last four characters. */
-export function toWireConnection(row: ConnectionRow, adapter: ChannelAdapter): TChannelConnection {
+export function toWireConnection(row: ConnectionRow): TChannelConnection {
   const health =
     row.lastPushAt === null
       ? 'never'
@@ -87,7 +86,7 @@ export function toWireConnection(row: ConnectionRow, adapter: ChannelAdapter): T
     lastError: row.lastError,
     warnings: row.warnings,
     differences: row.differences,
-    capabilities: capabilitiesOf(adapter),
+    capabilities: providerCapabilities[row.provider as ProviderCode],
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -317,13 +316,13 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
       assertManage(caller);
       const business = await reachBusiness(db, caller, businessUuid);
       const rows = await connectionsRepository(db, business.uuid).list();
-      return { connections: rows.map((row) => toWireConnection(row, adapterOf(row))) };
+      return { connections: rows.map((row) => toWireConnection(row)) };
     },
 
     /** `GET …/channels/{id}`. */
     async get(caller: Caller, businessUuid: string, uuid: string) {
       const { row } = await reachConnection(db, caller, businessUuid, uuid);
-      return { connection: toWireConnection(row, adapterOf(row)) };
+      return { connection: toWireConnection(row) };
     },
 
     /**
@@ -354,7 +353,7 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
         });
         return inserted;
       });
-      return { connection: toWireConnection(row, adapterOf(row)) };
+      return { connection: toWireConnection(row) };
     },
 
     /** `PATCH …/channels/{id}`: rename, pause or resume, or new credentials (tried first). */
@@ -417,7 +416,7 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
           await enqueueSync(deps.jobs, tx, updated!);
         return updated!;
       });
-      return { connection: toWireConnection(row, adapterOf(row)) };
+      return { connection: toWireConnection(row) };
     },
 
     /** `GET …/channels/{id}/remote`: the provider's room types and plans, and a suggested mapping. */
@@ -563,7 +562,7 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
         }
         return next!;
       });
-      return { connection: toWireConnection(updated, adapterOf(updated)) };
+      return { connection: toWireConnection(updated) };
     },
 
     /** `POST …/channels/{id}/resync`: every value sent again, whatever the channel is known to hold. */

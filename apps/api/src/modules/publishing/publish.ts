@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
-import { emitIn, PRICES_PUBLISHED } from '../../core/unit-of-work';
+import { emitIn, PUBLISHED_PRICES_CHANGED } from '../../core/unit-of-work';
 import { priceChangesRepository, type ApprovedChange } from '../price-changes/repository';
 import { publishedRatesOf } from '../pricing-inputs/rate-cells';
 import { currentRateRules, rateSheetOfRules } from '../pricing-inputs/rate-rules';
@@ -82,9 +82,9 @@ export async function publishChanges(
   await announcePublished(tx, jobs, businessUuid);
 }
 
-/** Tells the channels (`prices.published`) that the property's published prices or rules moved. */
+/** Tells the channels (`published_prices.changed`) that the property's published prices or rules moved. */
 const announcePublished = (tx: Executor, jobs: Enqueue, businessUuid: string) =>
-  emitIn(tx, jobs, [{ type: PRICES_PUBLISHED, businessUuid }]);
+  emitIn(tx, jobs, [{ type: PUBLISHED_PRICES_CHANGED, businessUuid }]);
 
 /** The JSON body of a delivery, exactly as receivers get it (`ZWebhookPayload`). */
 export function deliveryBody(
