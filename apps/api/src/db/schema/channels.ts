@@ -68,6 +68,8 @@ export const channelConnections = pgTable(
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     lastBookingAt: timestamp('last_booking_at', { withTimezone: true }),
+    /** No push before this instant: the provider asked to wait (429 `Retry-After`) or failed. */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
     /** Why the last push or read failed, in words; null once one succeeds. */
     lastError: text('last_error'),
     /** Values the provider refused in the last push (each shown until it is accepted). */
@@ -134,7 +136,9 @@ export const channelCalls = pgTable(
     httpStatus: integer('http_status'),
     message: text('message'),
     /** The items the provider refused: `{kind, key, from, to, message}`. */
-    details: jsonb('details').notNull().default(sql`'[]'::jsonb`),
+    details: jsonb('details')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     index('channel_calls_connection_idx').on(t.connectionUuid, t.id),

@@ -22,6 +22,7 @@ import { currentRateRules } from '../pricing-inputs/rate-rules';
 import {
   ProviderError,
   type ChannelAdapter,
+  type ProviderCode,
   type RemoteRatePlan,
   type RemoteRoom,
 } from './adapter';

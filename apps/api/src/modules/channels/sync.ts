@@ -177,6 +177,15 @@ export function syncJob(deps: {
       const plan = await withTransaction(db, async (tx) => {
         const connection = await connectionById(tx, connectionUuid);
         if (!connection || connection.status !== 'active') return null;
+        // The provider asked to wait (or failed): a sync queued meanwhile waits too.
+        if (connection.retryAt && started < connection.retryAt) {
+          await enqueueSync(jobs, tx, connection, {
+            full: full === true,
+            retry,
+            runAt: connection.retryAt,
+          });
+          return null;
+        }
         const desired = await desiredOf(tx, connection, started);
         if (!desired) return null;
         const records = connectionRecords(tx, connection.uuid);
@@ -251,6 +260,7 @@ export function syncJob(deps: {
             lastPushAt: now,
             lastSuccessAt: now,
             lastError: null,
+            retryAt: null,
             warnings: outcome.warnings.length,
           });
           if (adapter.describe().readsBack) {
@@ -291,13 +301,15 @@ export function syncJob(deps: {
             httpStatus: err.status,
             message: err.message,
           });
-          await inTx.status({ lastPushAt: now, lastError: err.message });
-          if (again) {
-            const wait = Math.max(err.retryAfterMs ?? 0, retryDelayMs(retry + 1));
+          const retryAt = again
+            ? new Date(now.getTime() + Math.max(err.retryAfterMs ?? 0, retryDelayMs(retry + 1)))
+            : null;
+          await inTx.status({ lastPushAt: now, lastError: err.message, retryAt });
+          if (retryAt) {
             await enqueueSync(jobs, tx, connection, {
               full: full === true,
               retry: retry + 1,
-              runAt: new Date(now.getTime() + wait),
+              runAt: retryAt,
             });
           }
         });
