@@ -415,6 +415,8 @@ export async function startChannexServer(options: ChannexServerOptions = {}) {
   const calls = new Map<string, number[]>();
   const failures: (Rule & { status: number; retryAfter: string | undefined })[] = [];
   const delays: (Rule & { ms: number })[] = [];
+  /** `METHOD /path` of every request as soon as its body is read (before any delay). */
+  const arrivals: string[] = [];
   const queue: Task[] = [];
   let reorder = false;
   let flushTimer: NodeJS.Timeout | null = null;
@@ -901,6 +903,7 @@ export async function startChannexServer(options: ChannexServerOptions = {}) {
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const body = await readBody(req);
+    arrivals.push(`${req.method ?? 'GET'} ${url.pathname}`);
     const delay = takeRule(delays, req.method ?? 'GET', url.pathname);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay.ms));
     const answer = answerOf(req, url, body);
@@ -932,6 +935,8 @@ export async function startChannexServer(options: ChannexServerOptions = {}) {
     apiKey,
     /** Every request answered, oldest first. */
     requests,
+    /** Every request received (`METHOD /path`), answered or still held by `delayNext`. */
+    arrivals,
 
     addProperty(input: { id?: string; title?: string; currency?: string } = {}): string {
       const id = input.id ?? randomUUID();
