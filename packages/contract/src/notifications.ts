@@ -27,6 +27,8 @@ export const notificationKinds = [
   'rate_rules_pending',
   /** Webhook deliveries failed (one summary per business): `params.failed`, `params.lastError`. */
   'webhook_failing',
+  /** A channel connection stopped sending (credentials refused, retries run out): `params.name`, `params.lastError`. */
+  'channel_failing',
   /** The user's plan changed: `params.plan`, `params.previousPlan`, `params.byAdmin`. */
   'plan_changed',
   /** A super-admin changed the user's account: `params.change` (`roles`, `enabled`, …). */

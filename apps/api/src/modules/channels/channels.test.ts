@@ -315,6 +315,47 @@ describe('a Channex connection', () => {
     expect((JSON.parse(sent.body) as { values: unknown[] }).values).toHaveLength(3);
   });
 
+  it('tells the owner when Channex refuses the key, and sends what waited once it takes it again', async () => {
+    const night = addDays('2026-03-02', 20);
+    await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: rooms.get('STE')!, night, priceMinor: 17700 }],
+      {
+        now,
+      },
+    );
+    channex.failNext(1, 401, { path: '/restrictions' });
+    await drainAfter();
+    expect((await log(connection.uuid)).calls[0]).toMatchObject({
+      outcome: 'failed',
+      httpStatus: 401,
+    });
+    const bell = await call('GET', '/api/v1/notifications');
+    expect(bell.json().notifications).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'channel_failing',
+          params: expect.objectContaining({ name: 'Channex' }),
+        }),
+      ]),
+    );
+    expect((await call('GET', url(`/${connection.uuid}`))).json().connection.health).toBe(
+      'failing',
+    );
+    // The next change goes, and takes the one that waited with it.
+    await seedPriceChanges(
+      t,
+      business.uuid,
+      [{ roomUuid: rooms.get('STE')!, night: addDays(night, 1), priceMinor: 17800 }],
+      { now },
+    );
+    await drainAfter();
+    expect(channex.rateOf(remotePlans.get('STE/BAR')!, night, 2)).toBe(17700);
+    expect(channex.rateOf(remotePlans.get('STE/BAR')!, addDays(night, 1), 2)).toBe(17800);
+    expect((await call('GET', url(`/${connection.uuid}`))).json().connection.health).toBe('ok');
+  });
+
   it('turns new, modified and cancelled revisions into bookings, acknowledged once, even when an acknowledgement is lost', async () => {
     const twn = connection.mapping.rooms.find((r) => r.roomUuid === rooms.get('TWN'))!.remoteRoomId;
     const stay = { arrival: '2026-04-10', departure: '2026-04-13' };

@@ -1,6 +1,7 @@
 import { addDays } from '@tarifa/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
+import { notifyOwner } from '../../core/notifications';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
@@ -305,6 +306,14 @@ export function syncJob(deps: {
             ? new Date(now.getTime() + Math.max(err.retryAfterMs ?? 0, retryDelayMs(retry + 1)))
             : null;
           await inTx.status({ lastPushAt: now, lastError: err.message, retryAt });
+          if (!retryAt) {
+            // It will not go on its own: the owner is told (one unread summary per connection).
+            await notifyOwner(tx, connection.businessUuid, {
+              kind: 'channel_failing',
+              params: { name: connection.name, lastError: err.message.slice(0, 200) },
+              groupKey: `channel_failing:${connection.uuid}`,
+            });
+          }
           if (retryAt) {
             await enqueueSync(jobs, tx, connection, {
               full: full === true,

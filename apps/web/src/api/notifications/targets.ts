@@ -8,6 +8,7 @@ const notificationTargets: Record<TNotificationKind, string> = {
   first_price_list: '/pricing-central/price-changes',
   rate_rules_pending: '/pricing-central/price-changes',
   webhook_failing: '/my-property/integrations',
+  channel_failing: '/my-property/integrations',
   plan_changed: '/pages/pricing',
   account_changed: '/account-settings/account',
 };

@@ -44,6 +44,7 @@ const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }
   first_price_list: { icon: PriceChangesIcon, color: 'info.main' },
   rate_rules_pending: { icon: PriceChangesIcon, color: 'warning.main' },
   webhook_failing: { icon: WebhookIcon, color: 'error.main' },
+  channel_failing: { icon: WebhookIcon, color: 'error.main' },
   plan_changed: { icon: PlanIcon, color: 'primary.main' },
   account_changed: { icon: AccountIcon, color: 'info.main' },
 };
@@ -92,6 +93,13 @@ function notificationText(
       const error = textOf(params.lastError);
       return {
         title: t('kinds.webhook_failing', { count: numberOf(params.failed) }),
+        detail: error ? t('details.lastError', { error }) : null,
+      };
+    }
+    case 'channel_failing': {
+      const error = textOf(params.lastError);
+      return {
+        title: t('kinds.channel_failing', { name: textOf(params.name) }),
         detail: error ? t('details.lastError', { error }) : null,
       };
     }
