@@ -16,6 +16,7 @@ import { CopyField } from '../components/CopyField';
 import { CreateTokenDialog } from '../components/CreateTokenDialog';
 import { TokensList } from '../components/TokensList';
 import { WebhookCard } from '../components/WebhookCard';
+import { ConnectionsCard } from '../components/channels/ConnectionsCard';
 
 function Integrations({ business }: { business: TBusiness }) {
   const { t } = useTranslation('integrations');
@@ -33,12 +34,20 @@ function Integrations({ business }: { business: TBusiness }) {
         intro={t('intro', { name: business.name })}
       />
 
+      <ConnectionsCard business={business} />
+
+      <WebhookCard businessUuid={business.uuid} />
+
       {!entitled && <UpgradePage feature="integrationTokens" />}
       {entitled && (
         <Card component="section" aria-labelledby="tokens-title">
           <CardHeader
             title={t('list.title')}
-            subheader={full ? t('list.full', { max: bookingLimits.tokensMax }) : t('list.subtitle')}
+            subheader={
+              full
+                ? t('list.full', { max: bookingLimits.tokensMax })
+                : t('list.subtitle', { name: business.name })
+            }
             slotProps={{ title: { id: 'tokens-title', component: 'h2', variant: 'h5' } }}
             action={
               tokens.data && tokens.data.length > 0 ? (
@@ -59,8 +68,6 @@ function Integrations({ business }: { business: TBusiness }) {
           </CardContent>
         </Card>
       )}
-
-      <WebhookCard businessUuid={business.uuid} />
 
       <Card component="section" aria-labelledby="tokens-usage">
         <CardHeader
@@ -91,7 +98,10 @@ function Integrations({ business }: { business: TBusiness }) {
   );
 }
 
-/** `/my-property/integrations`: the property's integration tokens and its webhook. */
+/**
+ * `/my-property/integrations`, the Connections page: the property's connections to where its rooms
+ * are sold (Channex, OpenTravel), its webhook (another destination), and its integration tokens.
+ */
 export default function IntegrationsPage() {
   const { data: business } = useSelectedBusiness();
   if (!business) return null;
