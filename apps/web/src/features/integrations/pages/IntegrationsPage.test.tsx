@@ -25,6 +25,9 @@ beforeEach(async () => {
   fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
     const hook = `/api/v1/businesses/${business.uuid}/webhook`;
     const method = init.method ?? 'GET';
+    // No connection: the Connections section's own tests are in ConnectionsPage.test.tsx.
+    if (url === `/api/v1/businesses/${business.uuid}/channels`)
+      return json(200, { connections: [] });
     if (url === hook && method === 'GET') return json(200, { webhook });
     if (url === hook && method === 'PUT') {
       const { url: address } = JSON.parse(init.body as string) as { url: string };
