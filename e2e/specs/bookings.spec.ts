@@ -245,10 +245,10 @@ test('an integration token is shown once, reads the bookings, and stops working 
   // The property's own menu page offers it as a card (the side menu has its own entry too).
   await page
     .getByRole('main')
-    .getByRole('link', { name: /Integrações/ })
+    .getByRole('link', { name: /Ligações/ })
     .click();
   await expect(page).toHaveURL(/\/my-property\/integrations$/);
-  await expect(page.getByRole('heading', { name: 'Integrações', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ligações', level: 1 })).toBeVisible();
   await expect(
     page.getByText(/enviar e ler as reservas de Quinta do Mar e ler os seus preços/),
   ).toBeVisible();

@@ -47,8 +47,8 @@ export const ZChannelCreate = z.discriminatedUnion('provider', [
 ]);
 export type TChannelCreate = z.input<typeof ZChannelCreate>;
 
-export const ZChannelRoomMap = z.object({ roomUuid: z.uuid(), remoteRoomId: remoteId });
-export const ZChannelRateMap = z.object({
+const ZChannelRoomMap = z.object({ roomUuid: z.uuid(), remoteRoomId: remoteId });
+const ZChannelRateMap = z.object({
   roomUuid: z.uuid(),
   ratePlanUuid: z.uuid(),
   remoteRatePlanId: remoteId,
@@ -62,14 +62,14 @@ export const ZChannelMapping = z.object({
 });
 export type TChannelMapping = z.infer<typeof ZChannelMapping>;
 
-export const channelStatuses = ['mapping', 'active', 'paused'] as const;
+const channelStatuses = ['mapping', 'active', 'paused'] as const;
 /**
  * `never`: nothing pushed yet; `ok`: the last push was taken whole; `warnings`: it was taken but
  * some values were refused (listed in the log); `failing`: the last push or read failed.
  */
-export const channelHealth = ['never', 'ok', 'warnings', 'failing'] as const;
+const channelHealth = ['never', 'ok', 'warnings', 'failing'] as const;
 
-export const ZChannelConnection = z.object({
+const ZChannelConnection = z.object({
   uuid: z.uuid(),
   provider: z.enum(channelProviders),
   name: z.string(),
@@ -148,11 +148,11 @@ export const ZChannelRemote = z.object({
 });
 export type TChannelRemote = z.infer<typeof ZChannelRemote>;
 
-export const channelOperations = ['push', 'read_back', 'bookings', 'test', 'restore'] as const;
-export const channelOutcomes = ['ok', 'warnings', 'retrying', 'failed'] as const;
+const channelOperations = ['push', 'read_back', 'bookings', 'test', 'restore'] as const;
+const channelOutcomes = ['ok', 'warnings', 'retrying', 'failed'] as const;
 
 /** One entry of a connection's log. */
-export const ZChannelCall = z.object({
+const ZChannelCall = z.object({
   id: z.number().int(),
   operation: z.enum(channelOperations),
   outcome: z.enum(channelOutcomes),

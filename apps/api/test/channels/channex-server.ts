@@ -35,6 +35,8 @@ export interface ChannexServerOptions {
   maxPageLimit?: number;
   /** The shuffle of `reorderTasks(true)` (default Math.random). */
   random?: () => number;
+  /** The port on 127.0.0.1 (default: any free one); the end-to-end app is told it beforehand. */
+  port?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -926,7 +928,7 @@ export async function startChannexServer(options: ChannexServerOptions = {}) {
       res.end(JSON.stringify({ errors: { code: 'internal_error', title: String(err) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -39,6 +39,8 @@ function aChange(overrides: Partial<TPriceChange> = {}): TPriceChange {
 let fetchMock: ReturnType<typeof vi.fn>;
 let changes: TPriceChange[];
 let webhook: TWebhook | null;
+/** The property's channel connections (`GET …/channels`). */
+let connections: { status: 'mapping' | 'active' | 'paused' }[];
 let ruleChanges: TRateRuleChange[] | 'refused';
 
 const calls = (method: string, path: string): [string, RequestInit | undefined][] =>
@@ -53,6 +55,7 @@ const bodyOf = (list: [string, RequestInit | undefined][]) =>
 beforeEach(async () => {
   await changeLanguage('pt');
   webhook = null;
+  connections = [];
   ruleChanges = [];
   changes = [
     aChange(),
@@ -80,6 +83,7 @@ beforeEach(async () => {
       return json(200, { moved: body.ids ? body.ids.length : 7 });
     }
     if (url === `${base}/webhook`) return json(200, { webhook });
+    if (url === `${base}/channels`) return json(200, { connections });
     if (url === `${base}/rate-rule-changes`) {
       return ruleChanges === 'refused'
         ? json(400, { error: { code: 'validation_failed', message: 'No' } })
@@ -291,7 +295,7 @@ describe('webhook health', { timeout: 30_000 }, () => {
     updatedAt: '2026-08-01T10:00:00.000Z',
   });
 
-  it('warns when deliveries are failing, with a way to the Integrations page', async () => {
+  it('warns when deliveries are failing, with a way to the Connections page', async () => {
     webhook = aWebhook('failing');
     const user = userEvent.setup();
     const { router } = renderWithBusinesses(
@@ -301,7 +305,7 @@ describe('webhook health', { timeout: 30_000 }, () => {
     );
     const banner = await screen.findByTestId('webhook-health-banner');
     expect(banner).toHaveTextContent('Os seus preços não estão a chegar ao channel manager');
-    await user.click(within(banner).getByRole('link', { name: 'Abrir Integrações' }));
+    await user.click(within(banner).getByRole('link', { name: 'Abrir Ligações' }));
     expect(router.state.location.pathname).toBe('/my-property/integrations');
   });
 
@@ -310,7 +314,16 @@ describe('webhook health', { timeout: 30_000 }, () => {
     renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
     const banner = await screen.findByTestId('webhook-health-banner');
     expect(banner).toHaveTextContent('Os preços aprovados não são enviados para lado nenhum');
-    expect(within(banner).getByRole('link', { name: 'Abrir Integrações' })).toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Abrir Ligações' })).toBeInTheDocument();
+  });
+
+  it('does not say prices go nowhere while a channel connection sends them', async () => {
+    webhook = null;
+    connections = [{ status: 'active' }];
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await rowOf(/Quarto Duplo/);
+    await waitFor(() => expect(calls('GET', '/channels')).toHaveLength(1));
+    expect(screen.queryByTestId('webhook-health-banner')).not.toBeInTheDocument();
   });
 
   it('shows no banner while deliveries arrive', async () => {
