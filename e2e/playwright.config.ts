@@ -14,6 +14,9 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 1);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const demoBaseURL = `http://127.0.0.1:${demoPort}`;
+/** Where the channels spec starts its Channex double (the app is told before it starts). */
+export const channexPort = port + 20;
+const channexURL = `http://127.0.0.1:${channexPort}`;
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const server = (listen: number, demo: boolean) => ({
@@ -35,6 +38,9 @@ const server = (listen: number, demo: boolean) => ({
     RATE_LIMIT_AUTH_PER_MINUTE: '1000',
     // The publishing spec's webhook receiver listens on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE: 'true',
+    // The channels spec's Channex double listens there too, on a port known beforehand.
+    CHANNEX_URL: channexURL,
+    CHANNELS_ALLOW_PRIVATE: 'true',
     // Chromium shares the 2-core machine with the server: a CPU-starved second is not what the
     // specs test (the browser would resend, but a spec's own API calls would meet the 503).
     MAX_EVENT_LOOP_DELAY_MS: '5000',
