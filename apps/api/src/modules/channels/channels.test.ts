@@ -24,7 +24,7 @@ const SECOND = 1000;
  * disconnection that puts back what the channel held. Jobs run when the test drains them, on the
  * test's clock.
  */
-describe('a Channex connection', () => {
+describe('a Channex connection', { timeout: 120_000 }, () => {
   let t: TestApp;
   let now: Date;
   let channex: ChannexServer;
@@ -354,6 +354,33 @@ describe('a Channex connection', () => {
     expect(channex.rateOf(remotePlans.get('STE/BAR')!, night, 2)).toBe(17700);
     expect(channex.rateOf(remotePlans.get('STE/BAR')!, addDays(night, 1), 2)).toBe(17800);
     expect((await call('GET', url(`/${connection.uuid}`))).json().connection.health).toBe('ok');
+  });
+
+  it('keeps under Channex’s 10 calls a minute: a push that would pass it waits for the next minute', async () => {
+    await drainAfter(2 * 60 * SECOND);
+    const before = posts('/restrictions').length;
+    const refusedBefore = channex.requests.filter((r) => r.status === 429).length;
+    for (let k = 0; k < 10; k += 1) {
+      const night = addDays('2026-03-02', 100 + k);
+      await seedPriceChanges(
+        t,
+        business.uuid,
+        [{ roomUuid: rooms.get('DBL')!, night, priceMinor: 16000 + k }],
+        {
+          now,
+        },
+      );
+      await drainAfter(SECOND);
+    }
+    // Nine single calls fit the minute with room for a push of two; the tenth waits.
+    expect(posts('/restrictions').length - before).toBe(9);
+    expect(channex.requests.filter((r) => r.status === 429).length).toBe(refusedBefore);
+    expect(channex.rateOf(remotePlans.get('DBL/BAR')!, addDays('2026-03-02', 109), 2)).not.toBe(
+      16009,
+    );
+    await drainAfter(60 * SECOND);
+    expect(posts('/restrictions').length - before).toBe(10);
+    expect(channex.rateOf(remotePlans.get('DBL/BAR')!, addDays('2026-03-02', 109), 2)).toBe(16009);
   });
 
   it('turns new, modified and cancelled revisions into bookings, acknowledged once, even when an acknowledgement is lost', async () => {

@@ -11,7 +11,7 @@ import { storedPublished } from '../../../test/price-change-factories';
  * message against the standard's rules): a wrong password refused on its field, the mapping by
  * Tarifa's own codes, and the approved prices arriving as rates per number of guests.
  */
-describe('an OpenTravel connection', () => {
+describe('an OpenTravel connection', { timeout: 120_000 }, () => {
   let t: TestApp;
   let now: Date;
   let ota: Awaited<ReturnType<typeof startOpenTravelServer>>;

@@ -234,6 +234,24 @@ export function connectionRecords(db: Executor, connectionUuid: string) {
       return row!.id;
     },
 
+    /**
+     * The calls pushes and restores made since `since`, and when the oldest of them was made: what
+     * the provider counts against its limit of calls a minute.
+     */
+    callsSince: async (since: Date) => {
+      const [row] = rowsOf<{ calls: number; oldest: Date | string | null }>(
+        await db.execute(sql`
+          select coalesce(sum(calls), 0)::int as calls, min(at) as oldest
+            from channel_calls
+           where connection_uuid = ${connectionUuid} and operation in ('push', 'restore')
+             and calls > 0 and at > ${since.toISOString()}::timestamptz`),
+      );
+      return {
+        calls: row?.calls ?? 0,
+        oldest: row?.oldest ? new Date(row.oldest) : null,
+      };
+    },
+
     /** The connection's state after a push or a read. */
     status: (values: Partial<Omit<ConnectionRow, 'uuid' | 'businessUuid' | 'version'>>) =>
       db.update(channelConnections).set(values).where(eq(channelConnections.uuid, connectionUuid)),

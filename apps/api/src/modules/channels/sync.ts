@@ -46,6 +46,10 @@ export interface VerifyJobPayload {
   connectionUuid: string;
 }
 
+const MINUTE = 60_000;
+/** The calls a push makes at most (rates and restrictions, then availability) below the body limit. */
+const CALLS_PER_PUSH = 2;
+
 /** How long after a push its values are read back (the provider applies them in the background). */
 export const VERIFY_DELAY_MS = 5_000;
 /** Retries of a push that failed for a reason that may pass, before it waits for the next change. */
@@ -228,6 +232,17 @@ export function syncJob(deps: {
       }
       const batch = batchOf(changed, desired.business.currency);
       const span = spanOf(batch);
+      // Paced under the provider's calls a minute (counted from the log, across instances): a
+      // push that would pass it waits until the oldest call of the minute leaves it.
+      const { callsPerMinute } = adapter.describe().limits;
+      const used = await records.callsSince(new Date(started.getTime() - MINUTE));
+      if (used.oldest && used.calls + CALLS_PER_PUSH > callsPerMinute) {
+        const runAt = new Date(used.oldest.getTime() + MINUTE + 1);
+        await withTransaction(db, (tx) =>
+          enqueueSync(jobs, tx, connection, { full: full === true, retry, runAt }),
+        );
+        return;
+      }
       const begun = performance.now();
       try {
         const outcome = await adapter.pushAri(batch);
