@@ -90,6 +90,7 @@ const tokenRoutes: Record<TApiTokenScope, string[]> = {
     'GET /price-changes/first-list',
     'GET /rate-plans',
     'GET /rate-rule-changes',
+    'GET /channels/delivered',
   ],
   market: [
     'GET /competitors',

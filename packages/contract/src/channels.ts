@@ -189,6 +189,37 @@ export const ZChannelCallsPage = z.object({
 });
 export type TChannelCallsPage = z.infer<typeof ZChannelCallsPage>;
 
+/** `GET …/channels/delivered?roomUuid&from&to` (≤ 62 nights). */
+export const ZChannelDeliveredQuery = z
+  .object({ roomUuid: z.uuid(), from: ZDate, to: ZDate })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 61 * 86_400_000, {
+    path: ['to'],
+    message: 'at most 62 nights',
+  });
+export type TChannelDeliveredQuery = z.input<typeof ZChannelDeliveredQuery>;
+
+/**
+ * Where each published price of the nights went: per night, each connection selling the room type
+ * and when its channel took the night's values after the price was published (null: not yet).
+ */
+export const ZChannelDelivered = z.object({
+  nights: z.array(
+    z.object({
+      night: ZDate,
+      connections: z.array(
+        z.object({
+          uuid: z.uuid(),
+          name: z.string(),
+          provider: z.enum(channelProviders),
+          sentAt: ZIsoDateTime.nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TChannelDelivered = z.infer<typeof ZChannelDelivered>;
+
 /** `DELETE …/channels/{id}?restore=`: `true` puts back what the channel held when connected. */
 export const ZChannelDisconnectQuery = z.object({
   restore: z.enum(['true', 'false']).default('false'),

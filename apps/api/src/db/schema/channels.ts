@@ -103,6 +103,8 @@ export const channelValues = pgTable(
     key: text('key').notNull(),
     night: date('night', { mode: 'string' }).notNull(),
     value: jsonb('value').notNull(),
+    /** When the channel took it (the calendar says a published price reached it when this is later). */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.connectionUuid, t.layer, t.kind, t.key, t.night] }),

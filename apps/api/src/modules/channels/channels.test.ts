@@ -277,6 +277,20 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
       calls: 1,
       items: 3 * changed.length,
     });
+    // The calendar can say where each published price went: Channex took it after it was published.
+    const delivered = await call(
+      'GET',
+      url(`/delivered?roomUuid=${rooms.get('TWN')}&from=${today}&to=${addDays(today, 6)}`),
+    );
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const nights = delivered.json().nights as {
+      night: string;
+      connections: { name: string; sentAt: string | null }[];
+    }[];
+    expect(nights).toHaveLength(7);
+    expect(
+      nights.every((n) => n.connections.length === 1 && n.connections[0]!.sentAt !== null),
+    ).toBe(true);
     const after = (await call('GET', url(`/${connection.uuid}`))).json()
       .connection as TChannelConnection;
     expect(after).toMatchObject({ health: 'ok', differences: 0, lastError: null });
@@ -343,6 +357,14 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
     expect((await call('GET', url(`/${connection.uuid}`))).json().connection.health).toBe(
       'failing',
     );
+    // That night's new price has not reached Channex: the calendar says so.
+    const waiting = await call(
+      'GET',
+      url(`/delivered?roomUuid=${rooms.get('STE')}&from=${night}&to=${night}`),
+    );
+    expect(waiting.json().nights).toEqual([
+      { night, connections: [expect.objectContaining({ name: 'Channex', sentAt: null })] },
+    ]);
     // The next change goes, and takes the one that waited with it.
     await seedPriceChanges(
       t,

@@ -119,6 +119,36 @@ export function connectionsRepository(db: Executor, businessUuid: string) {
       return row?.n ?? 0;
     },
 
+    /**
+     * Where the published prices of a room type's nights `from`…`to` are: for each connection that
+     * sells the room type, when its channel took the night's values after the price was published
+     * (null: not yet — waiting, failing or paused).
+     */
+    delivered: async (roomUuid: string, from: string, to: string) =>
+      rowsOf<{
+        night: string;
+        uuid: string;
+        name: string;
+        provider: string;
+        sentAt: Date | string | null;
+      }>(
+        await db.execute(sql`
+          select to_char(pp.night, 'YYYY-MM-DD') as night, c.uuid, c.name, c.provider,
+                 max(v.sent_at) filter (where v.sent_at >= pp.published_at) as "sentAt"
+            from published_prices pp
+            join channel_connections c
+              on c.business_uuid = pp.business_uuid and c.status <> 'mapping'
+            join lateral jsonb_array_elements(c.mapping -> 'rates') r
+              on r ->> 'roomUuid' = pp.room_type_uuid::text
+            left join channel_values v
+              on v.connection_uuid = c.uuid and v.layer = 'sent' and v.kind = 'rate'
+             and v.key = r ->> 'remoteRatePlanId' and v.night = pp.night
+           where pp.business_uuid = ${businessUuid} and pp.room_type_uuid = ${roomUuid}
+             and pp.night between ${from}::date and ${to}::date
+           group by pp.night, c.uuid, c.name, c.provider, c.created_at
+           order by pp.night, c.created_at`),
+      ),
+
     /** Published prices and restrictions from `from` on (both included through `to`). */
     published: async (from: string, to: string) =>
       rowsOf<{
@@ -166,8 +196,8 @@ export function connectionRecords(db: Executor, connectionUuid: string) {
       return state;
     },
 
-    /** Records values of a layer (each night's replaces the one before). */
-    write: async (layer: 'sent' | 'original', state: ChannelState) => {
+    /** Records values of a layer as of `at` (each night's replaces the one before). */
+    write: async (layer: 'sent' | 'original', state: ChannelState, at: Date) => {
       const rows: { kind: string; key: string; night: string; value: unknown }[] = [];
       for (const [kind, byKey] of [
         ['rate', state.rate],
@@ -180,11 +210,12 @@ export function connectionRecords(db: Executor, connectionUuid: string) {
       for (let i = 0; i < rows.length; i += VALUES_PER_STATEMENT) {
         const chunk = JSON.stringify(rows.slice(i, i + VALUES_PER_STATEMENT));
         await db.execute(sql`
-          insert into channel_values (connection_uuid, layer, kind, key, night, value)
-          select ${connectionUuid}, ${layer}, x.kind, x.key, x.night::date, x.value
+          insert into channel_values (connection_uuid, layer, kind, key, night, value, sent_at)
+          select ${connectionUuid}, ${layer}, x.kind, x.key, x.night::date, x.value,
+                 ${at.toISOString()}::timestamptz
             from jsonb_to_recordset(${chunk}::jsonb) as x(kind text, key text, night text, value jsonb)
           on conflict (connection_uuid, layer, kind, key, night)
-          do update set value = excluded.value`);
+          do update set value = excluded.value, sent_at = excluded.sent_at`);
       }
     },
 

@@ -5,6 +5,8 @@ import {
   ZChannelConnectionResponse,
   ZChannelConnections,
   ZChannelCreate,
+  ZChannelDelivered,
+  ZChannelDeliveredQuery,
   ZChannelDisconnectQuery,
   ZChannelMappingBody,
   ZChannelRemote,
@@ -50,6 +52,24 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
       },
     },
     async (request) => service.list(requireAuth(request), request.params.uuid),
+  );
+
+  app.get(
+    `${base}/delivered`,
+    {
+      // Like the prices it speaks of: an integration token with the `prices` scope reads it.
+      config: { access: { action: 'read', subject: 'Price' } },
+      schema: {
+        ...doc,
+        operationId: 'getChannelDeliveries',
+        summary:
+          "Where a room type's published prices went: per night, each connection and when its channel took them",
+        params: byUuid,
+        querystring: ZChannelDeliveredQuery,
+        response: { 200: ZChannelDelivered, ...errors },
+      },
+    },
+    async (request) => service.delivered(requireAuth(request), request.params.uuid, request.query),
   );
 
   app.post(

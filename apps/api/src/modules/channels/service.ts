@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   TChannelCallsPage,
+  TChannelDelivered,
   TChannelConnection,
   TChannelCreate,
   TChannelMapping,
@@ -577,6 +578,37 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
       }
       await uow.write(caller, async ({ tx }) => enqueueSync(deps.jobs, tx, row, { full: true }));
       deps.jobs.kick();
+    },
+
+    /**
+     * `GET …/channels/delivered`: where the published prices of a room type's nights went. Read by
+     * the owner's calendar; readable by a `prices` token too, like the prices it speaks of.
+     */
+    async delivered(
+      caller: Caller,
+      businessUuid: string,
+      query: { roomUuid: string; from: string; to: string },
+    ): Promise<TChannelDelivered> {
+      policyFor(caller).assert('read', 'Price');
+      const business = await reachBusiness(db, caller, businessUuid);
+      const rows = await connectionsRepository(db, business.uuid).delivered(
+        query.roomUuid,
+        query.from,
+        query.to,
+      );
+      const nights = new Map<string, TChannelDelivered['nights'][number]>();
+      for (const row of rows) {
+        let night = nights.get(row.night);
+        if (!night) nights.set(row.night, (night = { night: row.night, connections: [] }));
+        night.connections.push({
+          uuid: row.uuid,
+          name: row.name,
+          provider:
+            row.provider as TChannelDelivered['nights'][number]['connections'][number]['provider'],
+          sentAt: row.sentAt === null ? null : new Date(row.sentAt).toISOString(),
+        });
+      }
+      return { nights: [...nights.values()] };
     },
 
     /** `GET …/channels/{id}/calls`: the log, newest first. */

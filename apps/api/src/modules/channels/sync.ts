@@ -208,7 +208,7 @@ export function syncJob(deps: {
       if (plan.needsOriginal && adapter.readBack) {
         try {
           const snapshot = await adapter.readBack(rangeOf(connection, desired.from, desired.to));
-          await records.write('original', snapshotState(snapshot));
+          await records.write('original', snapshotState(snapshot), started);
         } catch (err) {
           if (!(err instanceof ProviderError)) throw err;
           log.warn(
@@ -250,7 +250,7 @@ export function syncJob(deps: {
         const now = ctx.now();
         await withTransaction(db, async (tx) => {
           const inTx = connectionRecords(tx, connection.uuid);
-          await inTx.write('sent', withoutRefused(batch, outcome.warnings));
+          await inTx.write('sent', withoutRefused(batch, outcome.warnings), now);
           await inTx.log({
             operation: 'push',
             outcome: outcome.warnings.length > 0 ? 'warnings' : 'ok',

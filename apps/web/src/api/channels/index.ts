@@ -4,6 +4,7 @@ import type {
   TChannelConnection,
   TChannelConnectionResponse,
   TChannelCreate,
+  TChannelDelivered,
   TChannelMappingBody,
   TChannelRemote,
   TChannelUpdate,
@@ -24,6 +25,8 @@ const channelKeys = {
   remote: (businessUuid: string, id: string) => ['channels', businessUuid, id, 'remote'] as const,
   calls: (businessUuid: string, id: string, page: number, pageSize: number) =>
     ['channels', businessUuid, id, 'calls', page, pageSize] as const,
+  delivered: (businessUuid: string, roomUuid: string, night: string) =>
+    ['channels', businessUuid, 'delivered', roomUuid, night] as const,
 };
 
 const channelsPath = (businessUuid: string, rest = '') =>
@@ -167,6 +170,26 @@ export function useDisconnectChannel(businessUuid: string) {
     onSuccess: (_, { id }) => {
       queryClient.removeQueries({ queryKey: channelKeys.connection(businessUuid, id) });
       return queryClient.invalidateQueries({ queryKey: channelKeys.list(businessUuid) });
+    },
+  });
+}
+
+/**
+ * `GET …/channels/delivered` for one night of one room type: each connection selling it, and
+ * when its channel took the night's published price (null: not yet).
+ */
+export function useChannelDeliveries(businessUuid: string, roomUuid: string, night: string) {
+  return useQuery({
+    queryKey: channelKeys.delivered(businessUuid, roomUuid, night),
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ roomUuid, from: night, to: night });
+      const answer = await api<TChannelDelivered>(
+        channelsPath(businessUuid, `/delivered?${query}`),
+        {
+          signal,
+        },
+      );
+      return answer.nights[0]?.connections ?? [];
     },
   });
 }

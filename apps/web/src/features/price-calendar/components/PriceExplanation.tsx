@@ -11,6 +11,7 @@ import type { TRoomTariff, TPriceCell, TPriceChange } from '@tarifa/contract';
 import { isolate } from '@/lib/bidi';
 import { useIntl } from '@/lib/intl';
 import { explainCell, formatMoney, formatOccupancy, longDate } from '@/api/prices';
+import { ChannelDeliveries } from './ChannelDeliveries';
 import { MarketDetails } from './MarketDetails';
 import { NightPriceLife, PendingChange } from './PendingChange';
 import { RestrictionList } from './marks/RestrictionMarks';
@@ -134,6 +135,9 @@ export function PriceExplanation({
               <Alert severity="info">
                 {t('explain.unpublished', { price: money(cell.publishedPrice) })}
               </Alert>
+            )}
+            {cell.publishedPrice !== null && (
+              <ChannelDeliveries businessUuid={businessUuid} roomUuid={room.uuid} night={date} />
             )}
           </>
         )}

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_values" ADD COLUMN "sent_at" timestamp with time zone DEFAULT now() NOT NULL;
