@@ -28,6 +28,7 @@ const ORDER = [
   'import',
   'startup',
   'noisy-neighbour',
+  'channels',
 ];
 const rank = (file: string) => {
   const i = ORDER.indexOf(file.replace(/\.bench\.ts$/, ''));
