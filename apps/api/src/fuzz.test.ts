@@ -109,6 +109,12 @@ const uploads: Record<string, UploadSample> = {
 
 const MB = 1024 * 1024;
 const key = (route: FuzzRoute) => `${route.method} ${route.path}`;
+/**
+ * Routes that call a third party while the request waits (a channel connection is tried with its
+ * provider before it is kept): a generated body could name any host, and tests send nothing off
+ * this machine. They are tested against the providers' local doubles in modules/channels instead.
+ */
+const providerRoutes = ['POST /api/v1/businesses/{uuid}/channels'];
 
 describe(`fuzz (FUZZ_SEED=${seed})`, () => {
   let t: TestApp;
@@ -169,7 +175,9 @@ describe(`fuzz (FUZZ_SEED=${seed})`, () => {
     await signIn(t, owner.userData.email, defaultPassword);
     spareSessions = (await column(`select id from sessions`)).filter((id) => !before.has(id));
     fixture = await readFixture();
-    routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]);
+    routes = routesOf(t.app.swagger() as Parameters<typeof routesOf>[0]).filter(
+      (route) => !providerRoutes.includes(key(route)),
+    );
     routes.sort((a, b) => lastRoutes.indexOf(key(a)) - lastRoutes.indexOf(key(b)));
   });
   afterAll(() => t?.close());

@@ -27,7 +27,8 @@ export function startServer(env: Record<string, string>) {
   // Searched for secrets after the lane, with the test apps' logs.
   child.on('close', () => keepServerOutput(output));
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // A first start seeds the demo: on a CPU-starved CI machine that alone can take a minute.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     child.stdout.on('data', () => {
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match) {

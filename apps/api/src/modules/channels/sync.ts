@@ -113,12 +113,11 @@ export async function desiredOf(tx: Executor, connection: ConnectionRow, now: Da
   const { from, to } = horizonOf(now, business.timezone);
   const nights: string[] = [];
   for (let night = from; night <= to; night = addDays(night, 1)) nights.push(night);
-  const [rooms, published, sold, rateSheet] = await Promise.all([
-    roomTypesRepository(tx, business.uuid).liveRoomTypes(),
-    connectionsRepository(tx, business.uuid).published(from, to),
-    pricesRepository(tx, business.uuid).roomsSold(from, to),
-    loadPublishedRateSheet(tx, business),
-  ]);
+  // One after another: a transaction is one connection, which runs one query at a time.
+  const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
+  const published = await connectionsRepository(tx, business.uuid).published(from, to);
+  const sold = await pricesRepository(tx, business.uuid).roomsSold(from, to);
+  const rateSheet = await loadPublishedRateSheet(tx, business);
   const state = desiredState({
     nights,
     rooms: new Map(rooms.map((room) => [room.uuid, room.rooms])),

@@ -39,10 +39,9 @@ export async function currentRateRules(
   business: BusinessRow,
   rooms?: readonly RoomTypeRow[],
 ): Promise<StoredRateRules> {
-  const [plans, live] = await Promise.all([
-    ratePlansRepository(tx, business.uuid).list(),
-    rooms ?? roomTypesRepository(tx, business.uuid).liveRoomTypes(),
-  ]);
+  // One after another: `tx` may be a transaction, one connection running one query at a time.
+  const plans = await ratePlansRepository(tx, business.uuid).list();
+  const live = rooms ?? (await roomTypesRepository(tx, business.uuid).liveRoomTypes());
   return {
     ratePlans: plans
       .map(({ businessUuid: _b, createdAt: _c, updatedAt: _u, ...plan }) => plan)
@@ -194,10 +193,8 @@ export async function loadPublishedRateSheet(
   tx: Executor,
   business: BusinessRow,
 ): Promise<PropertyRateSheet> {
-  const [row, rooms] = await Promise.all([
-    rateRuleChangesRepository(tx, business.uuid).published(),
-    roomTypesRepository(tx, business.uuid).liveRoomTypes(),
-  ]);
+  const row = await rateRuleChangesRepository(tx, business.uuid).published();
+  const rooms = await roomTypesRepository(tx, business.uuid).liveRoomTypes();
   if (row) return rateSheetOfRules(row.rules, rooms, business);
   return rateSheetOfRules(await currentRateRules(tx, business, rooms), rooms, business);
 }
