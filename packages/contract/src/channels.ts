@@ -197,7 +197,6 @@ export const ZChannelDeliveredQuery = z
     path: ['to'],
     message: 'at most 62 nights',
   });
-export type TChannelDeliveredQuery = z.input<typeof ZChannelDeliveredQuery>;
 
 /**
  * Where each published price of the nights went: per night, each connection selling the room type
