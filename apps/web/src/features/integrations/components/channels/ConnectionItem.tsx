@@ -118,15 +118,15 @@ export function ConnectionItem({
             }}
           >
             <Fact name={t(`providers.${provider}.propertyId`)}>
-              <bdi>{connection.propertyId}</bdi>
+              <bdi dir="ltr">{connection.propertyId}</bdi>
             </Fact>
             {provider === 'opentravel' && (
               <Fact name={t('card.endpoint')}>
-                <bdi>{connection.endpoint}</bdi>
+                <bdi dir="ltr">{connection.endpoint}</bdi>
               </Fact>
             )}
             <Fact name={t(`providers.${provider}.secret`)}>
-              {t('card.endsWith')} <bdi>{connection.credentialsHint}</bdi>
+              {t('card.endsWith')} <bdi dir="ltr">{connection.credentialsHint}</bdi>
             </Fact>
             <Fact name={t('card.lastPush')}>
               {connection.lastPushAt ? when(connection.lastPushAt) : t('card.nothingSent')}
