@@ -182,6 +182,18 @@ export async function checkOutgoingUrl(
       };
 }
 
+/**
+ * Words for a failed outgoing connection (no answer came): what the webhook's delivery log and a
+ * channel connection's log show.
+ */
+export function connectionError(err: NodeJS.ErrnoException, timeoutMs: number): string {
+  if (err.code === 'EPRIVATEADDRESS') return err.message;
+  if (err.code === 'ETIMEDOUT') return `no answer within ${timeoutMs / 1000} s`;
+  if (err.code === 'ECONNREFUSED') return 'connection refused';
+  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'the host could not be resolved';
+  return err.code ? `${err.message} (${err.code})` : err.message;
+}
+
 /** The error a guarded connection fails with when its host resolves to an internal address. */
 export class InternalAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import {
+  connectionError,
   guardedLookup,
   hostOf,
   InternalAddressError,
@@ -83,15 +84,7 @@ export function call(target: string, options: CallOptions): Promise<CallAnswer> 
         reject(new ProviderError(err.message, null, false));
         return;
       }
-      const words =
-        err.code === 'ETIMEDOUT'
-          ? `no answer within ${timeoutMs / 1000} s`
-          : err.code === 'ECONNREFUSED'
-            ? 'connection refused'
-            : err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN'
-              ? 'the host could not be resolved'
-              : err.message;
-      reject(new ProviderError(words, null, true));
+      reject(new ProviderError(connectionError(err, timeoutMs), null, true));
     });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];

@@ -21,7 +21,7 @@ import {
   stateOf,
   type ChannelState,
 } from './ari';
-import { ProviderError, type AriBatch, type AriSnapshot, type ChannelAdapter } from './adapter';
+import { ProviderError, type AriBatch, type ChannelAdapter } from './adapter';
 import { adapterFor, type AdapterDeps } from './providers';
 import {
   connectionById,
@@ -207,7 +207,7 @@ export function syncJob(deps: {
       if (plan.needsOriginal && adapter.readBack) {
         try {
           const snapshot = await adapter.readBack(rangeOf(connection, desired.from, desired.to));
-          await records.write('original', snapshotState(snapshot), started);
+          await records.write('original', stateOf(snapshot), started);
         } catch (err) {
           if (!(err instanceof ProviderError)) throw err;
           log.warn(
@@ -350,11 +350,6 @@ const rangeOf = (connection: ConnectionRow, from: string, to: string) => ({
   ratePlanIds: [...new Set(connection.mapping.rates.map((rate) => rate.remoteRatePlanId))],
 });
 
-/** A read-back as a state, night by night. */
-function snapshotState(snapshot: AriSnapshot): ChannelState {
-  return stateOf(snapshot);
-}
-
 /**
  * Where what the channel holds differs from what it accepted: each sent night whose values the
  * read-back does not show (a rate of a guest count it was sent, a restriction, the availability).
@@ -415,7 +410,7 @@ export function verifyJob(deps: {
       const begun = performance.now();
       let read: ChannelState;
       try {
-        read = snapshotState(await adapter.readBack(rangeOf(connection, from, to)));
+        read = stateOf(await adapter.readBack(rangeOf(connection, from, to)));
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         await connectionRecords(db, connectionUuid).log({

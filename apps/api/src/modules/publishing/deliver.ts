@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import {
+  connectionError,
   guardedLookup,
   hostOf,
   InternalAddressError,
@@ -58,15 +59,6 @@ export interface AttemptOutcome {
 }
 
 const ok = (status: number | null) => status !== null && status >= 200 && status < 300;
-
-/** Words for a connection error (no answer came). */
-function connectionError(err: NodeJS.ErrnoException, timeoutMs: number): string {
-  if (err.code === 'EPRIVATEADDRESS') return err.message;
-  if (err.code === 'ETIMEDOUT') return `no answer within ${timeoutMs / 1000} s`;
-  if (err.code === 'ECONNREFUSED') return 'connection refused';
-  if (err.code === 'ENOTFOUND' || err.code === 'EAI_AGAIN') return 'the host could not be resolved';
-  return err.code ? `${err.message} (${err.code})` : err.message;
-}
 
 /**
  * POSTs one signed attempt of a delivery. Never throws for the receiver's failure: the outcome
