@@ -32,7 +32,7 @@ export const moduleGraph = {
   'price-changes': ['pricing-inputs', 'businesses'],
   prices: ['pricing-inputs', 'businesses', 'price-changes'],
   'pricing-inputs': ['businesses', 'events', 'market', 'rate-plans'],
-  publishing: ['price-changes', 'pricing-inputs'],
+  publishing: ['price-changes', 'pricing-inputs', 'channels'],
   restrictions: ['pricing-inputs'],
   support: [],
   tokens: ['auth'],

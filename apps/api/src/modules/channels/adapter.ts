@@ -8,24 +8,34 @@
  * Dates are the hotel's `YYYY-MM-DD` nights; `to` is inclusive. Money is in minor units.
  */
 
-/** The providers Tarifa connects to. */
+/** The providers Tarifa connects to as channel connections. */
 export type ProviderCode = 'channex' | 'opentravel';
 
-/** What a provider can do, and the limits its documentation sets. */
-export interface AdapterDescription {
-  provider: ProviderCode;
+/** Every destination of prices: the channel providers, and the business's own signed webhook. */
+export type DestinationCode = ProviderCode | 'webhook';
+
+/** What a destination can do, and the limits its documentation sets. */
+export interface DestinationDescription {
+  provider: DestinationCode;
   /** Lists its room types and rate plans (the mapping screen suggests from them). */
   listsRemote: boolean;
   /** Answers what it holds for a range of nights (read-back after a push). */
   readsBack: boolean;
   /** Has a feed of bookings (`pullBookings`, `ack`). */
   sendsBookings: boolean;
+  /** Null where no documentation sets any (the webhook: its receiver is the owner's). */
   limits: {
     /** ARI calls a minute per property (each of rates and availability counts). */
     callsPerMinute: number;
     /** The largest request body, in bytes. */
     maxBodyBytes: number;
-  };
+  } | null;
+}
+
+/** A channel provider's description: its documentation always sets limits. */
+export interface AdapterDescription extends DestinationDescription {
+  provider: ProviderCode;
+  limits: NonNullable<DestinationDescription['limits']>;
 }
 
 /** A room type on the provider's side. */
@@ -104,6 +114,8 @@ export interface PushOutcome {
   /** HTTP calls made and bytes sent. */
   calls: number;
   bytes: number;
+  /** The answer's status, where one push is one call (the webhook logs it per attempt). */
+  httpStatus?: number;
 }
 
 /** What the provider holds for a range, night by night (`from` = `to`). */
@@ -143,14 +155,21 @@ export interface BookingsPage {
   revisions: BookingRevision[];
 }
 
-/** The calls a provider's adapter answers; optional ones only where `describe()` says so. */
-export interface ChannelAdapter {
-  describe(): AdapterDescription;
+/**
+ * The one interface of every destination: what it is (`describe`), the push of a batch in its
+ * shape, and the calls a destination has only where `describe()` says so. `Batch` is what a push
+ * carries: the channel providers take an `AriBatch`; the webhook, a signed delivery of the
+ * publishing module's document (`publishing/webhook-adapter.ts`).
+ */
+export interface DestinationAdapter<Batch> {
+  describe(): DestinationDescription;
+  /**
+   * Sends one batch: resolves when the destination took it (with the items it refused, if any);
+   * throws a `ProviderError` when it did not.
+   */
+  pushAri(batch: Batch): Promise<PushOutcome>;
   listRemoteRooms?(): Promise<RemoteRoom[]>;
   listRemoteRatePlans?(): Promise<RemoteRatePlan[]>;
-  /** Checks the credentials and the property (a connection is saved only when this holds). */
-  test(): Promise<void>;
-  pushAri(batch: AriBatch): Promise<PushOutcome>;
   readBack?(range: {
     from: string;
     to: string;
@@ -161,6 +180,13 @@ export interface ChannelAdapter {
   pullBookings?(): Promise<BookingsPage>;
   /** Tells the provider a revision is stored: it will not be sent again. */
   ack?(revisionId: string): Promise<void>;
+}
+
+/** A channel provider's adapter: it pushes ARI, and can check its credentials before it is saved. */
+export interface ChannelAdapter extends DestinationAdapter<AriBatch> {
+  describe(): AdapterDescription;
+  /** Checks the credentials and the property (a connection is saved only when this holds). */
+  test(): Promise<void>;
 }
 
 /**
@@ -177,5 +203,16 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/**
+ * A call refused before connecting — an address that is not a valid URL, or an internal one — so
+ * nothing was sent: it says nothing of the destination (a breaker does not count it).
+ */
+export class RefusedCallError extends ProviderError {
+  constructor(message: string) {
+    super(message, null, false);
+    this.name = 'RefusedCallError';
   }
 }

@@ -8,7 +8,7 @@ import {
   InternalAddressError,
   isInternalAddress,
 } from '../../lib/url-guard';
-import { ProviderError } from './adapter';
+import { ProviderError, RefusedCallError } from './adapter';
 
 /** How long a provider has to answer one call. */
 export const CALL_TIMEOUT_MS = 30_000;
@@ -22,6 +22,13 @@ export interface CallOptions {
   /** Loopback and private addresses allowed (tests, and on-premises systems when configured). */
   allowPrivate: boolean;
   timeoutMs?: number;
+  /** Ends the call (the server is stopping): it rejects as a call with no answer. */
+  signal?: AbortSignal;
+  /**
+   * Keep only the answer's first bytes, up to this many, and stop reading (a webhook receiver's
+   * answer says only success or why not). Without it, an answer over 32 MB is refused.
+   */
+  keepBytes?: number;
 }
 
 export interface CallAnswer {
@@ -54,12 +61,12 @@ export function call(target: string, options: CallOptions): Promise<CallAnswer> 
     try {
       url = new URL(target);
     } catch {
-      reject(new ProviderError('the address is not a valid URL', null, false));
+      reject(new RefusedCallError('the address is not a valid URL'));
       return;
     }
     const host = hostOf(url);
     if (!options.allowPrivate && net.isIP(host) && isInternalAddress(host)) {
-      reject(new ProviderError(new InternalAddressError(host).message, null, false));
+      reject(new RefusedCallError(new InternalAddressError(host).message));
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
@@ -73,23 +80,47 @@ export function call(target: string, options: CallOptions): Promise<CallAnswer> 
         ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
         ...options.headers,
       },
+      ...(options.signal && { signal: options.signal }),
       ...(options.allowPrivate ? {} : { lookup: guardedLookup() }),
     });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
     const timer = setTimeout(() => {
       request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
     }, timeoutMs);
     request.on('error', (err: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      if (err.code === 'EPRIVATEADDRESS') {
-        reject(new ProviderError(err.message, null, false));
-        return;
-      }
-      reject(new ProviderError(connectionError(err, timeoutMs), null, true));
+      settle(() =>
+        reject(
+          err.code === 'EPRIVATEADDRESS'
+            ? new RefusedCallError(err.message)
+            : new ProviderError(connectionError(err, timeoutMs), null, true),
+        ),
+      );
     });
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      const answer = () => ({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        text: Buffer.concat(chunks).toString('utf8'),
+      });
+      const keep = options.keepBytes;
       response.on('data', (chunk: Buffer) => {
+        if (keep !== undefined) {
+          chunks.push(chunk.subarray(0, keep - size));
+          size += chunk.length;
+          if (size >= keep) {
+            settle(() => resolve(answer()));
+            response.destroy();
+          }
+          return;
+        }
         size += chunk.length;
         if (size > ANSWER_MAX_BYTES) {
           request.destroy(new Error(`the answer is larger than ${ANSWER_MAX_BYTES} bytes`));
@@ -97,14 +128,13 @@ export function call(target: string, options: CallOptions): Promise<CallAnswer> 
         }
         chunks.push(chunk);
       });
-      response.on('end', () => {
-        clearTimeout(timer);
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          text: Buffer.concat(chunks).toString('utf8'),
-        });
-      });
+      response.on('end', () => settle(() => resolve(answer())));
+      // Cut off before its end (a reset, or refused for its size): no answer was had.
+      response.on('close', () =>
+        settle(() =>
+          reject(new ProviderError('the answer was cut off before its end', null, true)),
+        ),
+      );
     });
     request.end(body);
   });

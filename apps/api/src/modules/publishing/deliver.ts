@@ -1,17 +1,7 @@
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
-import { webhookHeaders, webhookLimits } from '@tarifa/contract';
+import { webhookLimits } from '@tarifa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { withTransaction, type Db, type Executor } from '../../db/client';
-import {
-  connectionError,
-  guardedLookup,
-  hostOf,
-  InternalAddressError,
-  isInternalAddress,
-} from '../../lib/url-guard';
 import { destinationOf, type DestinationBreaker } from './destinations';
 import { noticeDeliveryFailed } from './notices';
 import { priceChangesRepository } from '../price-changes/repository';
@@ -24,12 +14,8 @@ import {
   publishingRepository,
   updateDelivery,
 } from './repository';
-import { signDelivery } from './signature';
+import { attemptOf, webhookAdapter } from './webhook-adapter';
 
-/** How long the receiver has to answer. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
-/** At most this much of a receiver's answer is kept, as the attempt's error text. */
-const ERROR_TEXT_MAX = 1024;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -46,108 +32,6 @@ export function nextAttemptAt(firstAttemptAt: Date, now: Date, n: number): Date 
   if (now.getTime() >= end) return null;
   const delay = Math.min(HOUR, MINUTE * 2 ** Math.max(0, n - 1));
   return new Date(Math.min(now.getTime() + delay, end));
-}
-
-export interface AttemptOutcome {
-  /** The receiver's status; null when it did not answer. */
-  httpStatus: number | null;
-  durationMs: number;
-  /** Why it failed, in words; null for a 2xx. */
-  error: string | null;
-  /** Refused before connecting (a bad URL, an internal address): the destination was not tried. */
-  refused?: boolean;
-}
-
-const ok = (status: number | null) => status !== null && status >= 200 && status < 300;
-
-/**
- * POSTs one signed attempt of a delivery. Never throws for the receiver's failure: the outcome
- * says what happened. Redirects are not followed (a 3xx is a failure); unless `allowPrivate`, an
- * internal address is refused before connecting, on the addresses actually connected to.
- */
-export function postDelivery(
-  target: string,
-  headers: Record<string, string>,
-  body: string,
-  options: { allowPrivate: boolean; signal: AbortSignal; timeoutMs?: number },
-): Promise<AttemptOutcome> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
-  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
-  return new Promise((resolve) => {
-    let url: URL;
-    try {
-      url = new URL(target);
-    } catch {
-      resolve({ httpStatus: null, durationMs: 0, error: 'the URL is not valid', refused: true });
-      return;
-    }
-    const host = hostOf(url);
-    // An IP literal does not go through the guarded lookup: it is checked here.
-    if (!options.allowPrivate && net.isIP(host) && isInternalAddress(host)) {
-      const error = new InternalAddressError(host).message;
-      resolve({ httpStatus: null, durationMs: 0, error, refused: true });
-      return;
-    }
-    let settled = false;
-    const finish = (outcome: Omit<AttemptOutcome, 'durationMs'>) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ ...outcome, durationMs: elapsed() });
-    };
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-        'user-agent': 'Tarifa-Webhook/1',
-        ...headers,
-      },
-      signal: options.signal,
-      ...(options.allowPrivate ? {} : { lookup: guardedLookup() }),
-    });
-    const timer = setTimeout(() => {
-      request.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' }));
-    }, timeoutMs);
-    request.on('error', (err: NodeJS.ErrnoException) => {
-      const refused = err.code === 'EPRIVATEADDRESS';
-      finish({
-        httpStatus: null,
-        error: connectionError(err, timeoutMs),
-        ...(refused && { refused }),
-      });
-    });
-    request.on('response', (response) => {
-      const status = response.statusCode ?? 0;
-      if (ok(status)) {
-        response.resume();
-        finish({ httpStatus: status, error: null });
-        response.destroy();
-        return;
-      }
-      // Only the start of a failure's answer is kept (as its error text).
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const done = () => {
-        const text = Buffer.concat(chunks).toString('utf8').replace(/\s+/g, ' ').trim();
-        const error = `HTTP ${status}${text ? `: ${text}` : ''}`;
-        finish({ httpStatus: status, error: error.slice(0, ERROR_TEXT_MAX) });
-        response.destroy();
-      };
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        size += chunk.length;
-        if (size >= ERROR_TEXT_MAX) done();
-      });
-      response.on('end', done);
-      response.on('error', done);
-      response.on('close', done);
-    });
-    request.end(body);
-  });
 }
 
 /** The attempt error of a delivery that was not sent because its destination is paused. */
@@ -243,17 +127,14 @@ export function deliverJob(deps: {
         await hold(deliveryId, pausedUntil, now);
         return;
       }
-      const timestamp = Math.floor(now.getTime() / 1000);
-      const outcome = await postDelivery(
-        webhook.url,
-        {
-          [webhookHeaders.timestamp]: String(timestamp),
-          [webhookHeaders.signature]: signDelivery(webhook.secret, timestamp, delivery.body),
-          [webhookHeaders.delivery]: delivery.id,
-        },
-        delivery.body,
-        { allowPrivate: deps.allowPrivate, signal: ctx.signal, timeoutMs: deps.timeoutMs },
-      );
+      const adapter = webhookAdapter({
+        url: webhook.url,
+        secret: webhook.secret,
+        allowPrivate: deps.allowPrivate,
+        signal: ctx.signal,
+        timeoutMs: deps.timeoutMs,
+      });
+      const outcome = await attemptOf(adapter, { id: delivery.id, body: delivery.body, at: now });
       // The server is stopping: this attempt did not happen; the job mechanism retries it.
       if (ctx.signal.aborted) throw ctx.signal.reason;
       const paused = destinations.record(webhook.url, outcome, ctx.now());
@@ -278,7 +159,7 @@ export function deliverJob(deps: {
         if (current.status !== 'pending') return false;
         const first = current.firstAttemptAt ?? now;
         const businessUuid = current.businessUuid;
-        const delivered = ok(outcome.httpStatus);
+        const delivered = outcome.error === null;
         const n = delivered ? 0 : await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
         // A test gets one attempt: it says whether the receiver answers now, not later.
         const next = delivered || current.kind === 'test' ? null : nextAttemptAt(first, now, n);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PRICE_CHANGES_APPROVED, RATE_RULES_APPROVED } from '../../core/unit-of-work';
-import { DELIVERY_TIMEOUT_MS, deliverJob } from './deliver';
+import { deliverJob } from './deliver';
+import { DELIVERY_TIMEOUT_MS } from './webhook-adapter';
 import { destinationBreaker } from './destinations';
 import {
   DELIVER_JOB,
