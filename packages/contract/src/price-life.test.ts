@@ -24,6 +24,18 @@ describe('priceStageOf', () => {
     expect(priceStageOf('published', failed)).toBe('not_sent');
   });
 
+  it('calls a change published with no webhook sending while a channel has yet to send it', () => {
+    const channel = (state: TPriceDelivery['state']): TPriceDelivery => ({
+      destination: 'channel',
+      state,
+      deliveredAt: state === 'delivered' ? '2026-03-02T14:33:00.000Z' : null,
+    });
+    expect(priceStageOf('published', channel('sending'))).toBe('sending');
+    expect(priceStageOf('published', channel('delivered'))).toBe('sent');
+    expect(priceStageOf('published', channel('failed'))).toBe('not_sent');
+    expect(priceStageWordKey('not_sent', channel('failed'))).toBe('not_sent_delivery_failed');
+  });
+
   it('follows an approved change through its delivery', () => {
     expect(priceStageOf('approved', noDelivery)).toBe('approved');
     expect(priceStageOf('approved', sending)).toBe('sending');

@@ -22,11 +22,17 @@ export const priceStages = [
   'waiting',
   /** Approved, not yet handed to a destination. */
   'approved',
-  /** A destination is being sent it (a delivery under way, retried up to 24 hours). */
+  /**
+   * A destination is being sent it: a webhook delivery under way (retried up to 24 hours), or a
+   * channel connection that has yet to send its night.
+   */
   'sending',
-  /** A destination took it (`delivery.deliveredAt`). */
+  /** A destination took it (`delivery.deliveredAt`): the webhook, or a channel connection. */
   'sent',
-  /** Nothing received it: no destination connected, or its delivery failed for good. */
+  /**
+   * Nothing received it: no destination connected, or its delivery failed for good (the
+   * webhook's 24 hours ended; every channel connection selling its room type gave up).
+   */
   'not_sent',
   'rejected',
   'superseded',
@@ -35,10 +41,11 @@ export const ZPriceStage = z.enum(priceStages);
 export type TPriceStage = z.infer<typeof ZPriceStage>;
 
 /**
- * Where approved prices go. `webhook`: the property's webhook (docs/publishing.md). Channel
- * connections join this list as destinations of their own.
+ * Where approved prices go. `webhook`: the property's webhook (docs/publishing.md); `channel`:
+ * its channel connections (docs/channels.md), which send what was published — a change the
+ * webhook carried is told by the webhook, one published with no webhook by the channels.
  */
-const priceDestinations = ['webhook'] as const;
+const priceDestinations = ['webhook', 'channel'] as const;
 const ZPriceDestination = z.enum(priceDestinations);
 
 /**
@@ -75,7 +82,12 @@ export function priceStageOf(status: TPriceChangeStatus, delivery: TPriceDeliver
     case 'superseded':
       return status;
     case 'published':
-      return delivery.state === 'delivered' ? 'sent' : 'not_sent';
+      // Published with no webhook: a channel connection still to send it is sending it.
+      return delivery.state === 'delivered'
+        ? 'sent'
+        : delivery.state === 'sending'
+          ? 'sending'
+          : 'not_sent';
     case 'approved':
       return delivery.state === 'sending'
         ? 'sending'

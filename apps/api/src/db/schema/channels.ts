@@ -67,6 +67,11 @@ export const channelConnections = pgTable(
     /** The last push that ended, and how. */
     lastPushAt: timestamp('last_push_at', { withTimezone: true }),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    /**
+     * When the last sync that left the channel holding everything published began (it found
+     * nothing to send, or every value it sent was taken): a price published before it is there.
+     */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
     lastBookingAt: timestamp('last_booking_at', { withTimezone: true }),
     /** No push before this instant: the provider asked to wait (429 `Retry-After`) or failed. */
     retryAt: timestamp('retry_at', { withTimezone: true }),

@@ -1,6 +1,9 @@
 import type {
   TBusiness,
   TChannelCallsPage,
+  TPriceChangesPage,
+  TRatePlan,
+  TRateRuleChange,
   TChannelConnection,
   TChannelRemote,
 } from '@tarifa/contract';
@@ -139,6 +142,21 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
     (await call('GET', url(`/${id}/calls?pageSize=100`))).json() as TChannelCallsPage;
 
   let connection: TChannelConnection;
+
+  /**
+   * The life of a room type's last published change of a night, as the price-changes list says it
+   * (stage and delivery) — and whether the `stage` filter finds it under the same stage.
+   */
+  const lifeOf = async (code: string, night: string) => {
+    const list = `/api/v1/businesses/${business.uuid}/price-changes`;
+    const query = `roomUuid=${rooms.get(code)}&from=${night}&to=${night}&status=published`;
+    const res = await call('GET', `${list}?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const change = (res.json() as TPriceChangesPage).priceChanges.at(-1)!;
+    const filtered = (await call('GET', `${list}?${query}&stage=${change.stage}`)).json();
+    expect((filtered as TPriceChangesPage).priceChanges.map((c) => c.id)).toContain(change.id);
+    return { stage: change.stage, delivery: change.delivery };
+  };
 
   it('refuses a wrong API key naming the field, and keeps nothing', async () => {
     const res = await call('POST', url(), {
@@ -313,6 +331,11 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
       outcome: 'retrying',
       httpStatus: 429,
     });
+    // Published with no webhook, it is on its way to the channel, not "not sent".
+    expect(await lifeOf('DBL', night)).toEqual({
+      stage: 'sending',
+      delivery: { destination: 'channel', state: 'sending', deliveredAt: null },
+    });
     // Not before the 40 s Channex asked for.
     await drainAfter(30 * SECOND);
     expect(posts('/restrictions').length).toBe(before + 1);
@@ -324,6 +347,10 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
     await drainAfter(61 * SECOND);
     expect(channex.rateOf(remotePlans.get('DBL/BAR')!, night, 2)).toBe(15000);
     expect(channex.rateOf(remotePlans.get('DBL/NR')!, night)).toBe(13500);
+    expect(await lifeOf('DBL', night)).toEqual({
+      stage: 'sent',
+      delivery: { destination: 'channel', state: 'delivered', deliveredAt: now.toISOString() },
+    });
     const sent = posts('/restrictions').at(-1)!;
     // Only that night's three plans went again.
     expect((JSON.parse(sent.body) as { values: unknown[] }).values).toHaveLength(3);
@@ -331,6 +358,8 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
 
   it('tells the owner when Channex refuses the key, and sends what waited once it takes it again', async () => {
     const night = addDays('2026-03-02', 20);
+    // A while after the last sync (at one instant, a value sent counts as taken after a price).
+    now = new Date(now.getTime() + SECOND);
     await seedPriceChanges(
       t,
       business.uuid,
@@ -357,6 +386,11 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
     expect((await call('GET', url(`/${connection.uuid}`))).json().connection.health).toBe(
       'failing',
     );
+    // Nothing will send it until the owner acts: not sent, the delivery failed.
+    expect(await lifeOf('STE', night)).toEqual({
+      stage: 'not_sent',
+      delivery: { destination: 'channel', state: 'failed', deliveredAt: null },
+    });
     // That night's new price has not reached Channex: the calendar says so.
     const waiting = await call(
       'GET',
@@ -375,7 +409,54 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
     await drainAfter();
     expect(channex.rateOf(remotePlans.get('STE/BAR')!, night, 2)).toBe(17700);
     expect(channex.rateOf(remotePlans.get('STE/BAR')!, addDays(night, 1), 2)).toBe(17800);
+    expect((await lifeOf('STE', night)).stage).toBe('sent');
     expect((await call('GET', url(`/${connection.uuid}`))).json().connection.health).toBe('ok');
+  });
+
+  it('sends a rate-rule change once approved, and says where it is on its way', async () => {
+    await drainAfter(2 * 60 * SECOND);
+    const night = addDays('2026-03-02', 30);
+    const plansUrl = `/api/v1/businesses/${business.uuid}/rate-plans`;
+    const nr = ((await call('GET', plansUrl)).json().ratePlans as TRatePlan[]).find(
+      (p) => p.code === 'NR',
+    )!;
+    const { uuid: _uuid, base: _base, updatedAt: _updatedAt, ...fields } = nr;
+    const edited = await call('PUT', `${plansUrl}/${nr.uuid}`, {
+      ratePlan: { ...fields, adjustment: { type: 'percent', value: -12 } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await drainAfter();
+    const changesUrl = `/api/v1/businesses/${business.uuid}/rate-rule-changes`;
+    const [pending] = (await call('GET', changesUrl)).json().rateRuleChanges as TRateRuleChange[];
+    expect(pending).toMatchObject({ status: 'pending', stage: 'waiting' });
+    const price = (await storedPublished(t, business.uuid)).get(`${rooms.get('DBL')}|${night}`)!;
+    // Waiting for the owner, the channel keeps the published rules' price.
+    expect(channex.rateOf(remotePlans.get('DBL/NR')!, night)).toBe(
+      Math.round(price.priceMinor * 0.9),
+    );
+
+    channex.failNext(1, 503, { path: '/restrictions' });
+    const approved = await call('POST', `${changesUrl}/${pending!.id}/approve`, {
+      version: pending!.version,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    await drainAfter(SECOND);
+    const sending = (await call('GET', changesUrl)).json().rateRuleChanges as TRateRuleChange[];
+    expect(sending[0]).toMatchObject({
+      status: 'published',
+      stage: 'sending',
+      delivery: { destination: 'channel', state: 'sending', deliveredAt: null },
+    });
+
+    await drainAfter(61 * SECOND);
+    expect(channex.rateOf(remotePlans.get('DBL/NR')!, night)).toBe(
+      Math.round(price.priceMinor * 0.88),
+    );
+    const sent = (await call('GET', changesUrl)).json().rateRuleChanges as TRateRuleChange[];
+    expect(sent[0]).toMatchObject({
+      stage: 'sent',
+      delivery: { destination: 'channel', state: 'delivered' },
+    });
   });
 
   it('keeps under Channex’s 10 calls a minute: a push that would pass it waits for the next minute', async () => {

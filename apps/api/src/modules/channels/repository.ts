@@ -57,17 +57,20 @@ export function connectionsRepository(db: Executor, businessUuid: string) {
         .from(channelConnections)
         .where(and(ofBusiness, eq(channelConnections.status, 'active'))),
 
-    insert: async (values: {
-      uuid: string;
-      provider: string;
-      name: string;
-      settings: StoredChannelSettings;
-      credentials: string;
-      credentialsHint: string;
-    }) => {
+    insert: async (
+      values: {
+        uuid: string;
+        provider: string;
+        name: string;
+        settings: StoredChannelSettings;
+        credentials: string;
+        credentialsHint: string;
+      },
+      now: Date,
+    ) => {
       const [row] = await db
         .insert(channelConnections)
-        .values({ ...values, businessUuid })
+        .values({ ...values, businessUuid, createdAt: now, updatedAt: now })
         .returning();
       return row!;
     },
@@ -82,6 +85,7 @@ export function connectionsRepository(db: Executor, businessUuid: string) {
         credentials: string;
         credentialsHint: string;
         settings: StoredChannelSettings;
+        syncedAt: Date | null;
       }>,
       now: Date,
     ) => {
@@ -121,8 +125,9 @@ export function connectionsRepository(db: Executor, businessUuid: string) {
 
     /**
      * Where the published prices of a room type's nights `from`…`to` are: for each connection that
-     * sells the room type, when its channel took the night's values after the price was published
-     * (null: not yet — waiting, failing or paused).
+     * sells the room type, when its channel took the night's values after the price was published,
+     * or else when a sync that began after it left the channel holding everything (null: not yet —
+     * waiting, failing or paused). Nights before the connection was made are not its.
      */
     delivered: async (roomUuid: string, from: string, to: string) =>
       rowsOf<{
@@ -134,10 +139,12 @@ export function connectionsRepository(db: Executor, businessUuid: string) {
       }>(
         await db.execute(sql`
           select to_char(pp.night, 'YYYY-MM-DD') as night, c.uuid, c.name, c.provider,
-                 max(v.sent_at) filter (where v.sent_at >= pp.published_at) as "sentAt"
+                 coalesce(max(v.sent_at) filter (where v.sent_at >= pp.published_at),
+                          case when c.synced_at >= pp.published_at then c.synced_at end) as "sentAt"
             from published_prices pp
             join channel_connections c
               on c.business_uuid = pp.business_uuid and c.status <> 'mapping'
+             and pp.night >= c.created_at::date
             join lateral jsonb_array_elements(c.mapping -> 'rates') r
               on r ->> 'roomUuid' = pp.room_type_uuid::text
             left join channel_values v
@@ -145,7 +152,7 @@ export function connectionsRepository(db: Executor, businessUuid: string) {
              and v.key = r ->> 'remoteRatePlanId' and v.night = pp.night
            where pp.business_uuid = ${businessUuid} and pp.room_type_uuid = ${roomUuid}
              and pp.night between ${from}::date and ${to}::date
-           group by pp.night, c.uuid, c.name, c.provider, c.created_at
+           group by pp.night, c.uuid, c.name, c.provider, c.created_at, c.synced_at, pp.published_at
            order by pp.night, c.created_at`),
       ),
 

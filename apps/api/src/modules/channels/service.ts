@@ -340,8 +340,11 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
       const credentials = sealCredentials(deps.sealer, uuid, secret);
       const draft = { uuid, provider: body.provider, settings, credentials };
       await tried(body.provider, () => adapterOf(draft as ConnectionRow).test());
-      const row = await write(caller, businessUuid, async ({ repo, record }) => {
-        const inserted = await repo.insert({ ...draft, name: body.name, credentialsHint: hint });
+      const row = await write(caller, businessUuid, async ({ repo, record, now }) => {
+        const inserted = await repo.insert(
+          { ...draft, name: body.name, credentialsHint: hint },
+          now,
+        );
         record(businessUuid, {
           action: 'create',
           entity: 'channel_connection',
@@ -538,7 +541,12 @@ export function channelsService(db: Db, deps: ChannelsServiceDeps) {
         if (current.version !== body.version) throw versionConflict();
         const next = await repo.update(
           uuid,
-          { mapping, ...(current.status === 'mapping' ? { status: 'active' } : {}) },
+          {
+            mapping,
+            // What the channel holds is known again only after a sync under this mapping.
+            syncedAt: null,
+            ...(current.status === 'mapping' ? { status: 'active' } : {}),
+          },
           now,
         );
         // Values of keys no longer mapped are forgotten: mapped again, they are sent again.

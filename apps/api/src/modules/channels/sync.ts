@@ -218,6 +218,8 @@ export function syncJob(deps: {
       }
 
       if (sizeOf(changed) === 0) {
+        // The channel holds everything published when this sync read it.
+        await records.status({ syncedAt: started });
         if (full) {
           await records.log({
             operation: 'push',
@@ -277,6 +279,8 @@ export function syncJob(deps: {
             lastError: null,
             retryAt: null,
             warnings: outcome.warnings.length,
+            // Every value taken: the channel holds everything published when this sync read it.
+            ...(outcome.warnings.length === 0 && { syncedAt: started }),
           });
           if (adapter.describe().readsBack) {
             await jobs.enqueue(
@@ -449,7 +453,11 @@ export function verifyJob(deps: {
             message: 'the channel holds another value',
           })),
         });
-        await records.status({ differences: found.length });
+        await records.status({
+          differences: found.length,
+          // It does not hold everything sent: a price is there once its night is sent again.
+          ...(found.length > 0 && { syncedAt: null }),
+        });
         if (again) {
           await records.forget('sent', found);
           await enqueueSync(jobs, tx, connection);

@@ -45,7 +45,7 @@ describe('a change’s stage in SQL', () => {
     ]);
     expect(found.filter((f) => f.status === 'published').map((f) => f.stage)).toEqual([
       'not_sent',
-      'not_sent',
+      'sending',
       'sent',
       'not_sent',
     ]);

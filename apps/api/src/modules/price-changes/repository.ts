@@ -39,15 +39,21 @@ export type ChangeTarget = { ids: string[] } | { filter: ChangeFilter };
 export type PriceChangeRow = typeof priceChanges.$inferSelect;
 
 /**
- * A change with its room type's code and name, the name of who decided it, and the delivery
- * that carried it (null: none did).
+ * A change with its room type's code and name, the name of who decided it, and what carried it:
+ * its webhook delivery, or for a change published with none, the channel connections (null:
+ * neither).
  */
 export interface ListedChange {
   change: PriceChangeRow;
   roomCode: string;
   roomName: string;
   deciderName: string | null;
-  delivery: { status: string; deliveredAt: Date | null } | null;
+  delivery: {
+    destination: 'webhook' | 'channel';
+    /** A webhook delivery's status, or the channels' in its words (`channelStatus`). */
+    status: string;
+    deliveredAt: Date | null;
+  } | null;
 }
 
 /** The list's leading key (`orderOf`): what an export's pages are spans of. */
@@ -76,9 +82,49 @@ export interface ApprovedChange {
 /** A timestamp as SQL, from the injected clock. */
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-/** The status of the delivery that carried a change (null: none did). */
+/** The status of the webhook delivery that carried a change (null: none did). */
 const deliveryStatus = sql`(select d.status from webhook_deliveries d
                              where d.id = ${priceChanges.deliveryId})`;
+
+/** A change published with no webhook delivery: the channel connections tell its stage. */
+const publishedAlone = sql`${priceChanges.status} = 'published' and ${priceChanges.deliveryId} is null`;
+
+/**
+ * The channel connections that sell a change's room type (active, made before its night; docs/
+ * channels.md), each with when it took the change — its night's value of a mapped plan sent
+ * since it was published, or else a sync begun since that left the channel holding everything
+ * published — and whether it is still trying (no error, or a retry due).
+ */
+const channelsTaking = sql`
+  select coalesce(
+           (select max(v.sent_at) from channel_values v
+             where v.connection_uuid = c.uuid and v.layer = 'sent' and v.kind = 'rate'
+               and v.night = ${priceChanges.night} and v.sent_at >= ${priceChanges.publishedAt}
+               and v.key in (select r ->> 'remoteRatePlanId'
+                               from jsonb_array_elements(c.mapping -> 'rates') r
+                              where r ->> 'roomUuid' = ${priceChanges.roomTypeUuid}::text)),
+           case when c.synced_at >= ${priceChanges.publishedAt} then c.synced_at end) as took_at,
+         c.last_error is null or c.retry_at is not null as trying
+    from channel_connections c
+   where c.business_uuid = ${priceChanges.businessUuid} and c.status = 'active'
+     and ${priceChanges.night} >= c.created_at::date
+     and c.mapping -> 'rates' @> jsonb_build_array(
+           jsonb_build_object('roomUuid', ${priceChanges.roomTypeUuid}::text))`;
+
+/**
+ * How the channels stand with a change published alone, in a delivery's words: `delivered` once
+ * one took it, `pending` while one is still trying, `failed` when every one gave up; null for
+ * any other change, and when no connection sells its room type.
+ */
+const channelStatus = sql`(case when ${publishedAlone} then (
+  select case when bool_or(t.took_at is not null) then 'delivered'
+              when bool_or(t.trying) then 'pending'
+              when count(*) > 0 then 'failed' end
+    from (${channelsTaking}) t) end)`;
+
+/** When a channel first took a change published alone (null: none has). */
+const channelTookAt = sql`(case when ${publishedAlone} then (
+  select min(t.took_at) from (${channelsTaking}) t) end)`;
 
 /** A delivery's stored status (`webhook_deliveries.status`) as the contract's delivery state. */
 export const deliveryStates = {
@@ -108,7 +154,7 @@ export function stageSql(status: SQL | typeof priceChanges.status, delivery: SQL
   return sql`case ${status} || '/' || coalesce(${delivery}, 'none') ${sql.join(pairs, sql` `)} end`;
 }
 
-const stageOf = stageSql(priceChanges.status, deliveryStatus);
+const stageOf = stageSql(priceChanges.status, sql`coalesce(${deliveryStatus}, ${channelStatus})`);
 
 /**
  * A change that no delivery is carrying: in none, or in one that failed for good (it keeps
@@ -211,6 +257,8 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
           deciderName: users.name,
           deliveryStatus: webhookDeliveries.status,
           deliveredAt: webhookDeliveries.deliveredAt,
+          channelStatus: sql<string | null>`${channelStatus}`,
+          channelTookAt: sql<Date | string | null>`${channelTookAt}`,
         })
         .from(priceChanges)
         .innerJoin(roomTypes, eq(roomTypes.uuid, priceChanges.roomTypeUuid))
@@ -219,10 +267,21 @@ export function priceChangesRepository(db: Executor, businessUuid: string) {
         .where(and(where(filter), inSpan(filter, span)))
         .orderBy(...orderOf(filter));
       const rows = await (page ? query.offset(page.offset).limit(page.limit) : query);
-      return rows.map(({ deliveryStatus, deliveredAt, ...row }): ListedChange => ({
-        ...row,
-        delivery: deliveryStatus === null ? null : { status: deliveryStatus, deliveredAt },
-      }));
+      return rows.map(
+        ({ deliveryStatus, deliveredAt, channelStatus, channelTookAt, ...row }): ListedChange => ({
+          ...row,
+          delivery:
+            deliveryStatus !== null
+              ? { destination: 'webhook', status: deliveryStatus, deliveredAt }
+              : channelStatus !== null
+                ? {
+                    destination: 'channel',
+                    status: channelStatus,
+                    deliveredAt: channelTookAt === null ? null : new Date(channelTookAt),
+                  }
+                : null,
+        }),
+      );
     },
 
     /**

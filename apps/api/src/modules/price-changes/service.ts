@@ -64,12 +64,12 @@ export interface CsvExport {
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-/** The delivery that carried a change, as the contract says it (the webhook is the one destination). */
+/** What carried a change — its webhook delivery, or the channels — as the contract says it. */
 function deliveryOf(row: ListedChange): TPriceDelivery {
   if (!row.delivery) return noDelivery;
   const state = deliveryStates[row.delivery.status as keyof typeof deliveryStates] ?? 'sending';
   return {
-    destination: 'webhook',
+    destination: row.delivery.destination,
     state,
     deliveredAt: state === 'delivered' ? iso(row.delivery.deliveredAt) : null,
   };

@@ -96,6 +96,23 @@ export function rateRulesRepository(db: Executor, businessUuid: string) {
       ),
 
     /**
+     * The active channel connections of room types `roomUuids` (docs/channels.md), each with when
+     * a sync begun after `publishedAt` left its channel holding everything published (null: none
+     * yet), and whether it is still trying (no error, or a retry due).
+     */
+    channels: async (publishedAt: Date, roomUuids: string[]) =>
+      rowsOf<{ tookAt: Date | string | null; trying: boolean }>(
+        await db.execute(sql`
+          select case when synced_at >= ${publishedAt.toISOString()}::timestamptz
+                      then synced_at end as "tookAt",
+                 last_error is null or retry_at is not null as trying
+            from channel_connections c
+           where business_uuid = ${businessUuid} and status = 'active'
+             and exists (select 1 from jsonb_array_elements(c.mapping -> 'rates') r
+                          where ${uuidIn(sql`(r ->> 'roomUuid')::uuid`, roomUuids)})`),
+      ),
+
+    /**
      * Puts the rules back as `rules` say (a rejected change): every plan's codes parked first, so
      * that no two plans hold one code on the way; plans not in the rules deleted (derived ones
      * first), those missing inserted (parents first), each set to its values; each room type's

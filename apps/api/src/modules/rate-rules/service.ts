@@ -1,5 +1,6 @@
 import {
   noDelivery,
+  priceStageOf,
   type TPriceDelivery,
   type TPriceStage,
   type TRateRuleChange,
@@ -113,14 +114,30 @@ export async function syncRateRuleChange(
   return id;
 }
 
-/** How the change's republication stands: from its deliveries, as a price change's does. */
+/**
+ * How the change's republication stands: from its webhook deliveries, as a price change's does;
+ * published with none, from the channel connections that send it (`channels`).
+ */
 function lifeOf(
   change: RateRuleChangeRow,
   deliveries: { status: string; deliveredAt: Date | string | null }[],
+  channels: { tookAt: Date | string | null; trying: boolean }[],
 ): { delivery: TPriceDelivery; stage: TPriceStage } {
   const status = change.status as TRateRuleChangeStatus;
   if (status === 'pending') return { delivery: noDelivery, stage: 'waiting' };
   if (status === 'rejected') return { delivery: noDelivery, stage: 'rejected' };
+  if (status === 'published' && deliveries.length === 0 && channels.length > 0) {
+    const took = channels
+      .map((c) => (c.tookAt === null ? '' : new Date(c.tookAt).toISOString()))
+      .filter(Boolean)
+      .sort()
+      .at(0);
+    const state = took ? 'delivered' : channels.some((c) => c.trying) ? 'sending' : 'failed';
+    return {
+      delivery: { destination: 'channel', state, deliveredAt: took ?? null },
+      stage: priceStageOf('published', { destination: 'channel', state, deliveredAt: null }),
+    };
+  }
   if (change.unsent || deliveries.length === 0) {
     return { delivery: noDelivery, stage: status === 'approved' ? 'approved' : 'not_sent' };
   }
@@ -160,6 +177,10 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
     const after = rateRulesToWire(change.rules, business);
     const repo = rateRulesRepository(tx, business.uuid);
     const deliveries = await repo.deliveries(change.deliveryIds);
+    const channels =
+      change.status === 'published' && change.publishedAt && deliveries.length === 0
+        ? await repo.channels(change.publishedAt, change.roomUuids)
+        : [];
     // Waiting, it would send today's published nights; decided, what it reached when it was.
     const nights =
       change.status === 'pending'
@@ -168,7 +189,7 @@ export function rateRulesService(db: Db, options: RateRulesServiceOptions) {
     return {
       id: change.id,
       status: change.status as TRateRuleChangeStatus,
-      ...lifeOf(change, deliveries),
+      ...lifeOf(change, deliveries, channels),
       version: change.version,
       items: rateRuleItems(before, after),
       before,

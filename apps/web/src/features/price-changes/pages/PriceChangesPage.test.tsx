@@ -335,6 +335,41 @@ describe('webhook health', { timeout: 30_000 }, () => {
   });
 });
 
+describe('where a published change went', { timeout: 30_000 }, () => {
+  it('names the sales channels a change was sent to, and when, or that it is on its way', async () => {
+    connections = [{ status: 'active' }];
+    changes = [
+      aChange({
+        status: 'published',
+        stage: 'sent',
+        publishedAt: '2026-08-01T10:05:00.000Z',
+        delivery: {
+          destination: 'channel',
+          state: 'delivered',
+          deliveredAt: '2026-08-01T10:06:00.000Z',
+        },
+      }),
+      aChange({
+        roomUuid: suiteRoom.uuid,
+        status: 'published',
+        stage: 'sending',
+        publishedAt: '2026-08-01T10:05:00.000Z',
+        delivery: { destination: 'channel', state: 'sending', deliveredAt: null },
+      }),
+    ];
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    const sent = await rowOf(/Quarto Duplo/);
+    expect(
+      within(sent).getByLabelText(/^Enviada para os seus canais de venda em .*2026/),
+    ).toHaveAttribute('data-stage', 'sent');
+    const sending = await rowOf(/Suite/);
+    expect(within(sending).getByLabelText('A enviar para os seus canais de venda')).toHaveAttribute(
+      'data-stage',
+      'sending',
+    );
+  });
+});
+
 describe('in Arabic', { timeout: 30_000 }, () => {
   afterEach(() => changeLanguage('pt'));
 
