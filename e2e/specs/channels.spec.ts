@@ -1,6 +1,7 @@
 // An owner connects the property to Channex (a local double written from Channex's documentation,
 // on 127.0.0.1), confirms the suggested mapping, approves the first prices and sees them arrive:
-// the connection turns to "all received" and its log shows the push.
+// they are said to go to the sales channels, then "sent"; the connection turns to "all received"
+// and its log shows the push.
 import { expect, test } from '@playwright/test';
 import {
   startChannexServer,
@@ -64,12 +65,15 @@ test('connect to Channex, map, approve, and see the prices arrive', async ({ pag
   await expect(mapping).toBeHidden();
   await expect(card.getByText('A enviar')).toBeVisible();
 
-  // The owner approves the first prices: they reach Channex on their own.
-  const approved = await request.post(
-    `/api/v1/businesses/${owner.businessUuid}/price-changes/approve`,
-    { headers: owner.headers, data: { filter: { status: 'pending' } } },
-  );
-  expect(approved.status()).toBe(200);
+  // The owner approves the first prices: they go to the sales channels on their own.
+  await page.goto('/pricing-central/price-changes');
+  await shellReady(page);
+  await page.getByTestId('approve-matching').click();
+  const confirm = page.getByRole('dialog');
+  await confirm.getByRole('button', { name: /^Aprovar todas/ }).click();
+  await expect(
+    page.getByText(/^Alterações de preço aprovadas: \d+ — a enviar para os seus canais de venda$/),
+  ).toBeVisible();
   await expect
     .poll(
       () =>
@@ -84,8 +88,13 @@ test('connect to Channex, map, approve, and see the prices arrive', async ({ pag
   await channex.settled();
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   expect(channex.rateOf(plans.get('DBL')!, tomorrow)).toBeGreaterThan(0);
+  // Each approved price now reads "sent": Channex took it.
+  await expect
+    .poll(() => changesMatching(request, owner, 'stage=sent'), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  expect(await changesMatching(request, owner, 'stage=not_sent')).toBe(0);
 
-  await page.reload();
+  await page.goto('/my-property/integrations');
   await shellReady(page);
   await expect(card.getByText('Tudo recebido')).toBeVisible({ timeout: 30_000 });
   await card.getByRole('button', { name: 'Registo' }).click();

@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   TChannelCallsPage,
   TChannelConnection,
@@ -44,13 +50,19 @@ const awaitingFirstPush = (connection: TChannelConnection) =>
  */
 export function useChannels(businessUuid: string) {
   return useQuery({
+    ...channelsQueryOptions(businessUuid),
+    refetchInterval: (query) => (query.state.data?.some(awaitingFirstPush) ? 10_000 : false),
+  });
+}
+
+/** The connections' query, for a read outside a component (`ensureQueryData`). */
+export const channelsQueryOptions = (businessUuid: string) =>
+  queryOptions({
     queryKey: channelKeys.list(businessUuid),
     queryFn: async ({ signal }) =>
       (await api<{ connections: TChannelConnection[] }>(channelsPath(businessUuid), { signal }))
         .connections,
-    refetchInterval: (query) => (query.state.data?.some(awaitingFirstPush) ? 10_000 : false),
   });
-}
 
 /** `GET …/channels/{id}`: one connection. */
 export function useChannel(businessUuid: string, id: string) {

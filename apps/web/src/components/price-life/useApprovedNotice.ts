@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { channelsQueryOptions } from '@/api/channels';
 import { integrationsPath, webhookQueryOptions } from '@/api/publishing';
 import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
 
 /**
- * What the owner is told after approving: how many, and where they go — to the webhook, or
- * nowhere ("not sent: no destination connected", with a button to connect one). When none moved
+ * What the owner is told after approving: how many, and where they go — to the webhook, to the
+ * sales channels a connection sends to, or nowhere ("not sent: no destination connected", with a
+ * button to connect one). When none moved
  * (someone decided them first), only how many: none goes anywhere.
  */
 export function useApprovedNotice(businessUuid: string) {
@@ -23,11 +25,20 @@ export function useApprovedNotice(businessUuid: string) {
         : await queryClient
             .ensureQueryData(webhookQueryOptions(businessUuid))
             .catch(() => undefined);
-    if (webhook === undefined) {
+    // With no webhook, a channel connection that is sending takes them (docs/channels.md).
+    const channels =
+      webhook === null
+        ? await queryClient
+            .ensureQueryData(channelsQueryOptions(businessUuid))
+            .catch(() => undefined)
+        : undefined;
+    if (webhook === undefined || (webhook === null && channels === undefined)) {
       // None moved, or where they go is unknown (not the caller's to read): just how many.
       showSnackbar({ severity: 'success', message: t('done.approve', { n }) });
     } else if (webhook) {
       showSnackbar({ severity: 'success', message: t('approvedNotice.sending', { n }) });
+    } else if (channels?.some((connection) => connection.status === 'active')) {
+      showSnackbar({ severity: 'success', message: t('approvedNotice.sendingChannels', { n }) });
     } else {
       showSnackbar({
         severity: 'info',

@@ -718,6 +718,7 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
         return json(200, { moved: 1 });
       }
       if (method === 'GET' && url === `${base}/webhook`) return json(200, { webhook: null });
+      if (method === 'GET' && url === `${base}/channels`) return json(200, { connections: [] });
       return json(500, { error: { code: 'internal', message: 'unexpected call' } });
     });
     const { grid, user } = await openAugust();

@@ -196,6 +196,22 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
   });
 
+  it('says approved prices go to the sales channels when a connection sends them', async () => {
+    connections = [{ status: 'active' }];
+    const user = userEvent.setup();
+    renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
+    await user.click(within(await rowOf(/Quarto Duplo/)).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Aprovar selecionadas' }));
+    const dialog = screen.getByRole('dialog', { name: 'Aprovar as alterações selecionadas?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Aprovar (1)' }));
+    expect(
+      await screen.findByText(
+        'Alterações de preço aprovadas: 1 — a enviar para os seus canais de venda',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Ligar um destino' })).not.toBeInTheDocument();
+  });
+
   it('rejects every change matching the filters with {filter}', async () => {
     const user = userEvent.setup();
     renderWithBusinesses(
