@@ -1,0 +1,4 @@
+export * from './random';
+export * from './price-response';
+export * from './optimum';
+export * from './littlewood';
