@@ -80,7 +80,7 @@ export function sampledDemand(draws: readonly number[]): Demand {
  * erfc(z), with a relative error below 1.2e−7 everywhere (the Chebyshev fit of Numerical
  * Recipes' `erfcc`): ample for probabilities compared with a fare ratio.
  */
-function complementaryErrorFunction(z: number): number {
+export function complementaryErrorFunction(z: number): number {
   const t = 1 / (1 + 0.5 * Math.abs(z));
   const polynomial = [
     -1.26551223, 1.00002368, 0.37409196, 0.09678418, -0.18628806, 0.27886807, -1.13520398,

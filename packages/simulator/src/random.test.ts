@@ -4,6 +4,7 @@ import {
   poisson,
   poissonProbability,
   seededRandom,
+  standardNormal,
   xoshiro128StarStar,
   type Random,
 } from './random';
@@ -128,5 +129,16 @@ describe('exponential', () => {
     expect(values.every((v) => v >= 0)).toBe(true);
     // Exponential(r): mean 1/r, variance 1/r², fourth central moment 9/r⁴.
     expectMoments(values, { mean: 1 / rate, variance: 1 / rate ** 2, fourthMoment: 9 / rate ** 4 });
+  });
+});
+
+describe('standardNormal', () => {
+  it('has mean 0, variance 1 and the normal share within one standard deviation', () => {
+    const values = draws(seededRandom(41), standardNormal);
+    // N(0, 1): fourth central moment 3.
+    expectMoments(values, { mean: 0, variance: 1, fourthMoment: 3 });
+    // P(|Z| ≤ 1) = 0.682689: a sampler with the right moments and the wrong shape would miss it.
+    const within = values.filter((z) => Math.abs(z) <= 1).length / DRAWS;
+    expect(Math.abs(within - 0.682689)).toBeLessThan(4 * Math.sqrt((0.682689 * 0.317311) / DRAWS));
   });
 });

@@ -68,6 +68,16 @@ export function exponential(rng: Random, rate: number): number {
 }
 
 /**
+ * A standard normal draw (mean 0, variance 1) by Box and Muller's transform of two uniforms,
+ * keeping one of the pair: simpler than carrying the other between calls, and fast enough.
+ */
+export function standardNormal(rng: Random): number {
+  // 1 − u lies in (0, 1], so the logarithm is always finite.
+  const radius = Math.sqrt(-2 * Math.log(1 - rng.next()));
+  return radius * Math.cos(2 * Math.PI * rng.next());
+}
+
+/**
  * How many events a Poisson process with mean `mean` brings, drawn exactly. Below a mean of 10,
  * Knuth's method (multiply uniforms until the product drops below e^−mean) is the simplest and
  * costs about mean + 1 draws. Above, that grows too slow, so one uniform is inverted by a
