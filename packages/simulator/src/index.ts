@@ -9,3 +9,4 @@ export * from './run';
 export * from './policies';
 export * from './programs';
 export * from './hindsight';
+export * from './tarifa-policy';
