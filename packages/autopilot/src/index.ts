@@ -1,0 +1,3 @@
+export * from './types';
+export { suggestSettings } from './suggest';
+export { applyProposal } from './apply';
