@@ -8,9 +8,15 @@
 // `ctx.trainingSeeds`, seeds kept apart from the evaluation's).
 import os from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { applyProposal, suggestSettings } from '../packages/autopilot/src/index';
+import { simulatedHistory } from '../packages/autopilot/src/simulated';
 import {
   averageNightPolicy,
   bestFixedPrices,
+  configurationFor,
+  demoRules,
+  noRules,
+  tarifaPolicy,
   drawSeason,
   fixedPolicy,
   hindsightBound,
@@ -39,11 +45,67 @@ export interface BenchPolicy {
 
 const OPTIMUM = 'optimum (knows each night’s level)';
 
+/**
+ * The best fixed prices per season of a scenario, trained once and shared by the policies built
+ * on them (a worker evaluates one scenario at a time).
+ */
+const fixedPricesOf = (() => {
+  const cache = new Map<string, number[][]>();
+  return (scenario: Scenario, ctx: BenchContext) => {
+    let prices = cache.get(scenario.name);
+    if (!prices) {
+      prices = bestFixedPrices(scenario, ctx.trainingSeeds);
+      cache.set(scenario.name, prices);
+    }
+    return prices;
+  };
+})();
+
+/** The seed of the year of history the autopilot learns from (not an evaluated season). */
+const HISTORY_SEED = 2_000_001;
+
+/** What the autopilot said for each scenario, for the report. */
+export const autopilotVerdicts = new Map<string, string>();
+
 /** The policies scored, in the order of the table; the optimum is the yardstick of the shares. */
 export const policies: BenchPolicy[] = [
   {
     label: 'best fixed price per season (hindsight)',
-    factory: (scenario, ctx) => fixedPolicy(bestFixedPrices(scenario, ctx.trainingSeeds)),
+    factory: (scenario, ctx) => fixedPolicy(fixedPricesOf(scenario, ctx)),
+  },
+  {
+    // Tarifa's engine, seasons only, each season's price the best fixed one: the engine
+    // reproduces the fixed prices (rounded to whole units).
+    label: 'Tarifa, plain configuration',
+    factory: (scenario, ctx) =>
+      tarifaPolicy(configurationFor(scenario, fixedPricesOf(scenario, ctx), noRules)),
+  },
+  {
+    // The demo property's hand-set rules (occupancy steps, lead-time rules, weekday percents)
+    // on top of the same seasons' prices.
+    label: 'Tarifa, demo configuration',
+    factory: (scenario, ctx) =>
+      tarifaPolicy(configurationFor(scenario, fixedPricesOf(scenario, ctx), demoRules)),
+  },
+  {
+    // The autopilot's suggestion, learned from one simulated year of history (its own draw)
+    // played out under the demo configuration, then applied to it. Unsure: the demo stays.
+    label: 'Tarifa, autopilot (learned from a year under the demo configuration)',
+    factory: (scenario, ctx) => {
+      const demo = configurationFor(scenario, fixedPricesOf(scenario, ctx), demoRules);
+      const history = simulatedHistory(scenario, demo, tarifaPolicy(demo), HISTORY_SEED);
+      const suggestion = suggestSettings(history);
+      autopilotVerdicts.set(
+        scenario.name,
+        suggestion.status === 'ready'
+          ? `ready (${suggestion.confidence}), expected uplift ${suggestion.expected.upliftPercent} % ` +
+              `[${suggestion.expected.upliftInterval.join(', ')}]`
+          : `unsure: ${suggestion.reason}`,
+      );
+      return tarifaPolicy(
+        suggestion.status === 'ready' ? applyProposal(demo, suggestion.proposal) : demo,
+      );
+    },
   },
   { label: 'average-night program', factory: () => averageNightPolicy },
   { label: OPTIMUM, factory: () => optimumPolicy },
@@ -61,6 +123,8 @@ interface ScenarioResult {
   rows: { label: string; revenue: number[]; occupancy: number[]; adr: number[] }[];
   /** Seconds each policy took to set up (training), by label. */
   setupSeconds: Record<string, number>;
+  /** What the autopilot made of its year of history. */
+  autopilot: string;
 }
 
 /** Every policy and the bound on the seasons of `scenario` (what a worker does). */
@@ -91,7 +155,12 @@ function evaluate(scenario: Scenario, quick: boolean): ScenarioResult {
     );
     record(factories.length, hindsightBound(scenario, draw));
   }
-  return { scenario: scenario.name, rows, setupSeconds };
+  return {
+    scenario: scenario.name,
+    rows,
+    setupSeconds,
+    autopilot: autopilotVerdicts.get(scenario.name) ?? '',
+  };
 }
 
 /**
@@ -228,7 +297,12 @@ export default async function revenue(report: Report) {
       'mean and the 5th–95th percentile of that share. The **average-night program** is the same ' +
       'program knowing only the scenario’s demand (every level 1). The **best fixed price per ' +
       `season** is trained with hindsight on ${trainingSeedsOf(quick).length} other seasons ` +
-      '(coordinate ascent on a grid of 40 prices per season and room type). The **hindsight ' +
+      '(coordinate ascent on a grid of 40 prices per season and room type). **Tarifa** is the ' +
+      'product’s engine (`computePrices`) re-run every simulated day on the books: the **plain** ' +
+      'configuration has the seasons alone at those fixed prices, the **demo** one adds the demo ' +
+      'property’s rules (occupancy steps, lead-time rules, weekday percents), the **autopilot** is ' +
+      'the demo configuration changed as the autopilot suggests after learning from one simulated ' +
+      'year of history (its own draw) played out under the demo configuration. The **hindsight ' +
       'bound** knows every guest’s willingness to pay and charges all of it: a ceiling no policy ' +
       'reaches, above 100 %. Occupancy counts the stays that happened; ADR is revenue per room ' +
       'night sold that paid.',
@@ -247,6 +321,11 @@ export default async function revenue(report: Report) {
     if (Math.max(...times) < 0.1) return [];
     return [`${label} ${Math.min(...times).toFixed(1)}–${Math.max(...times).toFixed(1)} s`];
   });
+  section.notes.push(
+    'The autopilot’s verdict per scenario: ' +
+      results.map((r) => `${r.scenario} ${r.autopilot}`).join('; ') +
+      '.',
+  );
   section.notes.push(
     `All scenarios in ${seconds.toFixed(0)} s on ${workers} worker threads` +
       (setUp.length > 0 ? `; set-up (training) per scenario: ${setUp.join(', ')}.` : '.'),
