@@ -15,6 +15,7 @@ export const moduleGraph = {
   admin: ['auth', 'mail'],
   analytics: ['pricing-inputs'],
   audit: [],
+  autopilot: ['pricing-inputs', 'businesses'],
   auth: ['mail'],
   bookings: [],
   businesses: ['plans'],

@@ -1,35 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations, settled } from '../support/a11y';
 import { newOwnerWithProperty, signIn, signUp } from '../support/auth';
 import { shellReady, type Locale } from '../support/shell';
-
-/** axe reads colours as painted: let opening transitions (fades, slides) finish first. */
-async function settled(page: Page) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running'),
-  );
-}
-
-/**
- * axe-core over the main pages, in light and dark, left-to-right and right-to-left: nothing serious
- * or critical. Each violation is reported with its rule and the elements, so a failure says what
- * to fix.
- */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes
-        .slice(0, 5)
-        .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`),
-    }));
-}
 
 const pages = [
   '/dashboards',

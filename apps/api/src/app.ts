@@ -10,6 +10,8 @@ import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { registerAutopilotJobs } from './modules/autopilot/jobs';
+import { autopilotRoutes } from './modules/autopilot/routes';
 import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { authService, sessions } from './modules/auth/service';
@@ -168,6 +170,7 @@ export async function buildApp({
   registerPriceChangeJobs(app);
   registerPublishingJobs(app);
   registerRateRulesJobs(app);
+  registerAutopilotJobs(app);
   const channels = registerChannelJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
@@ -191,6 +194,7 @@ export async function buildApp({
       await api.register(channelsRoutes, { service: channels });
       await api.register(analyticsRoutes, { clock });
       await api.register(forecastRoutes, { clock });
+      await api.register(autopilotRoutes, { clock });
       await api.register(eventsRoutes);
       await api.register(ratePlansRoutes);
       await api.register(marketRoutes, { clock });

@@ -158,6 +158,7 @@ describe('tenant isolation, walked over the route table', () => {
       ...Object.values(ownedIds),
       world.idsA.roomType,
       world.idsA.notification,
+      world.idsA.autopilotSuggestion,
       world.ownerA.userData.email,
       world.ownerA.userData.name,
       world.businessA.name,

@@ -1,6 +1,7 @@
 import { apiTokenScopes, type TApiTokenScope, type TBusiness } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import {
+  autopilotSuggestions,
   channelConnections,
   fluctuationGroups,
   rateRuleChanges,
@@ -45,6 +46,7 @@ export interface IsolationWorld {
     ratePlan: string;
     rateRuleChange: string;
     channel: string;
+    autopilotSuggestion: string;
     session: string;
     notification: string;
   };
@@ -152,6 +154,15 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       credentialsHint: '…only',
     })
     .returning();
+  // A's latest autopilot suggestion (unsure: it reads without a proposal to preview).
+  const [suggestion] = await t.database.db
+    .insert(autopilotSuggestions)
+    .values({
+      businessUuid: businessA.uuid,
+      status: 'unsure',
+      result: { status: 'unsure', reason: 'too_few_bookings', bookings: 1, nights: 365 },
+    })
+    .returning();
   await call(t, ownerA, 'PUT', url('/competitor-rates'), {
     rates: [{ competitorUuid: competitor, category: 'Double', date: '2026-08-01', price: 140 }],
   });
@@ -218,6 +229,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       ratePlan,
       rateRuleChange,
       channel: connection!.uuid,
+      autopilotSuggestion: suggestion!.id,
       session: sessions.sessions[0].id,
       notification: notifications.notifications[0].id,
     },

@@ -24,6 +24,8 @@ export const auditActions = [
   /** A super-admin disabled or enabled an account. */
   'disable',
   'enable',
+  /** The autopilot's suggestion applied (beside the events of the changes it made). */
+  'apply',
 ] as const;
 export type TAuditAction = (typeof auditActions)[number];
 
@@ -61,6 +63,8 @@ export const auditEntities = [
   'rate_rule_change',
   /** A connection to a channel manager or an OpenTravel system (entityId: its uuid). */
   'channel_connection',
+  /** A suggestion of the autopilot (entityId: the suggestion's id). */
+  'autopilot_suggestion',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -28,3 +28,4 @@ export * from './restrictions';
 export * from './first-price-list';
 export * from './rate-plans';
 export * from './rate-rule-changes';
+export * from './autopilot';

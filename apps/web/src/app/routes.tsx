@@ -71,6 +71,7 @@ const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsP
 const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
 const Integrations = needsBusiness(() => import('@/features/integrations/pages/IntegrationsPage'));
 const PriceChanges = needsBusiness(() => import('@/features/price-changes/pages/PriceChangesPage'));
+const Autopilot = needsBusiness(() => import('@/features/autopilot/pages/AutopilotPage'));
 const Market = needsBusiness(() => import('@/features/market/pages/MarketPage'));
 const PriceCalendar = needsBusiness(
   () => import('@/features/price-calendar/pages/PriceCalendarPage'),
@@ -243,6 +244,12 @@ export const appRoutes: AppRoute[] = [
     name: 'pricing-central-price-changes',
     meta: { ...readAll, title: 'nav:priceChanges' },
     page: PriceChanges,
+  },
+  {
+    path: '/pricing-central/autopilot',
+    name: 'pricing-central-autopilot',
+    meta: { ...readAll, title: 'nav:autopilot' },
+    page: Autopilot,
   },
   {
     path: '/pricing-central/market',

@@ -7,8 +7,8 @@ import { useIntl } from '@/lib/intl';
 import { formatPercentChange, shortDate } from '@/api/prices';
 
 interface PricePreviewSummaryProps {
-  /** The answer of `POST …/prices/preview`; undefined before the first one. */
-  preview: TPricePreviewResponse | undefined;
+  /** The answer of `POST …/prices/preview` (its summary); undefined before the first one. */
+  preview: Pick<TPricePreviewResponse, 'summary'> | undefined;
   /** A preview is on its way (the last answer, if any, stays on screen meanwhile). */
   loading?: boolean;
 }

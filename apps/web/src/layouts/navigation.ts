@@ -82,6 +82,7 @@ export const navigation: NavItem[] = [
         to: '/pricing-central/sazonalities/new',
         ...read,
       },
+      { kind: 'link', title: 'nav:autopilot', to: '/pricing-central/autopilot', ...read },
       { kind: 'link', title: 'nav:priceChanges', to: '/pricing-central/price-changes', ...read },
       {
         kind: 'link',

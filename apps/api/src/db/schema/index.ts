@@ -14,3 +14,4 @@ export * from './publishing';
 export * from './market';
 export * from './rate-plans';
 export * from './channels';
+export * from './autopilot';

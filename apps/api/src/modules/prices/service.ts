@@ -1,20 +1,18 @@
 import {
   nightsInRange,
-  priceLimits,
   type TPricePreviewResponse,
   type ZClearOverridesQuery,
   type ZOverridesBody,
   type ZPricePreviewBody,
   type ZPricesQuery,
 } from '@tarifa/contract';
-import { addDays, diffPrices, fromMinor, toMinor, type PriceCell } from '@tarifa/pricing';
+import { toMinor } from '@tarifa/pricing';
 import type { z } from 'zod';
 import { systemClock, type Clock } from '../../core/clock';
 import { unknownRoom } from '../../core/room-types';
 import { reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
 import type { UnitOfWork } from '../../core/unit-of-work';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
 import { businessRepository } from '../businesses/repository';
 import {
@@ -26,6 +24,7 @@ import {
 import { recompute } from '../price-changes/recompute';
 import { clearCells, setCells, type Settle } from '../pricing-inputs/cell-writes';
 import { applyChange } from '../pricing-inputs/configuration';
+import { comparePrices } from '../pricing-inputs/preview';
 import { pricesRepository } from '../pricing-inputs/repository';
 import { asksRates, planOfQuery, rateCells } from '../pricing-inputs/rate-cells';
 import { loadPublishedRateSheet } from '../pricing-inputs/rate-rules';
@@ -43,9 +42,6 @@ export interface PricesServiceOptions {
   /** The app's unit of work (its outbox events get dispatched). */
   unitOfWork: UnitOfWork;
 }
-
-/** How far a preview looks when the request gives no end: a year after its first night. */
-const PREVIEW_DAYS = 365;
 
 /**
  * Prices of a business the caller reaches (docs/pricing.md, "Prices API"): the engine run over
@@ -155,73 +151,12 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
         roomTypesWithBookings: (uuids) =>
           businessRepository(db, business.uuid).roomTypesWithBookings(uuids),
       });
-      const today = todayOf(business);
-      const from = body.from ?? today;
-      // Each run prices every room type of its side: the larger side counts against the limit. A
-      // range left to the default is shortened to fit it (and answered); one asked is refused.
-      const roomTypes = Math.max(config.roomsTariff.length, changed.roomsTariff.length, 1);
-      const fitting = Math.max(1, Math.floor(priceLimits.cellsMax / roomTypes));
-      const to = body.to ?? addDays(from, Math.min(PREVIEW_DAYS, fitting - 1));
-      if (to < from) {
-        throw AppError.field('to', 'range_reversed', 'The end is before the start');
-      }
-      if (nightsInRange(from, to) > priceLimits.rangeNightsMax) {
-        throw AppError.field(
-          'to',
-          'range_too_long',
-          `A range holds at most ${priceLimits.rangeNightsMax} nights`,
-          { maximum: priceLimits.rangeNightsMax, entity: 'nights' },
-        );
-      }
-
-      assertCellsWithin(roomTypes, nightsInRange(from, to), 'to');
-
-      // Both runs read the same nights; the forecast when either prices on it.
-      const data = await loadNightData(
-        db,
-        business,
-        { today, from, to, now: clock() },
-        {
-          forecast: [config, changed].some((c) => c.settings.occupancyBasis === 'forecast'),
-        },
-      );
-      // Room types added or removed by the change have no price on one side: not compared.
-      const before = new Set(config.roomsTariff.map((room) => room.uuid));
-      const common = new Set(
-        changed.roomsTariff.map((room) => room.uuid).filter((uuid) => before.has(uuid)),
-      );
-      const inBoth = (cell: PriceCell) => common.has(cell.roomUuid);
-      const diff = diffPrices(
-        runEngine(config, data, today, from, to).filter(inBoth),
-        runEngine(changed, data, today, from, to).filter(inBoth),
-      );
-      const move = (m: { roomUuid: string; date: string; before: number; after: number }) => ({
-        date: m.date,
-        roomUuid: m.roomUuid,
-        before: fromMinor(m.before),
-        after: fromMinor(m.after),
+      return comparePrices(db, business, config, changed, {
+        today: todayOf(business),
+        from: body.from,
+        to: body.to,
+        now: clock(),
       });
-      const { largestChange } = diff.summary;
-      return {
-        from,
-        to,
-        changes: diff.changes.map((m) => move({ ...m, before: m.before!, after: m.after! })),
-        summary: {
-          cellsChanged: diff.summary.cellsChanged,
-          nightsChanged: diff.summary.nightsChanged,
-          averageChangePercent: diff.summary.averageChangePercent,
-          largest: largestChange
-            ? {
-                ...move({
-                  ...largestChange,
-                  before: largestChange.before!,
-                  after: largestChange.after!,
-                }),
-                changePercent: largestChange.changePercent,
-              }
-            : null,
-        },
-      };
     },
   };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { InsightsCard } from '@/components/analytics/InsightsCard';
 import { KpiPanel, type KpiTileSpec } from '@/components/analytics/KpiTiles';
 import type { ViewProps } from '../hooks/useAnalyticsParams';
+import { AutopilotCard } from './bi/AutopilotCard';
 import { ForecastCard } from './bi/ForecastCard';
 import { PaceCard } from './bi/PaceCard';
 import { PricePositionCard } from './bi/PricePositionCard';
@@ -20,7 +21,7 @@ const tiles: KpiTileSpec[] = [
 
 /**
  * A period's KPIs against last year, the booking curve of its nights, the forecast with its
- * accuracy, and the nights of it that deserve attention.
+ * accuracy, what the autopilot expects of its suggestion, and the nights that deserve attention.
  */
 export function BusinessIntelligenceView({ business, params }: ViewProps) {
   const { t } = useTranslation('analytics');
@@ -38,6 +39,7 @@ export function BusinessIntelligenceView({ business, params }: ViewProps) {
         <PaceCard business={business} period={period} />
         <ForecastCard business={business} period={period} />
       </Box>
+      <AutopilotCard business={business} />
       <PricePositionCard business={business} period={period} />
       <InsightsCard
         business={business}

@@ -6,6 +6,7 @@ import { changeLanguage } from '@/lib/i18n';
 import {
   aBusiness,
   aDailyRow,
+  anAutopilotSuggestion,
   aKpis,
   aSalesRow,
   doubleRoom,
@@ -418,6 +419,39 @@ describe('business intelligence', { timeout: 30_000 }, () => {
     ]);
     expect(requested(api, '/analytics/forecast').map(String)).toEqual([august]);
     expect(requested(api, '/analytics/insights').map(String)).toEqual([august]);
+  });
+
+  it('shows the autopilot’s expected effect with its uncertainty when a suggestion is ready, and nothing otherwise', async () => {
+    const { unmount } = renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
+    await screen.findByRole('group', { name: 'Ocupação' });
+    await waitFor(() => expect(requested(api, '/autopilot/suggestion')).toHaveLength(1));
+    expect(requested(api, '/autopilot/suggestion').map(String)).toEqual(['status=ready']);
+    expect(screen.queryByTestId('autopilot-card')).not.toBeInTheDocument();
+    unmount();
+
+    const ready = anAutopilotSuggestion();
+    answers.suggestion = () => ({
+      ...ready,
+      suggestion: {
+        ...ready.suggestion!,
+        expected: {
+          current: 100000,
+          suggested: 108000,
+          upliftPercent: 8,
+          upliftInterval: [2.5, 13],
+        },
+      },
+    });
+    renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
+    const card = await screen.findByTestId('autopilot-card');
+    expect(card).toHaveTextContent(
+      /As definições sugeridas devem render \+8\s?% de receita \(entre \+2,5\s?% e \+13\s?%\)\./,
+    );
+    expect(card).toHaveTextContent('mesmo no pior caso a receita sobe');
+    expect(within(card).getByRole('link', { name: 'Abrir o piloto automático' })).toHaveAttribute(
+      'href',
+      '/pricing-central/autopilot',
+    );
   });
 
   it('asks again for a quick period and keeps it in the address', async () => {

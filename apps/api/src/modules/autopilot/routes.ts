@@ -1,0 +1,85 @@
+import {
+  ZAutopilotApplied,
+  ZAutopilotApplyBody,
+  ZAutopilotRequested,
+  ZAutopilotSuggestion,
+  ZAutopilotSuggestionQuery,
+} from '@tarifa/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../core/clock';
+import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
+import { requireAuth } from '../../plugins/auth';
+import { autopilotService } from './service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const doc = routeDoc('autopilot');
+
+export interface AutopilotRoutesOptions {
+  /** What "now" is (tests fix it). */
+  clock?: Clock;
+}
+
+/**
+ * `/api/v1/businesses/{uuid}/autopilot/*` (docs/autopilot.md): ask for a suggestion (a job,
+ * answered 202), read the latest, apply it. The owner's calls: they read and change the tariff
+ * configuration, which no integration token reaches (403).
+ */
+export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const service = autopilotService(app.database.db, {
+    clock: options.clock,
+    unitOfWork: app.unitOfWork,
+    jobs: app.jobs,
+  });
+  app.addHook('onRequest', app.authenticate);
+  const base = '/v1/businesses/:uuid/autopilot';
+
+  app.post(
+    `${base}/suggestion`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'requestAutopilotSuggestion',
+        summary:
+          'Ask the autopilot for suggested settings (computed in the background; one at a time)',
+        params: byUuid,
+        response: { 202: ZAutopilotRequested, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await service.request(requireAuth(request), request.params.uuid)),
+  );
+
+  app.get(
+    `${base}/suggestion`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'getAutopilotSuggestion',
+        summary:
+          'The latest suggestion of the autopilot (or the latest ready): its status, what it learned, the changes and what they move',
+        params: byUuid,
+        querystring: ZAutopilotSuggestionQuery,
+        response: { 200: ZAutopilotSuggestion, ...errors },
+      },
+    },
+    async (request) => service.latest(requireAuth(request), request.params.uuid, request.query),
+  );
+
+  app.post(
+    `${base}/apply`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'applyAutopilotSuggestion',
+        summary: "Apply the autopilot's suggestion to the tariff configuration, in one change",
+        params: byUuid,
+        body: ZAutopilotApplyBody,
+        response: { 200: ZAutopilotApplied, ...errors },
+      },
+    },
+    async (request) => service.apply(requireAuth(request), request.params.uuid, request.body),
+  );
+};

@@ -1,0 +1,7 @@
+/** Query keys of a business's autopilot; asking and applying update `all`. */
+export const autopilotKeys = {
+  all: (businessUuid: string) => ['autopilot', businessUuid] as const,
+  /** The latest suggestion, or the latest ready one (`GET …/autopilot/suggestion[?status=ready]`). */
+  suggestion: (businessUuid: string, which: 'latest' | 'ready' = 'latest') =>
+    ['autopilot', businessUuid, 'suggestion', which] as const,
+};
