@@ -52,7 +52,7 @@ describe('suggestSettings', () => {
     expect(typical('shoulder')).toBeGreaterThan(typical('winter'));
   });
 
-  it('proposes settings in the engine’s terms, within sane bounds', () => {
+  it('proposes settings in the engine’s terms, a step at most 15 % from today’s', () => {
     const { proposal } = suggestion;
     expect(proposal.roomTypes.map((r) => r.uuid)).toEqual(demo.roomTypes.map((r) => r.uuid));
     for (const room of proposal.roomTypes) {
@@ -68,6 +68,18 @@ describe('suggestSettings', () => {
       proposal.seasons.find((season) => season.id === `season-${s}-room-double`)!.value;
     expect(value(0)).toBeGreaterThan(value(1));
     expect(value(1)).toBeGreaterThan(value(2));
+    // One suggestion moves each part of a price by 15 % at most.
+    for (const room of proposal.roomTypes) {
+      const today = demo.roomTypes.find((r) => r.uuid === room.uuid)!.basePrice;
+      expect(room.basePrice / today).toBeGreaterThanOrEqual(0.85 - 0.01);
+      expect(room.basePrice / today).toBeLessThanOrEqual(1.15 + 0.01);
+    }
+    for (const season of proposal.seasons) {
+      const today = demo.seasons.find((s) => s.id === season.id)!.value;
+      const ratio = (1 + season.value / 100) / (1 + today / 100);
+      expect(ratio).toBeGreaterThanOrEqual(0.85 - 0.001);
+      expect(ratio).toBeLessThanOrEqual(1.15 + 0.001);
+    }
     expect(suggestion.expected.upliftInterval[0]).toBeLessThanOrEqual(
       suggestion.expected.upliftPercent,
     );

@@ -1,4 +1,5 @@
 import { applyProposal } from './apply';
+import { withinStep } from './caution';
 import { expectedEffect } from './effect';
 import { fitDemand } from './estimate';
 import { observe } from './observations';
@@ -33,7 +34,7 @@ export function suggestSettings(history: AutopilotHistory): Suggestion {
   if (!(fit.pooled - Z90 * fit.pooledError > 0)) {
     return { status: 'unsure', reason: 'no_price_response', bookings, nights };
   }
-  const proposal = propose(history.config, observations, fit);
+  const proposal = withinStep(history.config, propose(history.config, observations, fit));
   const suggested = applyProposal(history.config, proposal);
   const expected = expectedEffect(history.config, suggested, observations, fit, history.today);
   const relativeError = Math.max(
