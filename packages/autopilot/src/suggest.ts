@@ -64,22 +64,26 @@ function seasonEstimates(
     if (nights === 0) return [];
     const groups = observations.groups.filter((g) => g.season === k);
     const booked = groups.reduce((sum, g) => sum + g.booked, 0);
+    const beta = fit.sensitivity[k]!;
+    // Each room type's typical price: the mean price on offer on the season's cells (relative).
+    const typical = observations.rooms.map((_, r) => {
+      let sum = 0;
+      let count = 0;
+      for (const g of groups) {
+        if (g.room !== r) continue;
+        for (let c = g.from; c < g.to; c += 1) {
+          sum += observations.price[c]!;
+          count += 1;
+        }
+      }
+      return count > 0 ? sum / count : 1;
+    });
+    // Guests asking a night who would take a room at those prices (rooms permitting).
     let requests = 0;
     observations.rooms.forEach((_, r) => {
-      requests += typicalNight(observations, fit, k, r).demand;
+      requests += typicalNight(observations, fit, k, r).demand * Math.exp(-beta * typical[r]!);
     });
-    // The typical price: the mean price on offer on the season's cells of the first room type.
-    const first = groups.filter((g) => g.room === 0);
-    let sum = 0;
-    let count = 0;
-    for (const g of first) {
-      for (let c = g.from; c < g.to; c += 1) {
-        sum += observations.price[c]!;
-        count += 1;
-      }
-    }
-    const relative = count > 0 ? sum / count : 1;
-    const beta = fit.sensitivity[k]!;
+    const relative = typical[0]!;
     const error = fit.sensitivityError[k]!;
     return [
       {

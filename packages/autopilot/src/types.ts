@@ -63,7 +63,7 @@ export interface SeasonEstimate {
   /** Past nights of the season in the history, and bookings on them. */
   nights: number;
   bookings: number;
-  /** Booking requests a night (every room type), had the price been no obstacle. */
+  /** Guests a night (every room type) who would book at the season's typical prices, rooms permitting. */
   requestsPerNight: number;
   /** The share of guests lost when the price rises by 10 %, at the season's typical price (0–1). */
   lossPerTenPercent: number;

@@ -41,7 +41,7 @@ const ZAutopilotSeason = z.object({
   /** Past nights of the season in the history, and bookings on them. */
   nights: z.number().int(),
   bookings: z.number().int(),
-  /** Booking requests a night (every room type), had the price been no obstacle. */
+  /** Guests a night (every room type) who would book at the season's typical prices, rooms permitting. */
   requestsPerNight: z.number(),
   /** The share of guests lost when the price rises by 10 % (0–1), and its 90 % interval. */
   lossPerTenPercent: z.number(),
