@@ -16,10 +16,7 @@ import { nightDates, type Scenario } from './scenario';
  */
 
 /** The tariff settings the engine prices from (what a business configures). */
-type TariffConfiguration = Pick<
-  PricingInput,
-  'roomTypes' | 'settings' | 'levelGroups' | 'seasons'
->;
+type TariffConfiguration = Pick<PricingInput, 'roomTypes' | 'settings' | 'levelGroups' | 'seasons'>;
 
 /** Scenario room type r is the configuration's `roomTypes[r]`. */
 export function tarifaPolicy(config: TariffConfiguration, name = 'Tarifa'): PolicyFactory {
