@@ -447,7 +447,7 @@ describe('business intelligence', { timeout: 30_000 }, () => {
     expect(card).toHaveTextContent(
       /As definições sugeridas devem render \+8\s?% de receita \(entre \+2,5\s?% e \+13\s?%\)\./,
     );
-    expect(card).toHaveTextContent('mesmo no pior caso a receita sobe');
+    expect(card).toHaveTextContent('nesse intervalo, todo ele ganho');
     expect(within(card).getByRole('link', { name: 'Abrir o piloto automático' })).toHaveAttribute(
       'href',
       '/pricing-central/autopilot',
