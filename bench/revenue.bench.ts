@@ -52,10 +52,12 @@ const OPTIMUM = 'optimum (knows each night’s level)';
 const fixedPricesOf = (() => {
   const cache = new Map<string, number[][]>();
   return (scenario: Scenario, ctx: BenchContext) => {
-    let prices = cache.get(scenario.name);
+    // The quick mode's timings train on fewer seeds than the evaluation: both keyed.
+    const key = `${scenario.name}:${ctx.trainingSeeds.length}`;
+    let prices = cache.get(key);
     if (!prices) {
       prices = bestFixedPrices(scenario, ctx.trainingSeeds);
-      cache.set(scenario.name, prices);
+      cache.set(key, prices);
     }
     return prices;
   };

@@ -23,7 +23,7 @@ import { businessesDeps, changeBusiness } from '../businesses/change';
 import { applyConfigurationChange } from '../businesses/configuration-change';
 import { businessRepository } from '../businesses/repository';
 import { loadConfiguration } from '../pricing-inputs/cells';
-import { applyChange, toEngine } from '../pricing-inputs/configuration';
+import { applyChange, toEngine, type Configuration } from '../pricing-inputs/configuration';
 import { comparePrices } from '../pricing-inputs/preview';
 import { fingerprintOf } from './history';
 import { AUTOPILOT_JOB } from './jobs';
@@ -66,13 +66,24 @@ export function autopilotService(db: Db, options: AutopilotServiceOptions) {
     changes: TAutopilotChange[];
     checked: ConfigurationChange[];
     stale: boolean;
+    /** The configuration read (null when nothing was ready to compare with it). */
+    configuration: Configuration | null;
   } | null> {
-    if (row.result?.status !== 'ready') return { changes: [], checked: [], stale: false };
+    if (row.result?.status !== 'ready') {
+      return { changes: [], checked: [], stale: false, configuration: null };
+    }
     const configuration = await loadConfiguration(tx, business);
     const engine = toEngine(configuration);
     const changes = changesOf(configuration, applyProposal(engine, row.result.proposal));
     const checked = checkedChanges(changes);
-    return checked && { changes, checked, stale: fingerprintOf(engine) !== row.fingerprint };
+    return (
+      checked && {
+        changes,
+        checked,
+        stale: fingerprintOf(engine) !== row.fingerprint,
+        configuration,
+      }
+    );
   }
 
   /** The wire suggestion: applied, what it applied; ready, what it would change and move. */
@@ -89,14 +100,14 @@ export function autopilotService(db: Db, options: AutopilotServiceOptions) {
       });
     }
     const now = await changesNow(db, business, row);
-    if (!now || now.stale || now.changes.length === 0) {
+    if (!now || now.stale || now.changes.length === 0 || now.configuration === null) {
       return toWireSuggestion(row, appliedByName, {
         stale: now?.stale ?? true,
         changes: now?.changes ?? [],
         preview: null,
       });
     }
-    const before = await loadConfiguration(db, business);
+    const before = now.configuration;
     let after = before;
     for (const change of now.checked) {
       after = await applyChange(after, change, {
