@@ -123,3 +123,76 @@ test('the demo owner asks the autopilot, reads its suggestion, applies it and fi
   await expect(card.getByRole('link', { name: 'Abrir o piloto automático' })).toBeVisible();
   await card.screenshot({ path: `${screenshots}/autopilot-bi-card-pt.png` });
 });
+
+test('the demo owner lets the autopilot apply on its own every Monday, within a limit, and switches it off', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await demoOwner();
+  const page = await openAs(browser, owner.session, 'pt');
+  await page.goto('/pricing-central/autopilot');
+  await shellReady(page);
+  const card = page.getByRole('region', { name: 'Aplicar automaticamente' });
+  await expect(card).toContainText('Todas as segundas-feiras');
+  const toggle = card.getByRole('switch', { name: 'Aplicar as sugestões automaticamente' });
+  await expect(toggle).not.toBeChecked();
+  const save = card.getByRole('button', { name: 'Guardar regras' });
+  await expect(save).toBeDisabled();
+
+  // A limit out of range is named and nothing is saved.
+  await toggle.check();
+  const limit = card.getByRole('textbox', { name: /^Maior mudança do preço de uma noite/ });
+  await limit.fill('80');
+  await save.click();
+  await expect(card).toContainText('tem de ser um número inteiro de 1 a 50 %');
+  await expect(limit).toHaveAttribute('aria-invalid', 'true');
+
+  await limit.fill('20');
+  await card.getByRole('combobox', { name: 'Só quando estiver seguro' }).click();
+  await page.getByRole('option', { name: 'Com confiança média ou alta' }).click();
+  await save.click();
+  await expect(page.getByText('As regras foram guardadas.')).toBeVisible();
+  const status = card.getByTestId('auto-status');
+  await expect(status).toContainText(/Próxima execução: segunda-feira, \d+ de \S+ de \d{4}/);
+  await expect(status).toContainText(/Guardadas por .+ a /);
+  expect(await seriousViolations(page)).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await card.screenshot({ path: `${screenshots}/autopilot-auto-pt-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: null });
+
+  // Kept as saved, read by the API the same way.
+  await page.reload();
+  await expect(toggle).toBeChecked();
+  await expect(limit).toHaveValue('20');
+  const saved = await fetch(
+    `${demoBaseURL}/api/v1/businesses/${owner.businessUuid}/autopilot/policy`,
+    { headers: owner.headers },
+  );
+  const policy = (await saved.json()) as {
+    autoApply: boolean;
+    maxMovePercent: number;
+    minConfidence: string;
+    nextRunAt: string;
+  };
+  expect(policy).toMatchObject({ autoApply: true, maxMovePercent: 20, minConfidence: 'medium' });
+  expect(new Date(policy.nextRunAt).getTime()).toBeGreaterThan(Date.now());
+
+  // In Arabic, right to left.
+  const arabic = await openAs(browser, owner.session, 'ar');
+  await arabic.goto('/pricing-central/autopilot');
+  await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
+  const arabicCard = arabic.getByTestId('auto-apply');
+  await expect(arabicCard.getByRole('switch')).toBeChecked();
+  await arabicCard.scrollIntoViewIfNeeded();
+  await arabicCard.screenshot({ path: `${screenshots}/autopilot-auto-ar.png` });
+  await arabic.context().close();
+
+  // Switched off again: no next run.
+  await toggle.uncheck();
+  await save.click();
+  await expect(status).not.toContainText('Próxima execução');
+  await expect(toggle).not.toBeChecked();
+});

@@ -65,6 +65,8 @@ export const auditEntities = [
   'channel_connection',
   /** A suggestion of the autopilot (entityId: the suggestion's id). */
   'autopilot_suggestion',
+  /** The owner's rules for the autopilot applying on its own (entityId: the business). */
+  'autopilot_policy',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -136,10 +136,28 @@ const ZAutopilotChange = z.discriminatedUnion('kind', [
 ]);
 export type TAutopilotChange = z.infer<typeof ZAutopilotChange>;
 
+/**
+ * Why an automatic suggestion was computed but not applied (the owner's rules held it back): not
+ * as sure as the owner asked; no gain expected; a night's price would move by more than the owner
+ * allows; a base price would leave the bounds the owner set; the settings changed meanwhile.
+ */
+const autopilotHoldReasons = [
+  'low_confidence',
+  'no_gain',
+  'move_too_large',
+  'outside_bounds',
+  'settings_changed',
+] as const;
+export type TAutopilotHoldReason = (typeof autopilotHoldReasons)[number];
+
 /** `GET …/autopilot/suggestion`: the latest suggestion of the property. */
 export const ZAutopilotSuggestion = z.object({
   id: z.uuid(),
   status: z.enum(autopilotStatuses),
+  /** Asked by the owner, or computed on its own under the owner's rules (`…/autopilot/policy`). */
+  origin: z.enum(['owner', 'auto']),
+  /** An automatic suggestion ready but not applied: why (null otherwise). */
+  held: z.enum(autopilotHoldReasons).nullable(),
   createdAt: ZIsoDateTime,
   /** When the computation ended (ready, unsure or failed); null while queued or running. */
   finishedAt: ZIsoDateTime.nullable(),
@@ -188,3 +206,40 @@ export const ZAutopilotApplied = z.object({
   suggestion: ZAutopilotSuggestion,
 });
 export type TAutopilotApplied = z.infer<typeof ZAutopilotApplied>;
+
+export const autopilotLimits = { maxMovePercentMin: 1, maxMovePercentMax: 50 } as const;
+
+/**
+ * The owner's rules for applying suggestions on their own (a Pro feature, `autopilotAuto`): every
+ * Monday the autopilot computes a suggestion and applies it when it is at least `minConfidence`
+ * sure, expects a gain, moves no night's price by more than `maxMovePercent` and keeps every base
+ * price within the room type's bounds — which it never moves itself. The nights it moves wait in
+ * the price-change log as for a manual edit (approved at once only with auto-approval).
+ */
+export const ZAutopilotPolicyBody = z.object({
+  autoApply: z.boolean(),
+  maxMovePercent: z
+    .number()
+    .int()
+    .min(autopilotLimits.maxMovePercentMin)
+    .max(autopilotLimits.maxMovePercentMax),
+  minConfidence: z.enum(['high', 'medium']),
+  /** The version read (0 when never saved): another save since is a 409 `version_conflict`. */
+  version: z.number().int().nonnegative(),
+});
+export type TAutopilotPolicyBody = z.input<typeof ZAutopilotPolicyBody>;
+
+/** `GET`/`PUT …/autopilot/policy`: the rules as saved (the defaults, version 0, before). */
+export const ZAutopilotPolicy = ZAutopilotPolicyBody.extend({
+  updatedAt: ZIsoDateTime.nullable(),
+  updatedBy: z.object({ uuid: z.uuid(), name: z.string() }).nullable(),
+  /** When the next automatic suggestion is computed; null while it is off. */
+  nextRunAt: ZIsoDateTime.nullable(),
+});
+export type TAutopilotPolicy = z.infer<typeof ZAutopilotPolicy>;
+
+export const defaultAutopilotPolicy = {
+  autoApply: false,
+  maxMovePercent: 15,
+  minConfidence: 'high',
+} as const satisfies Partial<TAutopilotPolicy>;

@@ -29,6 +29,13 @@ export const notificationKinds = [
   'webhook_failing',
   /** A channel connection stopped sending (credentials refused, retries run out): `params.name`, `params.lastError`. */
   'channel_failing',
+  /**
+   * The autopilot applied a suggestion on its own (`params.suggestionId`, `params.changes`,
+   * `params.upliftPercent`), or held one back under the owner's rules (`params.suggestionId`,
+   * `params.reason`: a `TAutopilotHoldReason`).
+   */
+  'autopilot_applied',
+  'autopilot_held',
   /** The user's plan changed: `params.plan`, `params.previousPlan`, `params.byAdmin`. */
   'plan_changed',
   /** A super-admin changed the user's account: `params.change` (`roles`, `enabled`, …). */

@@ -21,6 +21,8 @@ export const planFeatures = [
   'forecast',
   'businessIntelligence',
   'market',
+  /** The autopilot applies its suggestions on its own, within the owner's rules. */
+  'autopilotAuto',
   'integrationTokens',
   'prioritySupport',
 ] as const;
@@ -64,6 +66,7 @@ const proFeatures: TPlanFeature[] = [
   'forecast',
   'businessIntelligence',
   'market',
+  'autopilotAuto',
 ];
 
 export const plans: TPlan[] = [

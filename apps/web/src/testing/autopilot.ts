@@ -1,4 +1,10 @@
-import type { TAutopilotSuggestion, TFluctuationLevelGroup, TSazonality } from '@tarifa/contract';
+import {
+  defaultAutopilotPolicy,
+  type TAutopilotPolicy,
+  type TAutopilotSuggestion,
+  type TFluctuationLevelGroup,
+  type TSazonality,
+} from '@tarifa/contract';
 import { aSeason, doubleRoom, suiteRoom } from './fixtures';
 
 /** The season and the occupancy levels a suggestion of `anAutopilotSuggestion` moves. */
@@ -31,6 +37,8 @@ export function anAutopilotSuggestion(
   return {
     id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
     status: 'ready',
+    origin: 'owner',
+    held: null,
     createdAt: '2026-02-20T12:00:00.000Z',
     finishedAt: '2026-02-20T12:00:03.000Z',
     configVersion: 1,
@@ -111,6 +119,21 @@ export function anAutopilotSuggestion(
         },
       },
     },
+    ...overrides,
+  };
+}
+
+/**
+ * The autopilot's rules as `GET …/autopilot/policy` answers them before any save: the defaults
+ * (off), version 0, saved by nobody. Override anything.
+ */
+export function anAutopilotPolicy(overrides: Partial<TAutopilotPolicy> = {}): TAutopilotPolicy {
+  return {
+    ...defaultAutopilotPolicy,
+    version: 0,
+    updatedAt: null,
+    updatedBy: null,
+    nextRunAt: null,
     ...overrides,
   };
 }

@@ -8,5 +8,10 @@ export * from './fixtures';
 export { fill, renderWithBusinesses } from './render';
 export { stubScreenWidth } from './screen';
 export { LocationProbe, renderWithProviders, TestProviders } from './providers';
-export { anAutopilotSuggestion, occupancyGroup, summerSeason } from './autopilot';
+export {
+  anAutopilotPolicy,
+  anAutopilotSuggestion,
+  occupancyGroup,
+  summerSeason,
+} from './autopilot';
 export { aDailyRow, aKpis, aSalesRow, fakeApi, requested, type FakeAnswer } from './analytics';

@@ -4,6 +4,7 @@ import type { TAutopilotChange } from '@tarifa/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -36,6 +37,10 @@ export const autopilotSuggestions = pgTable(
       .notNull()
       .references(() => businesses.uuid, { onDelete: 'cascade' }),
     status: text('status').notNull().default('queued'),
+    /** `owner` (asked for) or `auto` (the weekly run under the owner's rules). */
+    origin: text('origin').notNull().default('owner'),
+    /** An automatic suggestion ready but not applied: the owner's rule that held it back. */
+    held: text('held'),
     requestedBy: uuid('requested_by').references(() => users.uuid, { onDelete: 'set null' }),
     /** The day the history ended (the business's today when it ran). */
     today: date('today', { mode: 'string' }),
@@ -61,5 +66,30 @@ export const autopilotSuggestions = pgTable(
       'autopilot_suggestions_status_check',
       sql`${t.status} in ('queued', 'running', 'ready', 'unsure', 'failed')`,
     ),
+    check('autopilot_suggestions_origin_check', sql`${t.origin} in ('owner', 'auto')`),
+  ],
+);
+
+/**
+ * The owner's rules for the autopilot applying its suggestions on its own (one row per business,
+ * absent until first saved: the defaults). `max_move_bp` is the largest move of a night's price
+ * allowed, in basis points; `updated_by` is whom the automatic runs act for.
+ */
+export const autopilotPolicies = pgTable(
+  'autopilot_policies',
+  {
+    businessUuid: uuid('business_uuid')
+      .primaryKey()
+      .references(() => businesses.uuid, { onDelete: 'cascade' }),
+    autoApply: boolean('auto_apply').notNull(),
+    maxMoveBp: integer('max_move_bp').notNull(),
+    minConfidence: text('min_confidence').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedBy: uuid('updated_by').references(() => users.uuid, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('autopilot_policies_confidence_check', sql`${t.minConfidence} in ('high', 'medium')`),
+    check('autopilot_policies_move_check', sql`${t.maxMoveBp} between 100 and 5000`),
   ],
 );

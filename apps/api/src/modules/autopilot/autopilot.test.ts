@@ -16,10 +16,9 @@ import {
 } from '../../../test/booking-factories';
 import { businessesUrl, createBusiness, tariffUrl } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
-import { createClockedTestApp, type TestApp } from '../../../test/helpers';
+import { demoTestApp } from '../../../test/demo-factories';
+import type { TestApp } from '../../../test/helpers';
 import { priceChangesUrl, storedChanges } from '../../../test/price-change-factories';
-import { demoAccount } from '../demo/generator';
-import { seedDemoIfEmpty } from '../demo/seed';
 
 /**
  * The autopilot (docs/autopilot.md): the demo hotel's year of bookings is enough for a
@@ -37,17 +36,7 @@ describe('the autopilot', () => {
   const now = new Date('2026-02-20T12:00:00Z');
 
   beforeAll(async () => {
-    t = await createClockedTestApp(() => now);
-    await seedDemoIfEmpty({ db: t.database.db, jobs: t.app.jobs }, now);
-    await t.app.jobs.drain();
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: demoAccount.email, password: demoAccount.password },
-    });
-    const headers = { authorization: `Bearer ${login.json().accessToken}` };
-    owner = { ...login.json(), password: demoAccount.password, headers };
-    demo = (await get('/api/v1/businesses')).json().businesses[0];
+    ({ t, owner, demo } = await demoTestApp(() => now));
     stranger = await createUser(t, { name: 'Outra Pessoa' });
   }, 120_000);
   afterAll(() => t.close());

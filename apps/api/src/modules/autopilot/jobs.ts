@@ -8,21 +8,15 @@ import { zonedDate } from '../../lib/zoned-time';
 import { estimateApart } from './estimate';
 import { fingerprintOf, gatherHistory } from './history';
 import { checkedChanges, changesOf } from './mapping';
-import { autopilotRepository } from './repository';
-
-/** Computes one suggestion of the autopilot; its payload names the `autopilot_suggestions` row. */
-export const AUTOPILOT_JOB = 'autopilot.suggest';
-
-export interface AutopilotJobPayload {
-  suggestionId: string;
-  businessUuid: string;
-}
-
-declare module '../../core/jobs/registry' {
-  interface JobPayloads {
-    [AUTOPILOT_JOB]: AutopilotJobPayload;
-  }
-}
+import {
+  AUTOPILOT_AUTO_JOB,
+  AUTOPILOT_JOB,
+  queueAutoRun,
+  type AutopilotAutoJobPayload,
+  type AutopilotJobPayload,
+} from './queue';
+import { autopilotRepository, businessesOnAutopilot } from './repository';
+import { autopilotService, type AutopilotService } from './service';
 
 /**
  * The autopilot's job (docs/autopilot.md): the suggestion's row is its record. Attempted once (an
@@ -35,6 +29,8 @@ export function autopilotJob(deps: {
   database: Database;
   log: FastifyBaseLogger;
   clock: Clock;
+  /** An automatic suggestion computed ready: applied, or held back, under the owner's rules. */
+  autoReady?: (businessUuid: string, suggestionId: string) => Promise<unknown>;
 }): JobHandler<AutopilotJobPayload> {
   const db = deps.database.db;
   const { log } = deps;
@@ -55,7 +51,8 @@ export function autopilotJob(deps: {
         await failed(payload, 'not_found', ctx.now());
         return;
       }
-      if (!(await repo.start(suggestionId, ctx.now()))) return;
+      const started = await repo.start(suggestionId, ctx.now());
+      if (!started) return;
       try {
         const today = zonedDate(ctx.now(), business.timezone);
         const { history, configuration } = await gatherHistory(db, business, today);
@@ -82,6 +79,14 @@ export function autopilotJob(deps: {
           { suggestionId, businessUuid, status: result.status, bookings: result.bookings },
           'autopilot suggestion computed',
         );
+        if (result.status === 'ready' && started.origin === 'auto' && deps.autoReady) {
+          // The suggestion stays ready whatever happens here: the owner can still apply it.
+          const outcome = await deps.autoReady(businessUuid, suggestionId).catch((err: unknown) => {
+            log.error({ err, suggestionId, businessUuid }, 'autopilot could not apply on its own');
+            return 'error';
+          });
+          log.info({ suggestionId, businessUuid, outcome }, 'autopilot on its own');
+        }
       } catch (err) {
         const reason = ctx.signal.reason as unknown;
         if (err instanceof LeaseLost || reason instanceof LeaseLost) {
@@ -104,14 +109,41 @@ export function autopilotJob(deps: {
   };
 }
 
-/** The autopilot on the app's job mechanism (called once, from app.ts). */
+/**
+ * `autopilot.auto`: the weekly run of a business whose owner let the autopilot apply on its own
+ * (the service's `runOnItsOwn`); it queues the next one itself.
+ */
+export function autopilotAutoJob(service: Pick<AutopilotService, 'runOnItsOwn'>) {
+  return {
+    async run({ businessUuid }: AutopilotAutoJobPayload, ctx: { now(): Date }) {
+      await service.runOnItsOwn(businessUuid, ctx.now());
+    },
+  } satisfies JobHandler<AutopilotAutoJobPayload>;
+}
+
+/**
+ * The autopilot on the app's job mechanism (called once, from app.ts): its two jobs and, when the
+ * app is ready, the next automatic run of every business on the autopilot that has none queued.
+ */
 export function registerAutopilotJobs(app: FastifyInstance) {
+  const service = autopilotService(app.database.db, {
+    clock: app.clock,
+    unitOfWork: app.unitOfWork,
+    jobs: app.jobs,
+  });
   app.jobs.register(
     AUTOPILOT_JOB,
     autopilotJob({
       database: app.database,
       log: app.log.child({ module: 'autopilot' }),
       clock: app.clock,
+      autoReady: (businessUuid, suggestionId) => service.applyOnItsOwn(businessUuid, suggestionId),
     }),
   );
+  app.jobs.register(AUTOPILOT_AUTO_JOB, autopilotAutoJob(service));
+  app.addHook('onReady', async () => {
+    for (const business of await businessesOnAutopilot(app.database.db)) {
+      await queueAutoRun(app.jobs, app.database.db, business, app.clock());
+    }
+  });
 }

@@ -2,6 +2,7 @@ import type { EngineConfiguration, Suggestion } from '@tarifa/autopilot';
 import {
   ZConfigurationChange,
   type TAutopilotChange,
+  type TAutopilotHoldReason,
   type TAutopilotResult,
   type TAutopilotStatus,
   type TAutopilotSuggestion,
@@ -156,6 +157,8 @@ export function toWireSuggestion(
   return {
     id: row.id,
     status: row.status as TAutopilotStatus,
+    origin: row.origin as TAutopilotSuggestion['origin'],
+    held: row.held as TAutopilotHoldReason | null,
     createdAt: row.createdAt.toISOString(),
     finishedAt: iso(row.finishedAt),
     configVersion: row.configVersion,
@@ -166,4 +169,28 @@ export function toWireSuggestion(
     suggestion: row.result ? toWireResult(row.result) : null,
     ...now,
   };
+}
+
+/**
+ * `changes` as the autopilot applies them on its own: every room type keeps the minimum and
+ * maximum its owner set (`configuration`'s), which an automatic run never moves. `outside` when a
+ * suggested base price leaves them: the owner's rules hold such a suggestion back.
+ */
+export function withinOwnerBounds(
+  configuration: Configuration,
+  changes: TAutopilotChange[],
+): { changes: TAutopilotChange[]; outside: boolean } {
+  const owner = new Map(configuration.roomsTariff.map((room) => [room.uuid, room]));
+  let outside = false;
+  const bounded = changes.flatMap((change): TAutopilotChange[] => {
+    if (change.kind !== 'roomsTariff') return [change];
+    const roomsTariff = change.roomsTariff.map((room) => {
+      const { minPrice, maxPrice } = owner.get(room.uuid) ?? room;
+      if (room.basePrice < minPrice || room.basePrice > maxPrice) outside = true;
+      return { ...room, minPrice, maxPrice };
+    });
+    const moves = roomsTariff.some((room) => room.basePrice !== owner.get(room.uuid)?.basePrice);
+    return moves ? [{ kind: 'roomsTariff', roomsTariff }] : [];
+  });
+  return { changes: bounded, outside };
 }

@@ -1,8 +1,8 @@
 import type { HistoryBooking, HistoryOffer, Suggestion } from '@tarifa/autopilot';
-import type { TAutopilotChange } from '@tarifa/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { TAutopilotChange, TAutopilotHoldReason } from '@tarifa/contract';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { autopilotSuggestions, users } from '../../db/schema';
+import { autopilotPolicies, autopilotSuggestions, businesses, users } from '../../db/schema';
 
 export type SuggestionRow = typeof autopilotSuggestions.$inferSelect;
 
@@ -29,11 +29,15 @@ export function autopilotRepository(db: Executor, businessUuid: string) {
      * A new queued computation; undefined when one is already open (the partial unique index
      * `autopilot_suggestions_open_key` keeps one per business, whoever asks at the same moment).
      */
-    insertQueued: async (requestedBy: string | null, now: Date) =>
+    insertQueued: async (
+      requestedBy: string | null,
+      now: Date,
+      origin: 'owner' | 'auto' = 'owner',
+    ) =>
       (
         await db
           .insert(autopilotSuggestions)
-          .values({ businessUuid, requestedBy, createdAt: now, updatedAt: now })
+          .values({ businessUuid, requestedBy, origin, createdAt: now, updatedAt: now })
           .onConflictDoNothing()
           .returning()
       )[0],
@@ -107,10 +111,17 @@ export function autopilotRepository(db: Executor, businessUuid: string) {
           ),
         ),
 
+    /** An automatic suggestion the owner's rules held back, and which. */
+    markHeld: (id: string, reason: TAutopilotHoldReason, now: Date) =>
+      db
+        .update(autopilotSuggestions)
+        .set({ held: reason, updatedAt: now })
+        .where(and(ofBusiness, eq(autopilotSuggestions.id, id))),
+
     markApplied: (id: string, by: string | null, changes: TAutopilotChange[], now: Date) =>
       db
         .update(autopilotSuggestions)
-        .set({ appliedAt: now, appliedBy: by, appliedChanges: changes, updatedAt: now })
+        .set({ appliedAt: now, appliedBy: by, appliedChanges: changes, held: null, updatedAt: now })
         .where(and(ofBusiness, eq(autopilotSuggestions.id, id))),
 
     /**
@@ -166,4 +177,52 @@ export function autopilotRepository(db: Executor, businessUuid: string) {
       return rowsOf<HistoryOffer>(result).map((row) => ({ ...row, price: Number(row.price) }));
     },
   };
+}
+
+export type PolicyRow = typeof autopilotPolicies.$inferSelect;
+type PolicyValues = Pick<PolicyRow, 'autoApply' | 'maxMoveBp' | 'minConfidence' | 'updatedBy'>;
+
+/** The owner's rules for applying suggestions on their own, of one business already reached. */
+export function autopilotPolicyRepository(db: Executor, businessUuid: string) {
+  const ofBusiness = eq(autopilotPolicies.businessUuid, businessUuid);
+  return {
+    /** The rules as saved (undefined: never saved), with the name of whoever saved them. */
+    find: async (options: { lock?: boolean } = {}) => {
+      const query = db
+        .select({ policy: autopilotPolicies, updatedByName: users.name })
+        .from(autopilotPolicies)
+        .leftJoin(users, eq(users.uuid, autopilotPolicies.updatedBy))
+        .where(ofBusiness);
+      return (await (options.lock ? query.for('update', { of: autopilotPolicies }) : query))[0];
+    },
+
+    /** The rules saved the first time (version 1); undefined when someone saved them first. */
+    insert: async (values: PolicyValues, now: Date) =>
+      (
+        await db
+          .insert(autopilotPolicies)
+          .values({ businessUuid, ...values, version: 1, createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning()
+      )[0],
+
+    /** The rules saved over `version` (one more); undefined when it is no longer the version. */
+    update: async (version: number, values: PolicyValues, now: Date) =>
+      (
+        await db
+          .update(autopilotPolicies)
+          .set({ ...values, version: version + 1, updatedAt: now })
+          .where(and(ofBusiness, eq(autopilotPolicies.version, version)))
+          .returning()
+      )[0],
+  };
+}
+
+/** The live businesses whose owner let the autopilot apply its suggestions on its own. */
+export async function businessesOnAutopilot(db: Executor) {
+  return db
+    .select({ uuid: businesses.uuid, timezone: businesses.timezone })
+    .from(autopilotPolicies)
+    .innerJoin(businesses, eq(businesses.uuid, autopilotPolicies.businessUuid))
+    .where(and(eq(autopilotPolicies.autoApply, true), isNull(businesses.deletedAt)));
 }

@@ -1,6 +1,8 @@
 import {
   ZAutopilotApplied,
   ZAutopilotApplyBody,
+  ZAutopilotPolicy,
+  ZAutopilotPolicyBody,
   ZAutopilotRequested,
   ZAutopilotSuggestion,
   ZAutopilotSuggestionQuery,
@@ -21,7 +23,7 @@ export interface AutopilotRoutesOptions {
 
 /**
  * `/api/v1/businesses/{uuid}/autopilot/*` (docs/autopilot.md): ask for a suggestion (a job,
- * answered 202), read the latest, apply it. The owner's calls: they read and change the tariff
+ * answered 202), read the latest, apply it; read and save the rules for applying on its own. The owner's calls: they read and change the tariff
  * configuration, which no integration token reaches (403).
  */
 export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = async (
@@ -81,5 +83,35 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
       },
     },
     async (request) => service.apply(requireAuth(request), request.params.uuid, request.body),
+  );
+
+  app.get(
+    `${base}/policy`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'getAutopilotPolicy',
+        summary: "The owner's rules for the autopilot applying its suggestions on its own",
+        params: byUuid,
+        response: { 200: ZAutopilotPolicy, ...errors },
+      },
+    },
+    async (request) => service.policy(requireAuth(request), request.params.uuid),
+  );
+
+  app.put(
+    `${base}/policy`,
+    {
+      schema: {
+        ...doc,
+        operationId: 'saveAutopilotPolicy',
+        summary:
+          'Save the rules for applying on its own (every Monday, when sure enough and within the bounds); switching it on needs Pro',
+        params: byUuid,
+        body: ZAutopilotPolicyBody,
+        response: { 200: ZAutopilotPolicy, ...errors },
+      },
+    },
+    async (request) => service.savePolicy(requireAuth(request), request.params.uuid, request.body),
   );
 };

@@ -225,6 +225,16 @@ describe('plans and entitlements', () => {
         upgradeTo: 'pro',
       },
       {
+        call: 'letting the autopilot apply on its own',
+        method: 'PUT',
+        url: (b) => `${businessesUrl}/${b.uuid}/autopilot/policy`,
+        payload: { autoApply: true, maxMovePercent: 10, minConfidence: 'high', version: 0 },
+        feature: 'autopilotAuto',
+        path: 'autoApply',
+        refusedOn: ['starter'],
+        upgradeTo: 'pro',
+      },
+      {
         call: 'creating an integration token',
         method: 'POST',
         url: (b) => tokensUrl(b),

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TAutopilotApplied,
+  TAutopilotPolicy,
+  TAutopilotPolicyBody,
   TAutopilotRequested,
   TAutopilotSuggestion,
   TBusiness,
@@ -91,4 +93,50 @@ export function useApplySuggestion(business: Pick<TBusiness, 'uuid'>) {
       ]);
     },
   });
+}
+
+/**
+ * `GET …/autopilot/policy`: the owner's rules for applying on its own (the defaults, version 0,
+ * before any save) and when it next runs.
+ */
+export function useAutopilotPolicy(businessUuid: string) {
+  return useQuery({
+    queryKey: autopilotKeys.policy(businessUuid),
+    queryFn: ({ signal }) =>
+      api<TAutopilotPolicy>(businessPath(businessUuid, '/autopilot/policy'), { signal }),
+  });
+}
+
+/**
+ * `PUT …/autopilot/policy`: the rules saved with the version read. The answer replaces the policy
+ * at once; the policy and the suggestion are then asked for again (switching on may be followed
+ * by a run, and a suggestion held back under the old rules reads differently). The caller shows
+ * a failure: a stale version is `isVersionConflict`.
+ */
+export function useSaveAutopilotPolicy(businessUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TAutopilotPolicyBody) =>
+      api<TAutopilotPolicy>(businessPath(businessUuid, '/autopilot/policy'), {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: async (policy) => {
+      queryClient.setQueryData(autopilotKeys.policy(businessUuid), policy);
+      await queryClient.invalidateQueries({ queryKey: autopilotKeys.all(businessUuid) });
+    },
+  });
+}
+
+/**
+ * Someone saved the rules since they were read: a 409 whose code or first detail says
+ * `version_conflict` (the business's own calls answer the former, a 409 `conflict` may carry it as
+ * its detail).
+ */
+export function isVersionConflict(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  return (
+    error.code === 'version_conflict' ||
+    error.details.some((detail) => detail.code === 'version_conflict')
+  );
 }

@@ -9,6 +9,8 @@ const notificationTargets: Record<TNotificationKind, string> = {
   rate_rules_pending: '/pricing-central/price-changes',
   webhook_failing: '/my-property/integrations',
   channel_failing: '/my-property/integrations',
+  autopilot_applied: '/pricing-central/autopilot',
+  autopilot_held: '/pricing-central/autopilot',
   plan_changed: '/pages/pricing',
   account_changed: '/account-settings/account',
 };

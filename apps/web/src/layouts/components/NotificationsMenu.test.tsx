@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { json, renderWithProviders } from '@/testing';
+import { json, plain, renderWithProviders } from '@/testing';
 import { NotificationsMenu } from './NotificationsMenu';
 
 const casa = { uuid: '6f1c1d0e-1a2b-4c3d-8e9f-000000000001', name: 'Casa do Mar' };
@@ -132,6 +132,30 @@ describe('the notifications bell', () => {
     first!.focus();
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(screen.getByTestId('location')).toHaveTextContent('/pricing-central/bookings');
+  });
+
+  it('says what the autopilot did or held back, and opens the autopilot', async () => {
+    const applied = aNotification({
+      kind: 'autopilot_applied',
+      params: { suggestionId: crypto.randomUUID(), changes: 4, upliftPercent: 13.9 },
+    });
+    const held = aNotification({
+      kind: 'autopilot_held',
+      params: { suggestionId: crypto.randomUUID(), reason: 'low_confidence' },
+      createdAt: minutesAgo(60),
+    });
+    serve([applied, held]);
+    renderWithProviders(<NotificationsMenu />, { path: '/dashboards' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notificações: 2 por ler' }));
+    const [first, second] = screen.getAllByRole('menuitem');
+    expect(plain(first!.textContent)).toMatch(
+      /^Por ler: O piloto automático alterou as suas definições de preço: 4 alterações, \+13,9\s?% de receita prevista/,
+    );
+    expect(second).toHaveTextContent(
+      'O piloto automático não aplicou a nova sugestão: está menos seguro do que pediu',
+    );
+    await userEvent.click(second!);
+    expect(screen.getByTestId('location')).toHaveTextContent('/pricing-central/autopilot');
   });
 
   it('says when there is nothing, and words plurals as Arabic needs', async () => {

@@ -1,4 +1,5 @@
 import AccountIcon from '@mui/icons-material/ManageAccountsOutlined';
+import AutopilotIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import ImportIcon from '@mui/icons-material/FileDownloadDoneOutlined';
 import ImportFailedIcon from '@mui/icons-material/RuleOutlined';
 import NotificationsIcon from '@mui/icons-material/NotificationsNoneOutlined';
@@ -30,7 +31,8 @@ import { useNavigate } from 'react-router';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { EmptyState } from '@/components/EmptyState';
 import { useSelectBusiness } from '@/api/business';
-import { useIntl } from '@/lib/intl';
+import { formatPercentChange } from '@/api/prices';
+import { useIntl, type Formatters } from '@/lib/intl';
 import {
   notificationTarget,
   useMarkNotificationsRead,
@@ -45,6 +47,8 @@ const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }
   rate_rules_pending: { icon: PriceChangesIcon, color: 'warning.main' },
   webhook_failing: { icon: WebhookIcon, color: 'error.main' },
   channel_failing: { icon: WebhookIcon, color: 'error.main' },
+  autopilot_applied: { icon: AutopilotIcon, color: 'success.main' },
+  autopilot_held: { icon: AutopilotIcon, color: 'info.main' },
   plan_changed: { icon: PlanIcon, color: 'primary.main' },
   account_changed: { icon: AccountIcon, color: 'info.main' },
 };
@@ -55,6 +59,7 @@ const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 /** The translated words of a notification: what happened, and a detail line when there is one. */
 function notificationText(
   t: TFunction<['notifications', 'plans', 'priceChanges']>,
+  intl: Formatters,
   { kind, params }: Pick<TNotification, 'kind' | 'params'>,
 ): { title: string; detail: string | null } {
   const fileName = textOf(params.fileName);
@@ -112,6 +117,23 @@ function notificationText(
         detail: null,
       };
     }
+    case 'autopilot_applied':
+      return {
+        title: t('kinds.autopilot_applied', {
+          count: numberOf(params.changes),
+          uplift: formatPercentChange(intl, numberOf(params.upliftPercent)),
+        }),
+        detail: null,
+      };
+    case 'autopilot_held':
+      return {
+        title: t('kinds.autopilot_held', {
+          reason: t(`heldReasons.${textOf(params.reason)}`, {
+            defaultValue: t('heldReasons.other'),
+          }),
+        }),
+        detail: null,
+      };
     case 'account_changed':
       return { title: t('kinds.account_changed'), detail: null };
   }
@@ -127,7 +149,7 @@ function NotificationItem({
   const { t } = useTranslation(['notifications', 'plans', 'priceChanges']);
   const intl = useIntl();
   const { icon: Icon, color } = icons[notification.kind];
-  const { title, detail } = notificationText(t, notification);
+  const { title, detail } = notificationText(t, intl, notification);
   const unread = notification.readAt === null;
   const when = intl.relative(new Date(notification.createdAt));
   return (

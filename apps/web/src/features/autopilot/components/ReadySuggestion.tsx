@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -46,8 +47,9 @@ function refusalOf(error: unknown): string | null {
 }
 
 /**
- * The suggestion applied: when and by whom, and where the prices it moved now wait. Just applied
- * (`focus`), it takes the focus the Apply button had, so a keyboard carries on from it.
+ * The suggestion applied: when and by whom (or on its own, under the owner's rules), and where the
+ * prices it moved now wait. Just applied (`focus`), it takes the focus the Apply button had, so a
+ * keyboard carries on from it.
  */
 function AppliedNotice({
   suggestion,
@@ -65,9 +67,11 @@ function AppliedNotice({
   const date = intl.date(new Date(suggestion.appliedAt!), { dateStyle: 'medium' });
   return (
     <Alert severity="success" data-testid="applied" ref={ref} tabIndex={-1}>
-      {suggestion.appliedBy
-        ? t('apply.appliedBy', { date, name: suggestion.appliedBy.name })
-        : t('apply.applied', { date })}{' '}
+      {suggestion.origin === 'auto'
+        ? t('apply.appliedAuto', { date })
+        : suggestion.appliedBy
+          ? t('apply.appliedBy', { date, name: suggestion.appliedBy.name })
+          : t('apply.applied', { date })}{' '}
       <Link component={RouterLink} to={priceChangesPath}>
         {t('apply.openLog')}
       </Link>
@@ -76,10 +80,25 @@ function AppliedNotice({
 }
 
 /**
+ * An automatic suggestion the owner's rules held back: why, in plain words, and that applying it
+ * by hand is still open — unless the settings moved since, when only asking again is.
+ */
+function HeldNotice({ suggestion }: { suggestion: TAutopilotSuggestion }) {
+  const { t } = useTranslation('autopilot');
+  return (
+    <Alert severity="info" data-testid="held">
+      <AlertTitle>{t('held.title')}</AlertTitle>
+      {t(`held.${suggestion.held!}`)}{' '}
+      {suggestion.stale ? t('apply.refused.settings_changed') : t('held.byHand')}
+    </Alert>
+  );
+}
+
+/**
  * A ready suggestion: how sure it is and what it learned from, the expected effect with its
  * uncertainty, each season's demand and answer to price, the changes before → after, what they
  * move in the prices of the coming year, and Apply (with a confirmation) for whoever may change
- * the settings.
+ * the settings; an automatic one held back says why first.
  */
 export function ReadySuggestion({
   business,
@@ -114,7 +133,8 @@ export function ReadySuggestion({
   return (
     <Stack spacing={3}>
       {applied && <AppliedNotice suggestion={suggestion} focus={justApplied} />}
-      {!applied && suggestion.stale && (
+      {!applied && suggestion.held && <HeldNotice suggestion={suggestion} />}
+      {!applied && suggestion.stale && !suggestion.held && (
         <Alert severity="warning" data-testid="stale">
           {t('apply.refused.settings_changed')}
         </Alert>

@@ -7,6 +7,7 @@ import { buildAbility } from '@/lib/auth/ability';
 import { changeLanguage } from '@/lib/i18n';
 import {
   aBusiness,
+  anAutopilotPolicy,
   anAutopilotSuggestion,
   doubleRoom,
   json,
@@ -60,6 +61,9 @@ beforeEach(async () => {
       return json(202, { id: suggestionId, status: 'queued' });
     }
     if (url === `${base}/autopilot/apply` && method === 'POST') return applyAnswer();
+    if (url === `${base}/autopilot/policy` && method === 'GET') {
+      return json(200, anAutopilotPolicy());
+    }
     return json(404, { error: { code: 'not_found', message: 'No' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -196,7 +200,7 @@ describe('the autopilot page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Aplicar' })).toBeDisabled();
   });
 
-  it('lets only whoever may change the settings ask and apply, and says why', async () => {
+  it('lets only whoever may change the settings ask, apply and change the rules, and says why', async () => {
     latest = aSuggestion();
     renderPage('99999999-9999-4999-8999-999999999999');
     expect(await screen.findByRole('button', { name: 'Sugerir de novo' })).toBeDisabled();
@@ -204,6 +208,44 @@ describe('the autopilot page', { timeout: 30_000 }, () => {
     expect(
       screen.getAllByText(/Só quem pode alterar as definições de preço/)[0],
     ).toBeInTheDocument();
+    const rules = screen.getByRole('region', { name: 'Aplicar automaticamente' });
+    expect(await within(rules).findByRole('switch')).toBeDisabled();
+    expect(within(rules).getByRole('button', { name: 'Guardar regras' })).toBeDisabled();
+    expect(rules).toHaveTextContent('Só quem pode alterar as definições de preço');
+  });
+
+  it('says an automatic suggestion was held back, and why, and leaves it to apply by hand', async () => {
+    latest = aSuggestion({ origin: 'auto', held: 'move_too_large' });
+    renderPage();
+    expect(await screen.findByTestId('origin')).toHaveTextContent(
+      'O piloto automático calculou esta sugestão sozinho a 20/02/2026, segundo as suas regras.',
+    );
+    const held = screen.getByTestId('held');
+    expect(held).toHaveTextContent('Não foi aplicada automaticamente');
+    expect(held).toHaveTextContent(
+      'Mudaria o preço de algumas noites mais do que a maior mudança que permite.',
+    );
+    expect(held).toHaveTextContent('Pode, ainda assim, analisá-la e aplicá-la manualmente.');
+    expect(screen.getByRole('button', { name: 'Aplicar' })).toBeEnabled();
+    expect(screen.queryByTestId('applied')).not.toBeInTheDocument();
+  });
+
+  it('says an automatic suggestion was applied on its own under the rules, not by whom', async () => {
+    latest = aSuggestion({
+      origin: 'auto',
+      appliedAt: '2026-02-23T10:00:00.000Z',
+      appliedBy: { uuid: business.ownerUuid, name: 'Ana Hoteleira' },
+      preview: null,
+    });
+    renderPage();
+    const notice = await screen.findByTestId('applied');
+    expect(notice).toHaveTextContent(
+      'Aplicada automaticamente segundo as suas regras a 23/02/2026.',
+    );
+    expect(notice).not.toHaveTextContent('Ana Hoteleira');
+    expect(screen.getByTestId('origin')).toHaveTextContent('calculou esta sugestão sozinho');
+    expect(screen.queryByTestId('held')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aplicar' })).not.toBeInTheDocument();
   });
 
   it('reads right to left in Arabic, its figures kept whole', async () => {

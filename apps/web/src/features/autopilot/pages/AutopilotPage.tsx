@@ -19,6 +19,7 @@ import { useRequiredBusiness } from '@/api/business';
 import type { AppAbility } from '@/lib/auth/ability';
 import { errorMessage } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
+import { AutoApplyCard } from '../components/AutoApplyCard';
 import { ReadySuggestion } from '../components/ReadySuggestion';
 
 /** While the suggestion is computed: a bar that moves, announced politely. */
@@ -61,7 +62,7 @@ function Unsure({ suggestion }: { suggestion: TAutopilotSuggestion }) {
 }
 
 /** The suggestion in whatever state it is. */
-function Suggestion({
+function SuggestionBody({
   business,
   suggestion,
   canConfigure,
@@ -100,10 +101,32 @@ function Suggestion({
   return <Unsure suggestion={suggestion} />;
 }
 
+/** The suggestion, said first to be the autopilot's own when it computed it under the rules. */
+function Suggestion(props: {
+  business: TBusiness;
+  suggestion: TAutopilotSuggestion | null;
+  canConfigure: boolean;
+}) {
+  const { t } = useTranslation('autopilot');
+  const intl = useIntl();
+  const { suggestion } = props;
+  const finishedAt = suggestion?.origin === 'auto' ? suggestion.finishedAt : null;
+  if (!finishedAt) return <SuggestionBody {...props} />;
+  return (
+    <Stack spacing={1.5}>
+      <Typography color="text.secondary" data-testid="origin">
+        {t('origin.auto', { date: intl.date(new Date(finishedAt), { dateStyle: 'medium' }) })}
+      </Typography>
+      <SuggestionBody {...props} />
+    </Stack>
+  );
+}
+
 /**
  * `/pricing-central/autopilot`: what the autopilot does in one sentence; "Suggest settings" (for
  * whoever may change the price settings), then the suggestion as it is computed, and read —
- * unsure and why, or ready with what it learned, the changes and their effect, and Apply.
+ * unsure and why, or ready with what it learned, the changes and their effect, and Apply — and
+ * the rules under which it applies its Monday suggestion on its own.
  */
 export default function AutopilotPage() {
   const { t } = useTranslation('autopilot');
@@ -175,6 +198,7 @@ export default function AutopilotPage() {
         </Alert>
       )}
       {content}
+      <AutoApplyCard business={business} canConfigure={canConfigure} />
     </Stack>
   );
 }
