@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -175,6 +176,17 @@ export async function buildApp({
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
+      // Answers compressed as the client accepts (brotli, then gzip) once above 1 KB: a year of
+      // the calendar is megabytes of JSON, seconds on a reception's Wi-Fi. Only text (JSON, CSV,
+      // XML; never a server-sent stream, nor files already compressed); requests stay as they
+      // are (a compressed upload is still refused, 415). The web assets come precompressed from
+      // the build (webPlugin) and stay out of this scope.
+      await api.register(compress, {
+        encodings: ['br', 'gzip'],
+        threshold: 1024,
+        customTypes: /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)/u,
+        globalDecompression: false,
+      });
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);

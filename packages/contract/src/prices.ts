@@ -1,4 +1,4 @@
-import { breakdownSteps, rateSheetSteps } from '@tarifa/pricing';
+import { addDays, breakdownSteps, rateSheetSteps } from '@tarifa/pricing';
 import { z } from 'zod';
 import { daysBetween } from './bookings';
 import { issue, queryInt } from './internal';
@@ -203,6 +203,8 @@ export const ZPricesQuery = z
     guests: queryInt(1, businessLimits.guestsMax).optional(),
     nights: queryInt(1, businessLimits.lengthOfStayNightsMax).optional(),
     rates: z.literal('all').optional(),
+    /** `grid`: the same cells, a column per field and each repeated value once (`ZPricesGrid`). */
+    shape: z.enum(['cells', 'grid']).optional(),
   })
   .superRefine((q, ctx) => checkNightRange(q, ctx));
 export type TPricesQuery = z.input<typeof ZPricesQuery>;
@@ -210,6 +212,114 @@ export type TPricesQuery = z.input<typeof ZPricesQuery>;
 /** The answer of `GET …/prices` and of `PUT`/`DELETE …/prices/overrides` (the cells touched). */
 export const ZPricesResponse = z.object({ prices: z.array(ZPriceCell) });
 export type TPricesResponse = z.infer<typeof ZPricesResponse>;
+
+/** Night `n` of a grid's room type (0: `from`). */
+const ZNight = z.number().int().nonnegative();
+
+/**
+ * `GET …/prices?…&shape=grid`: the cells of `shape=cells` (the default) laid out by room type and
+ * night, a tenth of their size. Each room type has a column per field, one value per night from
+ * `from` to `to` (`recommendedPrice` null where it has no price that night); what repeats —
+ * seasons, events, restrictions, what a breakdown step says and each list of steps, lists of rates — is written once
+ * in a table and named by its index (−1: none). Manual prices and competitors' rates, on few
+ * nights, are listed by night. `cellsOfGrid` turns it back into the cells, equal to those of
+ * `shape=cells`; `occupancy` is `roomsSold ÷ roomsAvailable` (at most 1; 0 without rooms).
+ */
+export const ZPricesGrid = z.object({
+  from: ZDate,
+  to: ZDate,
+  rooms: z.array(
+    z.object({
+      roomUuid: z.uuid(),
+      roomsAvailable: z.number().int(),
+      ratePlanCode: z.string().optional(),
+      guests: z.number().int().optional(),
+      recommendedPrice: z.array(z.number().nullable()),
+      publishedPrice: z.array(z.number().nullable()),
+      roomsSold: z.array(z.number().int()),
+      season: z.array(z.number().int()),
+      event: z.array(z.number().int()),
+      restrictions: z.array(z.number().int()),
+      breakdown: z.array(z.number().int()),
+      /** With `rates=all`: each night's list of rates, by index in `rates`. */
+      rates: z.array(z.number().int()).optional(),
+      /** `[night, price, outOfBounds]`. */
+      overrides: z.array(z.tuple([ZNight, z.number(), z.boolean()])),
+      /** `[night, median, low, high, competitors, step]`. */
+      market: z.array(
+        z.tuple([
+          ZNight,
+          z.number(),
+          z.number(),
+          z.number(),
+          z.number().int(),
+          z.enum(['off', 'too_few_competitors', 'within', 'moved']),
+        ]),
+      ),
+    }),
+  ),
+  seasons: z.array(z.string()),
+  events: z.array(z.string()),
+  restrictions: z.array(ZCellRestrictions),
+  /** What each breakdown entry says, but its prices. */
+  rules: z.array(ZPriceBreakdownEntry.omit({ before: true, after: true })),
+  /** Each list of breakdown entries: `[rule, before, after]`, the rule by index in `rules`. */
+  breakdowns: z.array(z.array(z.tuple([z.number().int(), z.number(), z.number()]))),
+  rates: z.array(
+    z.array(z.object({ ratePlanCode: z.string(), guests: z.number().int(), price: z.number() })),
+  ),
+});
+export type TPricesGrid = z.infer<typeof ZPricesGrid>;
+
+/** The cells a grid lays out, in the order `shape=cells` answers them (room type, then night). */
+export function cellsOfGrid(grid: TPricesGrid): TPriceCell[] {
+  const cells: TPriceCell[] = [];
+  const breakdowns = grid.breakdowns.map((list) =>
+    list.map(([rule, before, after]) => {
+      const { step, label, refId, adjustment, ...extras } = grid.rules[rule]!;
+      return { step, label, refId, before, after, adjustment, ...extras };
+    }),
+  );
+  const pick = <T>(table: readonly T[], index: number): T | null =>
+    index < 0 ? null : table[index]!;
+  for (const room of grid.rooms) {
+    const overrides = new Map(
+      room.overrides.map(([n, price, outOfBounds]) => [n, { price, outOfBounds }]),
+    );
+    const market = new Map(
+      room.market.map(([n, median, low, high, competitors, step]) => [
+        n,
+        { median, low, high, competitors, step },
+      ]),
+    );
+    const available = room.roomsAvailable;
+    for (let n = 0; n < room.recommendedPrice.length; n += 1) {
+      const recommendedPrice = room.recommendedPrice[n];
+      if (recommendedPrice === null || recommendedPrice === undefined) continue;
+      const roomsSold = room.roomsSold[n]!;
+      const cell: TPriceCell = {
+        date: addDays(grid.from, n),
+        roomUuid: room.roomUuid,
+        recommendedPrice,
+        publishedPrice: room.publishedPrice[n] ?? null,
+        override: overrides.get(n) ?? null,
+        occupancy: available > 0 ? Math.min(1, roomsSold / available) : 0,
+        roomsSold,
+        roomsAvailable: available,
+        seasonId: pick(grid.seasons, room.season[n]!),
+        eventId: pick(grid.events, room.event[n]!),
+        market: market.get(n) ?? null,
+        restrictions: grid.restrictions[room.restrictions[n]!]!,
+        breakdown: breakdowns[room.breakdown[n]!]!,
+      };
+      if (room.ratePlanCode !== undefined) cell.ratePlanCode = room.ratePlanCode;
+      if (room.guests !== undefined) cell.guests = room.guests;
+      if (room.rates !== undefined) cell.rates = grid.rates[room.rates[n]!]!;
+      cells.push(cell);
+    }
+  }
+  return cells;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Overrides

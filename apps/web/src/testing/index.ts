@@ -6,6 +6,7 @@
  */
 export * from './fixtures';
 export { fill, renderWithBusinesses } from './render';
+export { pricesGrid } from './prices';
 export { stubScreenWidth } from './screen';
 export { LocationProbe, renderWithProviders, TestProviders } from './providers';
 export {

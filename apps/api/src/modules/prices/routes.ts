@@ -4,9 +4,11 @@ import {
   ZOverridesBody,
   ZPricePreviewBody,
   ZPricePreviewResponse,
+  ZPricesGrid,
   ZPricesQuery,
   ZPricesResponse,
 } from '@tarifa/contract';
+import { z } from 'zod';
 import { byUuid, errorResponses, routeDoc, sendJson } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { requirePlan } from '../../plugins/entitlements';
@@ -49,10 +51,11 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
       schema: {
         ...doc,
         operationId: 'listPrices',
-        summary: 'Prices of every room type (or one) on every night from `from` to `to` (≤ 731)',
+        summary:
+          'Prices of every room type (or one) on every night from `from` to `to` (≤ 731); `shape=grid` lays them out by room type and night',
         params: byUuid,
         querystring: ZPricesQuery,
-        response: { 200: ZPricesResponse, ...errors },
+        response: { 200: z.union([ZPricesResponse, ZPricesGrid]), ...errors },
       },
       serializerCompiler: plainJson,
     },

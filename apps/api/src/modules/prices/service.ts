@@ -29,7 +29,7 @@ import { pricesRepository } from '../pricing-inputs/repository';
 import { asksRates, planOfQuery, rateCells } from '../pricing-inputs/rate-cells';
 import { loadPublishedRateSheet } from '../pricing-inputs/rate-rules';
 import { loadRateSheet } from '../pricing-inputs/rate-sheet';
-import { pricesJson } from '../pricing-inputs/wire';
+import { pricesGridJson, pricesJson } from '../pricing-inputs/wire';
 
 type PricesQuery = z.output<typeof ZPricesQuery>;
 type OverridesBody = z.output<typeof ZOverridesBody>;
@@ -94,7 +94,9 @@ export function pricesService(db: Db, options: PricesServiceOptions) {
      */
     async pricesJson(caller: Caller, businessUuid: string, query: PricesQuery): Promise<string> {
       const { cells, published } = await calendar(caller, businessUuid, query);
-      return pricesJson(cells, published);
+      return query.shape === 'grid'
+        ? pricesGridJson(cells, published, query)
+        : pricesJson(cells, published);
     },
 
     /**

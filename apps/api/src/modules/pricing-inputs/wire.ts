@@ -1,4 +1,5 @@
 import {
+  daysBetween,
   fromMinor,
   type BreakdownEntry,
   type BreakdownStep,
@@ -153,4 +154,149 @@ export function pricesJson(
 /** A number as JSON writes it (`null` for what JSON cannot hold). */
 function number(value: number): string {
   return Number.isFinite(value) ? String(value) : 'null';
+}
+
+/**
+ * What an entry says but its prices, as the wire writes it (decimal money), keys in the order
+ * `pricesJson` has them.
+ */
+function wireRule(entry: WireEntry) {
+  const { adjustment } = entry;
+  return {
+    step: entry.step,
+    label: entry.label,
+    refId: entry.refId,
+    adjustment:
+      adjustment === null
+        ? null
+        : {
+            type: adjustment.type,
+            value: adjustment.type === 'percent' ? adjustment.value : fromMinor(adjustment.value),
+          },
+    ...(entry.occupancyBasis ? { occupancyBasis: entry.occupancyBasis } : {}),
+    ...(entry.market
+      ? {
+          market: {
+            median: fromMinor(entry.market.median),
+            competitors: entry.market.competitors,
+          },
+        }
+      : {}),
+    ...(entry.guests === undefined ? {} : { guests: entry.guests }),
+    ...(entry.nights === undefined ? {} : { nights: entry.nights }),
+  };
+}
+
+/** The index of `value` in `table`, added the first time (`seen` remembers by identity or key). */
+function indexer<K, V>(table: V[], make: (key: K) => V) {
+  const seen = new Map<K, number>();
+  return (key: K): number =>
+    getOrMake(seen, key, () => {
+      table.push(make(key));
+      return table.length - 1;
+    });
+}
+
+/**
+ * `GET …/prices?shape=grid` (`ZPricesGrid`): the cells `pricesJson` writes, laid out by room
+ * type and night from `from` to `to`, what repeats written once in a table. The engine shares
+ * breakdown lists, their entries and restrictions between nights, so the tables are keyed by
+ * identity; the contract's `cellsOfGrid` gives back the cells `pricesJson` answers.
+ */
+export function pricesGridJson(
+  cells: readonly WireCell[],
+  published: ReadonlyMap<string, number>,
+  range: { from: string; to: string },
+): string {
+  const nights = daysBetween(range.from, range.to) + 1;
+  const seasons: string[] = [];
+  const events: string[] = [];
+  const restrictions: CellRestrictions[] = [];
+  const rules: ReturnType<typeof wireRule>[] = [];
+  const breakdowns: [number, number, number][][] = [];
+  const rates: { ratePlanCode: string; guests: number; price: number }[][] = [];
+  const seasonIndex = indexer(seasons, (id: string) => id);
+  const eventIndex = indexer(events, (id: string) => id);
+  const restrictionIndex = indexer(restrictions, (r: CellRestrictions) => r);
+  // Entries are shared objects, their rules often equal ones: the same text, one rule.
+  const ruleOfText = indexer(
+    rules,
+    (text: string) => JSON.parse(text) as ReturnType<typeof wireRule>,
+  );
+  const ruleIndex = new Map<WireEntry, number>();
+  const ruleOf = (entry: WireEntry) =>
+    getOrMake(ruleIndex, entry, () => ruleOfText(JSON.stringify(wireRule(entry))));
+  const breakdownIndex = indexer(breakdowns, (list: readonly WireEntry[]) =>
+    list.map((entry): [number, number, number] => [
+      ruleOf(entry),
+      fromMinor(entry.before),
+      fromMinor(entry.after),
+    ]),
+  );
+  const ratesIndex = indexer(rates, (list: NonNullable<WireCell['rates']>) =>
+    list.map((rate) => ({ ...rate, price: fromMinor(rate.price) })),
+  );
+  const column = <T>(fill: T) => Array.from({ length: nights }, () => fill);
+
+  type Room = ReturnType<typeof newRoom>;
+  const newRoom = (cell: WireCell) => ({
+    roomUuid: cell.roomUuid,
+    roomsAvailable: cell.roomsAvailable,
+    ...(cell.ratePlanCode === undefined ? {} : { ratePlanCode: cell.ratePlanCode }),
+    ...(cell.guests === undefined ? {} : { guests: cell.guests }),
+    recommendedPrice: column<number | null>(null),
+    publishedPrice: column<number | null>(null),
+    roomsSold: column(0),
+    season: column(-1),
+    event: column(-1),
+    restrictions: column(-1),
+    breakdown: column(-1),
+    ...(cell.rates === undefined ? {} : { rates: column(-1) }),
+    overrides: [] as [number, number, boolean][],
+    market: [] as [number, number, number, number, number, string][],
+  });
+  const rooms: Room[] = [];
+  let room: Room | undefined;
+  for (const cell of cells) {
+    if (room?.roomUuid !== cell.roomUuid) {
+      room = newRoom(cell);
+      rooms.push(room);
+    }
+    const n = daysBetween(range.from, cell.date);
+    const publishedMinor =
+      published.size === 0 ? undefined : published.get(`${cell.roomUuid}|${cell.date}`);
+    room.recommendedPrice[n] = fromMinor(cell.price);
+    room.publishedPrice[n] = publishedMinor === undefined ? null : fromMinor(publishedMinor);
+    room.roomsSold[n] = cell.roomsSold;
+    room.season[n] = cell.seasonId === null ? -1 : seasonIndex(cell.seasonId);
+    room.event[n] = cell.eventId === null ? -1 : eventIndex(cell.eventId);
+    room.restrictions[n] = restrictionIndex(cell.restrictions);
+    room.breakdown[n] = breakdownIndex(cell.breakdown);
+    if (room.rates && cell.rates) room.rates[n] = ratesIndex(cell.rates);
+    if (cell.override !== null) {
+      room.overrides.push([n, fromMinor(cell.override), cell.overrideOutOfBounds]);
+    }
+    const { market } = cell;
+    if (market !== null) {
+      room.market.push([
+        n,
+        fromMinor(market.median),
+        fromMinor(market.low),
+        fromMinor(market.high),
+        market.competitors,
+        market.step,
+      ]);
+    }
+  }
+  return JSON.stringify({
+    from: range.from,
+    to: range.to,
+    rooms,
+    seasons,
+    events,
+    restrictions,
+    rules,
+    breakdowns,
+    rates,
+  });
 }

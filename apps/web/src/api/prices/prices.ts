@@ -1,16 +1,30 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TBusiness, TPriceCell, TPricesQuery, TPricesResponse } from '@tarifa/contract';
+import {
+  cellsOfGrid,
+  type TBusiness,
+  type TPriceCell,
+  type TPricesGrid,
+  type TPricesQuery,
+  type TPricesResponse,
+} from '@tarifa/contract';
 import { api, searchOf } from '@/lib/api';
 import { businessPath } from '@/api/business';
 import { priceKeys, type RateView } from './keys';
 
-/** `GET …/prices?from&to[&roomUuid]`. */
-function fetchPrices(
+/**
+ * `GET …/prices?from&to[&roomUuid]…`, asked as a grid (a tenth of the cells' size on the wire)
+ * and turned back into the cells the calendar reads.
+ */
+async function fetchPrices(
   businessUuid: string,
   query: TPricesQuery,
   signal?: AbortSignal,
 ): Promise<TPricesResponse> {
-  return api<TPricesResponse>(businessPath(businessUuid, `/prices${searchOf(query)}`), { signal });
+  const grid = await api<TPricesGrid>(
+    businessPath(businessUuid, `/prices${searchOf({ ...query, shape: 'grid' })}`),
+    { signal },
+  );
+  return { prices: cellsOfGrid(grid) };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   aRoomType,
   anUuid,
   json,
+  pricesGrid,
   renderWithBusinesses,
   signInOnPlan,
 } from '@/testing';
@@ -61,8 +62,9 @@ beforeEach(async () => {
         const night = new URL(address, 'http://localhost').searchParams.get('from')!;
         previewed.push(address);
         const room = business.tariffConfiguration.roomsTariff[0]!;
-        return json(200, {
-          prices: [
+        return json(
+          200,
+          pricesGrid([
             aPriceCell(room, night, {
               rates: [
                 { ratePlanCode: 'BAR', guests: 1, price: 100 },
@@ -73,8 +75,8 @@ beforeEach(async () => {
                 { ratePlanCode: 'NR', guests: 2, price: 90 },
               ],
             }),
-          ],
-        });
+          ]),
+        );
       }
       if (address === url && method === 'POST') {
         const body = JSON.parse(init.body as string) as { ratePlan: TRatePlan };
@@ -219,7 +221,7 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
     await user.clear(night);
     await user.type(night, '2026-12-24');
     await waitFor(() =>
-      expect(previewed.at(-1)).toContain('from=2026-12-24&to=2026-12-24&rates=all'),
+      expect(previewed.at(-1)).toContain('from=2026-12-24&to=2026-12-24&rates=all&shape=grid'),
     );
   });
 });

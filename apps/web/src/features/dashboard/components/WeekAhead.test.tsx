@@ -8,6 +8,7 @@ import {
   aPriceCell,
   doubleRoom,
   json,
+  pricesGrid,
   renderWithBusinesses,
   suiteRoom,
 } from '@/testing';
@@ -18,15 +19,15 @@ const plain = (text: string | null | undefined) =>
 const business = aBusiness({ tariffConfiguration: { roomsTariff: [doubleRoom, suiteRoom] } });
 const base = `/api/v1/businesses/${business.uuid}`;
 const week = eachNight('2026-08-12', '2026-08-18');
-const answer = {
-  prices: [doubleRoom, suiteRoom].flatMap((room) =>
+const answer = pricesGrid(
+  [doubleRoom, suiteRoom].flatMap((room) =>
     week.map((date) =>
       date === '2026-08-15' && room === doubleRoom
         ? aPriceCell(room, date, { recommendedPrice: 145.5, occupancy: 0.8, roomsSold: 8 })
         : aPriceCell(room, date),
     ),
   ),
-};
+);
 
 const holidays = {
   country: 'PT',
@@ -88,7 +89,7 @@ describe('the next seven days on the dashboard', () => {
     const saturday = await screen.findByText('€145.50');
     expect(table).toHaveAttribute('aria-busy', 'false');
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
-      `${base}/prices?from=2026-08-12&to=2026-08-18`,
+      `${base}/prices?from=2026-08-12&to=2026-08-18&shape=grid`,
       `${base}/holidays?from=2026-08-12&to=2026-08-18`,
       `${base}/events?from=2026-08-12&to=2026-08-18`,
     ]);

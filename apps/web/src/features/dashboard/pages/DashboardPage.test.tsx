@@ -13,6 +13,7 @@ import {
   fakeApi,
   json,
   plain,
+  pricesGrid,
   renderWithBusinesses,
   requested,
   type FakeAnswer,
@@ -88,7 +89,7 @@ beforeEach(async () => {
     insights: { insights: [soldOut] },
     'price-changes': { priceChanges: [], total: 7 },
     bookings: { bookings: [], total: 9852 },
-    prices: { prices: [aPriceCell(doubleRoom, today)] },
+    prices: pricesGrid([aPriceCell(doubleRoom, today)]),
   };
   api = fakeApi((path) => answers[path.split('/').at(-1)!]);
 });

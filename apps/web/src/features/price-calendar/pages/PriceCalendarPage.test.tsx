@@ -5,7 +5,14 @@ import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
 import type { TPriceCell, TPriceChange, TRatePlan, TRoomTariff } from '@tarifa/contract';
 import { eachNight } from '@/lib/dates';
-import { aPriceCell, aRatePlan, json, renderWithBusinesses, stubScreenWidth } from '@/testing';
+import {
+  aPriceCell,
+  aRatePlan,
+  json,
+  pricesGrid,
+  renderWithBusinesses,
+  stubScreenWidth,
+} from '@/testing';
 import { august, calendarBusiness, double, suite } from '../testing/fixtures';
 import PriceCalendarPage from './PriceCalendarPage';
 
@@ -27,7 +34,7 @@ beforeEach(async () => {
   unstubScreen = stubScreenWidth(1280);
   fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
     (init?.method ?? 'GET') === 'GET' && url.startsWith(`${base}/prices?`)
-      ? json(200, august())
+      ? json(200, pricesGrid(august().prices))
       : json(500, { error: { code: 'internal', message: 'unexpected call' } }),
   );
   vi.stubGlobal('fetch', fetchMock);
@@ -84,7 +91,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     // (the nights' marks) come beside them.
     expect(calls('GET').map((c) => c.url)).toEqual([
       `${base}/rate-plans`,
-      `${base}/prices?from=2026-08-01&to=2026-08-31`,
+      `${base}/prices?from=2026-08-01&to=2026-08-31&shape=grid`,
       `${base}/price-changes?status=pending&from=2026-08-01&to=2026-08-31&page=1&pageSize=500`,
       `${base}/holidays?from=2026-08-01&to=2026-08-31`,
       `${base}/events?from=2026-08-01&to=2026-08-31`,
@@ -368,18 +375,22 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     expect(screen.getByLabelText('A carregar os preços…')).toHaveAttribute('aria-busy', 'true');
-    await act(async () => answer(json(200, august())));
+    await act(async () => answer(json(200, pricesGrid(august().prices))));
     await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
 
     await user.click(screen.getByRole('button', { name: 'Mês seguinte' }));
     expect(
       await screen.findByRole('grid', { name: 'Preços, setembro de 2026' }),
     ).toBeInTheDocument();
-    expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-09-01&to=2026-09-30`);
+    expect(priceCalls().at(-1)!.url).toBe(
+      `${base}/prices?from=2026-09-01&to=2026-09-30&shape=grid`,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Semana' }));
     await waitFor(() =>
-      expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-08-31&to=2026-09-06`),
+      expect(priceCalls().at(-1)!.url).toBe(
+        `${base}/prices?from=2026-08-31&to=2026-09-06&shape=grid`,
+      ),
     );
     const week = await screen.findByRole('grid');
     expect(within(week).getAllByRole('columnheader')).toHaveLength(8);
@@ -469,7 +480,9 @@ describe('the price calendar', { timeout: 30_000 }, () => {
     await user.click(cell(grid, 'Suite, quinta-feira, 13 de agosto de 2026'));
     await user.click(screen.getByRole('button', { name: 'Semana' }));
     await waitFor(() =>
-      expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-08-10&to=2026-08-16`),
+      expect(priceCalls().at(-1)!.url).toBe(
+        `${base}/prices?from=2026-08-10&to=2026-08-16&shape=grid`,
+      ),
     );
     // Without a selection, back to the month of the night shown.
     await user.click(await screen.findByRole('button', { name: 'Mês' }));
@@ -551,13 +564,17 @@ describe('rate plans and guests', { timeout: 30_000 }, () => {
       if (url === `${base}/rate-plans`) return json(200, { ratePlans: plans });
       if (url.startsWith(`${base}/prices?`)) {
         const query = new URL(url, 'http://localhost').searchParams;
-        if (!query.get('ratePlan') && !query.get('guests')) return json(200, august());
+        if (!query.get('ratePlan') && !query.get('guests'))
+          return json(200, pricesGrid(august().prices));
         const rooms = query.get('guests') === '3' ? [double] : [double, suite];
-        return json(200, {
-          prices: rooms.flatMap((room) =>
-            eachNight('2026-08-01', '2026-08-31').map((date) => nrForOne(room, date)),
+        return json(
+          200,
+          pricesGrid(
+            rooms.flatMap((room) =>
+              eachNight('2026-08-01', '2026-08-31').map((date) => nrForOne(room, date)),
+            ),
           ),
-        });
+        );
       }
       return json(200, { priceChanges: [], total: 0, holidays: [], events: [] });
     });
@@ -571,7 +588,7 @@ describe('rate plans and guests', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('option', { name: '1 hóspede' }));
     await waitFor(() =>
       expect(priceCalls().at(-1)!.url).toBe(
-        `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=1`,
+        `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=1&shape=grid`,
       ),
     );
     const nrGrid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
@@ -611,7 +628,7 @@ describe('rate plans and guests', { timeout: 30_000 }, () => {
       ).toEqual(['Quarto duplo']),
     );
     expect(priceCalls().map((c) => c.url)).toEqual([
-      `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=3`,
+      `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=3&shape=grid`,
     ]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Tarifa' }));
@@ -619,7 +636,9 @@ describe('rate plans and guests', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: 'Hóspedes' }));
     await user.click(screen.getByRole('option', { name: 'Ocupação padrão' }));
     await waitFor(() =>
-      expect(priceCalls().at(-1)!.url).toBe(`${base}/prices?from=2026-08-01&to=2026-08-31`),
+      expect(priceCalls().at(-1)!.url).toBe(
+        `${base}/prices?from=2026-08-01&to=2026-08-31&shape=grid`,
+      ),
     );
     expect(await screen.findByRole('button', { name: 'Definir preço' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -659,7 +678,7 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
         const prices = august().prices.map((c) =>
           manual && c.roomUuid === manual.roomUuid && c.date === manual.date ? manual : c,
         );
-        return json(200, { prices });
+        return json(200, pricesGrid(prices));
       }
       if (method === 'GET' && url.startsWith(`${base}/price-changes?`)) {
         return json(200, { priceChanges: waiting, total: waiting.length });
@@ -709,7 +728,8 @@ describe('changes waiting for approval', { timeout: 30_000 }, () => {
     let waiting = [pending];
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
-      if (method === 'GET' && url.startsWith(`${base}/prices?`)) return json(200, august());
+      if (method === 'GET' && url.startsWith(`${base}/prices?`))
+        return json(200, pricesGrid(august().prices));
       if (method === 'GET' && url.startsWith(`${base}/price-changes?`)) {
         return json(200, { priceChanges: waiting, total: waiting.length });
       }
