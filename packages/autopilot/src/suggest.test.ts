@@ -111,7 +111,9 @@ describe('suggestSettings', () => {
     const settings = configurationFor(sensitive, fixed, demoRules);
     const learned = ready(simulatedHistory(sensitive, settings, tarifaPolicy(settings), 999_004));
     expect(gain(sensitive, settings, learned.proposal)).toBeGreaterThan(0.02);
-  });
+    // Thirty-two simulated seasons and a year's estimate: about 12 s alone, twice that beside the
+    // end-to-end lane on two cores.
+  }, 60_000);
 
   it('gives the same answer for the same history', () => {
     expect(suggestSettings(history)).toEqual(suggestion);

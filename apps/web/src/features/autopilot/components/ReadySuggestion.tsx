@@ -72,7 +72,8 @@ function AppliedNotice({
         : suggestion.appliedBy
           ? t('apply.appliedBy', { date, name: suggestion.appliedBy.name })
           : t('apply.applied', { date })}{' '}
-      <Link component={RouterLink} to={priceChangesPath}>
+      {/* The alert's own colour: the theme's link colour is too faint on its green. */}
+      <Link component={RouterLink} to={priceChangesPath} color="inherit">
         {t('apply.openLog')}
       </Link>
     </Alert>
