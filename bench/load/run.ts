@@ -136,18 +136,25 @@ async function main() {
     const { roomsTariff } = business.tariffConfiguration as { roomsTariff: { code: string }[] };
     const codes = roomsTariff.map((room) => room.code);
 
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // As a browser asks: answers compressed.
+    const headers = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'accept-encoding': 'gzip, deflate, br',
+    };
     const get = (path: string) => ({ method: 'GET' as const, path, headers });
     const month = `from=${isoDay(0)}&to=${isoDay(30)}`;
+    // The calendar as the web app asks for it.
+    const calendar = `${month}&shape=grid`;
     let upserts = 0;
     // One connection's round: reads dominate, as in the app; a write and a sign-in in ten.
     const round = [
-      get(`${url}/prices?${month}`),
+      get(`${url}/prices?${calendar}`),
       get(`${url}/analytics/kpis?from=${isoDay(-30)}&to=${isoDay(0)}&compare=last_year`),
-      get(`${url}/prices?from=${isoDay(31)}&to=${isoDay(61)}`),
+      get(`${url}/prices?from=${isoDay(31)}&to=${isoDay(61)}&shape=grid`),
       get(`${url}/analytics/pickup?days=7`),
       get(`${url}/bookings?${month}`),
-      get(`${url}/prices?${month}`),
+      get(`${url}/prices?${calendar}`),
       get(`${url}/analytics/kpis?from=${isoDay(0)}&to=${isoDay(30)}`),
       {
         method: 'POST' as const,
@@ -174,7 +181,7 @@ async function main() {
           };
         },
       },
-      get(`${url}/prices?${month}`),
+      get(`${url}/prices?${calendar}`),
       {
         method: 'POST' as const,
         path: '/api/auth/login',
