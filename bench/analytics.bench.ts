@@ -8,6 +8,7 @@
 import { ZBookingFields } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
 import { sql } from 'drizzle-orm';
+import { bookingDatesOf } from '../apps/api/src/core/booking-dates';
 import { rowsOf, type Database } from '../apps/api/src/db/client';
 import { bookings } from '../apps/api/src/db/schema';
 import { toBookingValues } from '../apps/api/src/modules/bookings/mapping';
@@ -44,6 +45,7 @@ function generatedBookings(businessUuid: string, roomUuids: Map<string, string>,
       const { values } = toBookingValues(ZBookingFields.parse(input), ctx);
       rows.push({
         ...values,
+        ...bookingDatesOf(values, ctx.timeZone),
         externalId: `S${copy}-${rows.length}`,
         businessUuid,
         roomTypeUuid: roomUuids.get(input.roomCode!)!,

@@ -119,7 +119,7 @@ interface Explained {
 const bookingColumns =
   'business_uuid, room_type_uuid, external_id, arrival, departure, rooms, adults, children, ' +
   'status, booked_at, cancelled_at, total_amount_minor, currency, channel, segment, ' +
-  'country, guest_name, import_id';
+  'country, guest_name, import_id, booked_on, cancelled_on';
 
 /**
  * The imported rows exported once, then loaded back into an emptied `bookings` three ways, each

@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { bookings } from '../apps/api/src/db/schema';
 import { rowsOf, type Database } from '../apps/api/src/db/client';
 import { sql } from 'drizzle-orm';
+import { bookingDatesOf } from '../apps/api/src/core/booking-dates';
 import { businessesRepository } from '../apps/api/src/core/tenancy';
 import { businessRepository } from '../apps/api/src/modules/businesses/repository';
 import { configurationOf, toEngine } from '../apps/api/src/modules/pricing-inputs/configuration';
@@ -36,6 +37,7 @@ const now = new Date(`${today}T12:00:00Z`);
 export async function seedBusiness(database: Database, call: SignedIn['call']) {
   const created = await call('POST', '/api/v1/businesses', { name: 'Bench Hotel' });
   const uuid = created.businesses[0].uuid as string;
+  const timeZone = created.businesses[0].timezone as string;
   const tariff = `/api/v1/businesses/${uuid}/tariff-configuration`;
   const saved = await call('POST', `${tariff}/rooms-tariff`, {
     roomsTariff: Array.from({ length: ROOM_TYPES }, (_, i) => ({
@@ -101,6 +103,7 @@ export async function seedBusiness(database: Database, call: SignedIn['call']) {
   const rows = Array.from({ length: BOOKINGS }, (_, i) => {
     const arrival = addDays(today, Math.floor(random() * 365));
     const cancelled = random() < 0.1;
+    const instants = { bookedAt: now, cancelledAt: cancelled ? now : null };
     return {
       businessUuid: uuid,
       roomTypeUuid: rooms[Math.floor(random() * (ROOM_TYPES - 2))]!,
@@ -109,8 +112,8 @@ export async function seedBusiness(database: Database, call: SignedIn['call']) {
       departure: addDays(arrival, 1 + Math.floor(random() * 7)),
       rooms: 1,
       status: cancelled ? 'cancelled' : 'confirmed',
-      bookedAt: now,
-      cancelledAt: cancelled ? now : null,
+      ...instants,
+      ...bookingDatesOf(instants, timeZone),
       totalAmountMinor: 30_000,
       currency: 'EUR',
     };

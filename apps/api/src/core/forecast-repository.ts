@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { integers, rowsOf, type Executor } from '../db/client';
 
 /** The SQL the forecast reads, for one business (every query carries its uuid). */
-export function bookingCurvesRepository(db: Executor, businessUuid: string, timeZone: string) {
+export function bookingCurvesRepository(db: Executor, businessUuid: string) {
   return {
     /** The first night any booking of the business stays (null without bookings). */
     firstNight: async (): Promise<string | null> => {
@@ -35,9 +35,9 @@ export function bookingCurvesRepository(db: Executor, businessUuid: string, time
                        sum(v.rooms)::int as rooms
                   from bookings b
                  cross join lateral (
-                        values ((b.booked_at at time zone ${timeZone})::date, b.rooms),
+                        values (b.booked_on, b.rooms),
                                (case b.status
-                                  when 'cancelled' then (b.cancelled_at at time zone ${timeZone})::date
+                                  when 'cancelled' then b.cancelled_on
                                   when 'no_show' then b.arrival
                                 end, -b.rooms)
                       ) as v(day, rooms)

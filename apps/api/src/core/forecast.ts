@@ -41,7 +41,7 @@ export async function loadBookingCurves(
   nights: { from: string; to: string; maxLead: number },
 ): Promise<BusinessCurves> {
   const { from, to, maxLead } = nights;
-  const repo = bookingCurvesRepository(db, business.uuid, business.timezone);
+  const repo = bookingCurvesRepository(db, business.uuid);
   const [rooms, firstNight, rows] = await reads<[RoomTypeRow[], string | null, BookingCurveRow[]]>(
     db,
     [

@@ -5,6 +5,8 @@
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const midnights = new Map<string, Date>();
+/** Dates of instants (epoch milliseconds), by time zone. */
+const dates = new Map<string, Map<number, string>>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -57,10 +59,20 @@ export function zonedMidnight(date: string, timeZone: string): Date {
   return result;
 }
 
-/** The calendar date of an instant in a time zone. */
+/**
+ * The calendar date of an instant in a time zone. Cached like `zonedMidnight`: an import asks for
+ * the dates of the same few thousand instants (midnights) row after row, and Intl is slow.
+ */
 export function zonedDate(instant: Date, timeZone: string): string {
-  const shifted = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
-  return shifted.toISOString().slice(0, 10);
+  const time = instant.getTime();
+  let ofZone = dates.get(timeZone);
+  if (!ofZone) dates.set(timeZone, (ofZone = new Map()));
+  const cached = ofZone.get(time);
+  if (cached !== undefined) return cached;
+  const result = new Date(time + offsetAt(time, timeZone)).toISOString().slice(0, 10);
+  if (ofZone.size > 50_000) ofZone.clear();
+  ofZone.set(time, result);
+  return result;
 }
 
 /** `date` plus `days` (may be negative), as `YYYY-MM-DD`. */

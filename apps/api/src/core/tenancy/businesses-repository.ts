@@ -110,12 +110,13 @@ export function businessesRepository(db: Executor, scope: BusinessScope) {
 
     /**
      * Locks a business's row until the transaction ends without changing it: `share` keeps its
-     * room types from being removed meanwhile; `no key update` also waits for other writers.
+     * room types from being removed and its time zone from changing meanwhile; `no key update`
+     * also waits for other writers. Answers the business's uuid and time zone as locked.
      */
     lock: async (uuid: string, mode: 'share' | 'no key update' = 'share') =>
       (
         await db
-          .select({ uuid: businesses.uuid })
+          .select({ uuid: businesses.uuid, timezone: businesses.timezone })
           .from(businesses)
           .where(and(eq(businesses.uuid, uuid), inScope(scope)))
           .for(mode)

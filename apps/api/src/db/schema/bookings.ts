@@ -124,6 +124,13 @@ export const bookings = pgTable(
     status: text('status').notNull().default('confirmed'),
     bookedAt: timestamp('booked_at', { withTimezone: true }).notNull(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * `booked_at` and `cancelled_at` as dates of the business's calendar (its `timezone`): what
+     * analytics count by, stored so that reads do not convert every booking's instants. Written
+     * with the instants (core/booking-dates.ts) and rewritten when the business's zone changes.
+     */
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    cancelledOn: date('cancelled_on', { mode: 'string' }),
     /** For all rooms and nights, in `currency` (the business's). */
     totalAmountMinor: bigint('total_amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
@@ -168,6 +175,10 @@ export const bookings = pgTable(
     check(
       'bookings_cancelled_check',
       sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`,
+    ),
+    check(
+      'bookings_cancelled_on_check',
+      sql`(${t.cancelledOn} is null) = (${t.cancelledAt} is null)`,
     ),
   ],
 );

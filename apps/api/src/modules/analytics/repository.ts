@@ -103,7 +103,7 @@ function bucketOf(value: SQL, buckets: readonly { key: string; max: number | nul
  */
 export function analyticsRepository(db: Executor, businessUuid: string, timeZone: string) {
   /** Lead time of `b` in days: arrival − booking date (in the business's zone), at least 0. */
-  const leadTime = sql`greatest(0, b.arrival - (b.booked_at at time zone ${timeZone})::date)`;
+  const leadTime = sql`greatest(0, b.arrival - b.booked_on)`;
 
   /**
    * Per booking `b`, as a lateral subquery named `h`: `h.booked`, the day it was booked, and
@@ -112,9 +112,9 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
    */
   const history = sql`
     cross join lateral (
-      select (b.booked_at at time zone ${timeZone})::date as booked,
+      select b.booked_on as booked,
              case b.status
-               when 'cancelled' then (b.cancelled_at at time zone ${timeZone})::date
+               when 'cancelled' then b.cancelled_on
                when 'no_show' then b.arrival
              end as gone
     ) as h`;

@@ -36,7 +36,7 @@ export async function gatherHistory(
   const repo = autopilotRepository(db, business.uuid);
   const [configuration, bookings, offers] = await reads(db, [
     () => loadConfiguration(db, business),
-    () => repo.bookings(from, to, business.timezone),
+    () => repo.bookings(from, to),
     () => repo.offers(from, to, business.timezone),
   ] as const);
   return {

@@ -126,18 +126,18 @@ export function autopilotRepository(db: Executor, businessUuid: string) {
 
     /**
      * The bookings with a night from `from` to `to` (both included), cancelled ones and no-shows
-     * included: the day each was made and cancelled where the business is (`timeZone`), and
+     * included: the day each was made and cancelled where the business is (its stored dates), and
      * what one room cost a night.
      */
-    async bookings(from: string, to: string, timeZone: string): Promise<HistoryBooking[]> {
+    async bookings(from: string, to: string): Promise<HistoryBooking[]> {
       const result = await db.execute(sql`
         select room_type_uuid as "roomUuid",
-               to_char((booked_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as "bookedOn",
+               to_char(booked_on, 'YYYY-MM-DD') as "bookedOn",
                to_char(arrival, 'YYYY-MM-DD') as arrival,
                nights, rooms,
                round(total_amount_minor::numeric / nights / rooms)::int as "pricePerNight",
                status <> 'confirmed' as cancelled,
-               to_char((cancelled_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as "cancelledOn"
+               to_char(cancelled_on, 'YYYY-MM-DD') as "cancelledOn"
           from bookings
          where business_uuid = ${businessUuid}
            and arrival <= ${to}::date and departure > ${from}::date

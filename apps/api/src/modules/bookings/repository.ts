@@ -17,6 +17,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { businessTimeZone, localDate } from '../../core/booking-dates';
 import { rowsOf, type Db } from '../../db/client';
 import { bookings, businesses, roomTypes } from '../../db/schema';
 import type { BookingRow, BookingValues } from './mapping';
@@ -104,6 +105,8 @@ const writeChunk = 2000;
  */
 export function bookingsRepository(db: Db, businessUuid: string) {
   const ofBusiness = eq(bookings.businessUuid, businessUuid);
+  /** The local date of an instant being written (core/booking-dates.ts). */
+  const localDateOf = (instant: SQL) => localDate(instant, businessTimeZone(businessUuid));
   const withRoom = {
     booking: bookings,
     roomCode: roomTypes.code,
@@ -227,19 +230,21 @@ export function bookingsRepository(db: Db, businessUuid: string) {
           await db.execute(sql`
             with written as (
               insert into bookings (id, business_uuid, room_type_uuid, external_id, arrival, departure,
-                rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
-                currency, channel, segment, country, guest_name, rate_plan_code, board,
-                cancellation_policy, import_id)
+                rooms, adults, children, status, booked_at, cancelled_at, booked_on, cancelled_on,
+                total_amount_minor, currency, channel, segment, country, guest_name, rate_plan_code,
+                board, cancellation_policy, import_id)
               select coalesce(id, gen_random_uuid()), ${businessUuid}::uuid, room_type_uuid, external_id, arrival, departure,
-                rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
-                currency, channel, segment, country, guest_name, rate_plan_code, board,
-                cancellation_policy, import_id
+                rooms, adults, children, status, booked_at, cancelled_at,
+                ${localDateOf(sql`booked_at`)}, ${localDateOf(sql`cancelled_at`)},
+                total_amount_minor, currency, channel, segment, country, guest_name, rate_plan_code,
+                board, cancellation_policy, import_id
               from json_to_recordset(${json}::json) as x(${recordColumns})
               on conflict (business_uuid, external_id) where external_id is not null do update set
                 room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
                 departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
                 children = excluded.children, status = excluded.status,
                 booked_at = excluded.booked_at, cancelled_at = excluded.cancelled_at,
+                booked_on = excluded.booked_on, cancelled_on = excluded.cancelled_on,
                 total_amount_minor = excluded.total_amount_minor, currency = excluded.currency,
                 channel = excluded.channel, segment = excluded.segment,
                 country = excluded.country, guest_name = excluded.guest_name,
@@ -262,24 +267,34 @@ export function bookingsRepository(db: Db, businessUuid: string) {
       (
         await db
           .update(bookings)
-          .set({ ...values, importId: null, businessUuid, updatedAt: sql`now()` })
-          .where(and(ofBusiness, eq(bookings.id, id)))
-          .returning()
-      )[0],
-
-    /** Cancels a booking (keeping it): status `cancelled` from `at`, unless it already is. */
-    cancel: async (id: string, at: Date): Promise<BookingRow | undefined> =>
-      (
-        await db
-          .update(bookings)
           .set({
-            status: 'cancelled',
-            cancelledAt: sql`coalesce(${bookings.cancelledAt}, greatest(${at}::timestamptz, ${bookings.bookedAt}))`,
+            ...values,
+            bookedOn: localDateOf(sql`${values.bookedAt}::timestamptz`),
+            cancelledOn: values.cancelledAt && localDateOf(sql`${values.cancelledAt}::timestamptz`),
+            importId: null,
+            businessUuid,
             updatedAt: sql`now()`,
           })
           .where(and(ofBusiness, eq(bookings.id, id)))
           .returning()
       )[0],
+
+    /** Cancels a booking (keeping it): status `cancelled` from `at`, unless it already is. */
+    async cancel(id: string, at: Date): Promise<BookingRow | undefined> {
+      const cancelledAt = sql`coalesce(${bookings.cancelledAt}, greatest(${at}::timestamptz, ${bookings.bookedAt}))`;
+      return (
+        await db
+          .update(bookings)
+          .set({
+            status: 'cancelled',
+            cancelledAt,
+            cancelledOn: localDateOf(cancelledAt),
+            updatedAt: sql`now()`,
+          })
+          .where(and(ofBusiness, eq(bookings.id, id)))
+          .returning()
+      )[0];
+    },
 
     /** Deletes a booking for good; what it was, or undefined when there was none. */
     purge: async (id: string): Promise<BookingRow | undefined> =>

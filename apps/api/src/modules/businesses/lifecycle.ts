@@ -7,6 +7,7 @@ import {
   type ZUpdateBusinessBody,
 } from '@tarifa/contract';
 import type { z } from 'zod';
+import { rewriteBookingDates } from '../../core/booking-dates';
 import { assertLimit, planOf } from '../../core/plans';
 import { insertBasePlan } from '../../core/rate-plans-repository';
 import {
@@ -148,6 +149,10 @@ export function lifecycle(deps: BusinessesDeps) {
           const changes = diff(before, { ...before, ...values });
           if (Object.keys(changes).length === 0) return;
           await ctx.updateBusiness(values);
+          // Its bookings' local dates are of the zone (core/booking-dates.ts): rewritten with it.
+          if (values.timezone !== undefined && values.timezone !== ctx.row.timezone) {
+            await rewriteBookingDates(ctx.tx, ctx.row.uuid);
+          }
           ctx.record({
             action: 'update',
             entity: 'business',

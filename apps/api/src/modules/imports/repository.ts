@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { businessTimeZone, localDate } from '../../core/booking-dates';
 import {
   imports,
   importRows,
@@ -169,12 +170,14 @@ export function importRunsRepository(db: Executor) {
      * meanwhile are not moved (the caller compares the counts).
      */
     async moveStaged(staging: SQL, importId: string, businessUuid: string, upsert: boolean) {
+      const zone = businessTimeZone(businessUuid);
       const onConflict = upsert
         ? sql`on conflict (business_uuid, external_id) where external_id is not null do update set
           room_type_uuid = excluded.room_type_uuid, arrival = excluded.arrival,
           departure = excluded.departure, rooms = excluded.rooms, adults = excluded.adults,
           children = excluded.children, status = excluded.status, booked_at = excluded.booked_at,
-          cancelled_at = excluded.cancelled_at, total_amount_minor = excluded.total_amount_minor,
+          cancelled_at = excluded.cancelled_at, booked_on = excluded.booked_on,
+          cancelled_on = excluded.cancelled_on, total_amount_minor = excluded.total_amount_minor,
           currency = excluded.currency, channel = excluded.channel, segment = excluded.segment,
           country = excluded.country, guest_name = excluded.guest_name,
           rate_plan_code = excluded.rate_plan_code, board = excluded.board,
@@ -185,13 +188,14 @@ export function importRunsRepository(db: Executor) {
         await db.execute(sql`
           with moved as (
             insert into bookings (business_uuid, room_type_uuid, external_id, arrival, departure,
-              rooms, adults, children, status, booked_at, cancelled_at, total_amount_minor,
-              currency, channel, segment, country, guest_name, rate_plan_code, board,
-              cancellation_policy, import_id)
+              rooms, adults, children, status, booked_at, cancelled_at, booked_on, cancelled_on,
+              total_amount_minor, currency, channel, segment, country, guest_name, rate_plan_code,
+              board, cancellation_policy, import_id)
             select ${businessUuid}::uuid, rt.uuid, s.external_id, s.arrival, s.departure, s.rooms,
-              s.adults, s.children, s.status, s.booked_at, s.cancelled_at, s.total_amount_minor,
-              s.currency, s.channel, s.segment, s.country, s.guest_name, s.rate_plan_code,
-              s.board, s.cancellation_policy, s.import_id
+              s.adults, s.children, s.status, s.booked_at, s.cancelled_at,
+              ${localDate(sql`s.booked_at`, zone)}, ${localDate(sql`s.cancelled_at`, zone)},
+              s.total_amount_minor, s.currency, s.channel, s.segment, s.country, s.guest_name,
+              s.rate_plan_code, s.board, s.cancellation_policy, s.import_id
             from ${staging} s
             join room_types rt on rt.business_uuid = ${businessUuid}::uuid
               and rt.code = s.room_code and rt.deleted_at is null

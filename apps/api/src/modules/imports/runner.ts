@@ -61,13 +61,6 @@ export async function runImport(job: ImportRow, ctx: RunContext): Promise<Import
   const staging = stager(session, creator, rooms, checker.newRooms);
   let committed = false;
   try {
-    if (session.direct) {
-      // Room types must not be removed while bookings referring to them are written.
-      await businessesRepository(session.direct.db, serverScope()).lock(
-        business.uuid,
-        job.createMissingRooms ? 'no key update' : 'share',
-      );
-    }
     await readAndStage(job, ctx, checker, staging, session.chunkRows);
     if (ctx.signal.aborted) throw ctx.signal.reason;
     await ctx.report();

@@ -3,10 +3,14 @@ import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
+import { bookingDatesOf } from '../../core/booking-dates';
 import type { JobContext } from '../../core/jobs';
+import { businessesRepository } from '../../core/tenancy';
 import type { Database, Executor } from '../../db/client';
+import { failures, ImportFailure } from './failures';
 import type { StagedRow } from './formats';
 import { importRunsRepository, type ImportRow } from './repository';
+import { serverScope } from './rooms';
 
 /**
  * Where an import's rows go before the one transaction that makes them visible in `bookings`
@@ -28,7 +32,9 @@ export interface StagingSession {
   /**
    * PostgreSQL and a file that only inserts (hotel-booking-demand): rows are COPYed straight into
    * `bookings` inside the one transaction (still invisible until it commits), so their room types
-   * must exist first: `db` is that transaction, to create them in.
+   * must exist first: `db` is that transaction, to create them in. It holds the business row
+   * locked from its start: room types cannot be removed while bookings referring to them are
+   * written, nor the time zone changed in which their local dates are computed.
    */
   direct: { db: Executor } | undefined;
   /**
@@ -88,18 +94,22 @@ export function copyText(rows: StagedRow[], importId: string): string {
 const bookingColumns =
   'business_uuid, room_type_uuid, external_id, arrival, departure, rooms, adults, children, ' +
   'status, booked_at, cancelled_at, total_amount_minor, currency, channel, segment, country, ' +
-  'guest_name, rate_plan_code, board, cancellation_policy, import_id';
+  'guest_name, rate_plan_code, board, cancellation_policy, import_id, booked_on, cancelled_on';
 
-/** Rows as COPY text of `bookingColumns`. */
+/**
+ * Rows as COPY text of `bookingColumns`; their local dates computed here in the business's time
+ * zone, as locked (COPY takes values, not the SQL expression the other writes use).
+ */
 function bookingsCopyText(
   rows: StagedRow[],
-  businessUuid: string,
+  business: { uuid: string; timezone: string },
   rooms: ReadonlyMap<string, string>,
   importId: string,
 ): string {
   let text = '';
   for (const r of rows) {
-    text += `${businessUuid}\t${rooms.get(r.roomCode)}\t${copyBooking(r)}\t${importId}\n`;
+    const dates = bookingDatesOf(r, business.timezone);
+    text += `${business.uuid}\t${rooms.get(r.roomCode)}\t${copyBooking(r)}\t${importId}\t${dates.bookedOn}\t${copyValue(dates.cancelledOn)}\n`;
   }
   return text;
 }
@@ -128,6 +138,16 @@ async function postgresStaging(
   insertOnly: boolean,
 ): Promise<StagingSession> {
   await client.query('begin');
+  const business = insertOnly
+    ? await businessesRepository(db, serverScope()).lock(
+        job.businessUuid,
+        job.createMissingRooms ? 'no key update' : 'share',
+      )
+    : undefined;
+  if (insertOnly && !business) {
+    await client.query('rollback');
+    throw new ImportFailure(failures.businessGone());
+  }
   if (!insertOnly) {
     await client.query('create temporary table import_staging (like import_rows) on commit drop');
   }
@@ -138,9 +158,7 @@ async function postgresStaging(
       if (rows.length === 0) return;
       await pipeline(
         Readable.from([
-          insertOnly
-            ? bookingsCopyText(rows, job.businessUuid, rooms, job.id)
-            : copyText(rows, job.id),
+          insertOnly ? bookingsCopyText(rows, business!, rooms, job.id) : copyText(rows, job.id),
         ]),
         client.query(
           copyFrom(
