@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { abilityRulesFor, type TAuthResponse } from '@tarifa/contract';
 import { App } from './App';
 import { clearSession } from '@/lib/auth/session';
 import { changeLanguage } from '@/lib/i18n';
+import { setupUser } from '@/testing';
 
 const userData: TAuthResponse['userData'] = {
   uuid: '6f1c2b8e-2f57-4d5e-9a8c-1d2e3f4a5b6c',
@@ -28,7 +28,7 @@ let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Prom
 function openLogin(path = '/login') {
   window.history.pushState({}, '', path);
   render(<App />);
-  const user = userEvent.setup();
+  const user = setupUser();
   return {
     user,
     email: async () => screen.findByRole('textbox', { name: 'Email' }),

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { DataTable } from './DataTable';
-import { renderWithProviders } from '@/testing';
+import { renderWithProviders, setupUser } from '@/testing';
 
 const rows = Array.from({ length: 42 }, (_, i) => ({ id: i + 1, name: `Quarto ${i + 1}` }));
 const columns = [{ field: 'name', headerName: 'Nome', width: 200 }];
@@ -29,7 +28,7 @@ describe('DataTable', { timeout: 20_000 }, () => {
     });
 
     it('offers 5, 10, 20, 25, 50, 100 and Todos, and Todos shows every row', async () => {
-      const user = userEvent.setup();
+      const user = setupUser();
       renderTable();
       await screen.findByText('Itens por página');
       // jsdom cannot measure the grid, which keeps it visually hidden: query regardless.

@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBusiness, TPricePreviewBody, TPricePreviewResponse } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { usePricePreview } from '@/api/prices';
-import { aBusiness, doubleRoom as double, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, doubleRoom as double, json, renderWithBusinesses, setupUser } from '@/testing';
 import { PricePreviewSummary } from './PricePreviewSummary';
 
 const plain = (text: string | null | undefined) =>
@@ -83,7 +82,7 @@ describe('the price preview summary', () => {
     expect(screen.getByRole('status')).toHaveTextContent('The effect on prices shows here.');
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'fill in' }));
+    await setupUser().click(screen.getByRole('button', { name: 'fill in' }));
     await waitFor(() =>
       expect(plain(screen.getByRole('status').textContent)).toContain('Nights that change: 42'),
     );

@@ -5,7 +5,7 @@
  * the shell). `setup.ts` runs before every test file (vitest.config.ts).
  */
 export * from './fixtures';
-export { fill, renderWithBusinesses } from './render';
+export { fill, renderWithBusinesses, setupUser } from './render';
 export { pricesGrid } from './prices';
 export { stubScreenWidth } from './screen';
 export { LocationProbe, renderWithProviders, TestProviders } from './providers';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
+import userEvent, { PointerEventsCheckLevel, type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
@@ -55,6 +55,15 @@ export function renderWithBusinesses(ui: ReactNode, businesses?: TBusiness[], pa
     ),
   };
 }
+
+/**
+ * A user for a test, as `userEvent.setup()` but without its pointer-events check: before every
+ * click that check reads the computed style of the target and each of its ancestors, which jsdom
+ * answers by walking every style sheet MUI has inserted — half of a form test's time. Disabled
+ * controls still refuse clicks (the `disabled` attribute), and no test asserts `pointer-events`.
+ */
+export const setupUser = (options: Parameters<typeof userEvent.setup>[0] = {}) =>
+  userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never, ...options });
 
 /** Types into a field at once (pasting: typing key by key is slow in jsdom). */
 export async function fill(user: UserEvent, field: HTMLElement, text: string) {

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAuditEvent } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { anUuid, json, plain, renderWithProviders } from '@/testing';
+import { anUuid, json, plain, renderWithProviders, setupUser } from '@/testing';
 import { AdminAuditPanel } from './AdminAuditPanel';
 import { AuditTrail } from './AuditTrail';
 
@@ -82,7 +81,7 @@ describe('AuditTrail', { timeout: 30_000 }, () => {
   });
 
   it('shows the fields before and after, formatted, on demand (keyboard)', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<AuditTrail source={{ kind: 'business', businessUuid }} />);
     const row = await rowOf('B-1');
     const toggle = within(row).getByRole('button', { name: /Show the details of Booking/ });
@@ -102,7 +101,7 @@ describe('AuditTrail', { timeout: 30_000 }, () => {
   });
 
   it('asks again with the filters chosen, from the first page', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<AuditTrail source={{ kind: 'business', businessUuid }} />);
     await screen.findByRole('table');
     await user.click(screen.getByRole('combobox', { name: 'Who' }));
@@ -115,7 +114,7 @@ describe('AuditTrail', { timeout: 30_000 }, () => {
   });
 
   it('keeps its filters and page in the address bar, and a filter goes back to the first page', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     answer = () => json(200, { events: [byOwner], total: 45 });
     renderWithProviders(<AuditTrail source={{ kind: 'business', businessUuid }} />, {
       path: '/my-property/audit?actor=user&from=2026-03-01&page=2',

@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { renderWithBusinesses } from '@/testing';
+import { renderWithBusinesses, setupUser } from '@/testing';
 import { ChartCard, type LoadState } from './ChartCard';
 import { EChart } from './EChart';
 
@@ -37,9 +36,9 @@ describe('a chart card', () => {
         {() => <p>the chart</p>}
       </ChartCard>,
     );
-    await userEvent
-      .setup()
-      .click(screen.getByRole('button', { name: 'Download the data of “Revenue” (CSV)' }));
+    await setupUser().click(
+      screen.getByRole('button', { name: 'Download the data of “Revenue” (CSV)' }),
+    );
     expect(saved).toHaveLength(1);
     const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -86,7 +85,7 @@ describe('a chart card', () => {
       </ChartCard>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The figures could not be loaded.');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalledOnce();
     expect(screen.queryByText('the chart')).not.toBeInTheDocument();
   });

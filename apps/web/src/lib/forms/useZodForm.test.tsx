@@ -1,13 +1,13 @@
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ZEmail, ZPassword } from '@tarifa/contract';
 import { ApiError } from '../api';
 import { changeLanguage } from '../i18n';
 import { FormAlert, useZodForm } from '.';
+import { setupUser } from '@/testing';
 
 const schema = z.object({ email: ZEmail, password: ZPassword });
 
@@ -37,7 +37,7 @@ function TestForm({
 }
 
 function setup(onSubmit: (data: z.output<typeof schema>) => unknown = vi.fn(), lazy = false) {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(<TestForm onSubmit={onSubmit} lazy={lazy} />);
   return {
     user,
@@ -178,7 +178,7 @@ describe('useZodForm with a number', () => {
   it('keeps a number field a number, and an emptied one required', async () => {
     await changeLanguage('en');
     const onSubmit = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<RoomForm onSubmit={onSubmit} />);
     const rooms = screen.getByRole('spinbutton', { name: 'Rooms' });
     await user.clear(rooms);

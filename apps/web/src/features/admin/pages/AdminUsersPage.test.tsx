@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TAdminUser } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import { anUuid, json, renderWithProviders } from '@/testing';
+import { anUuid, json, renderWithProviders, setupUser } from '@/testing';
 import AdminUsersPage from './AdminUsersPage';
 
 function aUser(overrides: Partial<TAdminUser>): TAdminUser {
@@ -58,7 +57,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/admin/users', { timeout: 30_000 }, () => {
   it('disables an account after a confirmation naming the person', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<AdminUsersPage />, { roles: ['super-admin'], path: '/admin/users' });
     const rui = users[0]!;
     await user.click(await screen.findByRole('button', { name: 'Actions for Rui Dias' }));
@@ -87,7 +86,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
 
   it('shows the rule the API names, translated, and keeps the dialog open', async () => {
     await changeLanguage('pt');
-    const user = userEvent.setup();
+    const user = setupUser();
     refusal = json(409, {
       error: {
         code: 'conflict',
@@ -112,7 +111,7 @@ describe('/admin/users', { timeout: 30_000 }, () => {
   it('searches as one types, once the typing settles', async () => {
     // The keys go in one after the other with no pause between them (`delay: null`), as a quick
     // typist's would: however busy the machine, no debounce interval passes in between.
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser({ delay: null });
     renderWithProviders(<AdminUsersPage />, { roles: ['super-admin'], path: '/admin/users' });
     await screen.findByRole('button', { name: 'Actions for Rui Dias' });
     await user.type(screen.getByRole('searchbox', { name: 'Search by name or email' }), 'rui');

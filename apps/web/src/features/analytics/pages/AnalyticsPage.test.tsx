@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eachNight } from '@/lib/dates';
 import { changeLanguage } from '@/lib/i18n';
@@ -17,6 +16,7 @@ import {
   requested,
   signInOnPlan,
   type FakeAnswer,
+  setupUser,
 } from '@/testing';
 import AnalyticsPage from './AnalyticsPage';
 
@@ -93,7 +93,7 @@ describe('the heat map', { timeout: 30_000 }, () => {
   });
 
   it('asks for the pickup when the metric changes to it, and keeps the choice in the address', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi?view=heat-map');
     await screen.findByRole('img', { name: /^Ocupação noite a noite em 2026/ });
 
@@ -198,7 +198,7 @@ describe('sales analytics', { timeout: 30_000 }, () => {
   afterEach(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
 
   it('reads the period from the address, asks for it, and compares each month with last year', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <AnalyticsPage />,
       [business],
@@ -245,7 +245,7 @@ describe('sales analytics', { timeout: 30_000 }, () => {
   });
 
   it('groups the mix as asked and exports it as CSV, text that looks like a formula kept as text', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <AnalyticsPage />,
       [business],
@@ -298,7 +298,7 @@ describe('sales analytics', { timeout: 30_000 }, () => {
         ? { currency: 'EUR', groupBy: params.get('groupBy'), rows, previous: null }
         : mixes(params);
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <AnalyticsPage />,
       [business],
@@ -455,7 +455,7 @@ describe('business intelligence', { timeout: 30_000 }, () => {
   });
 
   it('asks again for a quick period and keeps it in the address', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<AnalyticsPage />, [business], '/pricing-central/bi');
     await screen.findByRole('group', { name: 'Ocupação' });
     await user.click(screen.getByRole('combobox', { name: 'Períodos rápidos' }));

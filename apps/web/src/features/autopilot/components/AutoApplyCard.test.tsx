@@ -10,6 +10,7 @@ import {
   json,
   renderWithBusinesses,
   signInOnPlan,
+  setupUser,
 } from '@/testing';
 import { AutoApplyCard } from './AutoApplyCard';
 
@@ -100,7 +101,7 @@ describe('the auto-apply card', { timeout: 30_000 }, () => {
 
   it('saves what was changed with the version it read, and shows the rules as saved', async () => {
     signInOnPlan('pro');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCard();
     await screen.findByRole('switch');
     await user.clear(percentField());
@@ -122,7 +123,7 @@ describe('the auto-apply card', { timeout: 30_000 }, () => {
 
   it('says which field is wrong when the largest move is out of range, and sends nothing', async () => {
     signInOnPlan('pro');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderCard();
     await screen.findByRole('switch');
     await user.clear(percentField());
@@ -141,7 +142,7 @@ describe('the auto-apply card', { timeout: 30_000 }, () => {
 
   it('says someone else changed the rules when saving meets a newer version, and shows theirs', async () => {
     signInOnPlan('pro');
-    const user = userEvent.setup();
+    const user = setupUser();
     putAnswer = () => {
       // Rui saved meanwhile: the card reads the rules again.
       policy = { ...saved, maxMovePercent: 25, version: 4, updatedBy: { ...ana, name: 'Rui' } };
@@ -187,7 +188,7 @@ describe('the auto-apply card', { timeout: 30_000 }, () => {
   it('shows the server refusing auto-apply for the plan as a Pro feature', async () => {
     // The plan was lowered elsewhere: the session still says Pro, the server says no.
     signInOnPlan('pro');
-    const user = userEvent.setup();
+    const user = setupUser();
     policy = anAutopilotPolicy();
     putAnswer = () =>
       json(403, {

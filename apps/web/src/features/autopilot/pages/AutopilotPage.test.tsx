@@ -1,6 +1,5 @@
 import { AbilityProvider } from '@casl/react';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { abilityRulesFor, type TAutopilotSuggestion } from '@tarifa/contract';
 import { buildAbility } from '@/lib/auth/ability';
@@ -15,6 +14,7 @@ import {
   renderWithBusinesses,
   suiteRoom,
   summerSeason,
+  setupUser,
 } from '@/testing';
 import AutopilotPage from './AutopilotPage';
 
@@ -84,7 +84,7 @@ function renderPage(owner = business.ownerUuid) {
 
 describe('the autopilot page', { timeout: 30_000 }, () => {
   it('says what it does, and asks for a suggestion, showing progress until it is ready', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderPage();
     expect(await screen.findByText('Ainda não há sugestões')).toBeInTheDocument();
     expect(screen.getByText(/Aprende com as reservas do último ano/)).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('the autopilot page', { timeout: 30_000 }, () => {
   });
 
   it('shows what it learned, the changes before → after, their effect, and applies them after a confirmation', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     latest = aSuggestion();
     const applied = aSuggestion({
       appliedAt: '2026-02-20T12:05:00.000Z',
@@ -173,7 +173,7 @@ describe('the autopilot page', { timeout: 30_000 }, () => {
   });
 
   it('says the settings changed since when applying is refused with 409, and changes nothing on screen', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     latest = aSuggestion();
     applyAnswer = () =>
       json(409, {

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBooking } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { priceKeys } from '@/api/prices';
 import { clearSnackbars } from '@/lib/snackbar';
-import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses, setupUser } from '@/testing';
 import { BookingDialog } from './BookingDialog';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -32,7 +31,7 @@ function open(booking?: TBooking) {
     [business],
   );
   const dialog = screen.getByRole('dialog');
-  return { dialog, onClose, queryClient, user: userEvent.setup() };
+  return { dialog, onClose, queryClient, user: setupUser() };
 }
 
 const sent = (call: number) => {

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TImportStatus } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { rememberRunningImport, runningImportOf } from '../api/imports';
-import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses, setupUser } from '@/testing';
 import ImportBookingsPage from './ImportBookingsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -144,7 +143,7 @@ describe('the import page', { timeout: 30_000 }, () => {
         ],
       }),
     ]);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <ImportBookingsPage />,
       [business],
@@ -172,7 +171,7 @@ describe('the import page', { timeout: 30_000 }, () => {
         ? json(200, { imports: [] })
         : json(404, { error: { code: 'not_found', message: 'No such import' } }),
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <ImportBookingsPage />,
       [business],

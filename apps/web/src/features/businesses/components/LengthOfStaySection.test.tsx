@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { defaultTariffSettings } from '@tarifa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan } from '@/testing';
+import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan, setupUser } from '@/testing';
 import { TariffSettingsForm } from './TariffSettingsForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -24,7 +23,7 @@ function renderForm(lengthOfStay = defaultTariffSettings.lengthOfStay) {
     tariffConfiguration: { settings: { ...defaultTariffSettings, lengthOfStay } },
   });
   renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-  const user = userEvent.setup();
+  const user = setupUser();
   const rule = (n: number) => screen.getByRole('group', { name: `Length-of-stay rule ${n}` });
   const add = () =>
     user.click(screen.getByRole('button', { name: 'Add a length-of-stay discount' }));

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { businessKeys } from '@/api/business';
-import { aBusiness, fill, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, fill, json, renderWithBusinesses, setupUser } from '@/testing';
 import { PropertyDetailsForm } from './PropertyDetailsForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -21,7 +20,7 @@ describe('property details', { timeout: 30_000 }, () => {
   const business = aBusiness({ name: 'Casa do Rio', city: 'Porto', version: 7 });
 
   it('sends the version it read; a stale one is reported with Reload and nothing is stored', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { queryClient } = renderWithBusinesses(<PropertyDetailsForm business={business} />, [
       business,
     ]);
@@ -55,7 +54,7 @@ describe('property details', { timeout: 30_000 }, () => {
   });
 
   it('checks formats before sending', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PropertyDetailsForm business={business} />, [business]);
     await fill(user, screen.getByRole('textbox', { name: 'Website' }), 'casa-do-rio');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TBusiness, TRatePlan } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
@@ -13,6 +12,7 @@ import {
   pricesGrid,
   renderWithBusinesses,
   signInOnPlan,
+  setupUser,
 } from '@/testing';
 import { RatePlansCard } from './RatePlansCard';
 
@@ -133,7 +133,7 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
   });
 
   it('adds a bed and breakfast plan, sending what was typed as the contract says', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render();
     await user.click(await screen.findByRole('button', { name: 'Adicionar plano tarifário' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo plano tarifário' });
@@ -169,7 +169,7 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
   });
 
   it('shows the server’s refusal on the field it names, and keeps the dialog open', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render();
     await user.click(await screen.findByRole('button', { name: 'Adicionar plano tarifário' }));
     const dialog = await screen.findByRole('dialog');
@@ -182,7 +182,7 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
   });
 
   it('deletes a plan after asking, naming it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render();
     await user.click(await screen.findByRole('button', { name: 'Eliminar Não reembolsável' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar «Não reembolsável»?' });
@@ -202,7 +202,7 @@ describe('the rate plans card', { timeout: 30_000 }, () => {
   });
 
   it('previews what each plan sells for on a night, for each number of guests', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render();
     const table = await screen.findByRole('table', { name: /^Duplo, / });
     const rows = within(table)

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, aRoomType, fill, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, fill, json, renderWithBusinesses, setupUser } from '@/testing';
 import { RoomPricesForm } from './RoomPricesForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -43,7 +42,7 @@ describe('room prices in price setup', { timeout: 30_000 }, () => {
       },
     });
     renderWithBusinesses(<RoomPricesForm business={business} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     const base = screen.getByRole('textbox', { name: 'Preço base de Suite' });
     await user.clear(base);
     await fill(user, base, '190');

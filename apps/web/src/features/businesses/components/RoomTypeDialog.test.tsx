@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultRoomGuests, defaultTariffSettings, type TRoomTariff } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { businessKeys } from '@/api/business';
-import { aBusiness, aRoomType, fill, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, fill, json, renderWithBusinesses, setupUser } from '@/testing';
 import { RoomTypeDialog } from './RoomTypeDialog';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -35,7 +35,7 @@ function open(
   // The label as shown, less the mark of a required field ("Nome *").
   const field = (name: string) =>
     within(dialog).getByLabelText((label) => label.replace(/[\s*]+$/, '') === name);
-  const user = userEvent.setup();
+  const user = setupUser();
   /** A new room type of 2 rooms with its own prices: 100, between `min` and `max`. */
   const fillOwnPrices = async (name: string, code: string, [min, max] = ['70', '200']) => {
     await fill(user, field('Nome'), name);

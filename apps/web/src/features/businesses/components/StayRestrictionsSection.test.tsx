@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan } from '@/testing';
+import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan, setupUser } from '@/testing';
 import { TariffSettingsForm } from './TariffSettingsForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -22,7 +21,7 @@ describe('stay restrictions in price setup', { timeout: 30_000 }, () => {
 
   it('sends the minimum stays, the closed weekdays and the orphan discount', async () => {
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     const minStay = screen.getByRole('textbox', { name: 'Default minimum stay' });
     expect(minStay).toHaveValue('1');
     await user.clear(minStay);
@@ -58,7 +57,7 @@ describe('stay restrictions in price setup', { timeout: 30_000 }, () => {
 
   it('refuses a maximum stay shorter than a minimum stay, on the field', async () => {
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     await fill(user, screen.getByRole('textbox', { name: 'Minimum stay, Friday' }), '4');
     const maxStay = screen.getByRole('textbox', { name: 'Maximum stay (blank: none)' });
     await fill(user, maxStay, '2');

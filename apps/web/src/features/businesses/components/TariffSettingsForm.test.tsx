@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { defaultTariffSettings } from '@tarifa/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n, { changeLanguage } from '@/lib/i18n';
-import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan } from '@/testing';
+import { aBusiness, fill, json, renderWithBusinesses, signInOnPlan, setupUser } from '@/testing';
 import { TariffSettingsForm } from './TariffSettingsForm';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -24,7 +24,7 @@ describe('pricing rules', { timeout: 30_000 }, () => {
       <TariffSettingsForm business={business} samplePrice={100} onDirtyChange={onDirtyChange} />,
       [business],
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     const monday = screen.getByRole('textbox', { name: 'segunda-feira' });
     const save = () => user.click(screen.getByRole('button', { name: 'Guardar regras' }));
     return { user, monday, save, onDirtyChange };
@@ -98,7 +98,7 @@ describe('guests and length of stay', { timeout: 30_000 }, () => {
 
   it("shows the property's changes per guest and its discounts, and sends them", async () => {
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     const extra = screen.getByRole('group', { name: 'Cada hóspede a mais' });
     expect(within(extra).getByRole('combobox', { name: 'Em' })).toHaveTextContent('€');
     expect(within(extra).getByRole('textbox', { name: 'Acrescenta' })).toHaveValue('25');
@@ -141,7 +141,7 @@ describe('the horizon', { timeout: 30_000 }, () => {
 
   it('refuses 10 nights on the field, and sends a horizon within 30–730', async () => {
     renderWithBusinesses(<TariffSettingsForm business={business} samplePrice={100} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     const horizon = screen.getByRole('textbox', { name: 'Horizonte (noites à frente)' });
     expect(horizon).toHaveValue('365');
     expect(horizon).toHaveAccessibleDescription(/de 30 a 730/);

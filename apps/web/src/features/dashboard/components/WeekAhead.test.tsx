@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eachNight } from '@/lib/dates';
 import { changeLanguage } from '@/lib/i18n';
@@ -11,6 +10,7 @@ import {
   pricesGrid,
   renderWithBusinesses,
   suiteRoom,
+  setupUser,
 } from '@/testing';
 import { WeekAhead } from './WeekAhead';
 
@@ -124,7 +124,7 @@ describe('the next seven days on the dashboard', () => {
     renderWithBusinesses(<WeekAhead business={business} />, [business]);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The prices could not be loaded.');
-    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await setupUser().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('€145.50')).toBeInTheDocument();
   });
 

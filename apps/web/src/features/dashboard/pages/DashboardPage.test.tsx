@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TInsight, TKpisResponse, TPickupResponse } from '@tarifa/contract';
 import { addDays, eachNight } from '@/lib/dates';
@@ -17,6 +16,7 @@ import {
   renderWithBusinesses,
   requested,
   type FakeAnswer,
+  setupUser,
 } from '@/testing';
 import DashboardPage from './DashboardPage';
 
@@ -182,7 +182,7 @@ describe('the dashboard', () => {
     renderWithBusinesses(<DashboardPage />, [business], '/dashboards');
     const alert = await screen.findByText(/Não foi possível carregar os indicadores/);
     answers.kpis = kpis;
-    await userEvent.setup().click(
+    await setupUser().click(
       within(alert.closest('[role=alert]') as HTMLElement).getByRole('button', {
         name: 'Tentar de novo',
       }),

@@ -1,5 +1,4 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TFluctuationLevelFieldsInput } from '@tarifa/contract';
 import { useZodForm } from '@/lib/forms';
@@ -7,6 +6,7 @@ import { aRoomType } from '@/testing/fixtures';
 import { changeLanguage } from '@/lib/i18n';
 import { groupFormSchema, groupValues } from '../utils/steps';
 import { StepsEditor } from './StepsEditor';
+import { setupUser } from '@/testing';
 
 const room = aRoomType({
   uuid: '11111111-1111-4111-8111-111111111111',
@@ -51,7 +51,7 @@ function Harness({ onSubmit }: { onSubmit: (body: TFluctuationLevelFieldsInput) 
 function setup() {
   const onSubmit = vi.fn();
   render(<Harness onSubmit={onSubmit} />);
-  const user = userEvent.setup();
+  const user = setupUser();
   const threshold = (step: number) =>
     screen.getByRole('textbox', { name: `Ocupação a partir de, nível ${step}` });
   const change = (step: number) => screen.getByRole('textbox', { name: `Ajuste, nível ${step}` });

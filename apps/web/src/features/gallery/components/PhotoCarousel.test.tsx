@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/testing';
+import { renderWithProviders, setupUser } from '@/testing';
 import { changeLanguage } from '@/lib/i18n';
 import GalleryPage from '../pages/GalleryPage';
 import { PhotoCarousel } from './PhotoCarousel';
@@ -20,7 +19,7 @@ describe('photo gallery', () => {
 
   it('goes through the photos with the buttons, the dots and the keys', async () => {
     await changeLanguage('pt');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<PhotoCarousel photos={photos} label="Casa do Mar" />);
     const status = () => screen.getByText(/^Foto \d de 3$/, { selector: 'p' });
     expect(status()).toHaveTextContent('Foto 1 de 3');
@@ -43,7 +42,7 @@ describe('photo gallery', () => {
 
   it('follows the reading direction in Arabic: the left arrow key goes forward', async () => {
     await changeLanguage('ar');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<PhotoCarousel photos={photos} label="Casa do Mar" />);
     await user.click(screen.getByRole('button', { name: 'الصورة التالية' }));
     await user.keyboard('{ArrowLeft}');

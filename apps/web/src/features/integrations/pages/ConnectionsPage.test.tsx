@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TChannelCall, TChannelConnection, TChannelRemote, TRatePlan } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
@@ -13,6 +13,7 @@ import {
   renderWithBusinesses,
   signInOnPlan,
   suiteRoom,
+  setupUser,
 } from '@/testing';
 import { ConnectionsCard } from '../components/channels/ConnectionsCard';
 import IntegrationsPage from './IntegrationsPage';
@@ -122,7 +123,7 @@ describe('connections', { timeout: 30_000 }, () => {
       }
       return { connections: list };
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<IntegrationsPage />, [business]);
     expect(screen.getByRole('heading', { level: 1, name: 'Ligações' })).toBeInTheDocument();
     const section = screen.getByRole('region', { name: 'Ligações aos seus canais de venda' });
@@ -163,7 +164,7 @@ describe('connections', { timeout: 30_000 }, () => {
         },
       });
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<ConnectionsCard business={business} />, [business]);
     const dialog = await fillChannex(user);
     await user.click(within(dialog).getByRole('button', { name: 'Testar e ligar' }));
@@ -183,7 +184,7 @@ describe('connections', { timeout: 30_000 }, () => {
       if (call.method === 'GET') return { connections: [] };
       return json(503, { error: { code: 'service_unavailable', message: 'No answer' } });
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<ConnectionsCard business={business} />, [business]);
     const dialog = await fillChannex(user);
     await user.click(within(dialog).getByRole('button', { name: 'Testar e ligar' }));
@@ -233,7 +234,7 @@ describe('connections', { timeout: 30_000 }, () => {
       }
       return undefined;
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<ConnectionsCard business={business} />, [business]);
     await user.click(await screen.findByRole('button', { name: 'Mapear quartos' }));
     const dialog = screen.getByRole('dialog', { name: 'Mapeamento de “Booking via Channex”' });
@@ -283,7 +284,7 @@ describe('connections', { timeout: 30_000 }, () => {
       if (call.path === `${one}/mapping`) return { connection };
       return undefined;
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<ConnectionsCard business={business} />, [business]);
     await user.click(await screen.findByRole('button', { name: 'Mapear quartos' }));
     const dialog = screen.getByRole('dialog', { name: 'Mapeamento de “Booking via Channex”' });
@@ -332,7 +333,7 @@ describe('connections', { timeout: 30_000 }, () => {
         return { calls: [call], total: 1 };
       return undefined;
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<ConnectionsCard business={business} />, [business]);
     const card = await screen.findByRole('article', { name: 'Booking via Channex' });
     expect(within(card).getByTestId('connection-health')).toHaveTextContent('Valores recusados');
@@ -363,7 +364,7 @@ describe('connections', { timeout: 30_000 }, () => {
       }
       return undefined;
     };
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<ConnectionsCard business={business} />, [business]);
     const card = await screen.findByRole('article', { name: 'Booking via Channex' });
     await user.click(within(card).getByRole('button', { name: 'Desligar' }));

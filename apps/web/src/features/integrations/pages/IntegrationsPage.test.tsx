@@ -1,10 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TApiToken, TWebhook, TWebhookDelivery } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
-import { aBusiness, aRoomType, anUuid, json, renderWithBusinesses, signInOnPlan } from '@/testing';
+import {
+  aBusiness,
+  aRoomType,
+  anUuid,
+  json,
+  renderWithBusinesses,
+  signInOnPlan,
+  setupUser,
+} from '@/testing';
 import IntegrationsPage from './IntegrationsPage';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -78,7 +85,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('integration tokens', { timeout: 30_000 }, () => {
   it('creates a token and shows its secret once, with a copy button', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     renderWithBusinesses(<IntegrationsPage />, [business]);
     expect(
@@ -160,7 +167,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
         scopes: ['bookings'],
       },
     ];
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<IntegrationsPage />, [business]);
     await user.click(
       await screen.findByRole('button', { name: 'Revogar o token Motor de reservas' }),
@@ -180,7 +187,7 @@ describe('integration tokens', { timeout: 30_000 }, () => {
 
 describe('the webhook', { timeout: 30_000 }, () => {
   it('refuses an address that is not a web address, then shows the secret once', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     renderWithBusinesses(<IntegrationsPage />, [business]);
     const card = await screen.findByRole('region', {
@@ -247,7 +254,7 @@ describe('the webhook', { timeout: 30_000 }, () => {
         attempts: [],
       },
     ];
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<IntegrationsPage />, [business]);
     const log = await screen.findByRole('table', { name: 'Entregas do webhook' });
     expect(screen.getByTestId('webhook-health')).toHaveTextContent('Com falhas');

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, aRoomType, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, json, renderWithBusinesses, setupUser } from '@/testing';
 import { RatesImportCard } from './RatesImportCard';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -28,7 +27,7 @@ const business = aBusiness({ tariffConfiguration: { roomsTariff: [aRoomType()] }
 describe('the import of competitor rates', { timeout: 30_000 }, () => {
   it('sends the file all or nothing by default and shows each bad row', async () => {
     renderWithBusinesses(<RatesImportCard businessUuid={business.uuid} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     const file = new File(['competitor,category,date,price\n'], 'rates.csv', { type: 'text/csv' });
     await user.upload(screen.getByTestId('rates-file'), file);
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -48,7 +47,7 @@ describe('the import of competitor rates', { timeout: 30_000 }, () => {
 
   it('imports the valid rows only, adding unknown competitors, when switched so', async () => {
     renderWithBusinesses(<RatesImportCard businessUuid={business.uuid} />, [business]);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.upload(screen.getByTestId('rates-file'), new File(['x'], 'rates.csv'));
     await user.click(screen.getByRole('switch', { name: /All or nothing/ }));
     await user.click(screen.getByRole('switch', { name: /Add the competitors/ }));

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { clearSnackbars } from '@/lib/snackbar';
@@ -12,6 +12,7 @@ import {
   pricesGrid,
   renderWithBusinesses,
   stubScreenWidth,
+  setupUser,
 } from '@/testing';
 import { august, calendarBusiness, double, suite } from '../testing/fixtures';
 import PriceCalendarPage from './PriceCalendarPage';
@@ -59,7 +60,7 @@ const priceCalls = () => calls('GET').filter((c) => c.url.startsWith(`${base}/pr
 async function openAugust(path = augustPath, shown = business) {
   const view = renderWithBusinesses(<PriceCalendarPage />, [shown], path);
   const grid = await screen.findByRole('grid', { name: 'Preços, agosto de 2026' });
-  return { ...view, grid, user: userEvent.setup() };
+  return { ...view, grid, user: setupUser() };
 }
 
 /** Tabs through the page until the grid has focus: one of its cells takes Tab, the others not. */
@@ -361,7 +362,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
       failed = true;
       return json(500, { error: { code: 'internal', message: 'boom' } });
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Não foi possível carregar os preços.');
@@ -372,7 +373,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
   it('shows a skeleton while loading, and moves to the next month and to a week', async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     expect(screen.getByLabelText('A carregar os preços…')).toHaveAttribute('aria-busy', 'true');
     await act(async () => answer(json(200, pricesGrid(august().prices))));
@@ -491,7 +492,7 @@ describe('the price calendar', { timeout: 30_000 }, () => {
 
   it('reads right to left in Arabic, the arrows following the reading direction', async () => {
     await changeLanguage('ar');
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceCalendarPage />, [business], augustPath);
     const grid = await screen.findByRole('grid', { name: /^الأسعار، / });
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
@@ -630,7 +631,7 @@ describe('rate plans and guests', { timeout: 30_000 }, () => {
     expect(priceCalls().map((c) => c.url)).toEqual([
       `${base}/prices?from=2026-08-01&to=2026-08-31&ratePlan=NR&guests=3&shape=grid`,
     ]);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('combobox', { name: 'Tarifa' }));
     await user.click(screen.getByRole('option', { name: 'Melhor tarifa' }));
     await user.click(screen.getByRole('combobox', { name: 'Hóspedes' }));

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { TPriceChange, TRateRuleChange, TWebhook } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, anUuid, doubleRoom, json, renderWithBusinesses, suiteRoom } from '@/testing';
+import {
+  aBusiness,
+  anUuid,
+  doubleRoom,
+  json,
+  renderWithBusinesses,
+  suiteRoom,
+  setupUser,
+} from '@/testing';
 import PriceChangesPage from './PriceChangesPage';
 
 const business = aBusiness({
@@ -147,7 +155,7 @@ describe('price changes page', { timeout: 30_000 }, () => {
 
 describe('filters and decisions', { timeout: 30_000 }, () => {
   it('asks the API again when a filter changes', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
     await rowOf(/Quarto Duplo/);
 
@@ -171,7 +179,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
   });
 
   it('approves the selected rows after a confirmation that gives their count', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
     await user.click(within(await rowOf(/Quarto Duplo/)).getByRole('checkbox'));
     await user.click(within(await rowOf(/Suite/)).getByRole('checkbox'));
@@ -198,7 +206,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
 
   it('says approved prices go to the sales channels when a connection sends them', async () => {
     connections = [{ status: 'active' }];
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
     await user.click(within(await rowOf(/Quarto Duplo/)).getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Aprovar selecionadas' }));
@@ -213,7 +221,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
   });
 
   it('rejects every change matching the filters with {filter}', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <PriceChangesPage />,
       [business],
@@ -239,7 +247,7 @@ describe('filters and decisions', { timeout: 30_000 }, () => {
   });
 
   it('approves all matching with {filter} too, and says the prices are up to date when none wait', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<PriceChangesPage />, [business], '/pricing-central/price-changes');
     await rowOf(/Quarto Duplo/);
     await user.click(screen.getByRole('button', { name: 'Aprovar todas as filtradas' }));
@@ -279,7 +287,7 @@ describe('exports', { timeout: 30_000 }, () => {
     ) {
       clicked.push(this.download);
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(
       <PriceChangesPage />,
       [business],
@@ -313,7 +321,7 @@ describe('webhook health', { timeout: 30_000 }, () => {
 
   it('warns when deliveries are failing, with a way to the Connections page', async () => {
     webhook = aWebhook('failing');
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderWithBusinesses(
       <PriceChangesPage />,
       [business],

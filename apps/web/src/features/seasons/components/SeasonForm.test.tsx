@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import {
@@ -9,6 +8,7 @@ import {
   json,
   renderWithBusinesses,
   suiteRoom,
+  setupUser,
 } from '@/testing';
 import { SeasonForm } from './SeasonForm';
 
@@ -53,7 +53,7 @@ const moved = {
 
 function renderForm() {
   const view = renderWithBusinesses(<SeasonForm business={property} season={summer} />, [property]);
-  const user = userEvent.setup();
+  const user = setupUser();
   const value = () => screen.getByRole('textbox', { name: 'Alteração em %' });
   const save = () => user.click(screen.getByRole('button', { name: 'Guardar alterações' }));
   return { ...view, user, value, save };

@@ -1,9 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aSeason as season, doubleRoom as double, suiteRoom as suite } from '@/testing';
+import { aSeason as season, doubleRoom as double, suiteRoom as suite, setupUser } from '@/testing';
 import { YearCalendar } from './YearCalendar';
 
 const summer = season({
@@ -47,7 +46,7 @@ function renderCalendar(props: Partial<Parameters<typeof YearCalendar>[0]> = {})
       />
     </MemoryRouter>,
   );
-  return { onYearChange, onSelectSeason, onSelectEmptyDay, user: userEvent.setup() };
+  return { onYearChange, onSelectSeason, onSelectEmptyDay, user: setupUser() };
 }
 
 /** The calendar cell of a night, found by the date its name says (e.g. "15 de junho de 2026"). */

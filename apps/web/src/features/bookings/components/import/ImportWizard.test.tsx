@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TImportPreview } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, aRoomType, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, aRoomType, json, renderWithBusinesses, setupUser } from '@/testing';
 import { ImportWizard } from './ImportWizard';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -43,7 +43,7 @@ function open() {
   const view = renderWithBusinesses(<ImportWizard business={business} onStart={onStart} />, [
     business,
   ]);
-  return { ...view, onStart, user: userEvent.setup() };
+  return { ...view, onStart, user: setupUser() };
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, file: File) {

@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { json, renderWithProviders } from '@/testing';
+import { json, renderWithProviders, setupUser } from '@/testing';
 import { SetRestrictionsAction } from './SetRestrictionsAction';
 
 const business = '00000000-0000-4000-8000-0000000000b1';
@@ -28,7 +27,7 @@ describe('set restrictions on the selection', { timeout: 30_000 }, () => {
     renderWithProviders(
       <SetRestrictionsAction businessUuid={business} target={target} sizeText="3 nights" />,
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Set restrictions' }));
     await user.type(screen.getByRole('textbox', { name: 'Minimum stay (blank: unchanged)' }), '2');
     await user.click(screen.getByRole('combobox', { name: 'Closed to arrival' }));
@@ -56,7 +55,7 @@ describe('set restrictions on the selection', { timeout: 30_000 }, () => {
     renderWithProviders(
       <SetRestrictionsAction businessUuid={business} target={target} sizeText="3 nights" />,
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Set restrictions' }));
     await user.type(screen.getByRole('textbox', { name: 'Minimum stay (blank: unchanged)' }), '4');
     await user.type(screen.getByRole('textbox', { name: 'Maximum stay (blank: unchanged)' }), '2');

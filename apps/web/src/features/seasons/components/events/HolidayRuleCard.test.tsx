@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, json, renderWithBusinesses, setupUser } from '@/testing';
 import { HolidayRuleCard } from './HolidayRuleCard';
 
 const property = aBusiness({ country: 'PT', version: 3 });
@@ -17,7 +16,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the holiday rule', () => {
   it('sends the rule alone, with the percent of each type and the nights around', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<HolidayRuleCard business={property} />, [property]);
     const publicHoliday = screen.getByRole('textbox', { name: 'Public holiday' });
     expect(publicHoliday).toBeDisabled();
@@ -45,7 +44,7 @@ describe('the holiday rule', () => {
   });
 
   it('refuses a percent out of bounds on its field, before sending', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<HolidayRuleCard business={property} />, [property]);
     await user.click(screen.getByRole('switch', { name: 'Adjust prices on public holidays' }));
     const school = screen.getByRole('textbox', { name: 'School holiday' });

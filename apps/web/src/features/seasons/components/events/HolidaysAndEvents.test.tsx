@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TEvent, THolidaysResponse } from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
-import { aBusiness, json, renderWithBusinesses } from '@/testing';
+import { aBusiness, json, renderWithBusinesses, setupUser } from '@/testing';
 import { HolidaysAndEvents } from './HolidaysAndEvents';
 
 const property = aBusiness({ country: 'PT', version: 4 });
@@ -71,7 +70,7 @@ describe('holidays and events in the seasons area', () => {
   });
 
   it('turns a holiday into a season in one click', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<HolidaysAndEvents business={property} />, [property]);
     const natal = (await screen.findByText('Natal')).closest('li')!;
     fetchMock.mockResolvedValueOnce(json(201, { business: property, sazonality: {} }));
@@ -83,7 +82,7 @@ describe('holidays and events in the seasons area', () => {
   });
 
   it('adds an event from its dialog with the version it read', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<HolidaysAndEvents business={property} />, [property]);
     await user.click(await screen.findByRole('button', { name: 'Add event' }));
     const dialog = screen.getByRole('dialog', { name: 'Add event' });
@@ -111,7 +110,7 @@ describe('holidays and events in the seasons area', () => {
   });
 
   it('deletes an event only once confirmed', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<HolidaysAndEvents business={property} />, [property]);
     await user.click(await screen.findByRole('button', { name: 'Delete Feira do Livro' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete “Feira do Livro”?' });
@@ -127,7 +126,7 @@ describe('holidays and events in the seasons area', () => {
   });
 
   it('lists the bad events of a refused calendar file with their lines', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithBusinesses(<HolidaysAndEvents business={property} />, [property]);
     await screen.findByText('Feira do Livro');
     fetchMock.mockResolvedValueOnce(
