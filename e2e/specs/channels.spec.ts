@@ -17,6 +17,9 @@ let channex: ChannexServer;
 let propertyId: string;
 const plans = new Map<string, string>();
 
+// One Channex double on a port the app knows beforehand: this file's tests share it, in one worker.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   channex = await startChannexServer({ port: channexPort, applyDelayMs: 1 });
   propertyId = channex.addProperty({ title: 'Quinta do Mar' });
