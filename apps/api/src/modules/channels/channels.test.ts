@@ -506,6 +506,8 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
       departureDate: stay.departure,
       rooms: [room(2, '300.00')],
       customer: { country: 'FR' },
+      // 00:30 on 2 August in Lisbon (UTC+1 in summer).
+      insertedAt: '2025-08-01T23:30:00',
     });
     // The acknowledgement of the first revision is lost (Channex answers 502).
     channex.failNext(1, 502, { path: `/booking_revisions/${first}/ack` });
@@ -517,7 +519,7 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
         .from(bookingsTable)
         .where(eq(bookingsTable.businessUuid, business.uuid))
         .then((rows) => rows.filter((b) => b.externalId?.startsWith('channex:BK-1:')));
-    expect(await stored()).toHaveLength(1);
+    expect(await stored()).toMatchObject([{ bookedOn: '2025-08-02', cancelledOn: null }]);
     expect(channex.ackCount(first)).toBe(0);
 
     const modified = channex.addBookingRevision({
@@ -551,6 +553,8 @@ describe('a Channex connection', { timeout: 120_000 }, () => {
       departure: stay.departure,
       channel: 'Booking.com',
       ratePlanCode: 'NR',
+      // Cancelled when the feed was read, now: 2 March in Lisbon.
+      cancelledOn: '2026-03-02',
     });
     expect([first, modified, cancelled].map((id) => channex.ackCount(id))).toEqual([1, 1, 1]);
     const entry = (await log(connection.uuid)).calls.find((c) => c.operation === 'bookings');
