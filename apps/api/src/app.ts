@@ -171,7 +171,7 @@ export async function buildApp({
   registerPriceChangeJobs(app);
   registerPublishingJobs(app);
   registerRateRulesJobs(app);
-  registerAutopilotJobs(app);
+  const autopilot = registerAutopilotJobs(app);
   const channels = registerChannelJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
@@ -206,7 +206,7 @@ export async function buildApp({
       await api.register(channelsRoutes, { service: channels });
       await api.register(analyticsRoutes, { clock });
       await api.register(forecastRoutes, { clock });
-      await api.register(autopilotRoutes, { clock });
+      await api.register(autopilotRoutes, { service: autopilot });
       await api.register(eventsRoutes);
       await api.register(ratePlansRoutes);
       await api.register(marketRoutes, { clock });

@@ -124,8 +124,9 @@ export function autopilotAutoJob(service: Pick<AutopilotService, 'runOnItsOwn'>)
 /**
  * The autopilot on the app's job mechanism (called once, from app.ts): its two jobs and, when the
  * app is ready, the next automatic run of every business on the autopilot that has none queued.
+ * Answers the service the jobs use, for the routes (one service, one clock).
  */
-export function registerAutopilotJobs(app: FastifyInstance) {
+export function registerAutopilotJobs(app: FastifyInstance): AutopilotService {
   const service = autopilotService(app.database.db, {
     clock: app.clock,
     unitOfWork: app.unitOfWork,
@@ -146,4 +147,5 @@ export function registerAutopilotJobs(app: FastifyInstance) {
       await queueAutoRun(app.jobs, app.database.db, business, app.clock());
     }
   });
+  return service;
 }

@@ -1,16 +1,20 @@
 import type { EngineConfiguration, Suggestion } from '@tarifa/autopilot';
 import {
+  defaultAutopilotPolicy,
   ZConfigurationChange,
   type TAutopilotChange,
   type TAutopilotHoldReason,
+  type TAutopilotPolicy,
   type TAutopilotResult,
   type TAutopilotStatus,
   type TAutopilotSuggestion,
 } from '@tarifa/contract';
 import type { z } from 'zod';
 import { fromMinor } from '@tarifa/pricing';
+import type { BusinessRow } from '../../core/tenancy';
 import type { Configuration } from '../pricing-inputs/configuration';
-import type { SuggestionRow } from './repository';
+import { nextAutoRun } from './queue';
+import type { PolicyRow, SuggestionRow } from './repository';
 
 /** Percentages travel with at most 2 decimals (docs/api-errors.md). */
 const percent = (value: number) => Math.round(value * 100) / 100;
@@ -146,7 +150,7 @@ export function toWireResult(result: Suggestion): TAutopilotResult {
   };
 }
 
-const iso = (at: Date | null) => (at ? at.toISOString() : null);
+const iso = (at: Date | null | undefined) => at?.toISOString() ?? null;
 
 /** A stored suggestion on the wire, with what the service worked out of it now. */
 export function toWireSuggestion(
@@ -193,4 +197,27 @@ export function withinOwnerBounds(
     return moves ? [{ kind: 'roomsTariff', roomsTariff }] : [];
   });
   return { changes: bounded, outside };
+}
+
+/** The owner's rules as the calls answer them (the defaults, version 0, before any save). */
+export function toWirePolicy(
+  found: { policy: PolicyRow; updatedByName: string | null } | undefined,
+  business: Pick<BusinessRow, 'timezone'>,
+  now: Date,
+): TAutopilotPolicy {
+  const policy = found?.policy;
+  const autoApply = policy?.autoApply ?? defaultAutopilotPolicy.autoApply;
+  return {
+    autoApply,
+    maxMovePercent: policy ? policy.maxMoveBp / 100 : defaultAutopilotPolicy.maxMovePercent,
+    minConfidence: (policy?.minConfidence ??
+      defaultAutopilotPolicy.minConfidence) as TAutopilotPolicy['minConfidence'],
+    version: policy?.version ?? 0,
+    updatedAt: iso(policy?.updatedAt),
+    updatedBy:
+      policy?.updatedBy && found?.updatedByName
+        ? { uuid: policy.updatedBy, name: found.updatedByName }
+        : null,
+    nextRunAt: autoApply ? nextAutoRun(now, business.timezone).toISOString() : null,
+  };
 }

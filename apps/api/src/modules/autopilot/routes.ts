@@ -8,17 +8,16 @@ import {
   ZAutopilotSuggestionQuery,
 } from '@tarifa/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Clock } from '../../core/clock';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
-import { autopilotService } from './service';
+import type { AutopilotService } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const doc = routeDoc('autopilot');
 
 export interface AutopilotRoutesOptions {
-  /** What "now" is (tests fix it). */
-  clock?: Clock;
+  /** The service the autopilot's jobs run (`registerAutopilotJobs`). */
+  service: AutopilotService;
 }
 
 /**
@@ -30,11 +29,7 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
   app,
   options,
 ) => {
-  const service = autopilotService(app.database.db, {
-    clock: options.clock,
-    unitOfWork: app.unitOfWork,
-    jobs: app.jobs,
-  });
+  const { service } = options;
   app.addHook('onRequest', app.authenticate);
   const base = '/v1/businesses/:uuid/autopilot';
 

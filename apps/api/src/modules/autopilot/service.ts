@@ -1,6 +1,5 @@
 import { applyProposal, type Suggestion } from '@tarifa/autopilot';
 import {
-  defaultAutopilotPolicy,
   planHas,
   type TAutopilotApplied,
   type TAutopilotApplyBody,
@@ -38,11 +37,12 @@ import { fingerprintOf } from './history';
 import {
   changesOf,
   checkedChanges,
+  toWirePolicy,
   toWireSuggestion,
   withinOwnerBounds,
   type ConfigurationChange,
 } from './mapping';
-import { AUTOPILOT_JOB, nextAutoRun, queueAutoRun } from './queue';
+import { AUTOPILOT_JOB, queueAutoRun } from './queue';
 import { heldBy } from './rules';
 import {
   autopilotPolicyRepository,
@@ -58,31 +58,6 @@ export interface AutopilotServiceOptions {
 }
 
 type ReadyResult = Extract<Suggestion, { status: 'ready' }>;
-
-const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
-
-/** The owner's rules as the calls answer them (the defaults, version 0, before any save). */
-function toWirePolicy(
-  found: { policy: PolicyRow; updatedByName: string | null } | undefined,
-  business: Pick<BusinessRow, 'timezone'>,
-  now: Date,
-): TAutopilotPolicy {
-  const policy = found?.policy;
-  const autoApply = policy?.autoApply ?? defaultAutopilotPolicy.autoApply;
-  return {
-    autoApply,
-    maxMovePercent: policy ? policy.maxMoveBp / 100 : defaultAutopilotPolicy.maxMovePercent,
-    minConfidence: (policy?.minConfidence ??
-      defaultAutopilotPolicy.minConfidence) as TAutopilotPolicy['minConfidence'],
-    version: policy?.version ?? 0,
-    updatedAt: iso(policy?.updatedAt),
-    updatedBy:
-      policy?.updatedBy && found?.updatedByName
-        ? { uuid: policy.updatedBy, name: found.updatedByName }
-        : null,
-    nextRunAt: autoApply ? nextAutoRun(now, business.timezone).toISOString() : null,
-  };
-}
 
 /** A refusal of `POST …/autopilot/apply`: 409 `conflict`, the reason on `suggestionId`. */
 const refused = (code: string, message: string) =>
