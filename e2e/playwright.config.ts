@@ -51,13 +51,14 @@ const server = (listen: number, demo: boolean) => ({
 export default defineConfig({
   testDir: path.join(import.meta.dirname, 'specs'),
   outputDir: path.join(import.meta.dirname, '../test-results/e2e'),
-  // Three tests at a time, any file's: one worker kept a third of a core busy beside the Vitest
-  // lanes (358 core-seconds over 22 minutes: each test waits on the browser and the app in turn),
-  // and with whole files per worker the longest file set the lane's end. Every test makes its own
-  // owner; a file whose tests share something says so (`test.describe.configure`), and the demo
-  // project's specs, which share the demo hotel, run one at a time.
+  // Two tests at a time, any file's: one worker is a chain of waits on the browser and the app in
+  // turn (about one core busy alone), so the lane could not use the second core once the Vitest
+  // lanes beside it ended; three beside them oversubscribed the machine (load 20, two timeouts).
+  // Whole files per worker let the longest file set the lane's end. Every test makes its own owner;
+  // a file whose tests share something says so (`test.describe.configure`), and the demo project's
+  // specs, which share the demo hotel, run one at a time.
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.TEST_REPORT
