@@ -77,12 +77,39 @@ const clippedStay = (from: string, to: string) => sql`
            ) as cents_stop
   ) as s`;
 
+/** Lead time of `b` in days: arrival − booking date (in the business's zone), at least 0. */
+const leadTime = sql`greatest(0, b.arrival - b.booked_on)`;
+
+/**
+ * Per booking `b`, as a lateral subquery named `h`: `h.booked`, the day it was booked, and
+ * `h.gone`, the first day at whose end it is no longer on the books — the day it was cancelled,
+ * or its arrival for a no-show (found out that day) — null while it stays on them. Both are days
+ * of the business's zone, stored with the booking.
+ */
+const history = sql`
+  cross join lateral (
+    select b.booked_on as booked,
+           case b.status
+             when 'cancelled' then b.cancelled_on
+             when 'no_show' then b.arrival
+           end as gone
+  ) as h`;
+
 /** The revenue (minor units) of the clipped stay `s`. */
 const stayRevenue = sql`s.rate * (s.stop - s.first) + (s.cents_stop - s.first)`;
 
 /** The bookings of the business whose stay has a night in `from`…`to`. */
 const overlapping = (businessUuid: string, from: string, to: string) =>
   sql`b.business_uuid = ${businessUuid} and b.arrival <= ${to}::date and b.departure > ${from}::date`;
+
+/**
+ * Over the rows of `group by grouping sets ((a), (b), (c))`, with `kind` their `grouping(a, b, c)`:
+ * `ofA`, `ofB` or `ofC` by the set the row sums. `grouping` sets a bit for each column left out,
+ * the first column the highest: 3 for (a), 5 for (b), 6 for (c). Grouping one pass three ways
+ * costs less than three groupings (PGlite).
+ */
+const perSet = (kind: SQL, ofA: SQL, ofB: SQL, ofC: SQL) =>
+  sql`case ${kind} when 3 then ${ofA} when 5 then ${ofB} else ${ofC} end`;
 
 /** A sum as a JavaScript number (PostgreSQL answers `bigint` and `numeric` as text). */
 const num = (value: unknown) => Number(value ?? 0);
@@ -98,27 +125,10 @@ function bucketOf(value: SQL, buckets: readonly { key: string; max: number | nul
 }
 
 /**
- * The analytics reads of one business the caller already reached; `timeZone` is its zone (the
- * calendar of booking and cancellation dates). Every query carries its uuid.
+ * The analytics reads of one business the caller already reached; `timeZone` is its zone (where
+ * its days end, for pickup). Every query carries its uuid.
  */
 export function analyticsRepository(db: Executor, businessUuid: string, timeZone: string) {
-  /** Lead time of `b` in days: arrival − booking date (in the business's zone), at least 0. */
-  const leadTime = sql`greatest(0, b.arrival - b.booked_on)`;
-
-  /**
-   * Per booking `b`, as a lateral subquery named `h`: `h.booked`, the day it was booked, and
-   * `h.gone`, the first day at whose end it is no longer on the books — the day it was cancelled,
-   * or its arrival for a no-show (found out that day) — null while it stays on them.
-   */
-  const history = sql`
-    cross join lateral (
-      select b.booked_on as booked,
-             case b.status
-               when 'cancelled' then b.cancelled_on
-               when 'no_show' then b.arrival
-             end as gone
-    ) as h`;
-
   /**
    * Whether `b` was on the books at the end of `day` (as `history` reads it), compared as instants:
    * booked before the next day starts in the business's zone, not cancelled before it, not a
@@ -136,9 +146,9 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
    * per weight (an expression of `b` and `s` worth 0 or 1): columns `night`, `rooms_<i>`,
    * `revenue_<i>`. Summed with the delta trick: each booking adds its rooms and nightly rate on
    * its first night in the range and takes them away the day after its last (its extra cent
-   * likewise, from `cents_stop`); the changes are summed per day — one grouping per kind of
-   * change, each a single pass over the bookings — and their running sum over the nights gives
-   * each night.
+   * likewise, from `cents_stop`); the changes are summed per day — in one pass over the bookings,
+   * grouped three ways at once (by `first`, `stop` and `cents_stop`) — and their running sum over
+   * the nights gives each night.
    */
   function nightlyQuery(
     from: string,
@@ -149,32 +159,37 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
     const columns = weights.map((weight, i) => ({
       weight,
       w: sql.raw(`w_${i}`),
+      /** Per group: Σ rooms, Σ rates, and how many have an extra cent (`cents_stop > first`). */
+      r: sql.raw(`r_${i}`),
+      v: sql.raw(`v_${i}`),
+      x: sql.raw(`x_${i}`),
       rooms: sql.raw(`rooms_${i}`),
       revenue: sql.raw(`revenue_${i}`),
     }));
     const each = (part: (column: (typeof columns)[number]) => SQL) =>
       sql.join(columns.map(part), sql`, `);
     return sql`
-      with stays as materialized (
-        select b.rooms, s.first, s.stop, s.rate, s.cents_stop,
-               ${each((c) => sql`(${c.weight})::int as ${c.w}`)}
-          from bookings b
-          ${clippedStay(from, to)}
-         where ${overlapping(businessUuid, from, to)}
-           ${options.roomUuid === undefined ? sql`` : sql`and b.room_type_uuid = ${options.roomUuid}`}
-           ${options.where ? sql`and ${options.where}` : sql``}
-      ), changes as (
-        select first as night,
-               ${each((c) => sql`sum(rooms * ${c.w}) as ${c.rooms}, sum((rate + (cents_stop > first)::int) * ${c.w}) as ${c.revenue}`)}
-          from stays group by 1
-        union all
-        select stop, ${each((c) => sql`-sum(rooms * ${c.w}), -sum(rate * ${c.w})`)}
-          from stays group by 1
-        union all
-        select cents_stop, ${each((c) => sql`0, -sum(${c.w})`)}
-          from stays where cents_stop > first group by 1
+      with changes as (
+        select grouping(first, stop, cents_stop) as kind,
+               coalesce(first, stop, cents_stop) as night,
+               ${each((c) => sql`sum(rooms * ${c.w}) as ${c.r}, sum(rate * ${c.w}) as ${c.v}, sum((cents_stop > first)::int * ${c.w}) as ${c.x}`)}
+          from (
+            select b.rooms, s.first, s.stop, s.rate, s.cents_stop,
+                   ${each((c) => sql`(${c.weight})::int as ${c.w}`)}
+              from bookings b
+              ${clippedStay(from, to)}
+             where ${overlapping(businessUuid, from, to)}
+               ${options.roomUuid === undefined ? sql`` : sql`and b.room_type_uuid = ${options.roomUuid}`}
+               ${options.where ? sql`and ${options.where}` : sql``}
+          ) as stays
+         group by grouping sets ((first), (stop), (cents_stop))
       ), days as (
-        select night, ${each((c) => sql`sum(${c.rooms}) as ${c.rooms}, sum(${c.revenue}) as ${c.revenue}`)}
+        select night,
+               ${each(
+                 (c) => sql`
+                   sum(${perSet(sql`kind`, c.r, sql`-${c.r}`, sql`0`)}) as ${c.rooms},
+                   sum(${perSet(sql`kind`, sql`${c.v} + ${c.x}`, sql`-${c.v}`, sql`-${c.x}`)}) as ${c.revenue}`,
+               )}
           from changes group by 1
       )
       select n.night,
@@ -321,14 +336,20 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
                  sum(x.rooms_0) as rooms, sum(x.revenue_0) as revenue
             from nightly x
            group by 1
-        ), arrivals as (
-          select ${keyOf(sql`b.arrival`)} as key,
+        ), arrival_days as (
+          select b.arrival,
                  count(*) as bookings,
                  count(*) filter (where b.status = 'cancelled') as cancellations,
                  count(*) filter (where b.status = 'no_show') as no_shows
             from bookings b
            where b.business_uuid = ${businessUuid}
              and b.arrival between ${from}::date and ${to}::date
+           group by 1
+        ), arrivals as (
+          -- Keyed once per day, not per booking: a key costs more than counting the bookings.
+          select ${keyOf(sql`a.arrival`)} as key, sum(a.bookings) as bookings,
+                 sum(a.cancellations) as cancellations, sum(a.no_shows) as no_shows
+            from arrival_days a
            group by 1
         )
         select st.key as "key",
@@ -363,28 +384,24 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
      * (relu(x) = max(x, 0)), for e = `booked` and, subtracted, e = `gone`; the extra cent's
      * nights likewise up to `cents_stop`. So the curve is a sum of terms c × relu(t − N), and
      * for N in 0…365 only the terms with t > N count: Σ c × t − N × Σ c over them, two running
-     * sums over t from the top. Each kind of term is one grouping over the bookings (no row per
-     * booking and night); the terms with t beyond 366 count for every N and share the top bucket.
+     * sums over t from the top. Each edge's terms are one pass over the bookings, grouped by t
+     * three ways at once (no row per booking and night); the terms with t beyond 366 count for
+     * every N and share the top bucket.
      */
     async pace(from: string, to: string): Promise<PaceSums[]> {
       const max = analyticsLimits.paceDaysMax;
-      /** The terms of the edge `e` (`booked`, or `gone` with `sign` −1), grouped by `t`. */
-      const terms = (e: SQL, sign: 1 | -1) =>
-        (
-          [
-            [sql`stop`, sql`rooms`, sql`rate`],
-            [sql`first`, sql`-rooms`, sql`-(rate + 1)`],
-            [sql`cents_stop`, sql`0`, sql`1`],
-          ] as const
-        ).map(
-          ([at, rooms, revenue]) => sql`
-            select least(${at} - ${e}, ${max + 1}::int) as t,
-                   ${sign}::int * sum(${rooms}) as rooms,
-                   ${sign}::int * sum((${rooms}) * (${at} - ${e})) as rooms_t,
-                   ${sign}::int * sum(${revenue}) as revenue,
-                   ${sign}::int * sum((${revenue}) * (${at} - ${e})) as revenue_t
-              from stays where ${at} - ${e} > 0 group by 1`,
-        );
+      /**
+       * The terms of the edge `e` (`booked`, or `gone` with `sign` −1) of the bookings `stays`
+       * holds `where`, summed per exact `t` three ways at once (`stop`, `first` and `cents_stop`
+       * less `e`): Σ rooms, Σ rates and their number, so that Σ c × t is computed per group, not
+       * per booking.
+       */
+      const edge = (e: SQL, sign: 1 | -1, where: SQL) => sql`
+        select grouping(stop - ${e}, first - ${e}, cents_stop - ${e}) as kind, ${sign}::int as sign,
+               coalesce(stop - ${e}, first - ${e}, cents_stop - ${e}) as t,
+               sum(rooms) as rooms, sum(rate) as rates, count(*) as n
+          from stays ${where}
+         group by grouping sets ((stop - ${e}), (first - ${e}), (cents_stop - ${e}))`;
       const result = await db.execute(sql`
         with stays as materialized (
           select b.rooms, s.rate, s.first, s.stop, s.cents_stop, h.booked,
@@ -394,11 +411,20 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
             ${clippedStay(from, to)}
             ${history}
            where ${overlapping(businessUuid, from, to)}
+        ), edges as (
+          ${edge(sql`booked`, 1, sql``)}
+          union all
+          ${edge(sql`gone`, -1, sql`where gone is not null`)}
         ), terms as (
-          ${sql.join([...terms(sql`booked`, 1), ...terms(sql`gone`, -1)], sql` union all `)}
+          -- The coefficients c: at stop, the rooms and the rate; at first, minus the rooms and
+          -- minus the rate + 1 (the extra cent); at cents_stop, the extra cent.
+          select t, sign * ${perSet(sql`kind`, sql`rooms`, sql`-rooms`, sql`0`)} as rooms,
+                 sign * ${perSet(sql`kind`, sql`rates`, sql`-(rates + n)`, sql`n`)} as revenue
+            from edges
+           where t > 0
         ), buckets as (
-          select t, sum(rooms) as rooms, sum(rooms_t) as rooms_t,
-                 sum(revenue) as revenue, sum(revenue_t) as revenue_t
+          select least(t, ${max + 1}::int) as t, sum(rooms) as rooms, sum(rooms * t) as rooms_t,
+                 sum(revenue) as revenue, sum(revenue * t) as revenue_t
             from terms group by 1
         )
         select k as "daysBefore",
