@@ -4,8 +4,9 @@
 // How they share the machine's two cores (measured at 72b0689, each lane alone): one end-to-end
 // worker keeps about one core busy (560 core-seconds over 543 s: a test waits on the browser and
 // the app in turn), while the two Vitest lanes keep both busy (645 core-s over 335 s, 249 over
-// 137 s). So the end-to-end lane, the longest, starts at once with two workers (the second core is
-// its own once the Vitest lanes end), and the Vitest lanes run beside it one after the other. Run in a row
+// 137 s). So the end-to-end lane, the longest, starts at once with one worker, and the Vitest lanes
+// run beside it one after the other, in the core it leaves (a second end-to-end worker beside
+// them oversubscribed the machine: its server-process tests timed out). Run in a row
 // instead, the lanes took 16 to 18 minutes; side by side the machine is busy until the end.
 // The end-to-end lane prints as it goes; a lane beside it keeps its output in test-results/
 // (unit.log, pg.log), says in one line when it ends, and is printed whole after the end-to-end
