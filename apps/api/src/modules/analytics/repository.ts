@@ -143,7 +143,7 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
 
   /**
    * Per night `from`…`to` (every night), the rooms and revenue of the overlapping bookings, once
-   * per weight (an expression of `b` and `s` worth 0 or 1): columns `night`, `rooms_<i>`,
+   * per weight (a condition on `b` and `s`: the bookings it counts): columns `night`, `rooms_<i>`,
    * `revenue_<i>`. Summed with the delta trick: each booking adds its rooms and nightly rate on
    * its first night in the range and takes them away the day after its last (its extra cent
    * likewise, from `cents_stop`); the changes are summed per day — in one pass over the bookings,
@@ -172,10 +172,10 @@ export function analyticsRepository(db: Executor, businessUuid: string, timeZone
       with changes as (
         select grouping(first, stop, cents_stop) as kind,
                coalesce(first, stop, cents_stop) as night,
-               ${each((c) => sql`sum(rooms * ${c.w}) as ${c.r}, sum(rate * ${c.w}) as ${c.v}, sum((cents_stop > first)::int * ${c.w}) as ${c.x}`)}
+               ${each((c) => sql`sum(rooms) filter (where ${c.w}) as ${c.r}, sum(rate) filter (where ${c.w}) as ${c.v}, count(*) filter (where ${c.w} and cents_stop > first) as ${c.x}`)}
           from (
             select b.rooms, s.first, s.stop, s.rate, s.cents_stop,
-                   ${each((c) => sql`(${c.weight})::int as ${c.w}`)}
+                   ${each((c) => sql`(${c.weight}) as ${c.w}`)}
               from bookings b
               ${clippedStay(from, to)}
              where ${overlapping(businessUuid, from, to)}
