@@ -138,18 +138,27 @@ async function postgresStaging(
   insertOnly: boolean,
 ): Promise<StagingSession> {
   await client.query('begin');
-  const business = insertOnly
-    ? await businessesRepository(db, serverScope()).lock(
-        job.businessUuid,
-        job.createMissingRooms ? 'no key update' : 'share',
-      )
-    : undefined;
-  if (insertOnly && !business) {
-    await client.query('rollback');
-    throw new ImportFailure(failures.businessGone());
-  }
-  if (!insertOnly) {
+  /** Where `stage` copies its rows, and their COPY text. */
+  let target: {
+    into: string;
+    text: (rows: StagedRow[], rooms: ReadonlyMap<string, string>) => string;
+  };
+  if (insertOnly) {
+    const business = await businessesRepository(db, serverScope()).lock(
+      job.businessUuid,
+      job.createMissingRooms ? 'no key update' : 'share',
+    );
+    if (!business) {
+      await client.query('rollback');
+      throw new ImportFailure(failures.businessGone());
+    }
+    target = {
+      into: `bookings (${bookingColumns})`,
+      text: (rows, rooms) => bookingsCopyText(rows, business, rooms, job.id),
+    };
+  } else {
     await client.query('create temporary table import_staging (like import_rows) on commit drop');
+    target = { into: `import_staging (${stagingColumns})`, text: (rows) => copyText(rows, job.id) };
   }
   return {
     direct: insertOnly ? { db } : undefined,
@@ -157,16 +166,8 @@ async function postgresStaging(
     async stage(rows, rooms) {
       if (rows.length === 0) return;
       await pipeline(
-        Readable.from([
-          insertOnly ? bookingsCopyText(rows, business!, rooms, job.id) : copyText(rows, job.id),
-        ]),
-        client.query(
-          copyFrom(
-            insertOnly
-              ? `copy bookings (${bookingColumns}) from stdin`
-              : `copy import_staging (${stagingColumns}) from stdin`,
-          ),
-        ),
+        Readable.from([target.text(rows, rooms)]),
+        client.query(copyFrom(`copy ${target.into} from stdin`)),
       );
     },
     async commit(work) {
