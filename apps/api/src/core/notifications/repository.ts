@@ -1,5 +1,5 @@
 import type { TNotificationKind, TNotificationParams } from '@tarifa/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses, notifications } from '../../db/schema';
 
@@ -100,4 +100,46 @@ export async function unreadSummaryParams(
       sql`${notifications.userUuid} = ${userUuid} and ${notifications.groupKey} = ${groupKey} and ${notifications.readAt} is null`,
     );
   return row?.params;
+}
+
+/** An alert (docs/digest-and-alerts.md) as the digest and the portfolio read it. */
+export interface OpenAlert {
+  id: string;
+  /** `alert_<what>`, e.g. `alert_pace_behind`. */
+  kind: string;
+  businessUuid: string | null;
+  /** The figures the text needs, plus `value` (money at stake, or null) and `link` (an app path). */
+  params: TNotificationParams;
+  updatedAt: Date;
+}
+
+/**
+ * The alerts still unread for the user (kinds `alert_*`, one summary per kind and business), of
+ * `businessUuids` when given: the ones worth the most money first, then the newest.
+ */
+export async function openAlerts(
+  db: Executor,
+  userUuid: string,
+  businessUuids?: readonly string[],
+): Promise<OpenAlert[]> {
+  if (businessUuids?.length === 0) return [];
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      businessUuid: notifications.businessUuid,
+      params: notifications.params,
+      updatedAt: notifications.updatedAt,
+    })
+    .from(notifications)
+    .where(
+      sql`${notifications.userUuid} = ${userUuid} and ${notifications.readAt} is null
+        and ${notifications.kind} like 'alert\\_%'
+        ${businessUuids ? sql`and ${inArray(notifications.businessUuid, [...businessUuids])}` : sql``}`,
+    )
+    .orderBy(
+      sql`(${notifications.params}->>'value')::numeric desc nulls last`,
+      sql`${notifications.updatedAt} desc`,
+    );
+  return rows;
 }
