@@ -13,6 +13,7 @@ import { readdirSync } from 'node:fs';
  */
 export const moduleGraph = {
   admin: ['auth', 'mail'],
+  alerts: ['analytics', 'pricing-inputs', 'mail'],
   analytics: ['pricing-inputs'],
   audit: [],
   autopilot: ['pricing-inputs', 'businesses'],

@@ -9,6 +9,8 @@ import type { Database } from './db/client';
 import { serializeError, serializeRequest } from './lib/logging';
 import { zodValidatorCompiler } from './lib/validation';
 import { adminRoutes } from './modules/admin/routes';
+import { registerAlertJobs } from './modules/alerts/jobs';
+import { alertsRoutes } from './modules/alerts/routes';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { registerAutopilotJobs } from './modules/autopilot/jobs';
@@ -173,6 +175,7 @@ export async function buildApp({
   registerRateRulesJobs(app);
   const autopilot = registerAutopilotJobs(app);
   const channels = registerChannelJobs(app);
+  const alerts = registerAlertJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -212,6 +215,7 @@ export async function buildApp({
       await api.register(marketRoutes, { clock });
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });
+      await api.register(alertsRoutes, { service: alerts });
     },
     { prefix: '/api' },
   );

@@ -67,6 +67,8 @@ export const auditEntities = [
   'autopilot_suggestion',
   /** The owner's rules for the autopilot applying on its own (entityId: the business). */
   'autopilot_policy',
+  /** The owner's alert settings of the property (entityId: the business). */
+  'alert_settings',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

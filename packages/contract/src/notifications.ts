@@ -36,6 +36,24 @@ export const notificationKinds = [
    */
   'autopilot_applied',
   'autopilot_held',
+  /**
+   * Alerts (docs/alerts.md): one summary per kind and business (`alert_<kind>:<businessUuid>`),
+   * settled when the condition is over. Every one has `params.value` (money at stake in the
+   * property's currency, or null), `params.link` (the app path to act from) and `params.urgent`.
+   * `alert_connection_failing`: `failing` (connections and webhook failing for over 15 minutes),
+   * `name` (the first one's; null: the webhook), `minutes` (the longest failing), `lastError`.
+   */
+  'alert_connection_failing',
+  /** `nights`, `first` (the earliest night), `roomType` (its room type's name), `days` (N), `daysAhead`. */
+  'alert_sold_out_early',
+  /** `roomType`, `bound` (`min` or `max`), `nights` (of the next 30), `roomTypes` (how many are held), `first`. */
+  'alert_price_at_bound',
+  /** `percent` (behind), `roomNights`, `lastYearRoomNights`, `revenue`, `lastYearRevenue`, `nights` (30). */
+  'alert_pace_behind',
+  /** `name`, `first` (its first night), `holiday` (a public holiday, not an event), `events` (how many). */
+  'alert_event_uncovered',
+  /** `mape` and `usualMape` (fractions), `nights` (scored lately). */
+  'alert_forecast_error',
   /** The user's plan changed: `params.plan`, `params.previousPlan`, `params.byAdmin`. */
   'plan_changed',
   /** A super-admin changed the user's account: `params.change` (`roles`, `enabled`, …). */

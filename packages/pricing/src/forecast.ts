@@ -368,20 +368,21 @@ export interface ForecastAccuracy {
 }
 
 /**
- * The model back-tested as of `asOf`: each of the 90 nights before it that sold something is
- * forecast 30 days before arrival (with only the history before that day) and compared with
- * what it sold, next to the seasonal-naive baseline. A night is scored when it, the day it is
- * forecast from and its night 364 days earlier are all history.
+ * The model back-tested as of `asOf`: each of the 90 nights (or `nights`) before it that sold
+ * something is forecast 30 days before arrival (with only the history before that day) and
+ * compared with what it sold, next to the seasonal-naive baseline. A night is scored when it, the
+ * day it is forecast from and its night 364 days earlier are all history.
  */
 export function backtest(
   curves: BookingCurves,
   asOf: string,
   roomsAvailable: number,
+  nights: number = backtestNights,
 ): ForecastAccuracy {
   const end = dayNumber(asOf);
   const model: ForecastOutcome[] = [];
   const baseline: ForecastOutcome[] = [];
-  for (let day = Math.max(end - backtestNights, curves.start); day < end; day += 1) {
+  for (let day = Math.max(end - nights, curves.start); day < end; day += 1) {
     const actual = curves.final(day);
     const previous = day - lastYearDays;
     if (actual <= 0 || previous < curves.start) continue;

@@ -61,7 +61,8 @@ const resetTexts: Record<TLocale, ResetTexts> = {
   },
 };
 
-function escapeHtml(value: string): string {
+/** Text made safe inside HTML (the templates of other modules' e-mails use it too). */
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
