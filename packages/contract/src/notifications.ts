@@ -39,7 +39,8 @@ export const notificationKinds = [
   /**
    * Alerts (docs/alerts.md): one summary per kind and business (`alert_<kind>:<businessUuid>`),
    * settled when the condition is over. Every one has `params.value` (money at stake in the
-   * property's currency, or null), `params.link` (the app path to act from) and `params.urgent`.
+   * property's currency, or null), `params.currency`, `params.link` (the app path to act from)
+   * and `params.urgent`.
    * `alert_connection_failing`: `failing` (connections and webhook failing for over 15 minutes),
    * `name` (the first one's; null: the webhook), `minutes` (the longest failing), `lastError`.
    */

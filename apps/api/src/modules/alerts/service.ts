@@ -213,11 +213,13 @@ export function alertsService(db: Db, options: AlertsServiceOptions) {
     const started: AlertParams[] = [];
     for (const kind of kinds) {
       const groupKey = alertGroupKey(kind, business.uuid);
-      const found = findings[kind];
-      if (!found) {
+      const finding = findings[kind];
+      if (!finding) {
         await settleSummary(tx, ownerUuid, groupKey);
         continue;
       }
+      // The currency `value` is in, for the bell and the digest.
+      const found = { ...finding, currency: business.currency };
       const open = await unreadSummaryParams(tx, ownerUuid, groupKey);
       if (!open) {
         await notify(tx, {

@@ -13,8 +13,22 @@ const notificationTargets: Record<TNotificationKind, string> = {
   autopilot_held: '/pricing-central/autopilot',
   plan_changed: '/pages/pricing',
   account_changed: '/account-settings/account',
+  alert_connection_failing: '/my-property/integrations',
+  alert_sold_out_early: '/pricing-central',
+  alert_price_at_bound: '/pricing-central/price-setup',
+  alert_pace_behind: '/pricing-central',
+  alert_event_uncovered: '/pricing-central/sazonalities/new',
+  alert_forecast_error: '/pricing-central/bi',
 };
 
-/** Where a click on the notification goes. */
-export const notificationTarget = (notification: Pick<TNotification, 'kind'>): string =>
-  notificationTargets[notification.kind];
+/**
+ * Where a click on the notification goes: an alert's own link (its nights, e.g.
+ * `/pricing-central?date=…`), else the page of its kind.
+ */
+export function notificationTarget(notification: Pick<TNotification, 'kind' | 'params'>): string {
+  const link = notification.params.link;
+  if (notification.kind.startsWith('alert_') && typeof link === 'string' && /^\/(?!\/)/.test(link)) {
+    return link;
+  }
+  return notificationTargets[notification.kind];
+}

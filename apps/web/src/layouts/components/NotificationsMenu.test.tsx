@@ -158,6 +158,51 @@ describe('the notifications bell', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/pricing-central/autopilot');
   });
 
+  it('words an alert with its figures and the money at stake, and opens its own link', async () => {
+    const pace = aNotification({
+      kind: 'alert_pace_behind',
+      params: {
+        percent: 24,
+        roomNights: 91,
+        lastYearRoomNights: 120,
+        revenue: 9100,
+        lastYearRevenue: 12000,
+        nights: 30,
+        value: 2900,
+        currency: 'EUR',
+        link: '/pricing-central?date=2026-06-10',
+        urgent: false,
+      },
+    });
+    const failing = aNotification({
+      kind: 'alert_connection_failing',
+      params: {
+        failing: 1,
+        name: 'Channex',
+        minutes: 40,
+        lastError: 'HTTP 503',
+        value: null,
+        currency: 'EUR',
+        link: '/my-property/integrations',
+        urgent: true,
+      },
+      createdAt: minutesAgo(30),
+    });
+    serve([pace, failing]);
+    renderWithProviders(<NotificationsMenu />, { path: '/dashboards' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notificações: 2 por ler' }));
+    const [first, second] = screen.getAllByRole('menuitem');
+    expect(plain(first!.textContent)).toMatch(
+      /As próximas 30 noites estão 24\s?% atrás do ano passado/,
+    );
+    expect(plain(first!.textContent)).toContain('91 noites vendidas contra 120 há um ano.');
+    expect(plain(first!.textContent)).toMatch(/Cerca de 2900 € em jogo\./);
+    expect(second).toHaveTextContent('Channex falha há 40 minutos: os preços não chegam lá');
+    expect(second).toHaveTextContent('Último erro: HTTP 503');
+    await userEvent.click(first!);
+    expect(screen.getByTestId('location')).toHaveTextContent('/pricing-central?date=2026-06-10');
+  });
+
   it('says when there is nothing, and words plurals as Arabic needs', async () => {
     serve([]);
     const { unmount } = renderWithProviders(<NotificationsMenu />);

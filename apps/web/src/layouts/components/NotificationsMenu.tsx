@@ -7,6 +7,12 @@ import NotificationsOffIcon from '@mui/icons-material/NotificationsPausedOutline
 import PlanIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import PriceChangesIcon from '@mui/icons-material/PriceChangeOutlined';
 import WebhookIcon from '@mui/icons-material/WebhookOutlined';
+import SoldOutIcon from '@mui/icons-material/EventBusyOutlined';
+import BoundIcon from '@mui/icons-material/VerticalAlignCenterOutlined';
+import PaceIcon from '@mui/icons-material/TrendingDownOutlined';
+import EventIcon from '@mui/icons-material/CelebrationOutlined';
+import ForecastIcon from '@mui/icons-material/QueryStatsOutlined';
+import LinkOffIcon from '@mui/icons-material/LinkOffOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -33,6 +39,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { useSelectBusiness } from '@/api/business';
 import { formatPercentChange } from '@/api/prices';
 import { useIntl, type Formatters } from '@/lib/intl';
+import { alertText } from './alertText';
 import {
   notificationTarget,
   useMarkNotificationsRead,
@@ -51,6 +58,12 @@ const icons: Record<TNotificationKind, { icon: SvgIconComponent; color: string }
   autopilot_held: { icon: AutopilotIcon, color: 'info.main' },
   plan_changed: { icon: PlanIcon, color: 'primary.main' },
   account_changed: { icon: AccountIcon, color: 'info.main' },
+  alert_connection_failing: { icon: LinkOffIcon, color: 'error.main' },
+  alert_sold_out_early: { icon: SoldOutIcon, color: 'warning.main' },
+  alert_price_at_bound: { icon: BoundIcon, color: 'warning.main' },
+  alert_pace_behind: { icon: PaceIcon, color: 'warning.main' },
+  alert_event_uncovered: { icon: EventIcon, color: 'info.main' },
+  alert_forecast_error: { icon: ForecastIcon, color: 'info.main' },
 };
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -136,6 +149,13 @@ function notificationText(
       };
     case 'account_changed':
       return { title: t('kinds.account_changed'), detail: null };
+    case 'alert_connection_failing':
+    case 'alert_sold_out_early':
+    case 'alert_price_at_bound':
+    case 'alert_pace_behind':
+    case 'alert_event_uncovered':
+    case 'alert_forecast_error':
+      return alertText(t, intl, kind, params);
   }
 }
 

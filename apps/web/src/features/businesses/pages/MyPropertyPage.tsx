@@ -1,10 +1,14 @@
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { subject } from '@casl/ability';
+import { useAbility } from '@casl/react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { AppAbility } from '@/lib/auth/ability';
 import { useIntl } from '@/lib/intl';
+import { AlertsCard } from '../components/AlertsCard';
 import { PhotosCard } from '../components/PhotosCard';
 import { detailsKey, PropertyDetailsForm } from '../components/PropertyDetailsForm';
 import { RequireBusiness } from '../components/RequireBusiness';
@@ -13,6 +17,7 @@ import { RequireBusiness } from '../components/RequireBusiness';
 export default function MyPropertyPage() {
   const { t } = useTranslation('property');
   const intl = useIntl();
+  const ability = useAbility<AppAbility>();
   return (
     <RequireBusiness>
       {(business) => (
@@ -41,6 +46,17 @@ export default function MyPropertyPage() {
           </Stack>
           <PropertyDetailsForm key={detailsKey(business)} business={business} />
           <PhotosCard business={business} />
+          <AlertsCard
+            business={business}
+            canConfigure={ability.can(
+              'update',
+              // The owner's rule names the business by its owner: asked of this one.
+              subject('Business', {
+                uuid: business.uuid,
+                ownerUuid: business.ownerUuid,
+              } as Record<string, unknown>),
+            )}
+          />
         </Stack>
       )}
     </RequireBusiness>
