@@ -5,7 +5,7 @@ import { businessPath } from '@/api/business';
 import { notificationKeys } from '@/api/notifications';
 
 /** Query keys of a business's alert settings. */
-export const alertKeys = {
+const alertKeys = {
   settings: (businessUuid: string) => ['alerts', businessUuid, 'settings'] as const,
 };
 

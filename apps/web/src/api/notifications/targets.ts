@@ -27,7 +27,11 @@ const notificationTargets: Record<TNotificationKind, string> = {
  */
 export function notificationTarget(notification: Pick<TNotification, 'kind' | 'params'>): string {
   const link = notification.params.link;
-  if (notification.kind.startsWith('alert_') && typeof link === 'string' && /^\/(?!\/)/.test(link)) {
+  if (
+    notification.kind.startsWith('alert_') &&
+    typeof link === 'string' &&
+    /^\/(?!\/)/.test(link)
+  ) {
     return link;
   }
   return notificationTargets[notification.kind];

@@ -3,7 +3,7 @@ import type { TNotification } from '@tarifa/contract';
 import type { Formatters } from '@/lib/intl';
 
 /** The kinds of notification that are alerts (docs/alerts.md). */
-export type AlertNotificationKind = Extract<TNotification['kind'], `alert_${string}`>;
+type AlertNotificationKind = Extract<TNotification['kind'], `alert_${string}`>;
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
