@@ -31,6 +31,10 @@ class CopyRefused extends Error {
   }
 }
 
+/** What one target's work answers; the rest of its `TPortfolioCopyTarget` is filled in. */
+type Outcome = Pick<TPortfolioCopyTarget, 'status'> &
+  Partial<Pick<TPortfolioCopyTarget, 'version' | 'items' | 'prices' | 'error'>>;
+
 interface Side {
   business: BusinessRow;
   config: Configuration;
@@ -254,53 +258,51 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
     targets,
   });
 
-  const base = (row: BusinessRow) => ({
-    businessUuid: row.uuid,
-    name: row.name,
-    version: row.version,
-  });
+  /**
+   * `work` done for each target in turn, its outcome with the target's name and version; a
+   * refusal or an error of the tariff calls is that target's `failed` outcome, never the others'.
+   */
+  async function eachTarget(
+    targets: { row: BusinessRow; version?: number }[],
+    work: (target: { row: BusinessRow; version?: number }) => Promise<Outcome>,
+  ): Promise<TPortfolioCopyTarget[]> {
+    const outcomes: TPortfolioCopyTarget[] = [];
+    for (const target of targets) {
+      let outcome: Outcome;
+      try {
+        outcome = await work(target);
+      } catch (err) {
+        outcome = { status: 'failed', error: errorOf(err) };
+      }
+      const { row } = target;
+      outcomes.push({
+        businessUuid: row.uuid,
+        name: row.name,
+        version: row.version,
+        items: [],
+        prices: null,
+        error: null,
+        ...outcome,
+      });
+    }
+    return outcomes;
+  }
 
   return {
     /** `POST /api/v1/portfolio/copy/preview`: per target, what would change and the prices' move. */
     async preview(caller: Caller, body: TPortfolioCopyBody): Promise<TPortfolioCopyResponse> {
       const { source, targets } = await sidesOf(caller, body);
-      const previews: TPortfolioCopyTarget[] = [];
-      for (const { row } of targets) {
-        try {
-          const config = await loadConfiguration(db, row);
-          const plan = planCopy(body.setting, source, { business: row, config });
-          if (plan.changes.length === 0) {
-            previews.push({
-              ...base(row),
-              status: 'unchanged',
-              items: [],
-              prices: null,
-              error: null,
-            });
-            continue;
-          }
-          const after = await applied(db, row, config, plan);
-          const { from, to, summary } = await comparePrices(db, row, config, after, {
-            today: zonedDate(clock(), row.timezone),
-            now: clock(),
-          });
-          previews.push({
-            ...base(row),
-            status: 'ready',
-            items: plan.items,
-            prices: { from, to, summary },
-            error: null,
-          });
-        } catch (err) {
-          previews.push({
-            ...base(row),
-            status: 'failed',
-            items: [],
-            prices: null,
-            error: errorOf(err),
-          });
-        }
-      }
+      const previews = await eachTarget(targets, async ({ row }) => {
+        const config = await loadConfiguration(db, row);
+        const plan = planCopy(body.setting, source, { business: row, config });
+        if (plan.changes.length === 0) return { status: 'unchanged' };
+        const after = await applied(db, row, config, plan);
+        const { from, to, summary } = await comparePrices(db, row, config, after, {
+          today: zonedDate(clock(), row.timezone),
+          now: clock(),
+        });
+        return { status: 'ready', items: plan.items, prices: { from, to, summary } };
+      });
       return answer(body, source, previews);
     },
 
@@ -311,56 +313,29 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
      */
     async copy(caller: Caller, body: TPortfolioCopyBody): Promise<TPortfolioCopyResponse> {
       const { source, targets } = await sidesOf(caller, body);
-      const results: TPortfolioCopyTarget[] = [];
-      for (const { row, version } of targets) {
-        try {
-          // A target changed since its preview is refused before anything is compared.
-          if (version !== undefined && version !== row.version) throw versionConflict();
-          const now = planCopy(body.setting, source, {
-            business: row,
-            config: await loadConfiguration(db, row),
-          });
-          if (now.changes.length === 0) {
-            // Nothing to change: no new version, nothing in the log.
-            results.push({
-              ...base(row),
-              status: 'unchanged',
-              items: [],
-              prices: null,
-              error: null,
-            });
-            continue;
-          }
-          const { business, result: plan } = await changeBusiness(
-            businesses,
-            caller,
-            row.uuid,
-            version,
-            async (ctx) => {
-              const config = await loadConfiguration(ctx.tx, ctx.row);
-              const plan = planCopy(body.setting, source, { business: ctx.row, config });
-              for (const change of plan.changes) await applyConfigurationChange(ctx, change);
-              return plan;
-            },
-          );
-          results.push({
-            ...base(row),
-            version: business.version,
-            status: 'copied',
-            items: plan.items,
-            prices: null,
-            error: null,
-          });
-        } catch (err) {
-          results.push({
-            ...base(row),
-            status: 'failed',
-            items: [],
-            prices: null,
-            error: errorOf(err),
-          });
-        }
-      }
+      const results = await eachTarget(targets, async ({ row, version }) => {
+        // A target changed since its preview is refused before anything is compared.
+        if (version !== undefined && version !== row.version) throw versionConflict();
+        const now = planCopy(body.setting, source, {
+          business: row,
+          config: await loadConfiguration(db, row),
+        });
+        // Nothing to change: no new version, nothing in the log.
+        if (now.changes.length === 0) return { status: 'unchanged' };
+        const { business, result: plan } = await changeBusiness(
+          businesses,
+          caller,
+          row.uuid,
+          version,
+          async (ctx) => {
+            const config = await loadConfiguration(ctx.tx, ctx.row);
+            const plan = planCopy(body.setting, source, { business: ctx.row, config });
+            for (const change of plan.changes) await applyConfigurationChange(ctx, change);
+            return plan;
+          },
+        );
+        return { status: 'copied', version: business.version, items: plan.items };
+      });
       return answer(body, source, results);
     },
   };

@@ -48,33 +48,32 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
     async (request) => service.overview(requireAuth(request), request.query),
   );
 
-  app.post(
-    '/v1/portfolio/copy/preview',
-    {
-      schema: {
-        ...doc,
-        operationId: 'previewPortfolioCopy',
-        summary:
-          'What copying a setting (seasons, occupancy levels) of one property would change in each target, and its effect on prices; saves nothing',
-        body: ZPortfolioCopyBody,
-        response: { 200: ZPortfolioCopyResponse, ...errors },
+  for (const [path, operationId, summary, work] of [
+    [
+      '/v1/portfolio/copy/preview',
+      'previewPortfolioCopy',
+      'What copying a setting (seasons, occupancy levels) of one property would change in each target, and its effect on prices; saves nothing',
+      copy.preview,
+    ],
+    [
+      '/v1/portfolio/copy',
+      'copyPortfolioSetting',
+      'Copy a setting of one property to others: each target all or nothing, in its own log; the result per target',
+      copy.copy,
+    ],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          ...doc,
+          operationId,
+          summary,
+          body: ZPortfolioCopyBody,
+          response: { 200: ZPortfolioCopyResponse, ...errors },
+        },
       },
-    },
-    async (request) => copy.preview(requireAuth(request), request.body),
-  );
-
-  app.post(
-    '/v1/portfolio/copy',
-    {
-      schema: {
-        ...doc,
-        operationId: 'copyPortfolioSetting',
-        summary:
-          'Copy a setting of one property to others: each target all or nothing, in its own log; the result per target',
-        body: ZPortfolioCopyBody,
-        response: { 200: ZPortfolioCopyResponse, ...errors },
-      },
-    },
-    async (request) => copy.copy(requireAuth(request), request.body),
-  );
+      async (request) => work(requireAuth(request), request.body),
+    );
+  }
 };
