@@ -25,9 +25,8 @@ import {
   type TPortfolioProperty,
   type TPortfolioSetting,
 } from '@tarifa/contract';
-import { isolate } from '@/lib/bidi';
+import { PricePreviewSummary } from '@/components/PricePreviewSummary';
 import { errorMessage } from '@/lib/forms';
-import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCopySetting, usePreviewCopy } from '../api/portfolio';
 
@@ -41,8 +40,6 @@ const statusColor = {
 /** One target of a preview or a copy: what changes there, what that does to prices, or why not. */
 function TargetOutcome({ target }: { target: TPortfolioCopyTarget }) {
   const { t } = useTranslation('portfolio');
-  const intl = useIntl();
-  const summary = target.prices?.summary;
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }} data-testid="copy-target">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
@@ -62,24 +59,7 @@ function TargetOutcome({ target }: { target: TPortfolioCopyTarget }) {
             .join(' · ')}
         </Typography>
       )}
-      {summary && (
-        <Typography variant="body2" color="text.secondary">
-          {summary.cellsChanged === 0
-            ? t('copy.pricesSame')
-            : t('copy.prices', {
-                count: summary.nightsChanged,
-                nights: intl.number(summary.nightsChanged),
-                average: isolate(
-                  intl,
-                  intl.number(summary.averageChangePercent / 100, {
-                    style: 'percent',
-                    signDisplay: 'exceptZero',
-                    maximumFractionDigits: 1,
-                  }),
-                ),
-              })}
-        </Typography>
-      )}
+      {target.prices && <PricePreviewSummary preview={target.prices} />}
       {target.error && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {t(`copy.errors.${target.error.code}`, {
@@ -242,6 +222,7 @@ export function CopySettingDialog({
             disabled={chosen.length === 0}
             loading={preview.isPending}
             onClick={() => preview.mutate(body)}
+            data-testid="portfolio-copy-preview"
           >
             {t('copy.preview')}
           </Button>

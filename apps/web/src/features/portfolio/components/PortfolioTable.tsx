@@ -1,5 +1,4 @@
 import ApproveIcon from '@mui/icons-material/CheckCircleOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -38,18 +37,18 @@ function FigureCell({ row, column }: { row: Row; column: (typeof figures)[number
   const change = kpiChange(intl, column.metric, current, previous);
   const budget = column.key === 'roomRevenue' ? row.budget?.revenue : undefined;
   return (
-    <TableCell align="right">
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {formatFigure(intl, kind, current, row.currency)}
       </Typography>
       <Typography variant="caption" component="div" color="text.secondary">
         {t('table.lastYear', { value: formatFigure(intl, kind, previous, row.currency) })}
-        {change && (
-          <Box component="span" sx={{ color: toneColor[change.tone], marginInlineStart: 0.5 }}>
-            {t(`table.change.${change.unit}`, { amount: change.amount })}
-          </Box>
-        )}
       </Typography>
+      {change && (
+        <Typography variant="caption" component="div" sx={{ color: toneColor[change.tone] }}>
+          {t(`table.change.${change.unit}`, { amount: change.amount })}
+        </Typography>
+      )}
       {budget !== undefined && (
         <Typography variant="caption" component="div" color="text.secondary">
           {t('table.budget', { value: formatFigure(intl, 'money', budget, row.currency) })}
@@ -101,7 +100,7 @@ export function PortfolioTable({
         <TableBody>
           {portfolio.properties.map((property) => (
             <TableRow key={property.businessUuid} hover>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={{ minInlineSize: 160 }}>
                 <Link
                   component="button"
                   variant="body2"

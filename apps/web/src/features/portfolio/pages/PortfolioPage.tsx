@@ -164,7 +164,12 @@ export default function PortfolioPage() {
           <Typography color="text.secondary">{t('subtitle')}</Typography>
         </div>
         {several && (
-          <Button variant="outlined" startIcon={<CopyIcon />} onClick={() => setCopying(true)}>
+          <Button
+            variant="outlined"
+            startIcon={<CopyIcon />}
+            onClick={() => setCopying(true)}
+            data-testid="portfolio-copy"
+          >
             {t('copy.open')}
           </Button>
         )}
@@ -173,7 +178,14 @@ export default function PortfolioPage() {
         <CardContent>
           <Stack spacing={2}>
             <PickersProvider>
-              <Grid container spacing={2} role="group" aria-label={t('period')}>
+              {/* Eight columns: each date (two of them) a quarter of the card from md up. */}
+              <Grid
+                container
+                columns={{ xs: 12, md: 8 }}
+                spacing={2}
+                role="group"
+                aria-label={t('period')}
+              >
                 <DateRangeFilter
                   value={period}
                   labels={{ from: t('from'), to: t('to') }}
