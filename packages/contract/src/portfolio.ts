@@ -39,7 +39,7 @@ export const ZPortfolioQuery = z.object({ from: ZDate, to: ZDate }).superRefine(
 export type TPortfolioQuery = z.input<typeof ZPortfolioQuery>;
 
 /** A period's figures (of one property, or summed over several in one currency). */
-export const ZPortfolioFigures = z.object({
+const ZPortfolioFigures = z.object({
   roomsAvailable: z.number().int(),
   roomNights: z.number().int(),
   roomRevenue: z.number(),
@@ -50,7 +50,7 @@ export const ZPortfolioFigures = z.object({
 export type TPortfolioFigures = z.infer<typeof ZPortfolioFigures>;
 
 /** A monthly budget over the period (docs/budgets.md); null when the property has none. */
-export const ZPortfolioBudget = z
+const ZPortfolioBudget = z
   .object({ roomNights: z.number(), revenue: z.number() })
   .nullable();
 export type TPortfolioBudget = z.infer<typeof ZPortfolioBudget>;
@@ -67,7 +67,7 @@ const portfolioRow = {
   alerts: z.number().int(),
 };
 
-export const ZPortfolioProperty = ZPortfolioFigures.extend({
+const ZPortfolioProperty = ZPortfolioFigures.extend({
   businessUuid: z.uuid(),
   name: z.string(),
   ...portfolioRow,
@@ -79,7 +79,7 @@ export type TPortfolioProperty = z.infer<typeof ZPortfolioProperty>;
  * occupancy, ADR and RevPAR computed again from those sums (never averaged). The budget is the
  * sum of theirs when every one of them has one, else null.
  */
-export const ZPortfolioTotals = ZPortfolioFigures.extend({
+const ZPortfolioTotals = ZPortfolioFigures.extend({
   /** How many properties it sums. */
   properties: z.number().int(),
   ...portfolioRow,
@@ -139,21 +139,21 @@ export const ZPortfolioCopyBody = z
 export type TPortfolioCopyBody = z.input<typeof ZPortfolioCopyBody>;
 
 /** One season or occupancy group the copy creates, updates (same name) or deletes. */
-export const ZPortfolioCopyItem = z.object({
+const ZPortfolioCopyItem = z.object({
   action: z.enum(['create', 'update', 'delete']),
   name: z.string(),
 });
 export type TPortfolioCopyItem = z.infer<typeof ZPortfolioCopyItem>;
 
 /** Why a target cannot take the copy: an error code (translated), its values. */
-export const ZPortfolioCopyError = z.object({
+const ZPortfolioCopyError = z.object({
   code: z.string(),
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
 });
 export type TPortfolioCopyError = z.infer<typeof ZPortfolioCopyError>;
 
-export const ZPortfolioCopyTarget = z.object({
+const ZPortfolioCopyTarget = z.object({
   businessUuid: z.uuid(),
   name: z.string(),
   /** The target's version now (after a copy, the new one). */
