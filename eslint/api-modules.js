@@ -29,6 +29,7 @@ export const moduleGraph = {
   market: ['businesses'],
   notifications: [],
   plans: [],
+  portfolio: ['analytics', 'price-changes', 'businesses', 'pricing-inputs'],
   'rate-plans': ['businesses'],
   'rate-rules': ['pricing-inputs', 'businesses', 'rate-plans'],
   'price-changes': ['pricing-inputs', 'businesses'],

@@ -53,6 +53,8 @@ const HEAVY = {
       // Check-in and check-out typed on the language's clock (TimeInput).
       'features/businesses/pages/MyPropertyPage.tsx',
       'features/price-changes/pages/PriceChangesPage.tsx',
+      // The portfolio's period (the one DateRangeFilter).
+      'features/portfolio/pages/PortfolioPage.tsx',
       'features/seasons/pages/SazonalityEditPage.tsx',
       // The holidays-and-events section's event dialog picks its dates.
       'features/seasons/pages/SazonalitiesPage.tsx',

@@ -31,6 +31,7 @@ import { mailPlugin } from './modules/mail/plugin';
 import { notificationsRoutes } from './modules/notifications/routes';
 import type { PaymentProvider } from './modules/plans/payments';
 import { plansRoutes } from './modules/plans/routes';
+import { portfolioRoutes } from './modules/portfolio/routes';
 import { registerPriceChangeJobs } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
@@ -208,6 +209,7 @@ export async function buildApp({
       await api.register(publishingRoutes, { clock });
       await api.register(channelsRoutes, { service: channels });
       await api.register(analyticsRoutes, { clock });
+      await api.register(portfolioRoutes, { clock });
       await api.register(forecastRoutes, { clock });
       await api.register(autopilotRoutes, { service: autopilot });
       await api.register(eventsRoutes);

@@ -30,3 +30,4 @@ export * from './rate-plans';
 export * from './rate-rule-changes';
 export * from './autopilot';
 export * from './alerts';
+export * from './portfolio';

@@ -77,6 +77,7 @@ const PriceCalendar = needsBusiness(
   () => import('@/features/price-calendar/pages/PriceCalendarPage'),
 );
 
+const Portfolio = lazy(() => import('@/features/portfolio/pages/PortfolioPage'));
 const Analytics = needsBusiness(() => import('@/features/analytics/pages/AnalyticsPage'));
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
@@ -208,6 +209,12 @@ export const appRoutes: AppRoute[] = [
     name: 'my-property-integrations',
     meta: { ...readAll, title: 'nav:integrations' },
     page: Integrations,
+  },
+  {
+    path: '/portfolio',
+    name: 'portfolio',
+    meta: { ...readAll, title: 'nav:portfolio' },
+    page: Portfolio,
   },
   {
     path: '/pages/icons',

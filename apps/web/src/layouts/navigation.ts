@@ -1,4 +1,5 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import ApartmentIcon from '@mui/icons-material/ApartmentOutlined';
 import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BarChartIcon from '@mui/icons-material/BarChartOutlined';
 import HubIcon from '@mui/icons-material/HubOutlined';
@@ -28,6 +29,8 @@ export interface NavLinkItem extends Permission {
   icon?: SvgIconComponent;
   /** The plan feature the page needs: the name of the plan with it marks it when the user's lacks it. */
   feature?: TPlanFeature;
+  /** Shown only to a user with at least this many properties (the portfolio: two). */
+  minProperties?: number;
 }
 
 export interface NavGroupItem extends Permission {
@@ -95,6 +98,15 @@ export const navigation: NavItem[] = [
     ],
   },
   { kind: 'link', title: 'nav:myProperty', to: '/my-property', icon: HomeWorkIcon, ...read },
+  // Every property side by side: for an owner of several.
+  {
+    kind: 'link',
+    title: 'nav:portfolio',
+    to: '/portfolio',
+    icon: ApartmentIcon,
+    minProperties: 2,
+    ...read,
+  },
   // Integration tokens and the webhook: what connects a PMS or a channel manager.
   {
     kind: 'link',
@@ -165,10 +177,18 @@ function allowed(ability: AppAbility, item: Permission): boolean {
   return ability.can(item.action ?? 'manage', item.subject ?? 'all');
 }
 
-/** The entries the user's rules allow; groups and sections without a visible child disappear. */
-export function visibleNavigation(ability: AppAbility, items: NavItem[] = navigation): NavItem[] {
+/**
+ * The entries the user's rules allow (and, for those that ask for several, the user's
+ * `properties` count); groups and sections without a visible child disappear.
+ */
+export function visibleNavigation(
+  ability: AppAbility,
+  items: NavItem[] = navigation,
+  properties = 0,
+): NavItem[] {
   return items.flatMap((item): NavItem[] => {
     if (!allowed(ability, item)) return [];
+    if (item.kind === 'link' && (item.minProperties ?? 0) > properties) return [];
     if (item.kind === 'link') return [item];
     const children = item.children.filter((child) => allowed(ability, child));
     if (item.kind === 'section' && children.length === 0) return [];

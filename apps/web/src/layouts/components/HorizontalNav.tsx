@@ -5,24 +5,22 @@ import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useAbility } from '@casl/react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { planHas } from '@tarifa/contract';
 import { ProChip } from '@/components/plans/ProChip';
-import type { AppAbility } from '@/lib/auth/ability';
 import { useCurrentPlan } from '@/api/plans';
 import type { BarType } from '@/lib/preferences/preferences';
 import {
   isActiveGroup,
   isActiveTarget,
   pagesOf,
-  visibleNavigation,
   type NavGroupItem,
   type NavLinkItem,
   type NavSectionItem,
 } from '../navigation';
+import { useVisibleNavigation } from '../useVisibleNavigation';
 
 const buttonSx = (active: boolean) =>
   ({
@@ -114,9 +112,8 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
 /** The same menu as the vertical navigation, as a bar under the navbar (a preference). */
 export function HorizontalNav({ type, maxInlineSize }: { type: BarType; maxInlineSize?: number }) {
   const { t } = useTranslation();
-  const ability = useAbility<AppAbility>();
+  const items = useVisibleNavigation();
   if (type === 'hidden') return null;
-  const items = visibleNavigation(ability);
   return (
     <Box
       sx={{

@@ -4,13 +4,11 @@ import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useAbility } from '@casl/react';
 import { useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/Logo';
-import type { AppAbility } from '@/lib/auth/ability';
-import { visibleNavigation } from '../navigation';
+import { useVisibleNavigation } from '../useVisibleNavigation';
 import { NavEntries } from './NavEntries';
 
 export const navWidth = 260;
@@ -37,8 +35,7 @@ export function VerticalNav({
   onToggleCollapsed,
 }: VerticalNavProps) {
   const { t } = useTranslation();
-  const ability = useAbility<AppAbility>();
-  const items = visibleNavigation(ability);
+  const items = useVisibleNavigation();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const mini = !overlay && collapsed && !hovered && !focused;

@@ -14,7 +14,8 @@ import { registerSearchSource, type SearchItem } from '@/components/search/regis
 import type { AppAbility } from '@/lib/auth/ability';
 // The English menu labels and words (two kilobytes), whatever language is loaded: see `keywords`.
 import englishNav from '@/lib/i18n/locales/en/nav.json';
-import { flattenNavigation, navigation, visibleNavigation } from '../navigation';
+import { flattenNavigation, navigation } from '../navigation';
+import { useVisibleNavigation } from '../useVisibleNavigation';
 
 /** Pages that are not in the menu but worth finding. */
 const morePages = [
@@ -88,7 +89,7 @@ function usePageItems(): SearchItem[] {
   const { t } = useTranslation();
   const keywords = useKeywords();
   const ability = useAbility<AppAbility>();
-  const visible = visibleNavigation(ability);
+  const visible = useVisibleNavigation();
   // The section each menu page sits in, for the second line, and the group whose page it opens.
   const sectionOf = new Map<string, string>();
   const opensGroup = new Map<string, string>();

@@ -17,15 +17,19 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBusinesses, useSelectBusiness } from '@/api/business';
 import { CreateBusinessForm } from './CreateBusinessForm';
 
 /**
  * The navbar's property switcher: shows the selected property (the first of the list);
  * choosing another moves it first, which every page follows. Also adds a property, and for a user
- * with none yet it invites to set one up.
+ * with none yet it invites to set one up. A page links to adding one with `?add-property` (the
+ * portfolio's empty state): the switcher opens its form.
  */
+/** `?add-property` on any page opens the form that adds a property. */
+const addPropertyParam = 'add-property';
+
 export function BusinessSwitcher() {
   const { t } = useTranslation('property');
   const theme = useTheme();
@@ -34,7 +38,21 @@ export function BusinessSwitcher() {
   const { data: businesses = [] } = useBusinesses();
   const select = useSelectBusiness();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [creating, setCreating] = useState(false);
+  const [creatingHere, setCreating] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const creating = creatingHere || params.has(addPropertyParam);
+  const stopCreating = () => {
+    setCreating(false);
+    if (params.has(addPropertyParam)) {
+      setParams(
+        (now) => {
+          now.delete(addPropertyParam);
+          return now;
+        },
+        { replace: true },
+      );
+    }
+  };
   const selected = businesses[0]?.uuid ? businesses[0] : undefined;
 
   if (!selected)
@@ -122,13 +140,13 @@ export function BusinessSwitcher() {
           <ListItemText primary={t('switcher.add')} />
         </MenuItem>
       </Menu>
-      <Dialog open={creating} onClose={() => setCreating(false)} fullWidth maxWidth="sm">
+      <Dialog open={creating} onClose={stopCreating} fullWidth maxWidth="sm">
         <DialogTitle>{t('create.titleAnother')}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
           <CreateBusinessForm
-            onCancel={() => setCreating(false)}
+            onCancel={stopCreating}
             onCreated={() => {
-              setCreating(false);
+              stopCreating();
               void navigate('/pricing-central/room-form');
             }}
           />

@@ -16,7 +16,10 @@ import { useIntl } from '@/lib/intl';
 import { useDecidePriceChanges, usePriceChanges } from '@/api/price-changes';
 import { showSnackbar } from '@/lib/snackbar';
 import { useApprovedNotice } from '@/components/price-life/useApprovedNotice';
-import { ConfirmDecisionDialog, type PendingDecision } from '../components/ConfirmDecisionDialog';
+import {
+  ConfirmDecisionDialog,
+  type PendingDecision,
+} from '@/components/price-changes/ConfirmDecisionDialog';
 import { ExportButtons } from '../components/ExportButtons';
 import { PriceChangesFilters } from '../components/PriceChangesFilters';
 import { PriceChangesTable } from '../components/PriceChangesTable';

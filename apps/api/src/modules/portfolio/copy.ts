@@ -1,0 +1,342 @@
+import type {
+  TPortfolioCopyBody,
+  TPortfolioCopyError,
+  TPortfolioCopyItem,
+  TPortfolioCopyResponse,
+  TPortfolioCopyTarget,
+  TPortfolioSetting,
+} from '@tarifa/contract';
+import { systemClock } from '../../core/clock';
+import type { BusinessRow, Caller } from '../../core/tenancy';
+import { versionConflict, type UnitOfWork } from '../../core/unit-of-work';
+import type { Db, Executor } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { zonedDate } from '../../lib/zoned-time';
+import { businessesDeps, changeBusiness } from '../businesses/change';
+import { applyConfigurationChange } from '../businesses/configuration-change';
+import { businessRepository } from '../businesses/repository';
+import { loadConfiguration } from '../pricing-inputs/cells';
+import { applyChange, type Configuration, type PriceChange } from '../pricing-inputs/configuration';
+import { comparePrices } from '../pricing-inputs/preview';
+import { ownProperties } from './service';
+
+/** Why a target cannot take the copy; caught per target, never thrown past it. */
+class CopyRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** What one target's work answers; the rest of its `TPortfolioCopyTarget` is filled in. */
+type Outcome = Pick<TPortfolioCopyTarget, 'status'> &
+  Partial<Pick<TPortfolioCopyTarget, 'version' | 'items' | 'prices' | 'error'>>;
+
+interface Side {
+  business: BusinessRow;
+  config: Configuration;
+}
+
+/** What the copy does to one target: the items named, and the changes that make them. */
+interface CopyPlan {
+  items: TPortfolioCopyItem[];
+  changes: PriceChange[];
+}
+
+/** A rule of either setting, as the plan compares and moves it. */
+interface Rule<F> {
+  key: string;
+  name: string;
+  roomUuids: string[];
+  /** Its fields as the tariff call takes them (without its id). */
+  fields: F;
+}
+
+/**
+ * The source's room types carried onto the target's by their code (a season for the source's
+ * `DBL` applies to the target's `DBL`); a code the target lacks refuses the copy, naming it.
+ */
+function roomMapper(source: Configuration, target: Configuration) {
+  const codeOf = new Map(source.roomsTariff.map((room) => [room.uuid, room.code]));
+  const uuidOf = new Map(target.roomsTariff.map((room) => [room.code, room.uuid]));
+  return (item: string, uuids: string[]) =>
+    uuids.map((uuid) => {
+      const code = codeOf.get(uuid) ?? uuid;
+      const found = uuidOf.get(code);
+      if (!found) {
+        throw new CopyRefused('room_type_missing', `No room type ${code} for ${item}`, {
+          room: code,
+          item,
+        });
+      }
+      return found;
+    });
+}
+
+/** Fields of a rule in a fixed order, room types sorted: two rules alike compare equal. */
+const canonical = (fields: object) =>
+  JSON.stringify(
+    Object.entries(fields)
+      .map(([key, value]) => [key, Array.isArray(value) ? [...value].sort() : value] as const)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+
+/**
+ * Makes the target's rules the source's: each source rule updates the first target rule of the same
+ * name not yet matched (when anything differs) or is created; the target's rules left unmatched
+ * are deleted. Deletions first, then updates, then creations (in the source's order).
+ */
+function matchRules<F extends object>(
+  source: Rule<F>[],
+  target: Rule<F>[],
+  make: {
+    create: (fields: F) => PriceChange;
+    update: (key: string, fields: F) => PriceChange;
+    remove: (key: string) => PriceChange;
+  },
+): CopyPlan {
+  const unmatched = [...target];
+  const updates: CopyPlan = { items: [], changes: [] };
+  const creates: CopyPlan = { items: [], changes: [] };
+  for (const rule of source) {
+    const at = unmatched.findIndex((other) => other.name === rule.name);
+    if (at < 0) {
+      creates.items.push({ action: 'create', name: rule.name });
+      creates.changes.push(make.create(rule.fields));
+      continue;
+    }
+    const [other] = unmatched.splice(at, 1);
+    if (canonical(other!.fields) !== canonical(rule.fields)) {
+      updates.items.push({ action: 'update', name: rule.name });
+      updates.changes.push(make.update(other!.key, rule.fields));
+    }
+  }
+  return {
+    items: [
+      ...unmatched.map((rule) => ({ action: 'delete' as const, name: rule.name })),
+      ...updates.items,
+      ...creates.items,
+    ],
+    changes: [
+      ...unmatched.map((rule) => make.remove(rule.key)),
+      ...updates.changes,
+      ...creates.changes,
+    ],
+  };
+}
+
+/** What copying `setting` from `source` makes of `target` (throws `CopyRefused`). */
+function planCopy(setting: TPortfolioSetting, source: Side, target: Side): CopyPlan {
+  const rooms = roomMapper(source.config, target.config);
+  if (setting === 'seasons') {
+    type Fields = Omit<Configuration['sazonalities'][number], 'id'>;
+    const rule = (season: Configuration['sazonalities'][number], roomUuids: string[]) => {
+      const { id, ...fields } = season;
+      return { key: id, name: season.name, roomUuids, fields: { ...fields, roomUuids } };
+    };
+    const sourceRules: Rule<Fields>[] = source.config.sazonalities.map((season) => {
+      // An amount is money of the source's currency: it means something else in another one.
+      if (
+        season.adjustmentType === 'amount' &&
+        source.business.currency !== target.business.currency
+      ) {
+        throw new CopyRefused(
+          'currency_mismatch',
+          `${season.name} adds an amount in ${source.business.currency}`,
+          { item: season.name, currency: target.business.currency },
+        );
+      }
+      return rule(season, rooms(season.name, season.roomUuids));
+    });
+    return matchRules(
+      sourceRules,
+      target.config.sazonalities.map((season) => rule(season, season.roomUuids)),
+      {
+        create: (sazonality) => ({ kind: 'sazonality', sazonality }),
+        update: (id, sazonality) => ({ kind: 'sazonality', id, sazonality }),
+        remove: (id) => ({ kind: 'deleteSazonality', id }),
+      },
+    );
+  }
+  type Fields = Omit<Configuration['fluctuationLevels'][number], 'uuid'>;
+  const rule = (group: Configuration['fluctuationLevels'][number], roomUuids: string[]) => ({
+    key: group.uuid,
+    name: group.name,
+    roomUuids,
+    fields: { name: group.name, roomUuids, levels: group.levels },
+  });
+  const sourceRules: Rule<Fields>[] = source.config.fluctuationLevels.map((group) =>
+    rule(group, rooms(group.name, group.roomUuids)),
+  );
+  return matchRules(
+    sourceRules,
+    target.config.fluctuationLevels.map((group) => rule(group, group.roomUuids)),
+    {
+      create: (fluctuationLevel) => ({ kind: 'fluctuationLevel', fluctuationLevel }),
+      update: (groupUuid, fluctuationLevel) => ({
+        kind: 'fluctuationLevel',
+        groupUuid,
+        fluctuationLevel,
+      }),
+      remove: (groupUuid) => ({ kind: 'deleteFluctuationLevel', groupUuid }),
+    },
+  );
+}
+
+/** A refusal or an error of the tariff calls, as a target's `error` (its first field's code). */
+function errorOf(err: unknown): TPortfolioCopyError {
+  if (err instanceof CopyRefused) {
+    return { code: err.code, message: err.message, params: err.params };
+  }
+  if (err instanceof AppError) {
+    const detail = err.details?.[0];
+    return detail
+      ? { code: detail.code, message: detail.message ?? err.message, params: detail.params }
+      : { code: err.code, message: err.message };
+  }
+  throw err;
+}
+
+export interface PortfolioCopyOptions {
+  clock?: () => Date;
+  unitOfWork: UnitOfWork;
+}
+
+/**
+ * One setting copied from one of the owner's properties to others (docs/portfolio.md): previewed
+ * through the prices' own preview (`comparePrices`, the configuration changed in memory by the
+ * tariff calls' own checks), then made in each target through the tariff calls' own work — one
+ * change of the business each, all or nothing, its audit events in its own log and the
+ * `tariff.changed` that recomputes its prices.
+ */
+export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
+  const clock = options.clock ?? systemClock;
+  const businesses = businessesDeps(db, { clock, unitOfWork: options.unitOfWork });
+
+  /** The source and the targets, each one of the caller's own (else 404). */
+  async function sidesOf(caller: Caller, body: TPortfolioCopyBody) {
+    const own = new Map((await ownProperties(db, caller)).map((row) => [row.uuid, row]));
+    const find = (uuid: string) => {
+      const row = own.get(uuid);
+      if (!row) throw AppError.notFound('Business');
+      return row;
+    };
+    const source = find(body.sourceUuid);
+    const targets = body.targets.map((target) => ({ ...target, row: find(target.businessUuid) }));
+    return { source: { business: source, config: await loadConfiguration(db, source) }, targets };
+  }
+
+  const checksOf = (tx: Executor, business: BusinessRow) => ({
+    roomTypesWithBookings: (uuids: string[]) =>
+      businessRepository(tx, business.uuid).roomTypesWithBookings(uuids),
+  });
+
+  /** `config` with the plan's changes made in memory, each checked as its tariff call checks it. */
+  async function applied(
+    tx: Executor,
+    business: BusinessRow,
+    config: Configuration,
+    plan: CopyPlan,
+  ) {
+    let after = config;
+    for (const change of plan.changes) {
+      after = await applyChange(after, change, checksOf(tx, business));
+    }
+    return after;
+  }
+
+  const answer = (
+    body: TPortfolioCopyBody,
+    source: Side,
+    targets: TPortfolioCopyTarget[],
+  ): TPortfolioCopyResponse => ({
+    setting: body.setting,
+    source: { businessUuid: source.business.uuid, name: source.business.name },
+    targets,
+  });
+
+  /**
+   * `work` done for each target in turn, its outcome with the target's name and version; a
+   * refusal or an error of the tariff calls is that target's `failed` outcome, never the others'.
+   */
+  async function eachTarget(
+    targets: { row: BusinessRow; version?: number }[],
+    work: (target: { row: BusinessRow; version?: number }) => Promise<Outcome>,
+  ): Promise<TPortfolioCopyTarget[]> {
+    const outcomes: TPortfolioCopyTarget[] = [];
+    for (const target of targets) {
+      let outcome: Outcome;
+      try {
+        outcome = await work(target);
+      } catch (err) {
+        outcome = { status: 'failed', error: errorOf(err) };
+      }
+      const { row } = target;
+      outcomes.push({
+        businessUuid: row.uuid,
+        name: row.name,
+        version: row.version,
+        items: [],
+        prices: null,
+        error: null,
+        ...outcome,
+      });
+    }
+    return outcomes;
+  }
+
+  return {
+    /** `POST /api/v1/portfolio/copy/preview`: per target, what would change and the prices' move. */
+    async preview(caller: Caller, body: TPortfolioCopyBody): Promise<TPortfolioCopyResponse> {
+      const { source, targets } = await sidesOf(caller, body);
+      const previews = await eachTarget(targets, async ({ row }) => {
+        const config = await loadConfiguration(db, row);
+        const plan = planCopy(body.setting, source, { business: row, config });
+        if (plan.changes.length === 0) return { status: 'unchanged' };
+        const after = await applied(db, row, config, plan);
+        const { from, to, summary } = await comparePrices(db, row, config, after, {
+          today: zonedDate(clock(), row.timezone),
+          now: clock(),
+        });
+        return { status: 'ready', items: plan.items, prices: { from, to, summary } };
+      });
+      return answer(body, source, previews);
+    },
+
+    /**
+     * `POST /api/v1/portfolio/copy`: each target changed in its own transaction (a target whose
+     * version moved since the preview is refused with `version_conflict`, nothing changed there);
+     * one target's failure leaves the others as they went.
+     */
+    async copy(caller: Caller, body: TPortfolioCopyBody): Promise<TPortfolioCopyResponse> {
+      const { source, targets } = await sidesOf(caller, body);
+      const results = await eachTarget(targets, async ({ row, version }) => {
+        // A target changed since its preview is refused before anything is compared.
+        if (version !== undefined && version !== row.version) throw versionConflict();
+        const now = planCopy(body.setting, source, {
+          business: row,
+          config: await loadConfiguration(db, row),
+        });
+        // Nothing to change: no new version, nothing in the log.
+        if (now.changes.length === 0) return { status: 'unchanged' };
+        const { business, result: plan } = await changeBusiness(
+          businesses,
+          caller,
+          row.uuid,
+          version,
+          async (ctx) => {
+            const config = await loadConfiguration(ctx.tx, ctx.row);
+            const plan = planCopy(body.setting, source, { business: ctx.row, config });
+            for (const change of plan.changes) await applyConfigurationChange(ctx, change);
+            return plan;
+          },
+        );
+        return { status: 'copied', version: business.version, items: plan.items };
+      });
+      return answer(body, source, results);
+    },
+  };
+}

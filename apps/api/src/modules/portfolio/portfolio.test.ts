@@ -1,0 +1,377 @@
+import type {
+  TBusiness,
+  TPortfolioCopyBody,
+  TPortfolioCopyResponse,
+  TPortfolioFigures,
+  TPortfolioResponse,
+} from '@tarifa/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingInput, saveBookings, withRooms } from '../../../test/booking-factories';
+import {
+  createBusiness,
+  groupInput,
+  roomInput,
+  sazonalityInput,
+  stored,
+  tariffUrl,
+} from '../../../test/business-factories';
+import { createUser, type TestUser } from '../../../test/factories';
+import { createClockedTestApp, type TestApp } from '../../../test/helpers';
+import { insertChanges, priceChangesUrl } from '../../../test/price-change-factories';
+import { notifications } from '../../db/schema';
+
+/**
+ * The portfolio against figures computed by hand. Today is 2027-03-10 (Lisbon); the period is
+ * Monday 2027-03-01 … Sunday 2027-03-07 (7 nights), last year Monday 2026-03-02 … Sunday 2026-03-08.
+ *
+ * | property | currency | rooms | bookings (nights in the period)                          |
+ * | -------- | -------- | ----- | -------------------------------------------------------- |
+ * | Aldeia   | EUR      | 10    | 1–4 Mar, 2 rooms, 600.00: 6 nights · 6–9 Mar, 1 room, 300.00: 2 nights, 200.00 |
+ * | Barra    | EUR      | 5     | 2–5 Mar, 3 rooms, 900.03: 9 nights                       |
+ * | Cume     | USD      | 2     | none                                                     |
+ *
+ * Aldeia: 70 rooms available, 8 room nights, 800.00 → occupancy 8/70, ADR 100.00, RevPAR 11.43;
+ * last year (2–4 Mar 2026, 1 room, 180.00) 2 room nights, 180.00.
+ * Barra: 35 available, 9 nights, 900.03 → ADR 100.00, RevPAR 25.72.
+ * EUR totals: 105 available, 17 nights, 1 700.03 → occupancy 17/105, ADR 100.00 (170 003 ÷ 17 =
+ * 10 000.18 cents), RevPAR 16.19 (170 003 ÷ 105 = 1 619.08); USD totals: Cume's own.
+ */
+const now = new Date('2027-03-10T12:00:00Z');
+const period = 'from=2027-03-01&to=2027-03-07';
+
+describe('the portfolio', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let aldeia: TBusiness;
+  let barra: TBusiness;
+  let cume: TBusiness;
+  let aldeiaRooms: Record<string, string>;
+
+  const get = (user: TestUser, query = period) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/portfolio?${query}`, headers: user.headers });
+  const read = async (user: TestUser, query = period) => {
+    const res = await get(user, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TPortfolioResponse;
+  };
+  const copyCall = async (path: 'copy' | 'copy/preview', body: TPortfolioCopyBody) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/portfolio/${path}`,
+      headers: owner.headers,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TPortfolioCopyResponse;
+  };
+
+  beforeAll(async () => {
+    t = await createClockedTestApp(() => now);
+    owner = await createUser(t, { name: 'Rita Dona' });
+    const lisbon = { timezone: 'Europe/Lisbon', country: 'PT' };
+    aldeia = await createBusiness(t, owner, { name: 'Aldeia', currency: 'EUR', ...lisbon });
+    barra = await createBusiness(t, owner, { name: 'Barra', currency: 'EUR', ...lisbon });
+    cume = await createBusiness(t, owner, { name: 'Cume', currency: 'USD', ...lisbon });
+    aldeiaRooms = await withRooms(t, owner, aldeia, [roomInput({ code: 'DBL', rooms: 10 })]);
+    await withRooms(t, owner, barra, [roomInput({ code: 'DBL', rooms: 5 })]);
+    await withRooms(t, owner, cume, [roomInput({ code: 'TWN', rooms: 2 })]);
+    const booked = { bookedAt: '2027-01-05T10:00:00Z' };
+    await saveBookings(t, owner, aldeia, [
+      bookingInput({
+        arrival: '2027-03-01',
+        departure: '2027-03-04',
+        rooms: 2,
+        totalAmount: 600,
+        ...booked,
+      }),
+      bookingInput({ arrival: '2027-03-06', departure: '2027-03-09', totalAmount: 300, ...booked }),
+      bookingInput({
+        arrival: '2026-03-02',
+        departure: '2026-03-04',
+        totalAmount: 180,
+        bookedAt: '2026-01-05T10:00:00Z',
+      }),
+    ]);
+    await saveBookings(t, owner, barra, [
+      bookingInput({
+        arrival: '2027-03-02',
+        departure: '2027-03-05',
+        rooms: 3,
+        totalAmount: 900.03,
+        ...booked,
+      }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('shows each property by the analytics’ definitions, totals per currency equal to their sum, pending changes and alerts; nobody else’s', async () => {
+    await insertChanges(t, aldeia.uuid, [
+      { roomUuid: aldeiaRooms.DBL!, night: '2027-03-20' },
+      { roomUuid: aldeiaRooms.DBL!, night: '2027-03-21' },
+      { roomUuid: aldeiaRooms.DBL!, night: '2027-03-22', status: 'approved' },
+    ]);
+    await t.database.db.insert(notifications).values({
+      userUuid: owner.userData.uuid,
+      businessUuid: barra.uuid,
+      kind: 'alert_pace_behind',
+      params: { value: 1200, link: '/analytics', urgent: false },
+      groupKey: `alert_pace_behind:${barra.uuid}`,
+    });
+    // Another owner, with a property of the same name and bookings of their own.
+    const stranger = await createUser(t);
+    const theirs = await createBusiness(t, stranger, { name: 'Aldeia' });
+    await withRooms(t, stranger, theirs, [roomInput({ rooms: 50 })]);
+
+    const answer = await read(owner);
+    expect(answer.lastYear).toEqual({ from: '2026-03-02', to: '2026-03-08' });
+    expect(answer.properties.map((p) => p.name)).toEqual(['Aldeia', 'Barra', 'Cume']);
+    const [a, b, c] = answer.properties;
+    expect(a).toMatchObject({
+      businessUuid: aldeia.uuid,
+      currency: 'EUR',
+      roomsAvailable: 70,
+      roomNights: 8,
+      roomRevenue: 800,
+      occupancy: 8 / 70,
+      adr: 100,
+      revpar: 11.43,
+      lastYear: { roomsAvailable: 70, roomNights: 2, roomRevenue: 180, adr: 90 },
+      budget: null,
+      pendingChanges: 2,
+      alerts: 0,
+    });
+    expect(b).toMatchObject({ roomNights: 9, roomRevenue: 900.03, revpar: 25.72, alerts: 1 });
+    expect(c).toMatchObject({ currency: 'USD', roomNights: 0, adr: null, occupancy: 0 });
+
+    // The same figures as the property's own KPIs.
+    const kpis = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/businesses/${aldeia.uuid}/analytics/kpis?${period}`,
+      headers: owner.headers,
+    });
+    expect(kpis.json().current).toMatchObject({ roomNightsSold: 8, revenue: 800, revpar: 11.43 });
+
+    // Totals: per currency, the sums, and the ratios computed again from them.
+    const sum = (rows: TPortfolioFigures[], key: 'roomsAvailable' | 'roomNights' | 'roomRevenue') =>
+      Math.round(rows.reduce((total, row) => total + row[key] * 100, 0)) / 100;
+    const [eur, usd] = answer.totals;
+    expect(eur).toMatchObject({
+      currency: 'EUR',
+      properties: 2,
+      roomsAvailable: sum([a!, b!], 'roomsAvailable'),
+      roomNights: sum([a!, b!], 'roomNights'),
+      roomRevenue: sum([a!, b!], 'roomRevenue'),
+      occupancy: 17 / 105,
+      adr: 100,
+      revpar: 16.19,
+      lastYear: { roomNights: 2, roomRevenue: 180 },
+      budget: null,
+      pendingChanges: 2,
+      alerts: 1,
+    });
+    expect(eur!.roomRevenue).toBe(1700.03);
+    expect(usd).toMatchObject({ currency: 'USD', properties: 1, roomsAvailable: 14 });
+
+    // The stranger sees their one property (the page's empty state), never the owner's.
+    const theirAnswer = await read(stranger);
+    expect(theirAnswer.properties.map((p) => p.businessUuid)).toEqual([theirs.uuid]);
+    expect(theirAnswer.totals).toHaveLength(1);
+    // A user with no property: an empty list, no totals.
+    const nobody = await createUser(t);
+    expect(await read(nobody)).toMatchObject({ properties: [], totals: [] });
+
+    // Bad periods: translated field errors, on the field.
+    for (const [query, path, code] of [
+      ['from=2027-03-07&to=2027-03-01', 'query.to', 'range_reversed'],
+      ['from=2027-01-01&to=2028-01-02', 'query.to', 'range_too_long'],
+      ['from=2027-02-30&to=2027-03-01', 'query.from', undefined],
+    ] as const) {
+      const res = await get(owner, query);
+      expect(res.statusCode, query).toBe(400);
+      const detail = res.json().error.details[0];
+      expect(detail.path).toBe(path);
+      if (code) expect(detail.code).toBe(code);
+    }
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/portfolio?${period}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('approves a property’s pending changes from the portfolio: that property only, in its own log', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: priceChangesUrl(aldeia, '/approve'),
+      headers: owner.headers,
+      payload: { filter: { status: ['pending'] } },
+    });
+    expect(res.json()).toEqual({ moved: 2 });
+    const answer = await read(owner);
+    expect(answer.properties.map((p) => p.pendingChanges)).toEqual([0, 0, 0]);
+    const log = await stored.auditEvents(t, aldeia.uuid);
+    expect(log.at(-1)).toMatchObject({ action: 'approve', entity: 'price_change' });
+    expect((await stored.auditEvents(t, barra.uuid)).some((e) => e.action === 'approve')).toBe(
+      false,
+    );
+  });
+
+  it('copies the seasons and the occupancy levels of one property to others: previewed, each target all or nothing, in its own log, its prices recomputed', async () => {
+    const post = (path: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: tariffUrl(aldeia, path),
+        headers: owner.headers,
+        payload,
+      });
+    await post('sazonalities', {
+      sazonality: sazonalityInput({
+        name: 'Verão',
+        startDate: '2027-06-01',
+        endDate: '2027-09-15',
+        value: 20,
+        roomUuids: [aldeiaRooms.DBL!],
+      }),
+    });
+    await post('sazonalities', {
+      sazonality: sazonalityInput({
+        name: 'Páscoa',
+        startDate: '2027-03-25',
+        endDate: '2027-03-29',
+        adjustmentType: 'amount',
+        value: 15,
+      }),
+    });
+    // Barra's own: a Verão worth less (updated), and a season Aldeia does not have (deleted).
+    for (const sazonality of [
+      sazonalityInput({ name: 'Verão', startDate: '2027-06-01', endDate: '2027-09-15', value: 10 }),
+      sazonalityInput({ name: 'Feira', startDate: '2027-05-01', endDate: '2027-05-03', value: 5 }),
+    ]) {
+      await t.app.inject({
+        method: 'POST',
+        url: tariffUrl(barra, 'sazonalities'),
+        headers: owner.headers,
+        payload: { sazonality },
+      });
+    }
+    const body: TPortfolioCopyBody = {
+      sourceUuid: aldeia.uuid,
+      setting: 'seasons',
+      targets: [{ businessUuid: barra.uuid }, { businessUuid: cume.uuid }],
+    };
+    const before = await stored.auditEvents(t, barra.uuid);
+
+    const preview = await copyCall('copy/preview', body);
+    const [toBarra, toCume] = preview.targets;
+    expect(toBarra).toMatchObject({
+      name: 'Barra',
+      status: 'ready',
+      items: [
+        { action: 'delete', name: 'Feira' },
+        { action: 'update', name: 'Verão' },
+        { action: 'create', name: 'Páscoa' },
+      ],
+      error: null,
+    });
+    expect(toBarra!.prices!.summary.cellsChanged).toBeGreaterThan(0);
+    // Cume is in dollars and has no double room: refused, the reason named.
+    expect(toCume).toMatchObject({
+      status: 'failed',
+      error: { code: 'currency_mismatch', params: { item: 'Páscoa' } },
+    });
+    // A preview saves nothing.
+    expect(await stored.auditEvents(t, barra.uuid)).toHaveLength(before.length);
+
+    const copied = await copyCall('copy', {
+      ...body,
+      targets: preview.targets.map((target) => ({
+        businessUuid: target.businessUuid,
+        version: target.version,
+      })),
+    });
+    expect(copied.targets.map((target) => target.status)).toEqual(['copied', 'failed']);
+    expect(copied.targets[0]!.version).toBe(toBarra!.version + 1);
+    const seasons = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/businesses/${barra.uuid}`,
+        headers: owner.headers,
+      })
+    ).json().business.tariffConfiguration.sazonalities as {
+      name: string;
+      value: number;
+      roomUuids: string[];
+    }[];
+    expect(seasons.map((s) => [s.name, s.value]).sort()).toEqual([
+      ['Páscoa', 15],
+      ['Verão', 20],
+    ]);
+    // Aldeia's Verão was for its doubles: Barra's applies to Barra's doubles.
+    const barraDbl = (await stored.roomTypes(t, barra.uuid))[0]!.uuid;
+    expect(seasons.find((s) => s.name === 'Verão')!.roomUuids).toEqual([barraDbl]);
+    const log = (await stored.auditEvents(t, barra.uuid)).slice(before.length);
+    expect(log.map((e) => [e.action, e.entity, e.entityName])).toEqual([
+      ['delete', 'sazonality', 'Feira'],
+      ['update', 'sazonality', 'Verão'],
+      ['create', 'sazonality', 'Páscoa'],
+    ]);
+    // Cume failed whole: nothing of it changed.
+    expect((await stored.auditEvents(t, cume.uuid)).some((e) => e.entity === 'sazonality')).toBe(
+      false,
+    );
+    // Recomputed as a normal edit: Barra's prices moved, so changes wait for the owner.
+    await t.app.jobs.drain();
+    const barraRow = (await read(owner)).properties.find((p) => p.name === 'Barra')!;
+    expect(barraRow.pendingChanges).toBeGreaterThan(0);
+
+    // The preview's version is stale now: refused, nothing changed.
+    const stale = await copyCall('copy', {
+      ...body,
+      targets: [{ businessUuid: barra.uuid, version: toBarra!.version }],
+    });
+    expect(stale.targets[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'version_conflict' },
+    });
+    // Copied again: nothing to change, no new version.
+    const again = await copyCall('copy', { ...body, targets: [{ businessUuid: barra.uuid }] });
+    expect(again.targets[0]).toMatchObject({ status: 'unchanged', version: toBarra!.version + 1 });
+
+    // Occupancy levels: Cume has no double room, named.
+    await t.app.inject({
+      method: 'POST',
+      url: tariffUrl(aldeia, 'fluctuation-levels'),
+      headers: owner.headers,
+      payload: { fluctuationLevel: groupInput({ name: 'Doubles', roomUuids: [aldeiaRooms.DBL!] }) },
+    });
+    const levels = await copyCall('copy', { ...body, setting: 'occupancyLevels' });
+    expect(levels.targets[0]).toMatchObject({
+      status: 'copied',
+      items: [{ action: 'create', name: 'Doubles' }],
+    });
+    expect(levels.targets[1]).toMatchObject({
+      status: 'failed',
+      error: { code: 'room_type_missing', params: { room: 'DBL', item: 'Doubles' } },
+    });
+
+    // Not the owner's: 404; the source as a target, named.
+    const stranger = await createUser(t);
+    const theirs = await createBusiness(t, stranger);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/copy/preview',
+      headers: owner.headers,
+      payload: { ...body, targets: [{ businessUuid: theirs.uuid }] },
+    });
+    expect(refused.statusCode).toBe(404);
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/copy',
+      headers: owner.headers,
+      payload: { ...body, targets: [{ businessUuid: aldeia.uuid }] },
+    });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.details[0]).toMatchObject({
+      path: 'targets.0.businessUuid',
+      code: 'same_as_source',
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPortfolioFigures, TPortfolioProperty, TPortfolioResponse } from '@tarifa/contract';
+import { changeLanguage } from '@/lib/i18n';
+import { aBusiness, json, renderWithBusinesses, setupUser } from '@/testing';
+import PortfolioPage from './PortfolioPage';
+
+const figures = (overrides: Partial<TPortfolioFigures> = {}): TPortfolioFigures => ({
+  roomsAvailable: 300,
+  roomNights: 150,
+  roomRevenue: 15000,
+  occupancy: 0.5,
+  adr: 100,
+  revpar: 50,
+  ...overrides,
+});
+
+const aProperty = (name: string, overrides: Partial<TPortfolioProperty> = {}) => {
+  const business = aBusiness({ name });
+  return {
+    business,
+    row: {
+      businessUuid: business.uuid,
+      name,
+      currency: 'EUR',
+      ...figures(),
+      lastYear: figures({ occupancy: 0.4, roomNights: 120, roomRevenue: 12000 }),
+      budget: null,
+      pendingChanges: 0,
+      alerts: 0,
+      ...overrides,
+    } satisfies TPortfolioProperty,
+  };
+};
+
+const mar = aProperty('Quinta do Mar', { pendingChanges: 3 });
+const serra = aProperty('Casa da Serra', { alerts: 2 });
+
+const answer = (properties: TPortfolioProperty[]): TPortfolioResponse => ({
+  from: '2027-03-01',
+  to: '2027-03-31',
+  lastYear: { from: '2026-03-02', to: '2026-04-01' },
+  properties,
+  totals: properties.length
+    ? [
+        {
+          currency: 'EUR',
+          properties: properties.length,
+          ...figures({ roomsAvailable: 600, roomNights: 300, roomRevenue: 30000 }),
+          lastYear: figures(),
+          budget: null,
+          pendingChanges: 3,
+          alerts: 2,
+        },
+      ]
+    : [],
+});
+
+let portfolio: TPortfolioResponse;
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(async () => {
+  await changeLanguage('pt');
+  portfolio = answer([serra.row, mar.row]);
+  fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    if (url.startsWith('/api/v1/portfolio?')) return json(200, portfolio);
+    if (url.endsWith('/price-changes/summary?status=pending')) {
+      return json(200, { total: 3, manualBelowMin: 0, manualAboveMax: 0 });
+    }
+    if (url.endsWith('/price-changes/approve') && method === 'POST') return json(200, { moved: 3 });
+    return json(404, { error: { code: 'not_found', message: 'No' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPage = (businesses = [mar.business, serra.business]) =>
+  renderWithBusinesses(<PortfolioPage />, businesses, '/portfolio');
+
+describe('PortfolioPage', () => {
+  it('shows each property against last year and the totals, and approves a property’s waiting changes after the confirmation', async () => {
+    const user = setupUser();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'As suas propriedades no período' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => within(row).queryAllByRole('rowheader')[0]?.textContent)).toEqual([
+      undefined,
+      expect.stringContaining('Casa da Serra'),
+      expect.stringContaining('Quinta do Mar'),
+      expect.stringContaining('Total'),
+    ]);
+    // Occupancy 50 % against 40 %: +10 points.
+    expect(within(rows[1]!).getAllByText('+10 p.p.')).toHaveLength(1);
+    expect(within(rows[3]!).getByText('30 000 €', { exact: false })).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Aprovar as alterações por decidir de Quinta do Mar' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /Aprovar todas/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const approve = fetchMock.mock.calls.find(([url]) =>
+      String(url).endsWith(`/businesses/${mar.business.uuid}/price-changes/approve`),
+    );
+    expect(JSON.parse(String((approve![1] as RequestInit).body))).toEqual({
+      filter: { status: ['pending'] },
+    });
+  });
+
+  it('explains itself to an owner of one property and offers to add another', async () => {
+    portfolio = answer([mar.row]);
+    renderPage([mar.business]);
+    expect(
+      await screen.findByRole('heading', {
+        name: 'O portefólio é para quem tem várias propriedades',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Adicionar uma propriedade' })).toHaveAttribute(
+      'href',
+      '/portfolio?add-property',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says a first load failed and tries again', async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      json(500, { error: { code: 'internal', message: 'No' } }),
+    );
+    const user = setupUser();
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    await user.click(within(alert).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+  });
+});
