@@ -18,6 +18,7 @@ export const moduleGraph = {
   autopilot: ['pricing-inputs', 'businesses'],
   auth: ['mail'],
   bookings: [],
+  budgets: ['analytics', 'businesses'],
   businesses: ['plans'],
   channels: ['pricing-inputs', 'bookings'],
   events: ['businesses'],

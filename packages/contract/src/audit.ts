@@ -67,6 +67,8 @@ export const auditEntities = [
   'autopilot_suggestion',
   /** The owner's rules for the autopilot applying on its own (entityId: the business). */
   'autopilot_policy',
+  /** The monthly budget, typed or imported (entityId: the business; `changes` per month). */
+  'budget',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 
