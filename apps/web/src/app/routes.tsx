@@ -78,6 +78,7 @@ const PriceCalendar = needsBusiness(
 );
 
 const Analytics = needsBusiness(() => import('@/features/analytics/pages/AnalyticsPage'));
+const Budgets = needsBusiness(() => import('@/features/budgets/pages/BudgetsPage'));
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -238,6 +239,12 @@ export const appRoutes: AppRoute[] = [
     name: 'pricing-central-bi',
     meta: { ...readAll, title: 'nav:businessIntelligence' },
     page: Analytics,
+  },
+  {
+    path: '/pricing-central/budgets',
+    name: 'pricing-central-budgets',
+    meta: { ...readAll, title: 'nav:budgets' },
+    page: Budgets,
   },
   {
     path: '/pricing-central/price-changes',
