@@ -6,6 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TBudgetMonth, TBusiness } from '@tarifa/contract';
 import { BusinessErrorAlert } from '@/components/BusinessErrorAlert';
@@ -91,10 +92,19 @@ export function BudgetEditor({
             const name = `${names[i]} ${intl.number(year, { useGrouping: false })}`;
             const nightsError = form.errorFor(`months.${i}.roomNights`);
             const revenueError = form.errorFor(`months.${i}.revenue`);
+            // The server's refusal of the month itself (too far from today).
+            const monthError = form.errorFor(`months.${i}.month`);
             return (
               <TableRow key={draft.month}>
-                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                  {name}
+                <TableCell component="th" scope="row">
+                  <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+                    {name}
+                  </Typography>
+                  {monthError && (
+                    <Typography variant="caption" color="error" role="alert">
+                      {monthError}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>
                   <TextField

@@ -66,7 +66,7 @@ export default function BudgetsPage() {
     body = (
       <Stack spacing={2}>
         {budget.data.months.length === 0 && (
-          <Alert severity="info" data-testid="budget-empty">
+          <Alert severity="info" role="status" data-testid="budget-empty">
             {t('empty', { year: yearText })}
           </Alert>
         )}
