@@ -32,7 +32,7 @@ export const budgetLimits = {
 export const budgetCsvColumns = ['month', 'room_nights', 'revenue'] as const;
 
 /** A calendar month, `YYYY-MM` (2000-01 … 2099-12). */
-export const ZMonth = z
+const ZMonth = z
   .string()
   .trim()
   .refine(
@@ -142,7 +142,7 @@ export const ZBudgetImportResponse = z.object({
 export type TBudgetImportResponse = z.output<typeof ZBudgetImportResponse>;
 
 /** Room nights and room revenue of a month or a part of it. */
-export const ZBudgetFigures = z.object({ roomNights: z.number(), revenue: z.number() });
+const ZBudgetFigures = z.object({ roomNights: z.number(), revenue: z.number() });
 export type TBudgetFigures = z.output<typeof ZBudgetFigures>;
 
 /** `GET …/budgets/progress?month`: one month (default: the current one where the property is). */

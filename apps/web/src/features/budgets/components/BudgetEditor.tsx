@@ -63,6 +63,11 @@ export function BudgetEditor({
   const sum = (read: (draft: DraftMonth) => number | undefined) =>
     months.reduce((total, draft) => total + (read(draft) || 0), 0);
   const symbol = currencySymbol(intl.locale, business.currency);
+  // Cents only when there are some, as every amount of the app.
+  const money = (amount: number) =>
+    intl.money(amount, business.currency, {
+      maximumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    });
 
   return (
     <Stack
@@ -151,10 +156,7 @@ export function BudgetEditor({
               {intl.number(sum((draft) => parseCount(draft.roomNights)))}
             </TableCell>
             <TableCell sx={{ fontWeight: 600 }} data-testid="total-revenue">
-              {intl.money(
-                sum((draft) => parseAmount(draft.revenue)),
-                business.currency,
-              )}
+              {money(Math.round(sum((draft) => parseAmount(draft.revenue)) * 100) / 100)}
             </TableCell>
           </TableRow>
         </TableBody>

@@ -44,9 +44,9 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = () =>
   renderWithBusinesses(<BudgetsPage />, [business], `/pricing-central/budgets?year=${year}`);
 const nights = (month: string) =>
-  screen.getByRole('textbox', { name: `Noites de quarto, ${month} ${year}` });
+  screen.getByRole('textbox', { name: `Noites vendidas, ${month} ${year}` });
 const revenue = (month: string) =>
-  screen.getByRole('textbox', { name: `Receita de alojamento, ${month} ${year}` });
+  screen.getByRole('textbox', { name: `Receita de quartos, ${month} ${year}` });
 const saveButton = () => screen.getByRole('button', { name: 'Guardar o orçamento' });
 
 describe('the budget page', { timeout: 30_000 }, () => {
@@ -92,7 +92,7 @@ describe('the budget page', { timeout: 30_000 }, () => {
     renderPage();
     await fill(
       user,
-      await screen.findByRole('textbox', { name: `Noites de quarto, junho ${year}` }),
+      await screen.findByRole('textbox', { name: `Noites vendidas, junho ${year}` }),
       '5',
     );
     await fill(user, revenue('junho'), '500');
@@ -153,7 +153,7 @@ describe('the budget page', { timeout: 30_000 }, () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(items).toEqual([
-      'Linha 3, noites de quarto: Indique um valor igual ou superior a 0.',
+      'Linha 3, noites vendidas: Indique um valor igual ou superior a 0.',
       'Linha 4, mês: Escreva o mês como AAAA-MM, por exemplo 2026-05.',
     ]);
     const [url, init] = calls('POST', `${base}/import`)[0]!;

@@ -16,6 +16,7 @@ import { budgetCsvColumns, budgetLimits } from '@tarifa/contract';
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { useRequiredBusiness } from '@/api/business';
 import { useBudget } from '@/api/budgets';
+import { isolate } from '@/lib/bidi';
 import { todayIn } from '@/lib/dates';
 import { useIntl } from '@/lib/intl';
 import { BudgetEditor } from '../components/BudgetEditor';
@@ -121,7 +122,7 @@ export default function BudgetsPage() {
                 {t('upload.title')}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {t('upload.format', { columns: budgetCsvColumns.join(', ') })}
+                {t('upload.format', { columns: isolate(intl, budgetCsvColumns.join(', ')) })}
               </Typography>
               <Box
                 component="pre"
