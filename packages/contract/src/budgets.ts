@@ -31,23 +31,27 @@ export const budgetLimits = {
 /** The columns of a budget CSV, in the order the app writes them; any order and case is read. */
 export const budgetCsvColumns = ['month', 'room_nights', 'revenue'] as const;
 
+/** Whether `value` is a calendar month the budgets take: `YYYY-MM`, 2000-01 … 2099-12. */
+function isMonth(value: string): boolean {
+  const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(value);
+  return match !== null && +match[1]! >= budgetLimits.yearMin && +match[1]! <= budgetLimits.yearMax;
+}
+
 /** A calendar month, `YYYY-MM` (2000-01 … 2099-12). */
 const ZMonth = z
   .string()
   .trim()
-  .refine(
-    (v) => {
-      const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(v);
-      return (
-        match !== null && +match[1]! >= budgetLimits.yearMin && +match[1]! <= budgetLimits.yearMax
-      );
-    },
-    { message: 'Use a month written YYYY-MM', ...custom('invalid_format_month') },
-  );
+  .refine(isMonth, {
+    message: 'Use a month written YYYY-MM',
+    abort: true,
+    ...custom('invalid_format_month'),
+  })
+  .meta({ example: '2026-07' });
 
-/** The months `from`…`to` (`YYYY-MM`), both included, in order. */
+/** The months `from`…`to` (`YYYY-MM`), both included, in order (none unless both are months). */
 export function monthsBetween(from: string, to: string): string[] {
   const months: string[] = [];
+  if (!isMonth(from) || !isMonth(to)) return months;
   let [year, month] = from.split('-').map(Number) as [number, number];
   for (let key = from; key <= to;) {
     months.push(key);
@@ -91,6 +95,8 @@ export type TBudgetMonth = z.output<typeof ZBudgetMonth>;
 export const ZBudgetsQuery = z
   .object({ from: ZMonth, to: ZMonth })
   .superRefine(({ from, to }, ctx) => {
+    // A refinement runs even when a field failed its own: only two months are compared.
+    if (!isMonth(from) || !isMonth(to)) return;
     if (to < from) issue(ctx, ['to'], 'range_reversed', 'The end is before the start');
     else if (monthsBetween(from, to).length > budgetLimits.monthsMax) {
       issue(ctx, ['to'], 'range_too_long', `At most ${budgetLimits.monthsMax} months`, {
