@@ -19,6 +19,7 @@ import { authRepository } from './modules/auth/repository';
 import { authRoutes } from './modules/auth/routes';
 import { authService, sessions } from './modules/auth/service';
 import { bookingsRoutes } from './modules/bookings/routes';
+import { budgetsRoutes } from './modules/budgets/routes';
 import { businessesRoutes } from './modules/businesses/routes';
 import { demoRoutes } from './modules/demo/routes';
 import { eventsRoutes } from './modules/events/routes';
@@ -211,6 +212,7 @@ export async function buildApp({
       await api.register(analyticsRoutes, { clock });
       await api.register(portfolioRoutes, { clock });
       await api.register(forecastRoutes, { clock });
+      await api.register(budgetsRoutes, { clock });
       await api.register(autopilotRoutes, { service: autopilot });
       await api.register(eventsRoutes);
       await api.register(ratePlansRoutes);

@@ -98,6 +98,13 @@ const ratesCsv: UploadSample = {
   contentType: 'text/csv',
   fields: {},
 };
+const budgetCsv: UploadSample = {
+  file: Buffer.from('month,room_nights,revenue\n2026-07,300,30000.50\n'),
+  filename: 'budget.csv',
+  contentType: 'text/csv',
+  fields: {},
+};
+
 const uploads: Record<string, UploadSample> = {
   'POST /api/v1/users/{uuid}/avatar': image,
   'POST /api/v1/businesses/{uuid}/photos': image,
@@ -105,6 +112,7 @@ const uploads: Record<string, UploadSample> = {
   'POST /api/v1/businesses/{uuid}/bookings/import/preview': csv,
   'POST /api/v1/businesses/{uuid}/events/import': calendar,
   'POST /api/v1/businesses/{uuid}/competitor-rates/import': ratesCsv,
+  'POST /api/v1/businesses/{uuid}/budgets/import': budgetCsv,
 };
 
 const MB = 1024 * 1024;

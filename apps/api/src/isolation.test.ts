@@ -61,7 +61,11 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'rate-plans/:ratePlanUuid': world.idsA.ratePlan,
   'rate-rule-changes/:id': world.idsA.rateRuleChange,
   'channels/:id': world.idsA.channel,
+  ...notIds,
 });
+
+/** Path parameters that name no data of A's (a budget's year): filled in, not looked for in answers. */
+const notIds: Record<string, string> = { 'budgets/:year': '2026' };
 const parameterPattern = /([^/]+)\/:(\w+)/g;
 
 /**
@@ -155,7 +159,9 @@ describe('tenant isolation, walked over the route table', () => {
     ownedIds = ownedIdsOf(world);
     operations = (await t.app.inject({ url: '/api/docs/json' })).json().paths;
     marksOfA = [
-      ...Object.values(ownedIds),
+      ...Object.entries(ownedIds)
+        .filter(([key]) => !(key in notIds))
+        .map(([, id]) => id),
       world.idsA.roomType,
       world.idsA.notification,
       world.idsA.autopilotSuggestion,

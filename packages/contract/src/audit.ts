@@ -69,6 +69,8 @@ export const auditEntities = [
   'autopilot_policy',
   /** The owner's alert settings of the property (entityId: the business). */
   'alert_settings',
+  /** The monthly budget, typed or imported (entityId: the business; `changes` per month). */
+  'budget',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

@@ -31,3 +31,4 @@ export * from './rate-rule-changes';
 export * from './autopilot';
 export * from './alerts';
 export * from './portfolio';
+export * from './budgets';

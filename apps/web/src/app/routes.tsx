@@ -79,6 +79,7 @@ const PriceCalendar = needsBusiness(
 
 const Portfolio = lazy(() => import('@/features/portfolio/pages/PortfolioPage'));
 const Analytics = needsBusiness(() => import('@/features/analytics/pages/AnalyticsPage'));
+const Budgets = needsBusiness(() => import('@/features/budgets/pages/BudgetsPage'));
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -245,6 +246,12 @@ export const appRoutes: AppRoute[] = [
     name: 'pricing-central-bi',
     meta: { ...readAll, title: 'nav:businessIntelligence' },
     page: Analytics,
+  },
+  {
+    path: '/pricing-central/budgets',
+    name: 'pricing-central-budgets',
+    meta: { ...readAll, title: 'nav:budgets' },
+    page: Budgets,
   },
   {
     path: '/pricing-central/price-changes',

@@ -95,6 +95,7 @@ export const navigation: NavItem[] = [
         ...read,
       },
       { kind: 'link', title: 'nav:bookings', to: '/pricing-central/bookings', ...read },
+      { kind: 'link', title: 'nav:budgets', to: '/pricing-central/budgets', ...read },
     ],
   },
   { kind: 'link', title: 'nav:myProperty', to: '/my-property', icon: HomeWorkIcon, ...read },

@@ -16,3 +16,4 @@ export * from './rate-plans';
 export * from './channels';
 export * from './autopilot';
 export * from './alerts';
+export * from './budgets';

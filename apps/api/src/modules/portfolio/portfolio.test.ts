@@ -197,6 +197,43 @@ describe('the portfolio', () => {
     ).toBe(401);
   });
 
+  it('carries each property’s budget for the period, prorated to its nights, and the currency’s total once every property has one', async () => {
+    const budget = async (business: TBusiness, roomNights: number, revenue: number) => {
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/businesses',
+        headers: owner.headers,
+      });
+      const current = (listed.json() as { businesses: TBusiness[] }).businesses.find(
+        (b) => b.uuid === business.uuid,
+      )!;
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/businesses/${business.uuid}/budgets/2027`,
+        headers: owner.headers,
+        payload: {
+          version: current.version,
+          months: [{ month: '2027-03', roomNights, revenue }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // March's budget: 7 of its 31 nights fall in the period.
+    await budget(aldeia, 62, 3100);
+    let eur = (await read(owner)).totals.find((row) => row.currency === 'EUR')!;
+    expect(eur.budget).toBeNull(); // Barra has none yet: no partial sum
+    await budget(barra, 31, 1550.31);
+    const answer = await read(owner);
+    const [a, b] = answer.properties;
+    expect(a!.budget).toEqual({ roomNights: 14, revenue: 700 });
+    expect(b!.budget).toEqual({ roomNights: 7, revenue: 350.07 });
+    eur = answer.totals.find((row) => row.currency === 'EUR')!;
+    expect(eur.budget).toEqual({ roomNights: 21, revenue: 1050.07 });
+    // A period that reaches into April, which has no budget, has none.
+    const longer = await read(owner, 'from=2027-03-25&to=2027-04-05');
+    expect(longer.properties[0]!.budget).toBeNull();
+  });
+
   it('approves a property’s pending changes from the portfolio: that property only, in its own log', async () => {
     const res = await t.app.inject({
       method: 'POST',

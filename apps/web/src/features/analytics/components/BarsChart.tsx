@@ -8,12 +8,15 @@ interface BarSeries {
   name: string;
   values: readonly (number | null)[];
   color: string;
+  /** A line over the bars (a target, such as the budget); bars by default. */
+  line?: boolean;
 }
 
 /**
  * Bars of one or more series over categories (months, channels, buckets), side by side, with a
  * tooltip giving every series' figure of a category. `horizontal` lays the categories down the
- * side (long names), the first on top. Mirrored in right-to-left languages.
+ * side (long names), the first on top; a series marked `line` is drawn as a dashed line over the
+ * bars (the budget). Mirrored in right-to-left languages.
  */
 export function BarsChart({
   categories,
@@ -67,13 +70,27 @@ export function BarsChart({
       }),
       xAxis: horizontal ? valueAxis : categoryAxis,
       yAxis: horizontal ? categoryAxis : valueAxis,
-      series: series.map((s) => ({
-        name: s.name,
-        type: 'bar',
-        data: s.values,
-        itemStyle: { color: s.color, borderRadius: horizontal ? 3 : [3, 3, 0, 0] },
-        barMaxWidth: 28,
-      })),
+      series: series.map((s) =>
+        s.line
+          ? {
+              name: s.name,
+              type: 'line',
+              data: s.values,
+              itemStyle: { color: s.color },
+              lineStyle: { color: s.color, width: 2, type: 'dashed' },
+              symbol: 'circle',
+              symbolSize: 7,
+              connectNulls: false,
+              z: 3,
+            }
+          : {
+              name: s.name,
+              type: 'bar',
+              data: s.values,
+              itemStyle: { color: s.color, borderRadius: horizontal ? 3 : [3, 3, 0, 0] },
+              barMaxWidth: 28,
+            },
+      ),
     };
   }, [categories, series, format, horizontal, chart, t]);
   return <EChart option={option} description={description} height={height} />;

@@ -244,6 +244,43 @@ describe('sales analytics', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('draws the budget as a line on the months and exports it beside last year', async () => {
+    const user = setupUser();
+    // January 1 500 € and March 3 100 € budgeted; February has none.
+    answers.budgets = () => ({
+      currency: 'EUR',
+      from: '2026-01',
+      to: '2026-03',
+      months: [
+        { month: '2026-01', roomNights: 12, revenue: 1500 },
+        { month: '2026-03', roomNights: 31, revenue: 3100 },
+      ],
+    });
+    renderWithBusinesses(
+      <AnalyticsPage />,
+      [business],
+      '/pricing-central/bi?view=sales-analytics&from=2026-01-01&to=2026-03-31',
+    );
+    expect(
+      await chartNamed(
+        'Receita de quartos por mês: 3200 € este ano, 2300 € no ano passado. Orçamento: 4600 €.',
+      ),
+    ).toBeInTheDocument();
+    expect(requested(api, '/budgets').map(String)).toEqual(['from=2026-01&to=2026-03']);
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Descarregar os dados de “Por mês, face ao ano passado” (CSV)',
+      }),
+    );
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(
+      '\uFEFFMês,Receita de quartos,Receita de quartos no ano passado,Orçamento: Receita de quartos\r\n' +
+        '2026-01,1000,800,1500\r\n' +
+        '2026-02,2200,1500,\r\n' +
+        '2026-03,,,3100\r\n',
+    );
+  });
+
   it('groups the mix as asked and exports it as CSV, text that looks like a formula kept as text', async () => {
     const user = setupUser();
     renderWithBusinesses(

@@ -19,6 +19,7 @@ import { useRequiredBusiness } from '@/api/business';
 import { useFirstPriceList } from '@/api/price-changes';
 import { monthStart, todayIn } from '@/lib/dates';
 import { useBookingsCount } from '../api/bookingsCount';
+import { BudgetCard } from '../components/BudgetCard';
 import { GettingStarted } from '../components/GettingStarted';
 import { NextNightsChart } from '../components/NextNightsChart';
 import { PendingChangesCard } from '../components/PendingChangesCard';
@@ -36,8 +37,8 @@ const kpiTiles: KpiTileSpec[] = [
 const topInsights = 5;
 
 /**
- * `/dashboards`: the owner's landing page. This month so far against the same nights last year,
- * what the last 7 days of bookings added, the price changes waiting, the next 30 nights, the
+ * `/dashboards`: the owner's landing page. This month so far against the same nights last year
+ * and against its budget (with the forecast for its end), what the last 7 days of bookings added, the price changes waiting, the next 30 nights, the
  * nights that deserve attention and the next seven days' prices. The getting-started steps show
  * until the property has room types and bookings; a new property's first price list shows as one
  * summary in place of the pending changes.
@@ -73,6 +74,7 @@ export default function DashboardPage() {
         title={t('kpis.title')}
         tiles={kpiTiles}
       />
+      <BudgetCard business={business} />
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
         <NextNightsChart business={business} today={today} />

@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { TBusiness, TSalesResponse } from '@tarifa/contract';
+import {
+  budgetShare,
+  type TBudgetMonth,
+  type TBusiness,
+  type TSalesResponse,
+} from '@tarifa/contract';
 import { ChartCard, type LoadState } from '@/components/charts/ChartCard';
 import { useChartTheme } from '@/components/charts/useChartTheme';
+import { useBudget } from '@/api/budgets';
 import { useIntl } from '@/lib/intl';
 import {
   salesMeasures,
@@ -20,8 +26,25 @@ import { BarsChart } from '../BarsChart';
 import { FilterSelect } from '../FilterSelect';
 
 /**
+ * A month's budget for `measure` over the nights of the period in it (a month the period cuts is
+ * prorated by nights, as `budgetTotals` does); ADR is the budget's revenue ÷ its room nights.
+ */
+function budgetOf(
+  month: TBudgetMonth | undefined,
+  measure: SalesMeasure,
+  from: string,
+  to: string,
+): number | null {
+  if (!month) return null;
+  if (measure === 'adr') return month.roomNights ? month.revenue / month.roomNights : null;
+  const share = budgetShare(month.month, from, to);
+  return Math.round(month[measure] * share * 100) / 100;
+}
+
+/**
  * Revenue, room nights or ADR by month of the period (`sales?groupBy=month&compare=last_year`),
- * this year's bars beside last year's; the measure lives in the address bar.
+ * this year's bars beside last year's, and the budget as a dashed line where there is one
+ * (docs/budgets.md); the measure lives in the address bar. The CSV has the budget's column.
  */
 export function MonthlyCard({
   business,
@@ -46,6 +69,13 @@ export function MonthlyCard({
   const measureName = t(`sales.measures.${measure}`);
   const thisYear = months.map((key) => measureOf(byKey.get(key), measure));
   const lastYear = months.map((key) => measureOf(lastYearByKey.get(key), measure));
+  const budget = useBudget(business, months[0]!, months.at(-1)!);
+  const budgetByKey = new Map((budget.data?.months ?? []).map((month) => [month.month, month]));
+  const planned = months.map((key) =>
+    budgetOf(budgetByKey.get(key), measure, period.from, period.to),
+  );
+  const hasBudget = planned.some((value) => value !== null);
+  const budgetName = t('series.budget');
 
   return (
     <ChartCard
@@ -64,8 +94,13 @@ export function MonthlyCard({
         />
       }
       table={() => ({
-        header: [t('csv.month'), measureName, t('csv.lastYear', { measure: measureName })],
-        rows: months.map((key, i) => [key, thisYear[i], lastYear[i]]),
+        header: [
+          t('csv.month'),
+          measureName,
+          t('csv.lastYear', { measure: measureName }),
+          t('csv.budget', { measure: measureName }),
+        ],
+        rows: months.map((key, i) => [key, thisYear[i], lastYear[i], planned[i]]),
       })}
     >
       {() => (
@@ -74,13 +109,25 @@ export function MonthlyCard({
           series={[
             { name: t('series.thisYear'), values: thisYear, color: chart.colors.thisYear },
             { name: t('series.lastYear'), values: lastYear, color: chart.colors.lastYear },
+            ...(hasBudget
+              ? [{ name: budgetName, values: planned, color: chart.colors.second, line: true }]
+              : []),
           ]}
           format={format}
-          description={t('sales.monthly.summary', {
-            measure: measureName,
-            total: format(totalOf(rows, measure)),
-            lastYear: format(totalOf(previous, measure)),
-          })}
+          description={[
+            t('sales.monthly.summary', {
+              measure: measureName,
+              total: format(totalOf(rows, measure)),
+              lastYear: format(totalOf(previous, measure)),
+            }),
+            ...(hasBudget && measure !== 'adr'
+              ? [
+                  t('sales.monthly.budgetSummary', {
+                    budget: format(planned.reduce<number>((sum, value) => sum + (value ?? 0), 0)),
+                  }),
+                ]
+              : []),
+          ].join(' ')}
         />
       )}
     </ChartCard>
