@@ -17,7 +17,8 @@ export async function portfolioBudgets(
   const totals = await budgetTotals(db, [...businessUuids], period.from, period.to);
   const budgets = new Map<string, NonNullable<TPortfolioBudget>>();
   for (const [uuid, total] of Object.entries(totals)) {
-    if (total?.complete) budgets.set(uuid, { roomNights: total.roomNights, revenue: total.revenue });
+    if (total?.complete)
+      budgets.set(uuid, { roomNights: total.roomNights, revenue: total.revenue });
   }
   return budgets;
 }
