@@ -50,9 +50,7 @@ const ZPortfolioFigures = z.object({
 export type TPortfolioFigures = z.infer<typeof ZPortfolioFigures>;
 
 /** A monthly budget over the period (docs/budgets.md); null when the property has none. */
-const ZPortfolioBudget = z
-  .object({ roomNights: z.number(), revenue: z.number() })
-  .nullable();
+const ZPortfolioBudget = z.object({ roomNights: z.number(), revenue: z.number() }).nullable();
 export type TPortfolioBudget = z.infer<typeof ZPortfolioBudget>;
 
 const portfolioRow = {
