@@ -19,6 +19,7 @@ export const moduleGraph = {
   auth: ['mail'],
   bookings: [],
   businesses: ['plans'],
+  digest: ['mail', 'price-changes'],
   channels: ['pricing-inputs', 'bookings'],
   events: ['businesses'],
   forecast: [],

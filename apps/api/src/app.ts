@@ -36,6 +36,8 @@ import { ratePlansRoutes } from './modules/rate-plans/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
 import { registerChannelJobs } from './modules/channels/jobs';
+import { registerDigestJobs } from './modules/digest/jobs';
+import { digestRoutes } from './modules/digest/routes';
 import { channelsRoutes } from './modules/channels/routes';
 import { registerRateRulesJobs } from './modules/rate-rules/jobs';
 import { rateRulesRoutes } from './modules/rate-rules/routes';
@@ -173,6 +175,7 @@ export async function buildApp({
   registerRateRulesJobs(app);
   const autopilot = registerAutopilotJobs(app);
   const channels = registerChannelJobs(app);
+  const digest = registerDigestJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -212,6 +215,7 @@ export async function buildApp({
       await api.register(marketRoutes, { clock });
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });
+      await api.register(digestRoutes, { service: digest });
     },
     { prefix: '/api' },
   );

@@ -29,3 +29,4 @@ export * from './first-price-list';
 export * from './rate-plans';
 export * from './rate-rule-changes';
 export * from './autopilot';
+export * from './digest';

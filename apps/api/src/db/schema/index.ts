@@ -15,3 +15,4 @@ export * from './market';
 export * from './rate-plans';
 export * from './channels';
 export * from './autopilot';
+export * from './digest';

@@ -61,7 +61,8 @@ const resetTexts: Record<TLocale, ResetTexts> = {
   },
 };
 
-function escapeHtml(value: string): string {
+/** Text made safe inside HTML (element content and quoted attributes). */
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
