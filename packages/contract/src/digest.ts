@@ -13,7 +13,7 @@ export const ZDigestSettingsBody = z.object({
 });
 export type TDigestSettingsBody = z.infer<typeof ZDigestSettingsBody>;
 
-export const ZDigestSettings = ZDigestSettingsBody.extend({
+const ZDigestSettings = ZDigestSettingsBody.extend({
   /** The zone the hour is read in: the owner's first property's; null without a property. */
   timeZone: z.string().nullable(),
   /** That property's name (null without one). */
@@ -24,24 +24,16 @@ export const ZDigestSettingsEnvelope = z.object({ settings: ZDigestSettings });
 
 /** A link's token, as the e-mail carries it (query `token`, or the body of the action). */
 export const ZDigestToken = z.object({ token: z.string().min(1).max(200) });
-export type TDigestToken = z.infer<typeof ZDigestToken>;
 
-export const digestActions = ['approve', 'reject'] as const;
-export type TDigestAction = (typeof digestActions)[number];
+const digestActions = ['approve', 'reject'] as const;
 
 /**
  * Why a link is refused (the `code` of the 400's detail at `token`): not a link of ours, past its
  * 48 hours, used already, the change decided since (in the app or by another link), or replaced
  * (superseded, or its price moved).
  */
-export const digestLinkRefusals = [
-  'link_invalid',
-  'link_expired',
-  'link_used',
-  'change_decided',
-  'change_replaced',
-] as const;
-export type TDigestLinkRefusal = (typeof digestLinkRefusals)[number];
+export type TDigestLinkRefusal =
+  'link_invalid' | 'link_expired' | 'link_used' | 'change_decided' | 'change_replaced';
 
 /**
  * `GET /api/v1/digest/links?token=` (what the link would do, read-only: mail scanners may open

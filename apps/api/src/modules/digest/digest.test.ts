@@ -197,7 +197,7 @@ describe('the morning digest', () => {
     // cancelled: the €250 double.
     expect(text).toContain('- Reservas feitas: 3');
     expect(text).toContain('- Cancelamentos: 1');
-    expect(text).toContain('- Receita ganha: € 830,00');
+    expect(text).toContain('- Receita ganha: 830,00 €');
     // Next 30 nights: 10 nights with 6 of 10 rooms, 20 with 4 → 46.7 %; a year ago at the same
     // lead, 4 a night → 40 % (+7 pts); forecast 6 for the first 10, 5.684… after → 57.9 % (−11).
     expect(text).toContain('- Ocupação reservada: 47%');
@@ -214,12 +214,12 @@ describe('the morning digest', () => {
       m[4],
     ]);
     expect(listed).toEqual([
-      ['Double', '€ 100,00 → € 120,00', '+€ 91,96'],
-      ['Suite', '€ 200,00 → € 240,00', '+€ 45,98'],
-      ['Double', '€ 100,00 → € 120,00', '+€ 26,95'],
-      ['Suite', '€ 200,00 → € 240,00', '+€ 13,47'],
+      ['Double', '100,00 € → 120,00 €', '+91,96 €'],
+      ['Suite', '200,00 € → 240,00 €', '+45,98 €'],
+      ['Double', '100,00 € → 120,00 €', '+26,95 €'],
+      ['Suite', '200,00 € → 240,00 €', '+13,47 €'],
     ]);
-    expect(text).toContain(`\n* qua., 27 de mai. · Double · € 100,00 (primeiro preço)\n`);
+    expect(text).toContain(`\n* quarta, 27/05 · Double · 100,00 € (primeiro preço)\n`);
     expect(mailsTo(ana)[0]!.raw).toMatch(/^Subject: =\?UTF-8\?/m);
     const [stored] = await t.database.db
       .select()

@@ -182,7 +182,7 @@ export function digestService(deps: DigestServiceDeps) {
       forecast: occupancyOf(next30, ahead.roomsAvailable, 'forecast'),
       changes: listed,
       moreChanges: ranked.length - listed.length,
-      changesUrl: `${appUrl}/price-changes`,
+      changesUrl: `${appUrl}/pricing-central/price-changes`,
     };
   }
 

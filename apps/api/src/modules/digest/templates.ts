@@ -56,8 +56,20 @@ export interface DigestView {
   unsubscribeUrl: string;
 }
 
+/**
+ * The region each language formats for, as the web app shows figures: Portuguese as in Portugal
+ * ("830,00 €"), English as in the United Kingdom, French as in France, Arabic as `ar`.
+ */
+const intlTags: Record<TLocale, string> = { pt: 'pt-PT', en: 'en-GB', fr: 'fr-FR', ar: 'ar' };
+
 /** Formats of one digest's language (dates are calendar days: formatted at UTC). */
-function formats(locale: TLocale) {
+function formats(language: TLocale) {
+  const locale = intlTags[language];
+  // A figure inside right-to-left text is set apart with Unicode isolates (FSI … PDI), as the
+  // reason texts and the web app do: it keeps the order Intl wrote it in for Arabic (its own
+  // marks included) whatever surrounds it. Left-to-right text needs nothing.
+  const rtl = directionOf(language) === 'rtl';
+  const iso = (text: string) => (rtl ? `\u2068${text}\u2069` : text);
   const money = new Map<string, { plain: Intl.NumberFormat; signed: Intl.NumberFormat }>();
   const moneyOf = (currency: string) => {
     let format = money.get(currency);
@@ -87,10 +99,12 @@ function formats(locale: TLocale) {
   });
   const at = (date: string) => new Date(`${date}T00:00:00Z`);
   return {
-    money: (amount: number, currency: string) => moneyOf(currency).plain.format(amount),
-    signedMoney: (amount: number, currency: string) => moneyOf(currency).signed.format(amount),
-    percent: (share: number) => percent.format(share),
-    points: (now: number, then: number) => signedInt.format(Math.round((now - then) * 100)),
+    money: (amount: number, currency: string) => iso(moneyOf(currency).plain.format(amount)),
+    signedMoney: (amount: number, currency: string) => iso(moneyOf(currency).signed.format(amount)),
+    percent: (share: number) => iso(percent.format(share)),
+    points: (now: number, then: number) => iso(signedInt.format(Math.round((now - then) * 100))),
+    /** From the old price to the new, pointing the way the text reads. */
+    arrow: rtl ? '←' : '→',
     count: (n: number) => new Intl.NumberFormat(locale).format(n),
     day: (date: string) => day.format(at(date)),
     longDay: (date: string) => longDay.format(at(date)),
@@ -115,11 +129,20 @@ function alertLine(alert: DigestAlertView, t: DigestTexts, f: Formats) {
   return { title, stake };
 }
 
-/** The price column: "€100.00 → €120.00", or the new price and "first price". */
-const priceText = (change: DigestChangeView, currency: string, t: DigestTexts, f: Formats) =>
+/**
+ * The price column: "100,00 € → 120,00 €", or the new price and "first price"; `amount` wraps
+ * each amount (the HTML part keeps one on one line).
+ */
+const priceText = (
+  change: DigestChangeView,
+  currency: string,
+  t: DigestTexts,
+  f: Formats,
+  amount = (text: string) => text,
+) =>
   change.oldPrice === null
-    ? `${f.money(change.newPrice, currency)} (${t.firstPrice})`
-    : `${f.money(change.oldPrice, currency)} → ${f.money(change.newPrice, currency)}`;
+    ? `${amount(f.money(change.newPrice, currency))} (${t.firstPrice})`
+    : `${amount(f.money(change.oldPrice, currency))} ${f.arrow} ${amount(f.money(change.newPrice, currency))}`;
 
 /** An occupancy and how far it is from the one now ("35 % (+7 pts)"). */
 function versus(now: number | null, then: number | null, t: DigestTexts, f: Formats) {
@@ -202,11 +225,11 @@ function htmlPart(view: DigestView, t: DigestTexts, f: Formats): string {
   const paragraph = (text: string, style = '') =>
     `<p style="margin:8px 0;line-height:1.5;${style}">${text}</p>`;
   /** Label-and-figure boxes side by side (they wrap on a narrow screen). */
-  const figures = (items: { label: string; value: string; note?: string }[]) =>
+  const figures = (items: { label: string; value: string | null; note?: string }[]) =>
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="border-collapse:collapse"><tr>${items
       .map((item) =>
         td(
-          `<div style="font-size:12px;color:${muted}">${e(item.label)}</div><div style="font-size:20px;font-weight:bold">${e(item.value)}</div>${item.note ? `<div style="font-size:12px;color:${muted}">${e(item.note)}</div>` : ''}`,
+          `<div style="font-size:12px;color:${muted}">${e(item.label)}</div>${item.value === null ? `<div style="font-size:14px;color:${muted};padding-top:4px">${e(t.noFigure)}</div>` : `<div style="font-size:20px;font-weight:bold">${e(item.value)}</div>`}${item.note ? `<div style="font-size:12px;color:${muted}">${e(item.note)}</div>` : ''}`,
           `border:1px solid ${line};width:${Math.floor(100 / items.length)}%`,
         ),
       )
@@ -230,11 +253,11 @@ function htmlPart(view: DigestView, t: DigestTexts, f: Formats): string {
       figures([
         {
           label: t.onTheBooks,
-          value: p.onTheBooks === null ? t.noFigure : f.percent(p.onTheBooks),
+          value: p.onTheBooks === null ? null : f.percent(p.onTheBooks),
         },
         {
           label: t.lastYear,
-          value: p.lastYear === null ? t.noFigure : f.percent(p.lastYear),
+          value: p.lastYear === null ? null : f.percent(p.lastYear),
           note:
             p.lastYear !== null && p.onTheBooks !== null
               ? t.points(f.points(p.onTheBooks, p.lastYear))
@@ -242,7 +265,7 @@ function htmlPart(view: DigestView, t: DigestTexts, f: Formats): string {
         },
         {
           label: t.forecast,
-          value: p.forecast === null ? t.noFigure : f.percent(p.forecast),
+          value: p.forecast === null ? null : f.percent(p.forecast),
           note:
             p.forecast !== null && p.onTheBooks !== null
               ? t.points(f.points(p.onTheBooks, p.forecast))
@@ -262,7 +285,15 @@ function htmlPart(view: DigestView, t: DigestTexts, f: Formats): string {
         [
           td(e(f.day(c.date)), 'white-space:nowrap'),
           td(e(c.roomName)),
-          td(e(priceText(c, p.currency, t, f))),
+          td(
+            priceText(
+              c,
+              p.currency,
+              t,
+              f,
+              (text) => `<span style="white-space:nowrap">${e(text)}</span>`,
+            ),
+          ),
           td(
             c.effect === null ? '' : e(f.signedMoney(c.effect, p.currency)),
             'white-space:nowrap;font-weight:bold',
