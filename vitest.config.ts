@@ -33,7 +33,11 @@ export default defineConfig({
           exclude:
             process.env.TEST_DB === 'postgres'
               ? [...configDefaults.exclude, 'apps/api/src/db/client.test.ts']
-              : [...configDefaults.exclude, 'apps/api/src/scale-out.test.ts'],
+              : [
+                  ...configDefaults.exclude,
+                  'apps/api/src/scale-out.test.ts',
+                  'apps/api/src/digest-scale-out.test.ts',
+                ],
           environment: 'node',
           // A worker's test files share their modules (each file still opens its own app and
           // database): importing the app once per worker instead of once per file took the

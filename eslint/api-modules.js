@@ -21,6 +21,7 @@ export const moduleGraph = {
   bookings: [],
   budgets: ['analytics', 'businesses'],
   businesses: ['plans'],
+  digest: ['mail', 'price-changes'],
   channels: ['pricing-inputs', 'bookings'],
   events: ['businesses'],
   forecast: [],

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 import { cell, night } from '../support/calendar';
-import { changesMatching } from '../support/price-changes';
+import { addSeason, changesMatching } from '../support/price-changes';
 import { startReceiver } from '../support/webhook';
 
 // From a recommendation to the systems that sell the rooms, in Portuguese: the owner connects a
@@ -45,23 +45,12 @@ test('an owner approves the changes a season made; the calendar and the channel 
     expect(hook.prices.get(`DBL|${night(12)}`)?.price).toBe(100);
 
     // A season: +25 % on the 10th to the 14th.
-    const season = await request.post(`${api}/tariff-configuration/sazonalities`, {
-      headers: owner.headers,
-      data: {
-        sazonality: {
-          name: 'Festival de Verão',
-          color: '#f4511e',
-          startDate: night(10),
-          endDate: night(14),
-          weekdays: [],
-          roomUuids: [],
-          adjustmentType: 'percent',
-          value: 25,
-          priority: 1,
-        },
-      },
+    await addSeason(request, owner, {
+      name: 'Festival de Verão',
+      from: night(10),
+      to: night(14),
+      percent: 25,
     });
-    expect(season.status(), await season.text()).toBe(201);
     await expect.poll(() => total('pending'), { timeout: 30_000 }).toBe(10);
 
     // The calendar marks the season's nights: a change waits, the published price beside it.

@@ -40,6 +40,8 @@ import { ratePlansRoutes } from './modules/rate-plans/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
 import { registerChannelJobs } from './modules/channels/jobs';
+import { registerDigestJobs } from './modules/digest/jobs';
+import { digestRoutes } from './modules/digest/routes';
 import { channelsRoutes } from './modules/channels/routes';
 import { registerRateRulesJobs } from './modules/rate-rules/jobs';
 import { rateRulesRoutes } from './modules/rate-rules/routes';
@@ -178,6 +180,7 @@ export async function buildApp({
   const autopilot = registerAutopilotJobs(app);
   const channels = registerChannelJobs(app);
   const alerts = registerAlertJobs(app);
+  const digest = registerDigestJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -220,6 +223,7 @@ export async function buildApp({
       await api.register(demoRoutes);
       await api.register(plansRoutes, { payments });
       await api.register(alertsRoutes, { service: alerts });
+      await api.register(digestRoutes, { service: digest });
     },
     { prefix: '/api' },
   );

@@ -75,6 +75,16 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^/]/, 'must look like smtp://user:pass@host:port (or smtps://)')
     .optional(),
+  /**
+   * How often (seconds) the morning digest looks for owners whose hour has come
+   * (docs/digest-and-alerts.md); the checks fall on multiples of it (900: :00, :15, :30, :45).
+   */
+  DIGEST_CHECK_SECONDS: z.coerce
+    .number({ error: 'must be a whole number from 1 to 3600' })
+    .int('must be a whole number from 1 to 3600')
+    .min(1, 'must be a whole number from 1 to 3600')
+    .max(3600, 'must be a whole number from 1 to 3600')
+    .default(900),
   /** Sender of every email, as `Name <address>` or a bare address. */
   MAIL_FROM: z
     .string()
@@ -158,6 +168,8 @@ export type Config = {
   trustProxy: boolean | number | string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Seconds between two looks for owners whose digest is due. */
+  digestCheckSeconds: number;
   /** Without a trailing slash. */
   appUrl: string;
   /** Both set, or neither. */
@@ -223,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    digestCheckSeconds: e.DIGEST_CHECK_SECONDS,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD

@@ -35,6 +35,10 @@ const publicRoutes = [
   'POST /api/auth/reset-password',
   'GET /api/avatars/:filename',
   'GET /api/business-photos/:filename',
+  // The morning digest's e-mail links: the token is the permission (docs/digest-and-alerts.md).
+  'GET /api/v1/digest/links',
+  'POST /api/v1/digest/links',
+  'POST /api/v1/digest/unsubscribe',
 ];
 const isPublic = (route: RouteEntry) =>
   !route.url.startsWith('/api/') ||

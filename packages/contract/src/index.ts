@@ -32,3 +32,4 @@ export * from './autopilot';
 export * from './alerts';
 export * from './portfolio';
 export * from './budgets';
+export * from './digest';

@@ -60,6 +60,21 @@ export function zonedMidnight(date: string, timeZone: string): Date {
 }
 
 /**
+ * The instant a local hour starts on a date in a time zone. An hour the clocks skip (a spring
+ * change: no 02:00 in New York on 2026-03-08) answers the first instant after the gap (03:00);
+ * an hour that happens twice (an autumn change) answers its first occurrence.
+ */
+export function zonedHour(date: string, hour: number, timeZone: string): Date {
+  const guess = Date.parse(`${date}T00:00:00Z`) + hour * 3_600_000;
+  // The zone's offsets a day either side: one of them is the hour's, whatever changed between.
+  const candidates = [guess - 86_400_000, guess, guess + 86_400_000].map(
+    (around) => guess - offsetAt(around, timeZone),
+  );
+  const real = candidates.filter((instant) => instant + offsetAt(instant, timeZone) === guess);
+  return new Date(real.length ? Math.min(...real) : Math.max(...candidates));
+}
+
+/**
  * The calendar date of an instant in a time zone. Cached like `zonedMidnight`: an import asks for
  * the dates of the same few thousand instants (midnights) row after row, and Intl is slow.
  */

@@ -56,6 +56,8 @@ const Register = lazy(() => import('@/features/auth/pages/RegisterPage'));
 const ForgotPassword = lazy(() => import('@/features/auth/pages/ForgotPasswordPage'));
 const ResetPassword = lazy(() => import('@/features/auth/pages/ResetPasswordPage'));
 const AccountSettings = lazy(() => import('@/features/auth/pages/AccountSettingsPage'));
+const DigestLink = lazy(() => import('@/features/digest/pages/DigestLinkPage'));
+const DigestUnsubscribe = lazy(() => import('@/features/digest/pages/DigestUnsubscribePage'));
 const AccessControl = lazy(() => import('@/features/access-control/pages/AccessControlPage'));
 const Configurations = needsBusiness(
   () => import('@/features/fluctuation/pages/ConfigurationsPage'),
@@ -109,6 +111,18 @@ export const appRoutes: AppRoute[] = [
     name: 'reset-password',
     meta: { ...guestOnly, title: 'auth:titles.reset' },
     page: ResetPassword,
+  },
+  {
+    path: '/digest/link',
+    name: 'digest-link',
+    meta: { layout: 'blank', public: true, title: 'digest:titles.link' },
+    page: DigestLink,
+  },
+  {
+    path: '/digest/unsubscribe',
+    name: 'digest-unsubscribe',
+    meta: { layout: 'blank', public: true, title: 'digest:titles.unsubscribe' },
+    page: DigestUnsubscribe,
   },
   {
     path: '/not-authorized',

@@ -17,3 +17,4 @@ export * from './channels';
 export * from './autopilot';
 export * from './alerts';
 export * from './budgets';
+export * from './digest';

@@ -1,71 +1,13 @@
 import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locales } from '@tarifa/contract';
 import { emails } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser } from '../../../test/factories';
+import { decodeQuotedPrintable, startSmtpPeer } from '../../../test/smtp-peer';
 import { passwordResetEmail } from './templates';
-
-interface Received {
-  from: string | undefined;
-  to: string[];
-  raw: string;
-  user: string | undefined;
-}
-
-/** A real SMTP peer on a random loopback port, keeping what it receives. */
-async function startSmtpPeer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: false,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 's3cret') {
-        callback(null, { user: auth.username });
-      } else {
-        callback(new Error('Invalid username or password'));
-      }
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-          user: session.user as string | undefined,
-        });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve((server.server.address() as net.AddressInfo).port));
-  });
-  return {
-    port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Undoes quoted-printable (soft line breaks and =XX bytes) so links can be read whole. */
-function decodeQuotedPrintable(raw: string): string {
-  return Buffer.from(
-    raw
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { emails } from '../../db/schema';
 
 export type EmailRow = typeof emails.$inferSelect;
@@ -7,8 +7,9 @@ export type EmailRow = typeof emails.$inferSelect;
 /** SQL for the `emails` table: every email sent, and the development outbox. */
 export function mailRepository(db: Db) {
   return {
-    insert: async (values: typeof emails.$inferInsert) =>
-      (await db.insert(emails).values(values).returning())[0]!,
+    /** Stores an email; `tx`: in the caller's transaction (default: on its own). */
+    insert: async (values: typeof emails.$inferInsert, tx: Executor = db) =>
+      (await tx.insert(emails).values(values).returning())[0]!,
 
     markSent: (id: string, now: Date) =>
       db.update(emails).set({ sentAt: now, error: null, updatedAt: now }).where(eq(emails.id, id)),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Clock } from '../../core/clock';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { mailRepository } from './repository';
 import type { EmailContent } from './templates';
 
@@ -14,6 +14,8 @@ export interface OutgoingEmail extends EmailContent {
    * (`emails`, and so the admin outbox) says `[redacted]` instead once emails leave the machine.
    */
   secrets?: string[];
+  /** Extra headers (e.g. `List-Unsubscribe`); they may carry secrets and are never stored. */
+  headers?: Record<string, string>;
 }
 
 /** The copy of an email kept in `emails`: without its secrets when a real mailbox gets them. */
@@ -53,6 +55,7 @@ export function mailService(options: MailOptions) {
         subject: email.subject,
         text: email.text,
         html: email.html,
+        headers: email.headers,
       });
       await repo.markSent(id, options.clock());
       options.log.info({ emailId: id, kind: email.kind }, 'email sent');
@@ -75,6 +78,36 @@ export function mailService(options: MailOptions) {
     while (pending.size) await Promise.all([...pending]);
   }
 
+  /** Stores the email with `db`; `deliver` starts its delivery (or logs the outbox note). */
+  async function stage(email: OutgoingEmail, db: Executor, outboxNote?: Record<string, string>) {
+    const stored = storedCopy(email, Boolean(transport));
+    const row = await repo.insert(
+      {
+        toAddress: email.to,
+        subject: email.subject,
+        textBody: stored.text,
+        htmlBody: stored.html,
+        kind: email.kind,
+      },
+      db,
+    );
+    return {
+      id: row.id,
+      deliver() {
+        if (!transport) {
+          options.log.info(
+            { emailId: row.id, kind: email.kind, to: email.to, ...outboxNote },
+            'email kept in the development outbox (SMTP_URL is not set)',
+          );
+          return;
+        }
+        const delivery = deliver(row.id, email);
+        pending.add(delivery);
+        void delivery.finally(() => pending.delete(delivery));
+      },
+    };
+  }
+
   return {
     /** True when emails leave the machine (SMTP_URL is set). */
     delivers: Boolean(transport),
@@ -85,26 +118,17 @@ export function mailService(options: MailOptions) {
      * receives instead).
      */
     async send(email: OutgoingEmail, outboxNote?: Record<string, string>): Promise<string> {
-      const stored = storedCopy(email, Boolean(transport));
-      const row = await repo.insert({
-        toAddress: email.to,
-        subject: email.subject,
-        textBody: stored.text,
-        htmlBody: stored.html,
-        kind: email.kind,
-      });
-      if (!transport) {
-        options.log.info(
-          { emailId: row.id, kind: email.kind, to: email.to, ...outboxNote },
-          'email kept in the development outbox (SMTP_URL is not set)',
-        );
-        return row.id;
-      }
-      const delivery = deliver(row.id, email);
-      pending.add(delivery);
-      void delivery.finally(() => pending.delete(delivery));
-      return row.id;
+      const staged = await stage(email, options.db, outboxNote);
+      staged.deliver();
+      return staged.id;
     },
+
+    /**
+     * Stores the email in the caller's transaction `tx` and answers its id and `deliver`, to call
+     * once that transaction committed: an email recorded with what it tells about (the morning
+     * digest and the day it took) leaves only if both were written.
+     */
+    stage: (email: OutgoingEmail, tx: Executor) => stage(email, tx),
 
     /**
      * Runs `work` (which ends in sending an email, or in nothing) after the caller has answered:

@@ -157,12 +157,17 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     };
   }
 
-  /** Approves or rejects the target, audited, in one transaction. */
+  /**
+   * Approves or rejects the target, audited, in one transaction. `first` runs in it once the
+   * business's locks are held, before anything moves: what it writes commits with the decision,
+   * and what it throws undoes both (the digest's one-click link checks and spends itself there).
+   */
   async function decide(
     caller: Caller,
     businessUuid: string,
     body: DecisionBody,
     to: 'approved' | 'rejected',
+    first?: (tx: Executor) => Promise<void>,
   ): Promise<{ moved: number }> {
     policyFor(caller).assert(
       'update',
@@ -178,6 +183,7 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
         // approval racing a recomputation would reopen a night it is proposing a change for.
         await lockBusinessFor(tx, 'recomputation', business.uuid);
         await lockBusinessFor(tx, 'publishing', business.uuid);
+        await first?.(tx);
         // The schema lets exactly one of `ids` and `filter` through.
         const target: ChangeTarget = body.ids
           ? { ids: [...new Set(body.ids)] }
@@ -277,6 +283,18 @@ export function priceChangesService(db: Db, options: PriceChangesServiceOptions)
     /** `POST …/price-changes/reject`: pending (and approved, not yet delivered) → rejected. */
     reject: (caller: Caller, businessUuid: string, body: DecisionBody) =>
       decide(caller, businessUuid, body, 'rejected'),
+
+    /**
+     * One change approved or rejected as `caller` after `first` ran in the decision's transaction,
+     * under the business's locks (docs/digest-and-alerts.md: a digest's one-click link).
+     */
+    decideOne: (
+      caller: Caller,
+      businessUuid: string,
+      changeId: string,
+      to: 'approved' | 'rejected',
+      first: (tx: Executor) => Promise<void>,
+    ) => decide(caller, businessUuid, { ids: [changeId] }, to, first),
 
     /** `GET …/price-changes/export.csv`: every change the filters select, in the list's order. */
     async exportChanges(

@@ -2,4 +2,5 @@
 export const authKeys = {
   currentUser: ['auth', 'user'] as const,
   sessions: ['auth', 'sessions'] as const,
+  digest: ['auth', 'digest'] as const,
 };

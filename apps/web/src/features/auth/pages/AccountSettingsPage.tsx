@@ -20,6 +20,7 @@ import { useCurrentUser } from '../api/currentUser';
 import { useLogout } from '../api/logout';
 import { AvatarPicker } from '../components/account/AvatarPicker';
 import { ChangePasswordCard } from '../components/account/ChangePasswordCard';
+import { DigestCard } from '../components/account/DigestCard';
 import { EmailsCard } from '../components/account/EmailsCard';
 import { ProfileForm } from '../components/account/ProfileForm';
 import { SessionsCard } from '../components/account/SessionsCard';
@@ -148,7 +149,10 @@ export default function AccountSettingsPage() {
           <SessionsCard />
         </Stack>
       ) : (
-        <EmailsCard user={user.data} />
+        <Stack spacing={3}>
+          <DigestCard />
+          <EmailsCard user={user.data} />
+        </Stack>
       )}
     </Stack>
   );

@@ -11,7 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { InputField } from '@/components/InputField';
 import { FormAlert, toFormError, useZodForm } from '@/lib/forms';
 import { useForgotPassword } from '../api/passwordReset';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '@/components/AuthCard';
 
 function BackToLogin() {
   const { t } = useTranslation('auth');

@@ -11,7 +11,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useDemoInfo } from '../api/demo';
 import { useLogin } from '../api/login';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '@/components/AuthCard';
 import { withTo } from '../utils/withTo';
 
 export default function LoginPage() {

@@ -11,7 +11,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { PasswordRules } from '@/components/PasswordRules';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useRegister } from '../api/register';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '@/components/AuthCard';
 import { withTo } from '../utils/withTo';
 
 export default function RegisterPage() {

@@ -12,7 +12,7 @@ import { PasswordField } from '@/components/PasswordField';
 import { PasswordRules } from '@/components/PasswordRules';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { useResetPassword } from '../api/passwordReset';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '@/components/AuthCard';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation('auth');

@@ -44,8 +44,8 @@ function Item({ icon, title, children }: { icon: ReactNode; title: string; child
 }
 
 /**
- * What Tarifa sends by email, to which address and in which language. Today that is only the
- * password reset link, sent on request, so there is nothing to switch on or off.
+ * What Tarifa sends by email, to which address and in which language: the password reset link,
+ * sent on request, and the morning digest (switched on or off in `DigestCard`).
  */
 export function EmailsCard({ user }: { user: TUser }) {
   const { t } = useTranslation('account');

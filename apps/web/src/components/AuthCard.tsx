@@ -5,7 +5,10 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The frame of the sign-in, register and password pages: brand, title, one short sentence. */
+/**
+ * The frame of the pages a visitor reaches signed out — sign-in, register, password, the morning
+ * digest's links: brand, title, one short sentence.
+ */
 export function AuthCard({
   title,
   subtitle,
