@@ -446,11 +446,13 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
 
     /**
      * Runs due jobs in this process until none is left (tests: deterministic, with the injected
-     * clock). Answers how many ran.
+     * clock). With `types`, only jobs of those types run (the others stay queued). Answers how
+     * many ran.
      */
-    async drain(): Promise<number> {
+    async drain(types?: readonly (keyof Jobs & string)[]): Promise<number> {
+      const scope = { types: types ? [...types] : [...handlers.keys()] };
       let ran = 0;
-      while (await runOne({ types: [...handlers.keys()] })) ran++;
+      while (await runOne(scope)) ran++;
       return ran;
     },
 

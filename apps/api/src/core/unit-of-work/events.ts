@@ -25,6 +25,15 @@ export const RATE_PLANS_CHANGED = 'rate_plans.changed';
 export const RATE_RULES_APPROVED = 'rate_rules.approved';
 /** Prices or rate rules became the property's published ones: channels send them. */
 export const PUBLISHED_PRICES_CHANGED = 'published_prices.changed';
+/** A business's daily roll ran (its new day began): the alerts evaluate every kind. */
+export const PRICES_ROLLED = 'prices.rolled';
+/**
+ * A channel connection or the webhook of a business started failing to send (its first failed
+ * push or delivery after a good one), at `since`: the alerts look again 15 minutes later.
+ */
+export const SENDING_FAILING = 'sending.failing';
+/** A channel connection or the webhook that was failing sends again: the alerts look at once. */
+export const SENDING_RECOVERED = 'sending.recovered';
 
 /** Nights of one business's room types, `from` ≤ night < `to`. */
 interface NightsOfRooms {
@@ -50,6 +59,9 @@ export interface OutboxEvents {
   [RATE_PLANS_CHANGED]: { businessUuid: string };
   [RATE_RULES_APPROVED]: { businessUuid: string; changeId: string };
   [PUBLISHED_PRICES_CHANGED]: { businessUuid: string };
+  [PRICES_ROLLED]: { businessUuid: string };
+  [SENDING_FAILING]: { businessUuid: string; since: string };
+  [SENDING_RECOVERED]: { businessUuid: string };
 }
 
 /** An outbox event type. */

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../core/clock';
 import { openAlerts } from '../../core/notifications';
+import { emitIn, SENDING_FAILING, SENDING_RECOVERED } from '../../core/unit-of-work';
 import {
   emails,
   notifications,
@@ -19,9 +20,12 @@ import { tariffCall } from '../../../test/price-change-factories';
 import { connectionFailingEmail } from './email';
 
 const today = '2026-06-10';
-const clock = manualClock(`${today}T09:00:00Z`);
+// The world is built the evening before (Lisbon); the tests look at 09:00 UTC, after the roll.
+const nine = new Date(`${today}T09:00:00Z`);
+const clock = manualClock(`${addDays(today, -1)}T22:00:00Z`);
 const minutes = (n: number) => n * 60_000;
-const ago = (n: number) => new Date(clock().getTime() - minutes(n));
+const ago = (n: number) => new Date(nine.getTime() - minutes(n));
+const lisbon = { timezone: 'Europe/Lisbon' };
 
 describe('alerts', () => {
   let t: TestApp;
@@ -41,7 +45,7 @@ describe('alerts', () => {
     );
   }
 
-  /** A webhook whose only delivery has failed since `since`. */
+  /** A webhook whose only delivery has failed since `since`, said as publishing says it. */
   async function failingWebhook(businessUuid: string, since: Date) {
     const db = t.database.db;
     await db.insert(webhooks).values({
@@ -67,6 +71,9 @@ describe('alerts', () => {
       durationMs: 12,
       error: 'HTTP 503: down for maintenance',
     });
+    await emitIn(db, t.app.jobs, [
+      { type: SENDING_FAILING, businessUuid, since: since.toISOString() },
+    ]);
     return delivery!.id;
   }
 
@@ -77,8 +84,8 @@ describe('alerts', () => {
     t = await createClockedTestApp(clock);
     owner = await createUser(t, { language: 'pt' });
     other = await createUser(t);
-    hot = await createBusiness(t, owner, { name: 'Casa Quente' });
-    calm = await createBusiness(t, owner, { name: 'Casa Calma' });
+    hot = await createBusiness(t, owner, { name: 'Casa Quente', ...lisbon });
+    calm = await createBusiness(t, owner, { name: 'Casa Calma', ...lisbon });
 
     // The hot property: every kind should fire.
     // Doubles held at their floor (a season 20 % below a base price that is the minimum).
@@ -157,6 +164,17 @@ describe('alerts', () => {
     });
     // A webhook failing for 10 minutes only.
     await failingWebhook(calm.uuid, ago(10));
+    // The changes evaluated only the kinds a change can start or end: no pace, no forecast yet.
+    await t.app.jobs.drain();
+    const evening = await unread(hot.uuid);
+    expect(Object.keys(evening).sort()).toEqual([
+      'alert_event_uncovered',
+      'alert_price_at_bound',
+      'alert_sold_out_early',
+    ]);
+    // 09:00: the roll of the new day (at local midnight) queued the daily evaluation, and the
+    // hot webhook's failure started 40 minutes ago.
+    clock.set(nine);
     await t.app.jobs.drain();
   }, 120_000);
 
@@ -242,23 +260,23 @@ describe('alerts', () => {
     expect(mail!.textBody).toContain(`/my-property/integrations?select=${hot.uuid}`);
     expect(mail!.htmlBody).toContain('<html lang="pt" dir="ltr">');
 
-    // The watches of the next quarters: still failing, no second e-mail; the calm webhook now
-    // fails for 25 minutes and starts its own episode.
+    // 15 minutes later: the calm webhook's failure passed 15 minutes at 09:05 and starts its own
+    // episode; the hot one, still failing, is not e-mailed again.
     clock.advance(minutes(15));
     await t.app.jobs.drain();
-    expect((await unread(hot.uuid)).alert_connection_failing).toMatchObject({ minutes: 55 });
+    expect((await unread(hot.uuid)).alert_connection_failing).toMatchObject({ minutes: 40 });
     expect((await unread(calm.uuid)).alert_connection_failing).toMatchObject({ minutes: 25 });
     expect((await sent()).map((m) => m.subject).sort()).toEqual([
       'Tarifa: Casa Calma não está a enviar preços',
       'Tarifa: Casa Quente não está a enviar preços',
     ]);
 
-    // Delivered at last: settled at the next watch.
+    // Delivered at last (as publishing says it): settled at once.
     await t.database.db
       .update(webhookDeliveries)
       .set({ status: 'delivered', deliveredAt: clock() })
       .where(eq(webhookDeliveries.businessUuid, hot.uuid));
-    clock.advance(minutes(15));
+    await emitIn(t.database.db, t.app.jobs, [{ type: SENDING_RECOVERED, businessUuid: hot.uuid }]);
     await t.app.jobs.drain();
     expect(await unread(hot.uuid)).not.toHaveProperty('alert_connection_failing');
     expect(await sent()).toHaveLength(2);

@@ -70,6 +70,17 @@ export function connectionFailing(outlets: FailingOutlet[], now: Date): AlertPar
   };
 }
 
+/**
+ * When a failure not yet 15 minutes old will be: the earliest such moment among the outlets, or
+ * null when none is younger (the failing evaluation looks again then).
+ */
+export function failingCheckAt(outlets: FailingOutlet[], now: Date): Date | null {
+  const due = outlets
+    .map((outlet) => outlet.since.getTime() + alertRules.failingMinutes * 60_000)
+    .filter((time) => time > now.getTime());
+  return due.length > 0 ? new Date(Math.min(...due)) : null;
+}
+
 export interface SoldOutInput {
   today: string;
   /** N: sold out more than N days ahead. */

@@ -5,27 +5,26 @@ import {
   EVENTS_CHANGED,
   MARKET_CHANGED,
   OVERRIDES_CHANGED,
+  PRICES_ROLLED,
+  SENDING_FAILING,
+  SENDING_RECOVERED,
   TARIFF_CHANGED,
   type DispatchedEvent,
 } from '../../core/unit-of-work';
-import { withTransaction, type Executor } from '../../db/client';
-import { zonedDate } from '../../lib/zoned-time';
-import {
-  ALERTS_EVALUATE_JOB,
-  ALERTS_WATCH_JOB,
-  WATCH_KEY_PREFIX,
-  queueEvaluation,
-  queueWatch,
-} from './queue';
+import type { Executor } from '../../db/client';
+import { alertRules } from './evaluate';
+import { ALERTS_EVALUATE_JOB, queueEvaluation } from './queue';
 import { alertsService, type AlertsService } from './service';
 
 /**
- * The alerts on the app's job mechanism (called once, from app.ts; docs/alerts.md):
- * - `alerts.watch`, one queued per business at every quarter of an hour (a singleton key: one
- *   per business whatever the instances): the failing connections; the first watch of a new local
- *   day (after the daily roll at midnight) queues the whole evaluation;
- * - `alerts.evaluate`, one queued per business at a time: every kind, after a change of what the
- *   alerts read (the tariff, bookings and imports, manual prices, events, competitors' rates).
+ * The alerts on the app's job mechanism (called once, from app.ts; docs/alerts.md): one job type,
+ * `alerts.evaluate`, queued by events, never on a timer of its own —
+ * - `failing`: 15 minutes after a channel connection or the webhook starts failing
+ *   (`sending.failing`), at once when it sends again (`sending.recovered`);
+ * - `changes`: after a change of the tariff, bookings, manual prices, events or competitors'
+ *   rates, the kinds such a change can start or end (no forecast back-test);
+ * - `daily`: every kind, after the business's daily roll (`prices.rolled`) or a save of the
+ *   settings.
  * Answers the service (the routes' settings).
  */
 export function registerAlertJobs(app: FastifyInstance): AlertsService {
@@ -38,53 +37,32 @@ export function registerAlertJobs(app: FastifyInstance): AlertsService {
     clock: app.clock,
     log: app.log.child({ module: 'alerts' }),
   });
-  const live = (uuid: string) => businessesRepository(db, { kind: 'all' }).findLive(uuid);
-
-  app.jobs.register(ALERTS_WATCH_JOB, {
-    async run({ businessUuid, day }, ctx) {
-      const now = ctx.now();
-      const business = await live(businessUuid);
-      if (!business) return;
-      await service.evaluate(business.uuid, 'failures', now);
-      const today = zonedDate(now, business.timezone);
-      await withTransaction(db, async (tx) => {
-        if (day !== today) await queueEvaluation(app.jobs, tx, business.uuid);
-        await queueWatch(app.jobs, tx, { businessUuid, day: today }, now);
-      });
-      app.jobs.kick();
-    },
-  });
 
   app.jobs.register(ALERTS_EVALUATE_JOB, {
-    async run({ businessUuid }, ctx) {
-      const now = ctx.now();
-      const business = await live(businessUuid);
-      if (!business) return;
-      await service.evaluate(business.uuid, 'all', now);
-      // A business's first evaluation (its first rooms) starts its watches.
-      const today = zonedDate(now, business.timezone);
-      await queueWatch(app.jobs, db, { businessUuid, day: today }, now, true);
+    async run({ businessUuid, scope }, ctx) {
+      const business = await businessesRepository(db, { kind: 'all' }).findLive(businessUuid);
+      if (business) await service.evaluate(business.uuid, scope, ctx.now());
     },
   });
 
   const onChanged = async (event: DispatchedEvent, tx: Executor) => {
-    await queueEvaluation(app.jobs, tx, event.payload.businessUuid);
+    await queueEvaluation(app.jobs, tx, event.payload.businessUuid, 'changes');
   };
   app.subscribe(TARIFF_CHANGED, onChanged);
   app.subscribe(BOOKINGS_CHANGED, onChanged);
   app.subscribe(OVERRIDES_CHANGED, onChanged);
   app.subscribe(EVENTS_CHANGED, onChanged);
   app.subscribe(MARKET_CHANGED, onChanged);
-
-  app.addHook('onReady', async () => {
-    const now = app.clock();
-    let queued = 0;
-    for (const business of await app.jobs.businessesWithout(WATCH_KEY_PREFIX)) {
-      if (await queueWatch(app.jobs, db, { businessUuid: business.uuid, day: null }, now)) {
-        queued += 1;
-      }
-    }
-    if (queued) app.jobs.kick();
+  app.subscribe(PRICES_ROLLED, async (event, tx) => {
+    await queueEvaluation(app.jobs, tx, event.payload.businessUuid, 'daily');
+  });
+  app.subscribe(SENDING_FAILING, async (event, tx) => {
+    const { businessUuid, since } = event.payload;
+    const due = new Date(new Date(since).getTime() + alertRules.failingMinutes * 60_000);
+    await queueEvaluation(app.jobs, tx, businessUuid, 'failing', due);
+  });
+  app.subscribe(SENDING_RECOVERED, async (event, tx) => {
+    await queueEvaluation(app.jobs, tx, event.payload.businessUuid, 'failing');
   });
   return service;
 }

@@ -2,69 +2,45 @@ import type { JobRunner } from '../../core/jobs';
 import type { Executor } from '../../db/client';
 
 /**
- * Every 15 minutes per business: the failing connections looked at (the urgent alert), and, the
- * first time on a new local day, the whole evaluation queued (after the daily roll).
+ * Some alert kinds of one business evaluated (docs/alerts.md): `failing` (a failure 15 minutes
+ * old, or ended), `changes` (the cheap kinds a change of its data can start or end), `daily`
+ * (every kind, after its daily roll or a save of the settings).
  */
-export const ALERTS_WATCH_JOB = 'alerts.watch';
-/** Every alert kind of one business evaluated (after a change of its data, or a new day). */
 export const ALERTS_EVALUATE_JOB = 'alerts.evaluate';
 
-export interface AlertsWatchPayload {
-  businessUuid: string;
-  /** The business's local day when the previous watch ran (null: none ran yet). */
-  day: string | null;
-}
+/** Which kinds an evaluation looks at. */
+export type AlertScope = 'failing' | 'changes' | 'daily';
+
 export interface AlertsEvaluatePayload {
   businessUuid: string;
+  scope: AlertScope;
 }
 
 declare module '../../core/jobs/registry' {
   interface JobPayloads {
-    [ALERTS_WATCH_JOB]: AlertsWatchPayload;
     [ALERTS_EVALUATE_JOB]: AlertsEvaluatePayload;
   }
 }
 
-/** One queued watch per business (`alerts.watch:<uuid>`). */
-export const WATCH_KEY_PREFIX = `${ALERTS_WATCH_JOB}:`;
-/** Minutes between two watches of a business. */
-export const WATCH_EVERY_MINUTES = 15;
-
-/** The next quarter of an hour after `now` (the watches of every instance share the grid). */
-export function nextQuarter(now: Date): Date {
-  const step = WATCH_EVERY_MINUTES * 60_000;
-  return new Date(Math.floor(now.getTime() / step) * step + step);
-}
-
 /**
- * Queues the business's next watch at the next quarter of an hour, unless one is queued (or, with
- * `unlessRunning`, running: a running watch queues the next itself).
+ * Queues an evaluation of `scope` for the business (at `runAt`, default now), unless one of that
+ * scope is queued already (`alerts.evaluate:<scope>:<uuid>`: a burst of changes is one evaluation).
  */
-export function queueWatch(
-  jobs: Pick<JobRunner, 'enqueue'>,
-  tx: Executor,
-  payload: AlertsWatchPayload,
-  now: Date,
-  unlessRunning = false,
-) {
-  return jobs.enqueue(tx, ALERTS_WATCH_JOB, payload, {
-    runAt: nextQuarter(now),
-    singletonKey: `${WATCH_KEY_PREFIX}${payload.businessUuid}`,
-    unlessRunning,
-    businessUuid: payload.businessUuid,
-  });
-}
-
-/** Queues an evaluation of every kind of the business, unless one is queued already. */
 export function queueEvaluation(
   jobs: Pick<JobRunner, 'enqueue'>,
   tx: Executor,
   businessUuid: string,
+  scope: AlertScope,
+  runAt?: Date,
 ) {
   return jobs.enqueue(
     tx,
     ALERTS_EVALUATE_JOB,
-    { businessUuid },
-    { singletonKey: `${ALERTS_EVALUATE_JOB}:${businessUuid}`, businessUuid },
+    { businessUuid, scope },
+    {
+      singletonKey: `${ALERTS_EVALUATE_JOB}:${scope}:${businessUuid}`,
+      businessUuid,
+      ...(runAt ? { runAt } : {}),
+    },
   );
 }

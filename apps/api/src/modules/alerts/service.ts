@@ -45,6 +45,7 @@ import {
   alertRules,
   connectionFailing,
   eventUncovered,
+  failingCheckAt,
   forecastError,
   paceBehind,
   priceAtBound,
@@ -52,7 +53,7 @@ import {
   type AlertParams,
   type Findings,
 } from './evaluate';
-import { queueEvaluation } from './queue';
+import { queueEvaluation, type AlertScope } from './queue';
 import { alertsRepository, type AlertSettingsRow } from './repository';
 
 export interface AlertsServiceOptions {
@@ -82,11 +83,14 @@ function toWireSettings(row: AlertSettingsRow | undefined): TAlertSettings {
   };
 }
 
-/** What the watch looks at; what the whole evaluation does. */
-export type AlertScope = 'failures' | 'all';
+/**
+ * The kinds each evaluation looks at: a failure 15 minutes old (or ended); a change of bookings,
+ * prices, events or rates (the cheap kinds it can start or end: no forecast back-test); the day's.
+ */
 const kindsOf: Record<AlertScope, readonly TAlertKind[]> = {
-  failures: ['connection_failing'],
-  all: alertKinds,
+  failing: ['connection_failing'],
+  changes: ['sold_out_early', 'price_at_bound', 'event_uncovered'],
+  daily: alertKinds,
 };
 
 const sameParams = (a: Record<string, unknown>, b: Record<string, unknown>) =>
@@ -100,19 +104,25 @@ const sameParams = (a: Record<string, unknown>, b: Record<string, unknown>) =>
 export function alertsService(db: Db, options: AlertsServiceOptions) {
   const { clock } = options;
 
-  /** Every kind in `kinds` that is switched on, looked for as of `now`. */
+  /**
+   * Every kind in `kinds` that is switched on, looked for as of `now`; and when a failure not yet
+   * 15 minutes old will be (`failingCheckAt`).
+   */
   async function find(
     business: BusinessRow,
     settings: TAlertSettings,
     kinds: readonly TAlertKind[],
     now: Date,
-  ): Promise<Findings> {
+  ): Promise<{ findings: Findings; failingCheckAt: Date | null }> {
     const on = (kind: TAlertKind) => kinds.includes(kind) && settings.kinds[kind];
     const today = zonedDate(now, business.timezone);
     const repo = alertsRepository(db, business.uuid);
     const findings: Findings = {};
+    let checkAt: Date | null = null;
     if (on('connection_failing')) {
-      findings.connection_failing = connectionFailing(await repo.failingOutlets(), now);
+      const outlets = await repo.failingOutlets();
+      findings.connection_failing = connectionFailing(outlets, now);
+      checkAt = failingCheckAt(outlets, now);
     }
     if (on('sold_out_early')) {
       const from = addDays(today, settings.soldOutDays + 1);
@@ -173,7 +183,7 @@ export function alertsService(db: Db, options: AlertsServiceOptions) {
         backtest(curves, usualAsOf, roomsAvailable, alertRules.forecastUsualNights),
       );
     }
-    return findings;
+    return { findings, failingCheckAt: checkAt };
   }
 
   /** Kind 5's reads: the owner's plain events, and the public holidays when the rule leaves them. */
@@ -305,7 +315,7 @@ export function alertsService(db: Db, options: AlertsServiceOptions) {
         for (const kind of values.disabledKinds) {
           await settleSummary(tx, business.ownerUuid, alertGroupKey(kind, business.uuid));
         }
-        await queueEvaluation(options.jobs, tx, business.uuid);
+        await queueEvaluation(options.jobs, tx, business.uuid, 'daily');
         return row;
       });
       options.jobs.kick();
@@ -315,7 +325,8 @@ export function alertsService(db: Db, options: AlertsServiceOptions) {
     /**
      * Looks for the alerts of `scope` in the business as of `now` and writes them in one
      * transaction (a switched-off kind is settled), then e-mails the urgent ones that started.
-     * Answers the kinds found; undefined when the business is gone.
+     * A failure not yet 15 minutes old gets the failing evaluation queued for when it will be
+     * (in the same transaction). Answers the kinds found; undefined when the business is gone.
      */
     async evaluate(
       businessUuid: string,
@@ -329,10 +340,12 @@ export function alertsService(db: Db, options: AlertsServiceOptions) {
       if (!owner) return undefined;
       const settings = toWireSettings(row);
       const kinds = kindsOf[scope];
-      const findings = await find(business, settings, kinds, now);
-      const started = await withTransaction(db, (tx) =>
-        write(tx, business, owner.uuid, kinds, findings),
-      );
+      const { findings, failingCheckAt: checkAt } = await find(business, settings, kinds, now);
+      const started = await withTransaction(db, async (tx) => {
+        if (checkAt) await queueEvaluation(options.jobs, tx, business.uuid, 'failing', checkAt);
+        return write(tx, business, owner.uuid, kinds, findings);
+      });
+      if (checkAt) options.jobs.kick();
       await mailUrgent(business, owner, started);
       return kinds.filter((kind) => findings[kind]);
     },

@@ -2,6 +2,7 @@ import { addDays } from '@tarifa/pricing';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { notifyOwner } from '../../core/notifications';
+import { emitIn, SENDING_FAILING, SENDING_RECOVERED } from '../../core/unit-of-work';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
@@ -282,6 +283,12 @@ export function syncJob(deps: {
             // Every value taken: the channel holds everything published when this sync read it.
             ...(outcome.warnings.length === 0 && { syncedAt: started }),
           });
+          // It failed until now: it sends again (the alerts settle theirs).
+          if (connection.lastError !== null) {
+            await emitIn(tx, jobs, [
+              { type: SENDING_RECOVERED, businessUuid: connection.businessUuid },
+            ]);
+          }
           if (adapter.describe().readsBack) {
             await jobs.enqueue(
               tx,
@@ -324,6 +331,16 @@ export function syncJob(deps: {
             ? new Date(now.getTime() + Math.max(err.retryAfterMs ?? 0, retryDelayMs(retry + 1)))
             : null;
           await inTx.status({ lastPushAt: now, lastError: err.message, retryAt });
+          // Its first failure after a good push: the alerts look 15 minutes later.
+          if (connection.lastError === null) {
+            await emitIn(tx, jobs, [
+              {
+                type: SENDING_FAILING,
+                businessUuid: connection.businessUuid,
+                since: now.toISOString(),
+              },
+            ]);
+          }
           if (!retryAt) {
             // It will not go on its own: the owner is told (one unread summary per connection).
             await notifyOwner(tx, connection.businessUuid, {

@@ -4,9 +4,11 @@ import type { JobRunner } from '../../core/jobs';
 import type { BusinessRow } from '../../core/tenancy';
 import {
   BOOKINGS_CHANGED,
+  emitIn,
   EVENTS_CHANGED,
   MARKET_CHANGED,
   OVERRIDES_CHANGED,
+  PRICES_ROLLED,
   TARIFF_CHANGED,
   type DispatchedEvent,
   type UnitOfWork,
@@ -95,19 +97,22 @@ export function priceChangeJobs(deps: {
     },
 
     /**
-     * `prices.roll`: past nights superseded, the horizon recomputed, the next roll queued; then
-     * the superseded changes nobody decided, once old enough, pruned in batches.
+     * `prices.roll`: past nights superseded, the horizon recomputed, the next roll queued, and
+     * `prices.rolled` emitted (the business's new day: the alerts' daily evaluation); then the
+     * superseded changes nobody decided, once old enough, pruned in batches.
      */
     roll: {
       async run({ businessUuid }: RollJobPayload, ctx: { now(): Date }) {
         const now = ctx.now();
         const outcome = await withTransaction(db, async (tx) => {
           const done = await roll(tx, businessUuid, now, { unitOfWork });
-          if (done) await queueRoll(jobs, tx, done.business, now);
+          if (!done) return done;
+          await queueRoll(jobs, tx, done.business, now);
+          await emitIn(tx, jobs, [{ type: PRICES_ROLLED, businessUuid }]);
           return done;
         });
-        if (outcome?.emitted) jobs.kick();
         if (!outcome) return;
+        jobs.kick();
         const pruned = await pruneSuperseded(db, businessUuid, now);
         if (pruned) log?.info({ businessUuid, pruned }, 'superseded price changes pruned');
       },

@@ -99,7 +99,7 @@ describe('the daily roll', () => {
 
   it('at midnight: past nights’ changes superseded, lead-time nights re-priced, a new night proposed', async () => {
     at('2026-03-03T00:00:30Z');
-    expect(await t.app.jobs.drain()).toBe(1);
+    expect(await t.app.jobs.drain([ROLL_JOB])).toBe(1);
 
     // The 2nd is gone: its open change is superseded.
     expect(await moves(['superseded'])).toEqual([['2026-03-02', 9_000, 8_000]]);
@@ -125,7 +125,7 @@ describe('the daily roll', () => {
   it('rolls again the next night', async () => {
     await publishOpen(t, business.uuid, now);
     at('2026-03-04T00:00:05Z');
-    expect(await t.app.jobs.drain()).toBe(1);
+    expect(await t.app.jobs.drain([ROLL_JOB])).toBe(1);
     expect(await moves()).toEqual([
       ['2026-03-06', 10_000, 9_000],
       ['2026-04-02', null, 10_000],
@@ -163,7 +163,7 @@ describe('the daily roll', () => {
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     at('2026-03-04T05:00:01Z');
-    expect(await t.app.jobs.drain()).toBe(1);
+    expect(await t.app.jobs.drain([ROLL_JOB])).toBe(1);
     expect(await queuedRolls(other.uuid)).toEqual([]);
   });
 

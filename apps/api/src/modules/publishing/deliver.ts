@@ -1,6 +1,7 @@
 import { webhookLimits } from '@tarifa/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
+import { emitIn, SENDING_FAILING, SENDING_RECOVERED } from '../../core/unit-of-work';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { destinationOf, type DestinationBreaker } from './destinations';
 import { noticeDeliveryFailed } from './notices';
@@ -32,6 +33,22 @@ export function nextAttemptAt(firstAttemptAt: Date, now: Date, n: number): Date 
   if (now.getTime() >= end) return null;
   const delay = Math.min(HOUR, MINUTE * 2 ** Math.max(0, n - 1));
   return new Date(Math.min(now.getTime() + delay, end));
+}
+
+/**
+ * A delivery's first attempt failed (or was held): the webhook starts failing at `now` unless it
+ * already was — said to the alerts (`sending.failing`), which look 15 minutes later.
+ */
+async function announceFailing(
+  tx: Executor,
+  jobs: Pick<JobRunner, 'enqueue'>,
+  delivery: DeliveryRow,
+  now: Date,
+) {
+  if (delivery.firstAttemptAt !== null) return false;
+  const since = now.toISOString();
+  await emitIn(tx, jobs, [{ type: SENDING_FAILING, businessUuid: delivery.businessUuid, since }]);
+  return true;
 }
 
 /** The attempt error of a delivery that was not sent because its destination is paused. */
@@ -83,6 +100,7 @@ export function deliverJob(deps: {
     await withTransaction(db, async (tx) => {
       const current = await deliveryById(tx, deliveryId, { lock: true });
       if (current?.status !== 'pending') return;
+      await announceFailing(tx, jobs, current, now);
       const first = current.firstAttemptAt ?? now;
       const end = retryEnd(first);
       if (current.kind === 'prices' && now < end) {
@@ -125,6 +143,7 @@ export function deliverJob(deps: {
       const pausedUntil = destinations.pausedUntil(webhook.url, now);
       if (pausedUntil) {
         await hold(deliveryId, pausedUntil, now);
+        jobs.kick();
         return;
       }
       const adapter = webhookAdapter({
@@ -148,6 +167,14 @@ export function deliverJob(deps: {
       const kicked = await withTransaction(db, async (tx) => {
         const current = await deliveryById(tx, deliveryId, { lock: true });
         if (!current) return false;
+        const delivered = outcome.error === null;
+        // Delivered after a failed attempt: the webhook sends again (the alerts settle theirs).
+        if (
+          delivered &&
+          (await publishingRepository(tx, current.businessUuid).lastAttemptFailed())
+        ) {
+          await emitIn(tx, jobs, [{ type: SENDING_RECOVERED, businessUuid: current.businessUuid }]);
+        }
         await insertAttempt(tx, {
           deliveryId,
           attemptedAt: now,
@@ -159,7 +186,7 @@ export function deliverJob(deps: {
         if (current.status !== 'pending') return false;
         const first = current.firstAttemptAt ?? now;
         const businessUuid = current.businessUuid;
-        const delivered = outcome.error === null;
+        const announced = !delivered && (await announceFailing(tx, jobs, current, now));
         const n = delivered ? 0 : await attemptsInSeries(tx, { ...current, firstAttemptAt: first });
         // A test gets one attempt: it says whether the receiver answers now, not later.
         const next = delivered || current.kind === 'test' ? null : nextAttemptAt(first, now, n);
@@ -185,7 +212,7 @@ export function deliverJob(deps: {
         }
         if (next === null) {
           await fail(tx, current, outcome.error, now);
-          return false;
+          return announced;
         }
         await enqueueDelivery(jobs, tx, { id: deliveryId, businessUuid }, next);
         log.info(
@@ -198,7 +225,7 @@ export function deliverJob(deps: {
           },
           'webhook attempt failed; retry queued',
         );
-        return false;
+        return announced;
       });
       if (kicked) jobs.kick();
     },

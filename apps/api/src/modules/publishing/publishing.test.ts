@@ -15,7 +15,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JobContext } from '../../core/jobs';
-import { auditEvents, jobs, priceChanges, webhookDeliveries } from '../../db/schema';
+import { auditEvents, emails, jobs, priceChanges, webhookDeliveries } from '../../db/schema';
 import { tokensUrl } from '../../../test/booking-factories';
 import { createBusiness, roomInput, saveRooms, tariffUrl } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
@@ -214,6 +214,18 @@ describe('publishing', () => {
 
   /** Drains the due jobs until none is left at this instant. */
   const drain = () => t.app.jobs.drain();
+
+  /** The owner's notifications about a business, read or not. */
+  async function notificationsOf(businessUuid: string) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications?pageSize=100',
+      headers: owner.headers,
+    });
+    return (res.json() as TNotificationsResponse).notifications.filter(
+      (n) => n.business?.uuid === businessUuid,
+    );
+  }
 
   /** Moves the clock to the delivery's next attempt and runs it. */
   async function nextAttempt(business: TBusiness, id: string) {
@@ -643,6 +655,18 @@ describe('publishing', () => {
     expect(failing).toHaveLength(1);
     expect(failing[0]!.params).toMatchObject({ failed: 1 });
     expect(String(failing[0]!.params.lastError)).toMatch(/^HTTP 500/);
+    // And the alerts told it as urgent, e-mailed once, when its failure passed 15 minutes
+    // (docs/alerts.md); the daily evaluation after the roll only updated its figures.
+    const urgent = async () =>
+      (await notificationsOf(business.uuid)).filter((n) => n.kind === 'alert_connection_failing');
+    expect(await urgent()).toMatchObject([
+      { readAt: null, params: { failing: 1, name: null, urgent: true } },
+    ]);
+    const mails = (await t.database.db.select().from(emails)).filter(
+      (m) => m.kind === 'alert_connection_failing' && m.textBody.includes(business.name),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).toContain(' 15 ');
 
     // Re-sent: the same body and id as a new series; its change goes with it again.
     receiver.received.length = 0;
@@ -669,6 +693,8 @@ describe('publishing', () => {
       14_000,
     );
     expect((await webhookOf(business))!.health).toBe('ok');
+    // Delivered again: the urgent alert is settled.
+    expect((await urgent())[0]!.readAt).not.toBeNull();
 
     // A pending delivery (here a test not yet tried) is not re-sent twice.
     receiver.state.fallback = 500;

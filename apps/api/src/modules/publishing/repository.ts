@@ -93,6 +93,18 @@ export function publishingRepository(db: Executor, businessUuid: string) {
       };
     },
 
+    /** Whether the webhook's last attempt (of any delivery) failed: it is failing until one goes. */
+    async lastAttemptFailed(): Promise<boolean> {
+      const [last] = await db
+        .select({ error: webhookAttempts.error })
+        .from(webhookAttempts)
+        .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookAttempts.deliveryId))
+        .where(ofBusiness)
+        .orderBy(desc(webhookAttempts.attemptedAt), desc(webhookAttempts.id))
+        .limit(1);
+      return last !== undefined && last.error !== null;
+    },
+
     async delivery(id: string, options: { lock?: boolean } = {}): Promise<DeliveryRow | undefined> {
       const query = db
         .select()

@@ -10,7 +10,7 @@ import {
 import { systemClock } from '../../core/clock';
 import type { JobRunner } from '../../core/jobs';
 import { policyFor, reachBusiness, type BusinessRow, type Caller } from '../../core/tenancy';
-import type { UnitOfWork, WriteContext } from '../../core/unit-of-work';
+import { SENDING_RECOVERED, type UnitOfWork, type WriteContext } from '../../core/unit-of-work';
 import type { Db, Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { checkOutgoingUrl, type Resolver } from '../../lib/url-guard';
@@ -174,9 +174,11 @@ export function publishingService(db: Db, deps: PublishingServiceDeps) {
      * published without it (as for a business that never had one: not sent).
      */
     async remove(caller: Caller, businessUuid: string): Promise<void> {
-      await write(caller, businessUuid, async ({ tx, repo, record, now }) => {
+      await write(caller, businessUuid, async ({ tx, repo, record, emit, now }) => {
         const existing = await repo.webhook({ lock: true });
         if (!existing) throw noWebhook();
+        // A webhook removed no longer fails: the alerts look at once.
+        if (await repo.lastAttemptFailed()) emit({ type: SENDING_RECOVERED, businessUuid });
         const pending = await repo.pendingDeliveries();
         await repo.failDeliveries(
           pending.map((d) => d.id),
