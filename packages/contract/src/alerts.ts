@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZIsoDateTime } from './internal';
 
 /**
- * Alerts (docs/alerts.md): what Tarifa noticed in a property that needs its owner, written as one
+ * Alerts (docs/digest-and-alerts.md): what Tarifa noticed in a property that needs its owner, written as one
  * notification summary per kind and property (`alert_<kind>`, group key
  * `alert_<kind>:<businessUuid>`), settled once the condition is over. Each kind can be switched
  * off per property (`GET`/`PUT /api/v1/businesses/{uuid}/alerts/settings`).

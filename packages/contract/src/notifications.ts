@@ -37,7 +37,7 @@ export const notificationKinds = [
   'autopilot_applied',
   'autopilot_held',
   /**
-   * Alerts (docs/alerts.md): one summary per kind and business (`alert_<kind>:<businessUuid>`),
+   * Alerts (docs/digest-and-alerts.md): one summary per kind and business (`alert_<kind>:<businessUuid>`),
    * settled when the condition is over. Every one has `params.value` (money at stake in the
    * property's currency, or null), `params.currency`, `params.link` (the app path to act from)
    * and `params.urgent`.

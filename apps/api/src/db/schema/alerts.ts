@@ -1,4 +1,4 @@
-/** The owner's alert settings per property (docs/alerts.md). */
+/** The owner's alert settings per property (docs/digest-and-alerts.md). */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';

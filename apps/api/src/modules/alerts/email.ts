@@ -1,7 +1,7 @@
 import { directionOf, type TLocale } from '@tarifa/contract';
 import { escapeHtml, type EmailContent } from '../mail/templates';
 
-/** What the urgent e-mail of a failing connection says (docs/alerts.md). */
+/** What the urgent e-mail of a failing connection says (docs/digest-and-alerts.md). */
 export interface FailingEmailValues {
   ownerName: string;
   property: string;

@@ -9,7 +9,7 @@ import {
 import type { FailingOutlet, PlainEvent } from './repository';
 
 /**
- * What each alert kind looks for (docs/alerts.md), as plain functions of what the job read: each
+ * What each alert kind looks for (docs/digest-and-alerts.md), as plain functions of what the job read: each
  * answers the alert's params, or null when there is nothing to tell. The figures and the
  * thresholds are named here, once.
  */

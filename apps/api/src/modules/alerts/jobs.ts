@@ -17,7 +17,7 @@ import { ALERTS_EVALUATE_JOB, queueEvaluation } from './queue';
 import { alertsService, type AlertsService } from './service';
 
 /**
- * The alerts on the app's job mechanism (called once, from app.ts; docs/alerts.md): one job type,
+ * The alerts on the app's job mechanism (called once, from app.ts; docs/digest-and-alerts.md): one job type,
  * `alerts.evaluate`, queued by events, never on a timer of its own —
  * - `failing`: 15 minutes after a channel connection or the webhook starts failing
  *   (`sending.failing`), at once when it sends again (`sending.recovered`);

@@ -2,7 +2,7 @@ import type { JobRunner } from '../../core/jobs';
 import type { Executor } from '../../db/client';
 
 /**
- * Some alert kinds of one business evaluated (docs/alerts.md): `failing` (a failure 15 minutes
+ * Some alert kinds of one business evaluated (docs/digest-and-alerts.md): `failing` (a failure 15 minutes
  * old, or ended), `changes` (the cheap kinds a change of its data can start or end), `daily`
  * (every kind, after its daily roll or a save of the settings).
  */

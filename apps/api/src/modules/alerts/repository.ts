@@ -21,7 +21,7 @@ export interface PlainEvent {
   endDate: string;
 }
 
-/** The alerts' own reads and writes, of one business already reached (docs/alerts.md). */
+/** The alerts' own reads and writes, of one business already reached (docs/digest-and-alerts.md). */
 export function alertsRepository(db: Executor, businessUuid: string) {
   const ofBusiness = eq(alertSettings.businessUuid, businessUuid);
   return {

@@ -13,7 +13,7 @@ export interface AlertsRoutesOptions {
 }
 
 /**
- * `/api/v1/businesses/{uuid}/alerts/settings` (docs/alerts.md): which alert kinds the owner gets
+ * `/api/v1/businesses/{uuid}/alerts/settings` (docs/digest-and-alerts.md): which alert kinds the owner gets
  * for the property, and N of "sold out more than N days ahead". A person's settings: no
  * integration token reaches them (403).
  */

@@ -97,7 +97,7 @@ const sameParams = (a: Record<string, unknown>, b: Record<string, unknown>) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
- * The alerts of a business (docs/alerts.md): the owner's settings, and the evaluation the jobs
+ * The alerts of a business (docs/digest-and-alerts.md): the owner's settings, and the evaluation the jobs
  * run — each kind switched on looked for and written as the owner's unread summary, or settled
  * when there is nothing (any more) to tell; an urgent one new to the owner also e-mailed.
  */

@@ -656,7 +656,7 @@ describe('publishing', () => {
     expect(failing[0]!.params).toMatchObject({ failed: 1 });
     expect(String(failing[0]!.params.lastError)).toMatch(/^HTTP 500/);
     // And the alerts told it as urgent, e-mailed once, when its failure passed 15 minutes
-    // (docs/alerts.md); the daily evaluation after the roll only updated its figures.
+    // (docs/digest-and-alerts.md); the daily evaluation after the roll only updated its figures.
     const urgent = async () =>
       (await notificationsOf(business.uuid)).filter((n) => n.kind === 'alert_connection_failing');
     expect(await urgent()).toMatchObject([

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { TNotification } from '@tarifa/contract';
 import type { Formatters } from '@/lib/intl';
 
-/** The kinds of notification that are alerts (docs/alerts.md). */
+/** The kinds of notification that are alerts (docs/digest-and-alerts.md). */
 type AlertNotificationKind = Extract<TNotification['kind'], `alert_${string}`>;
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
