@@ -147,14 +147,17 @@ test('a new owner in Portugal: onboarding guesses Portugal, EUR and Lisbon; the 
     page.getByText(label('pt', 'analytics', 'insights.severity.3'), { exact: true }),
   ).toHaveCount(0);
 
-  // The bell holds one calm notice about it, not "1 095 alterações de preço esperam…".
-  await page.getByRole('button', { name: /Notificações: 1 por ler/ }).click();
+  // The bell holds one calm notice about it, not "1 095 alterações de preço esperam…"; beside it
+  // only advice (a holiday ahead without a season, docs/digest-and-alerts.md), nothing urgent.
+  await page.getByRole('button', { name: /Notificações: \d+ por ler/ }).click();
   const bell = page.getByRole('dialog', { name: label('pt', 'notifications', 'title') });
   await expect(
     bell.getByRole('menuitem', {
       name: new RegExp(label('pt', 'notifications', 'kinds.first_price_list')),
     }),
   ).toBeVisible();
+  await expect(bell.getByRole('menuitem', { name: /esperam a sua aprovação/ })).toHaveCount(0);
+  await expect(bell.getByRole('menuitem', { name: /falha há/ })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   await captureScreens(page, 'firstday-dashboard', async (locale) => {

@@ -176,11 +176,11 @@ test('a stale edit in a second tab is reported, not saved over the first', async
   }
 
   await first.getByRole('textbox', { name: 'Cidade' }).fill('Porto');
-  await first.getByRole('button', { name: 'Guardar' }).click();
+  await first.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(first.getByText('Guardado.')).toBeVisible();
 
   await second.getByRole('textbox', { name: 'Cidade' }).fill('Lisboa');
-  await second.getByRole('button', { name: 'Guardar' }).click();
+  await second.getByRole('button', { name: 'Guardar', exact: true }).click();
   const conflict = second.getByRole('alert').filter({ hasText: 'foi alterada noutro lado' });
   await expect(conflict).toContainText(
     'Esta propriedade foi alterada noutro lado — recarregue para ver a versão mais recente.',

@@ -517,7 +517,10 @@ describe('hostile input', () => {
   });
 
   describe('9. authentication before validation', () => {
-    /** Routes anyone may call: sign-up and sign-in, health, demo info, public images, docs, web. */
+    /**
+     * Routes anyone may call: sign-up and sign-in, health, demo info, public images, docs, web, and
+     * the morning digest's links (their signed token is the credential).
+     */
     const isPublic = (url: string) =>
       !url.startsWith('/api/') ||
       url.startsWith('/api/docs') ||
@@ -533,6 +536,8 @@ describe('hostile input', () => {
         '/api/auth/login',
         '/api/auth/forgot-password',
         '/api/auth/reset-password',
+        '/api/v1/digest/links',
+        '/api/v1/digest/unsubscribe',
       ].includes(url);
 
     it('answers 401 on every other route without a token, even with a junk body', async () => {

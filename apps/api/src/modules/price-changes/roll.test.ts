@@ -93,7 +93,7 @@ describe('the daily roll', () => {
 
   it('does not run before midnight', async () => {
     at('2026-03-02T23:59:00Z');
-    expect(await t.app.jobs.drain()).toBe(0);
+    expect(await t.app.jobs.drain([ROLL_JOB])).toBe(0);
     expect(await moves()).toEqual([['2026-03-02', 9_000, 8_000]]);
   });
 
