@@ -31,7 +31,7 @@ export const moduleGraph = {
   market: ['businesses'],
   notifications: [],
   plans: [],
-  portfolio: ['analytics', 'price-changes', 'businesses', 'pricing-inputs', 'budgets'],
+  portfolio: ['analytics', 'price-changes', 'businesses', 'pricing-inputs', 'budgets', 'rate-plans'],
   'rate-plans': ['businesses'],
   'rate-rules': ['pricing-inputs', 'businesses', 'rate-plans'],
   'price-changes': ['pricing-inputs', 'businesses'],
