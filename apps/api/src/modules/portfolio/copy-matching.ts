@@ -46,4 +46,3 @@ export const canonical = (fields: object) =>
       .map(([key, value]) => [key, Array.isArray(value) ? [...value].sort() : value] as const)
       .sort(([a], [b]) => a.localeCompare(b)),
   );
-

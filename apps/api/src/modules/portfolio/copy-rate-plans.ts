@@ -15,10 +15,14 @@ type Fields = Omit<RatePlanFields, 'derivedFrom'> & { parent: string | null };
 
 /** One step of a rate-plan copy on the target, made by the plan calls themselves. */
 export type RatePlanStep = TPortfolioCopyItem &
-  ({ action: 'create'; fields: Fields } | { action: 'update'; uuid: string; fields: Fields } | {
-    action: 'delete';
-    uuid: string;
-  });
+  (
+    | { action: 'create'; fields: Fields }
+    | { action: 'update'; uuid: string; fields: Fields }
+    | {
+        action: 'delete';
+        uuid: string;
+      }
+  );
 
 /** A plan's key: the base plan matches the base plan, any other the plan with its code. */
 const keyOf = (plan: Pick<Plan, 'base' | 'code'>) => (plan.base ? '' : plan.code);

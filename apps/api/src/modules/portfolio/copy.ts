@@ -12,11 +12,7 @@ import { versionConflict, type UnitOfWork } from '../../core/unit-of-work';
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
-import {
-  businessesDeps,
-  changeBusiness,
-  type BusinessChangeContext,
-} from '../businesses/change';
+import { businessesDeps, changeBusiness, type BusinessChangeContext } from '../businesses/change';
 import { applyConfigurationChange } from '../businesses/configuration-change';
 import { businessRepository } from '../businesses/repository';
 import { loadConfiguration } from '../pricing-inputs/cells';

@@ -19,11 +19,7 @@ import {
 } from '../../../test/business-factories';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createClockedTestApp, type TestApp } from '../../../test/helpers';
-import {
-  insertChanges,
-  priceChangesUrl,
-  seedPriceChanges,
-} from '../../../test/price-change-factories';
+import { insertChanges, priceChangesUrl } from '../../../test/price-change-factories';
 import { notifications } from '../../db/schema';
 
 /**
@@ -465,12 +461,21 @@ describe('the portfolio', () => {
       ['NR', 'Não reembolsável', -5],
       ['WK', 'Semanal', -8],
     ] as const) {
-      await savePlan(barra, { name, code, derivedFrom: barraBar!.uuid, adjustment: percent(value) });
+      await savePlan(barra, {
+        name,
+        code,
+        derivedFrom: barraBar!.uuid,
+        adjustment: percent(value),
+      });
     }
     const barraDbl = (await stored.roomTypes(t, barra.uuid))[0]!.uuid;
-    await seedPriceChanges(t, barra.uuid, [{ roomUuid: barraDbl, night: '2027-04-20', priceMinor: 12_000 }], {
-      now,
+    // Barra's prices moved by the copies above wait for the owner: approved, published.
+    await t.app.jobs.drain();
+    const approved = await call('POST', barra, 'price-changes/approve', {
+      filter: { status: ['pending'] },
     });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().moved).toBeGreaterThan(0);
     await t.app.jobs.drain();
     const ruleChanges = async () =>
       (await call('GET', barra, 'rate-rule-changes')).json().rateRuleChanges as TRateRuleChange[];

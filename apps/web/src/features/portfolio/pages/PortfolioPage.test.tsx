@@ -108,7 +108,7 @@ describe('PortfolioPage', () => {
     });
   });
 
-  it('copies the rate plans to another property after their preview: what changes there, no price sentence, the preview’s version sent', async () => {
+  it('copies the rate plans to another property after their preview: what changes there, then the copy with the preview’s version', async () => {
     const target = {
       businessUuid: mar.business.uuid,
       name: 'Quinta do Mar',
@@ -126,7 +126,10 @@ describe('PortfolioPage', () => {
         source: { businessUuid: serra.business.uuid, name: 'Casa da Serra' },
         targets: [{ ...target, status, version }],
       });
-    const pageFetch = fetchMock.getMockImplementation()!;
+    const pageFetch = fetchMock.getMockImplementation() as (
+      url: string,
+      init: RequestInit,
+    ) => Promise<Response>;
     fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
       if (url === '/api/v1/portfolio/copy/preview') return copyAnswer('ready', 7);
       if (url === '/api/v1/portfolio/copy') return copyAnswer('copied', 8);
