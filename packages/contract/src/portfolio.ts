@@ -99,8 +99,8 @@ export type TPortfolioResponse = z.infer<typeof ZPortfolioResponse>;
 // Copying a setting
 // ---------------------------------------------------------------------------------------------
 
-/** What can be copied: the seasons, or the occupancy-level groups. */
-export const portfolioSettings = ['seasons', 'occupancyLevels'] as const;
+/** What can be copied: the seasons, the occupancy-level groups, or the rate plans. */
+export const portfolioSettings = ['seasons', 'occupancyLevels', 'ratePlans'] as const;
 export type TPortfolioSetting = (typeof portfolioSettings)[number];
 
 /**
@@ -136,7 +136,10 @@ export const ZPortfolioCopyBody = z
   });
 export type TPortfolioCopyBody = z.input<typeof ZPortfolioCopyBody>;
 
-/** One season or occupancy group the copy creates, updates (same name) or deletes. */
+/**
+ * One season or occupancy group the copy creates, updates (same name) or deletes; or a rate plan
+ * (the base plan, or the plan of the same code).
+ */
 const ZPortfolioCopyItem = z.object({
   action: z.enum(['create', 'update', 'delete']),
   name: z.string(),
@@ -159,7 +162,10 @@ const ZPortfolioCopyTarget = z.object({
   /** `ready` (preview), `copied`, `unchanged` (nothing to change), or `failed` with `error`. */
   status: z.enum(['ready', 'copied', 'unchanged', 'failed']),
   items: z.array(ZPortfolioCopyItem),
-  /** The preview's effect on the next year's prices; null when failed or after a copy. */
+  /**
+   * The preview's effect on the next year's prices; null when failed, after a copy, or for rate
+   * plans (which move no base price).
+   */
   prices: ZPricePreviewResponse.pick({ from: true, to: true, summary: true }).nullable(),
   error: ZPortfolioCopyError.nullable(),
 });

@@ -9,36 +9,23 @@ import type {
 import { systemClock } from '../../core/clock';
 import type { BusinessRow, Caller } from '../../core/tenancy';
 import { versionConflict, type UnitOfWork } from '../../core/unit-of-work';
-import type { Db, Executor } from '../../db/client';
+import { withTransaction, type Db, type Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
-import { businessesDeps, changeBusiness } from '../businesses/change';
+import { businessesDeps, changeBusiness, type BusinessChangeContext } from '../businesses/change';
 import { applyConfigurationChange } from '../businesses/configuration-change';
 import { businessRepository } from '../businesses/repository';
 import { loadConfiguration } from '../pricing-inputs/cells';
 import { applyChange, type Configuration, type PriceChange } from '../pricing-inputs/configuration';
 import { comparePrices } from '../pricing-inputs/preview';
+import { changeRatePlans } from '../rate-plans/service';
+import { CopyRefused, canonical, roomMapper, type Side } from './copy-matching';
+import { makeRatePlanSteps, planRatePlans, type RatePlanStep } from './copy-rate-plans';
 import { ownProperties } from './service';
-
-/** Why a target cannot take the copy; caught per target, never thrown past it. */
-class CopyRefused extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly params: Record<string, string | number> = {},
-  ) {
-    super(message);
-  }
-}
 
 /** What one target's work answers; the rest of its `TPortfolioCopyTarget` is filled in. */
 type Outcome = Pick<TPortfolioCopyTarget, 'status'> &
   Partial<Pick<TPortfolioCopyTarget, 'version' | 'items' | 'prices' | 'error'>>;
-
-interface Side {
-  business: BusinessRow;
-  config: Configuration;
-}
 
 /** What the copy does to one target: the items named, and the changes that make them. */
 interface CopyPlan {
@@ -54,35 +41,6 @@ interface Rule<F> {
   /** Its fields as the tariff call takes them (without its id). */
   fields: F;
 }
-
-/**
- * The source's room types carried onto the target's by their code (a season for the source's
- * `DBL` applies to the target's `DBL`); a code the target lacks refuses the copy, naming it.
- */
-function roomMapper(source: Configuration, target: Configuration) {
-  const codeOf = new Map(source.roomsTariff.map((room) => [room.uuid, room.code]));
-  const uuidOf = new Map(target.roomsTariff.map((room) => [room.code, room.uuid]));
-  return (item: string, uuids: string[]) =>
-    uuids.map((uuid) => {
-      const code = codeOf.get(uuid) ?? uuid;
-      const found = uuidOf.get(code);
-      if (!found) {
-        throw new CopyRefused('room_type_missing', `No room type ${code} for ${item}`, {
-          room: code,
-          item,
-        });
-      }
-      return found;
-    });
-}
-
-/** Fields of a rule in a fixed order, room types sorted: two rules alike compare equal. */
-const canonical = (fields: object) =>
-  JSON.stringify(
-    Object.entries(fields)
-      .map(([key, value]) => [key, Array.isArray(value) ? [...value].sort() : value] as const)
-      .sort(([a], [b]) => a.localeCompare(b)),
-  );
 
 /**
  * Makes the target's rules the source's: each source rule updates the first target rule of the same
@@ -129,7 +87,11 @@ function matchRules<F extends object>(
 }
 
 /** What copying `setting` from `source` makes of `target` (throws `CopyRefused`). */
-function planCopy(setting: TPortfolioSetting, source: Side, target: Side): CopyPlan {
+function planCopy(
+  setting: Exclude<TPortfolioSetting, 'ratePlans'>,
+  source: Side,
+  target: Side,
+): CopyPlan {
   const rooms = roomMapper(source.config, target.config);
   if (setting === 'seasons') {
     type Fields = Omit<Configuration['sazonalities'][number], 'id'>;
@@ -186,6 +148,10 @@ function planCopy(setting: TPortfolioSetting, source: Side, target: Side): CopyP
   );
 }
 
+/** What the steps of a rate-plan copy name. */
+const itemsOf = (steps: RatePlanStep[]): TPortfolioCopyItem[] =>
+  steps.map(({ action, name }) => ({ action, name }));
+
 /** A refusal or an error of the tariff calls, as a target's `error` (its first field's code). */
 function errorOf(err: unknown): TPortfolioCopyError {
   if (err instanceof CopyRefused) {
@@ -208,9 +174,11 @@ export interface PortfolioCopyOptions {
 /**
  * One setting copied from one of the owner's properties to others (docs/portfolio.md): previewed
  * through the prices' own preview (`comparePrices`, the configuration changed in memory by the
- * tariff calls' own checks), then made in each target through the tariff calls' own work — one
- * change of the business each, all or nothing, its audit events in its own log and the
- * `tariff.changed` that recomputes its prices.
+ * tariff calls' own checks) — rate plans, which move no base price, by the plan calls' own work
+ * rolled back — then made in each target through the calls' own work: one change of the business
+ * each, all or nothing, its audit events in its own log and the event a normal edit emits
+ * (`tariff.changed`, whose recomputation proposes the moved prices, or `rate_plans.changed`, which
+ * gathers the rate rules into the pending rate-rule change).
  */
 export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
   const clock = options.clock ?? systemClock;
@@ -246,6 +214,46 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
       after = await applyChange(after, change, checksOf(tx, business));
     }
     return after;
+  }
+
+  /**
+   * The copy made in one change of `ctx`'s business, planned again inside it: the seasons' or
+   * groups' changes by their calls' own work, the rate plans by the plan calls (one
+   * `rate_plans.changed`, as after an edit on the rate plans' page). Answers what it did.
+   */
+  async function copyIn(
+    ctx: BusinessChangeContext,
+    setting: TPortfolioSetting,
+    source: Side,
+  ): Promise<TPortfolioCopyItem[]> {
+    const target = { business: ctx.row, config: await loadConfiguration(ctx.tx, ctx.row) };
+    if (setting === 'ratePlans') {
+      const steps = await planRatePlans(ctx.tx, source, target);
+      await changeRatePlans(ctx, (calls) => makeRatePlanSteps(calls, steps));
+      return itemsOf(steps);
+    }
+    const plan = planCopy(setting, source, target);
+    for (const change of plan.changes) await applyConfigurationChange(ctx, change);
+    return plan.items;
+  }
+
+  /** `work` in a change of `row` that is rolled back: every check of it made, nothing saved. */
+  async function dryRun(
+    caller: Caller,
+    row: BusinessRow,
+    work: (ctx: BusinessChangeContext) => Promise<unknown>,
+  ) {
+    const rollback = new Error('dry run');
+    try {
+      await withTransaction(db, async (tx) => {
+        await options.unitOfWork.changeIn(tx, caller, row.uuid, undefined, (ctx) =>
+          work({ ...ctx, repo: businessRepository(ctx.tx, ctx.row.uuid) }),
+        );
+        throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    }
   }
 
   const answer = (
@@ -294,7 +302,15 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
       const { source, targets } = await sidesOf(caller, body);
       const previews = await eachTarget(targets, async ({ row }) => {
         const config = await loadConfiguration(db, row);
-        const plan = planCopy(body.setting, source, { business: row, config });
+        const target = { business: row, config };
+        if (body.setting === 'ratePlans') {
+          const steps = await planRatePlans(db, source, target);
+          if (steps.length === 0) return { status: 'unchanged' };
+          // Rate plans move no base price: the plan calls' own checks, made and rolled back.
+          await dryRun(caller, row, (ctx) => copyIn(ctx, 'ratePlans', source));
+          return { status: 'ready', items: itemsOf(steps), prices: null };
+        }
+        const plan = planCopy(body.setting, source, target);
         if (plan.changes.length === 0) return { status: 'unchanged' };
         const after = await applied(db, row, config, plan);
         const { from, to, summary } = await comparePrices(db, row, config, after, {
@@ -316,25 +332,21 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
       const results = await eachTarget(targets, async ({ row, version }) => {
         // A target changed since its preview is refused before anything is compared.
         if (version !== undefined && version !== row.version) throw versionConflict();
-        const now = planCopy(body.setting, source, {
-          business: row,
-          config: await loadConfiguration(db, row),
-        });
+        const target = { business: row, config: await loadConfiguration(db, row) };
+        const pending =
+          body.setting === 'ratePlans'
+            ? (await planRatePlans(db, source, target)).length
+            : planCopy(body.setting, source, target).changes.length;
         // Nothing to change: no new version, nothing in the log.
-        if (now.changes.length === 0) return { status: 'unchanged' };
-        const { business, result: plan } = await changeBusiness(
+        if (pending === 0) return { status: 'unchanged' };
+        const { business, result: items } = await changeBusiness(
           businesses,
           caller,
           row.uuid,
           version,
-          async (ctx) => {
-            const config = await loadConfiguration(ctx.tx, ctx.row);
-            const plan = planCopy(body.setting, source, { business: ctx.row, config });
-            for (const change of plan.changes) await applyConfigurationChange(ctx, change);
-            return plan;
-          },
+          (ctx) => copyIn(ctx, body.setting, source),
         );
-        return { status: 'copied', version: business.version, items: plan.items };
+        return { status: 'copied', version: business.version, items };
       });
       return answer(body, source, results);
     },

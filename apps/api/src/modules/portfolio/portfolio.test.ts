@@ -4,6 +4,8 @@ import type {
   TPortfolioCopyResponse,
   TPortfolioFigures,
   TPortfolioResponse,
+  TRatePlan,
+  TRateRuleChange,
 } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingInput, saveBookings, withRooms } from '../../../test/booking-factories';
@@ -410,5 +412,140 @@ describe('the portfolio', () => {
       path: 'targets.0.businessUuid',
       code: 'same_as_source',
     });
+  });
+
+  it('copies the rate plans: the base plan as the source’s, others matched by code, through the plan calls — audited in the target’s log, gathered into its pending rate-rule change', async () => {
+    const call = (method: 'GET' | 'POST', business: TBusiness, path: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/businesses/${business.uuid}/${path}`,
+        headers: owner.headers,
+        payload,
+      });
+    const plansOf = async (business: TBusiness) =>
+      ((await call('GET', business, 'rate-plans')).json().ratePlans as TRatePlan[]).map((p) => ({
+        code: p.code,
+        name: p.name,
+        parent: p.derivedFrom,
+        adjustment: p.adjustment.value,
+        roomUuids: p.roomUuids,
+        uuid: p.uuid,
+      }));
+    const savePlan = async (business: TBusiness, ratePlan: object) => {
+      const res = await call('POST', business, 'rate-plans', { ratePlan });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().ratePlan as TRatePlan;
+    };
+    const percent = (value: number) => ({ type: 'percent', value });
+    // Aldeia: BAR, a non-refundable rate for its doubles, and breakfast derived from it.
+    const [aldeiaBar] = await plansOf(aldeia);
+    const nr = await savePlan(aldeia, {
+      name: 'Não reembolsável',
+      code: 'NR',
+      derivedFrom: aldeiaBar!.uuid,
+      adjustment: percent(-10),
+      cancellationPolicy: 'non_refundable',
+      roomUuids: [aldeiaRooms.DBL!],
+    });
+    await savePlan(aldeia, {
+      name: 'Com pequeno-almoço',
+      code: 'PA',
+      derivedFrom: nr.uuid,
+      board: 'BB',
+      boardPricePerGuest: 12,
+    });
+    // Barra: its own NR (−5 %, updated) and a weekly rate Aldeia does not sell (deleted); then it
+    // publishes, so its rules are published ones and an edit waits for the owner.
+    const [barraBar] = await plansOf(barra);
+    for (const [code, name, value] of [
+      ['NR', 'Não reembolsável', -5],
+      ['WK', 'Semanal', -8],
+    ] as const) {
+      await savePlan(barra, {
+        name,
+        code,
+        derivedFrom: barraBar!.uuid,
+        adjustment: percent(value),
+      });
+    }
+    const barraDbl = (await stored.roomTypes(t, barra.uuid))[0]!.uuid;
+    // Barra's prices moved by the copies above wait for the owner: approved, published.
+    await t.app.jobs.drain();
+    const approved = await call('POST', barra, 'price-changes/approve', {
+      filter: { status: ['pending'] },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().moved).toBeGreaterThan(0);
+    await t.app.jobs.drain();
+    const ruleChanges = async () =>
+      (await call('GET', barra, 'rate-rule-changes')).json().rateRuleChanges as TRateRuleChange[];
+    expect(await ruleChanges()).toEqual([]);
+
+    const body: TPortfolioCopyBody = {
+      sourceUuid: aldeia.uuid,
+      setting: 'ratePlans',
+      targets: [{ businessUuid: barra.uuid }, { businessUuid: cume.uuid }],
+    };
+    const before = await stored.auditEvents(t, barra.uuid);
+    const preview = await copyCall('copy/preview', body);
+    const [toBarra, toCume] = preview.targets;
+    expect(toBarra).toMatchObject({
+      status: 'ready',
+      items: [
+        { action: 'delete', name: 'Semanal' },
+        { action: 'update', name: 'Não reembolsável' },
+        { action: 'create', name: 'Com pequeno-almoço' },
+      ],
+      prices: null,
+      error: null,
+    });
+    // Cume has no double room for the non-refundable rate: refused, named.
+    expect(toCume).toMatchObject({
+      status: 'failed',
+      error: { code: 'room_type_missing', params: { room: 'DBL', item: 'Não reembolsável' } },
+    });
+    // The preview saved nothing (its checks made and rolled back).
+    expect(await stored.auditEvents(t, barra.uuid)).toHaveLength(before.length);
+    expect((await plansOf(barra)).map((p) => p.code)).toEqual(['BAR', 'NR', 'WK']);
+
+    const copied = await copyCall('copy', {
+      ...body,
+      targets: preview.targets.map((target) => ({
+        businessUuid: target.businessUuid,
+        version: target.version,
+      })),
+    });
+    expect(copied.targets.map((target) => target.status)).toEqual(['copied', 'failed']);
+    expect(copied.targets[0]!.version).toBe(toBarra!.version + 1);
+    const after = await plansOf(barra);
+    const barraNr = after.find((p) => p.code === 'NR')!;
+    expect(after.map((p) => [p.code, p.adjustment, p.parent])).toEqual([
+      ['BAR', 0, null],
+      ['NR', -10, barraBar!.uuid],
+      ['PA', 0, barraNr.uuid],
+    ]);
+    // Aldeia's NR was for its doubles: Barra's is for Barra's doubles.
+    expect(barraNr.roomUuids).toEqual([barraDbl]);
+    const log = (await stored.auditEvents(t, barra.uuid)).slice(before.length);
+    expect(log.map((e) => [e.action, e.entity, e.entityName])).toEqual([
+      ['delete', 'rate_plan', 'Semanal'],
+      ['update', 'rate_plan', 'Não reembolsável'],
+      ['create', 'rate_plan', 'Com pequeno-almoço'],
+    ]);
+    expect((await stored.auditEvents(t, cume.uuid)).some((e) => e.entity === 'rate_plan')).toBe(
+      false,
+    );
+    // As after an edit on the rate plans' page: one pending rate-rule change names each plan.
+    await t.app.jobs.drain();
+    const [pending, ...others] = await ruleChanges();
+    expect(others).toEqual([]);
+    expect(pending).toMatchObject({ status: 'pending', stage: 'waiting' });
+    expect(
+      pending!.items.map((item) => (item.kind === 'ratePlan' ? item.change : item.kind)).sort(),
+    ).toEqual(['added', 'changed', 'removed']);
+
+    // Copied again: nothing to change, no new version.
+    const again = await copyCall('copy', { ...body, targets: [{ businessUuid: barra.uuid }] });
+    expect(again.targets[0]).toMatchObject({ status: 'unchanged', version: toBarra!.version + 1 });
   });
 });

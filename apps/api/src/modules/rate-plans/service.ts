@@ -29,12 +29,11 @@ import {
   toRatePlan,
   toRatePlanInput,
   type RatePlanRow,
-  type RatePlansRepository,
   type RatePlanValues,
 } from './repository';
 
 type RatePlanBody = z.output<typeof ZRatePlanBody>;
-type RatePlanFields = RatePlanBody['ratePlan'];
+export type RatePlanFields = RatePlanBody['ratePlan'];
 
 export interface RatePlansServiceOptions {
   /** The app's unit of work (its outbox events get dispatched). */
@@ -144,6 +143,79 @@ function record(
 }
 
 /**
+ * The plan calls' own work inside one change of the business (`ctx`): each reads the plans as
+ * they are in the change, checks, writes and records its audit event. Used by the calls below
+ * and by the portfolio's copy (several of them in one change).
+ */
+function ratePlanCalls(ctx: BusinessChangeContext) {
+  const repo = ratePlansRepository(ctx.tx, ctx.row.uuid);
+  return {
+    list: () => repo.list(),
+
+    async create(fields: RatePlanFields): Promise<TRatePlan> {
+      const plans = await repo.list();
+      assertLimit(
+        await planOf(ctx.tx, ctx.row.ownerUuid),
+        'ratePlans',
+        plans.length + 1,
+        'ratePlan',
+      );
+      checkPlace(fields, plans);
+      await checkRoomUuids(ctx.repo, fields.roomUuids, 'ratePlan.roomUuids');
+      const plan = toRatePlan(await repo.insert(storedValues(fields)));
+      record(ctx, 'create', undefined, plan);
+      return plan;
+    },
+
+    async update(uuid: string, fields: RatePlanFields): Promise<TRatePlan> {
+      const plans = await repo.list();
+      const before = plans.find((plan) => plan.uuid === uuid);
+      if (!before) throw AppError.notFound('Rate plan');
+      checkPlace(fields, plans, before);
+      await checkRoomUuids(ctx.repo, fields.roomUuids, 'ratePlan.roomUuids');
+      const plan = toRatePlan((await repo.update(uuid, storedValues(fields)))!);
+      record(ctx, 'update', toRatePlan(before), plan);
+      return plan;
+    },
+
+    /** The base plan stays; a plan others derive from goes after them. */
+    async remove(uuid: string): Promise<void> {
+      const plans = await repo.list();
+      const found = plans.find((plan) => plan.uuid === uuid);
+      if (!found) throw AppError.notFound('Rate plan');
+      if (found.derivedFromUuid === null) {
+        const message = 'The base rate plan cannot be deleted';
+        throw new AppError('conflict', message, [{ path: '', code: 'base_rate_plan', message }]);
+      }
+      const children = plans.filter((plan) => plan.derivedFromUuid === uuid);
+      if (children.length > 0) {
+        const codes = children.map((child) => child.code).join(', ');
+        const message = `Rate plans derive from this one: ${codes}`;
+        throw new AppError('conflict', message, [
+          { path: '', code: 'rate_plan_has_derived', params: { codes }, message },
+        ]);
+      }
+      await repo.remove(uuid);
+      record(ctx, 'delete', toRatePlan(found), undefined);
+    },
+  };
+}
+export type RatePlanCalls = ReturnType<typeof ratePlanCalls>;
+
+/**
+ * `work` with the plan calls in one change of the business, then the event that gathers the rate
+ * rules into the pending rate-rule change once the property has published (docs/rate-plans.md).
+ */
+export async function changeRatePlans<T>(
+  ctx: BusinessChangeContext,
+  work: (calls: RatePlanCalls) => Promise<T>,
+): Promise<T> {
+  const result = await work(ratePlanCalls(ctx));
+  ctx.emit({ type: RATE_PLANS_CHANGED, businessUuid: ctx.row.uuid });
+  return result;
+}
+
+/**
  * Rate plans (docs/rate-plans.md): part of the tariff configuration, each change through the unit
  * of work like a season's (the business's `version` incremented, stale → 409, audited).
  */
@@ -154,20 +226,12 @@ export function ratePlansService(db: Db, options: RatePlansServiceOptions) {
     caller: Caller,
     businessUuid: string,
     version: number | undefined,
-    work: (
-      ctx: BusinessChangeContext,
-      repo: RatePlansRepository,
-      plans: RatePlanRow[],
-    ) => Promise<T>,
+    work: (calls: RatePlanCalls) => Promise<T>,
   ) {
     policyFor(caller).assert('update', 'Business', readOnly);
-    return changeBusiness(businesses, caller, businessUuid, version, async (ctx) => {
-      const repo = ratePlansRepository(ctx.tx, ctx.row.uuid);
-      const result = await work(ctx, repo, await repo.list());
-      // The rate rules moved: once the property has published, they wait for the owner.
-      ctx.emit({ type: RATE_PLANS_CHANGED, businessUuid: ctx.row.uuid });
-      return result;
-    });
+    return changeBusiness(businesses, caller, businessUuid, version, (ctx) =>
+      changeRatePlans(ctx, work),
+    );
   }
 
   return {
@@ -179,71 +243,22 @@ export function ratePlansService(db: Db, options: RatePlansServiceOptions) {
     },
 
     async create(caller: Caller, businessUuid: string, body: RatePlanBody) {
-      const { business, result } = await changePlans(
-        caller,
-        businessUuid,
-        body.version,
-        async (ctx, repo, plans) => {
-          assertLimit(
-            await planOf(ctx.tx, ctx.row.ownerUuid),
-            'ratePlans',
-            plans.length + 1,
-            'ratePlan',
-          );
-          checkPlace(body.ratePlan, plans);
-          await checkRoomUuids(ctx.repo, body.ratePlan.roomUuids, 'ratePlan.roomUuids');
-          const plan = toRatePlan(await repo.insert(storedValues(body.ratePlan)));
-          record(ctx, 'create', undefined, plan);
-          return plan;
-        },
+      const { business, result } = await changePlans(caller, businessUuid, body.version, (calls) =>
+        calls.create(body.ratePlan),
       );
       return { business, ratePlan: result };
     },
 
     async update(caller: Caller, businessUuid: string, uuid: string, body: RatePlanBody) {
-      const { business, result } = await changePlans(
-        caller,
-        businessUuid,
-        body.version,
-        async (ctx, repo, plans) => {
-          const before = plans.find((plan) => plan.uuid === uuid);
-          if (!before) throw AppError.notFound('Rate plan');
-          checkPlace(body.ratePlan, plans, before);
-          await checkRoomUuids(ctx.repo, body.ratePlan.roomUuids, 'ratePlan.roomUuids');
-          const plan = toRatePlan((await repo.update(uuid, storedValues(body.ratePlan)))!);
-          record(ctx, 'update', toRatePlan(before), plan);
-          return plan;
-        },
+      const { business, result } = await changePlans(caller, businessUuid, body.version, (calls) =>
+        calls.update(uuid, body.ratePlan),
       );
       return { business, ratePlan: result };
     },
 
-    /** The base plan stays; a plan others derive from goes after them. */
     async remove(caller: Caller, businessUuid: string, uuid: string, version: number | undefined) {
-      const { business } = await changePlans(
-        caller,
-        businessUuid,
-        version,
-        async (ctx, repo, plans) => {
-          const found = plans.find((plan) => plan.uuid === uuid);
-          if (!found) throw AppError.notFound('Rate plan');
-          if (found.derivedFromUuid === null) {
-            const message = 'The base rate plan cannot be deleted';
-            throw new AppError('conflict', message, [
-              { path: '', code: 'base_rate_plan', message },
-            ]);
-          }
-          const children = plans.filter((plan) => plan.derivedFromUuid === uuid);
-          if (children.length > 0) {
-            const codes = children.map((child) => child.code).join(', ');
-            const message = `Rate plans derive from this one: ${codes}`;
-            throw new AppError('conflict', message, [
-              { path: '', code: 'rate_plan_has_derived', params: { codes }, message },
-            ]);
-          }
-          await repo.remove(uuid);
-          record(ctx, 'delete', toRatePlan(found), undefined);
-        },
+      const { business } = await changePlans(caller, businessUuid, version, (calls) =>
+        calls.remove(uuid),
       );
       return business;
     },

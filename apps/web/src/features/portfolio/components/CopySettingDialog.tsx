@@ -73,9 +73,9 @@ function TargetOutcome({ target }: { target: TPortfolioCopyTarget }) {
 }
 
 /**
- * Copies one setting (seasons, occupancy levels) of a property to others: choose the source, the
- * setting and the targets; the preview tells per target what would be created, updated or
- * deleted and how the next year's prices would move; confirming copies to the targets that can
+ * Copies one setting (seasons, occupancy levels, rate plans) of a property to others: choose the
+ * source, the setting and the targets; the preview tells per target what would be created,
+ * updated or deleted and how the next year's prices would move (rate plans move none); confirming copies to the targets that can
  * take it, each all or nothing, and tells how each went.
  */
 export function CopySettingDialog({

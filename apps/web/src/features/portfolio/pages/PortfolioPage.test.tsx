@@ -108,6 +108,55 @@ describe('PortfolioPage', () => {
     });
   });
 
+  it('copies the rate plans to another property after their preview: what changes there, then the copy with the preview’s version', async () => {
+    const target = {
+      businessUuid: mar.business.uuid,
+      name: 'Quinta do Mar',
+      version: 7,
+      items: [
+        { action: 'update', name: 'Não reembolsável' },
+        { action: 'create', name: 'Com pequeno-almoço' },
+      ],
+      prices: null,
+      error: null,
+    } as const;
+    const copyAnswer = (status: 'ready' | 'copied', version: number) =>
+      json(200, {
+        setting: 'ratePlans',
+        source: { businessUuid: serra.business.uuid, name: 'Casa da Serra' },
+        targets: [{ ...target, status, version }],
+      });
+    const pageFetch = fetchMock.getMockImplementation() as (
+      url: string,
+      init: RequestInit,
+    ) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+      if (url === '/api/v1/portfolio/copy/preview') return copyAnswer('ready', 7);
+      if (url === '/api/v1/portfolio/copy') return copyAnswer('copied', 8);
+      return pageFetch(url, init);
+    });
+    const user = setupUser();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Copiar uma configuração' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Configuração' }));
+    await user.click(await screen.findByRole('option', { name: 'Planos tarifários' }));
+    expect(within(dialog).getByText(/O plano base corresponde ao plano base/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Quinta do Mar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ver o que muda' }));
+    expect(
+      await within(dialog).findByText('Atualizar Não reembolsável · Adicionar Com pequeno-almoço'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Copiar para uma propriedade' }));
+    expect(await within(dialog).findByText('Copiada')).toBeInTheDocument();
+    const sent = fetchMock.mock.calls.find(([url]) => url === '/api/v1/portfolio/copy');
+    expect(JSON.parse(String((sent![1] as RequestInit).body))).toEqual({
+      sourceUuid: serra.business.uuid,
+      setting: 'ratePlans',
+      targets: [{ businessUuid: mar.business.uuid, version: 7 }],
+    });
+  });
+
   it('explains itself to an owner of one property and offers to add another', async () => {
     portfolio = answer([mar.row]);
     renderPage([mar.business]);
