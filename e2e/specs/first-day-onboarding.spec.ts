@@ -148,7 +148,7 @@ test('a new owner in Portugal: onboarding guesses Portugal, EUR and Lisbon; the 
   ).toHaveCount(0);
 
   // The bell holds one calm notice about it, not "1 095 alterações de preço esperam…"; beside it
-  // only advice (a holiday ahead without a season, docs/digest-and-alerts.md), nothing urgent.
+  // at most advice (an alert, docs/digest-and-alerts.md), nothing urgent.
   await page.getByRole('button', { name: /Notificações: \d+ por ler/ }).click();
   const bell = page.getByRole('dialog', { name: label('pt', 'notifications', 'title') });
   await expect(
