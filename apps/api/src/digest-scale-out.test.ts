@@ -1,15 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, type Database } from './db/client';
+import { rowsOf } from './db/client';
 import { DIGEST_SEND_JOB } from './modules/digest/jobs';
-import {
-  client,
-  serverEnvironment,
-  signUpWithBusiness,
-  startServer,
-  type ServerProcess,
-  until,
-} from '../test/server-process';
+import { client, signUpWithBusiness, startInstances, until } from '../test/server-process';
 import { startSmtpPeer } from '../test/smtp-peer';
 
 /**
@@ -18,34 +11,25 @@ import { startSmtpPeer } from '../test/smtp-peer';
  * (docs/digest-and-alerts.md). PostgreSQL lane only, like scale-out.test.ts.
  */
 describe('the morning digest from two instances', () => {
-  let place: Awaited<ReturnType<typeof serverEnvironment>>;
-  let database: Database;
+  let instances: Awaited<ReturnType<typeof startInstances>>;
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
-  const servers: ServerProcess[] = [];
-  const bases: string[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpPeer();
-    place = await serverEnvironment({
+    instances = await startInstances({
       DIGEST_CHECK_SECONDS: '1',
       SMTP_URL: `smtp://mailer:s3cret@127.0.0.1:${smtp.port}`,
     });
-    servers.push(startServer(place.env), startServer(place.env));
-    bases.push(...(await Promise.all(servers.map((server) => server.listening))));
-    database = await place.open();
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
-    await database?.close();
+    await instances?.stop();
     await smtp?.close();
-    place?.cleanUp();
   });
 
   it('sends one digest, whichever instance looks first', async () => {
-    const a = client(() => bases[0]!);
-    const b = client(() => bases[1]!);
+    const a = client(() => instances.bases[0]!);
+    const b = client(() => instances.bases[1]!);
     const { token } = await signUpWithBusiness(a, { email: 'digest@scale.test' });
     // The hour the property (Lisbon, the default zone) is in now: the digest is due at once.
     const hour = Number(
@@ -64,16 +48,18 @@ describe('the morning digest from two instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 4_000));
     expect(toOwner()).toHaveLength(1);
     const days = rowsOf<{ n: number }>(
-      await database.db.execute(sql`select count(*)::int as n from digests`),
+      await instances.database.db.execute(sql`select count(*)::int as n from digests`),
     );
     expect(days).toEqual([{ n: 1 }]);
     const sends = rowsOf<{ status: string }>(
-      await database.db.execute(sql`select status from jobs where type = ${DIGEST_SEND_JOB}`),
+      await instances.database.db.execute(
+        sql`select status from jobs where type = ${DIGEST_SEND_JOB}`,
+      ),
     );
     expect(sends.length).toBeGreaterThan(0);
     expect(sends.every((job) => job.status === 'succeeded')).toBe(true);
     // One instance wrote it; the other found the day taken or never got the job.
-    const written = servers.flatMap((server) =>
+    const written = instances.servers.flatMap((server) =>
       server
         .output()
         .split('\n')

@@ -8,9 +8,8 @@ import { bookingInput } from '../test/booking-factories';
 import { roomInput } from '../test/business-factories';
 import {
   client,
-  serverEnvironment,
+  startInstances,
   signUpWithBusiness,
-  startServer,
   type ServerProcess,
   until,
 } from '../test/server-process';
@@ -26,11 +25,11 @@ const horizon = 30;
  * PGlite lane leaves this file out (vitest.config.ts).
  */
 describe('two API instances on one PostgreSQL database', () => {
-  let place: Awaited<ReturnType<typeof serverEnvironment>>;
+  let instances: Awaited<ReturnType<typeof startInstances>>;
   let database: Database;
   let receiver: Receiver;
-  const servers: ServerProcess[] = [];
-  const bases: string[] = [];
+  let servers: ServerProcess[] = [];
+  let bases: string[] = [];
   const a = client(() => bases[0]!);
   const b = client(() => bases[1]!);
   let token: string;
@@ -39,7 +38,8 @@ describe('two API instances on one PostgreSQL database', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver(() => new Date());
-    place = await serverEnvironment({
+    // Started together on an empty database: one migrates, the other waits for it.
+    instances = await startInstances({
       WEBHOOK_ALLOW_PRIVATE: 'true',
       RATE_LIMIT_AUTH_PER_MINUTE: String(authLimit),
       // The test stands in for the reverse proxy on 127.0.0.1 and names the client it forwards.
@@ -48,18 +48,12 @@ describe('two API instances on one PostgreSQL database', () => {
       ADMIN_EMAIL: 'admin@scale.test',
       ADMIN_PASSWORD: 'Admin-scale-pass-1',
     });
-    // Started together on an empty database: one migrates, the other waits for it.
-    servers.push(startServer(place.env), startServer(place.env));
-    bases.push(...(await Promise.all(servers.map((server) => server.listening))));
-    database = await place.open();
+    ({ servers, bases, database } = instances);
   }, 90_000);
 
   afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGTERM');
-    expect(await Promise.all(servers.map((server) => server.exited))).toEqual([0, 0]);
-    await database?.close();
+    await instances?.stop();
     await receiver?.close();
-    place?.cleanUp();
   });
 
   /** Every job of the database: type, status and attempts. */

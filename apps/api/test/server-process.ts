@@ -93,6 +93,31 @@ export async function serverEnvironment(
   };
 }
 
+/**
+ * Two (or `count`) server processes started together on one database of their own, as behind a
+ * proxy: started on an empty database, one migrates and the others wait for it. `stop` ends them
+ * with SIGTERM (each must exit cleanly), closes the test's own connection and removes the folder.
+ */
+export async function startInstances(env: Record<string, string>, count = 2) {
+  const place = await serverEnvironment(env);
+  const servers = Array.from({ length: count }, () => startServer(place.env));
+  const bases = await Promise.all(servers.map((server) => server.listening));
+  const database = await place.open();
+  return {
+    servers,
+    bases,
+    database,
+    async stop() {
+      for (const server of servers) server.child.kill('SIGTERM');
+      expect(await Promise.all(servers.map((server) => server.exited))).toEqual(
+        servers.map(() => 0),
+      );
+      await database.close();
+      place.cleanUp();
+    },
+  };
+}
+
 /** A JSON client of a server process. */
 export function client(base: () => string) {
   return async (method: string, url: string, body?: unknown, token?: string) => {
