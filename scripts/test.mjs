@@ -42,7 +42,29 @@ const postgres = {
 };
 const lanes = [endToEnd, unit, postgres];
 
-/** The names of a lane's failed tests, from its report: the last lines of a long log say them. */
+/**
+ * The first lines of an error, without colours and with only the first line of its stack (the
+ * test's own): enough to say why in CI's last lines.
+ */
+function gist(message = '') {
+  const lines = message
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
+  const frame = (line) => /^\s*at /.test(line);
+  const firstFrame = lines.findIndex(frame);
+  return lines
+    .filter((line, i) => !frame(line) || i === firstFrame)
+    .slice(0, 8)
+    .map((line) => `      ${line.slice(0, 240)}`)
+    .join('\n');
+}
+
+/**
+ * A lane's failed tests, from its report — each a name and the first lines of its error: the
+ * last lines of a long log (all CI keeps) then say what failed and why.
+ */
 function failures(lane) {
   const file = path.join(results, lane.report);
   if (!fs.existsSync(file)) return [];
@@ -51,14 +73,22 @@ function failures(lane) {
     return report.testResults.flatMap((suite) =>
       suite.assertionResults
         .filter((test) => test.status === 'failed')
-        .map((test) => `${path.relative(root, suite.name)} › ${test.fullName}`),
+        .map((test) => ({
+          name: `${path.relative(root, suite.name)} › ${test.fullName}`,
+          why: gist(test.failureMessages?.[0]),
+        })),
     );
   }
   const failed = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((test) => test.status === 'unexpected')) {
-        failed.push(`${spec.file ?? file}:${spec.line} › ${spec.title}`);
+      const test = spec.tests.find((one) => one.status === 'unexpected');
+      if (test) {
+        const error = test.results.flatMap((result) => result.errors ?? [])[0];
+        failed.push({
+          name: `${spec.file ?? file}:${spec.line} › ${spec.title}`,
+          why: gist(error?.message),
+        });
       }
     }
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
@@ -169,10 +199,10 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
-const failedTests = lanes.flatMap((lane) => failures(lane).map((name) => `${lane.name}: ${name}`));
-if (failedTests.length > 0) {
-  console.log(`\nFailed:\n${failedTests.map((name) => `  ✖ ${name}`).join('\n')}`);
-}
+const failedTests = lanes.flatMap((lane) =>
+  failures(lane).map(({ name, why }) => `  ✖ ${lane.name}: ${name}${why ? `\n${why}` : ''}`),
+);
+if (failedTests.length > 0) console.log(`\nFailed:\n${failedTests.join('\n')}`);
 console.log(`\nThe suite took ${Math.floor(wallSeconds / 60)} min ${wallSeconds % 60} s.`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedLane ? 1 : 0);
