@@ -62,7 +62,11 @@ export default defineConfig({
   // the demo hotel, run one at a time.
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 1),
-  retries: 0,
+  // One more try for a test that failed: on the 2-core machine the three lanes share, a spec can
+  // meet a starved moment (CI's run of 28 min had two such failures, each passing alone and in
+  // the local runs before and after). A test that passes only on its retry is not hidden: the
+  // suite's closing lines list it as flaky, with the first lines of its first error.
+  retries: 1,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.TEST_REPORT
     ? [['list'], ['json', { outputFile: process.env.TEST_REPORT }]]

@@ -63,13 +63,16 @@ function gist(message = '') {
 
 /**
  * A lane's failed tests, from its report — each a name and the first lines of its error: the
- * last lines of a long log (all CI keeps) then say what failed and why.
+ * last lines of a long log (all CI keeps) then say what failed and why. With `flaky`, the
+ * end-to-end tests that failed once and passed on their retry.
  */
-function failures(lane) {
+function failures(lane, { flaky = false } = {}) {
+  const status = flaky ? 'flaky' : 'unexpected';
   const file = path.join(results, lane.report);
   if (!fs.existsSync(file)) return [];
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (lane.kind === 'vitest') {
+    if (flaky) return [];
     return report.testResults.flatMap((suite) =>
       suite.assertionResults
         .filter((test) => test.status === 'failed')
@@ -82,7 +85,7 @@ function failures(lane) {
   const failed = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
-      const test = spec.tests.find((one) => one.status === 'unexpected');
+      const test = spec.tests.find((one) => one.status === status);
       if (test) {
         const error = test.results.flatMap((result) => result.errors ?? [])[0];
         failed.push({
@@ -199,10 +202,19 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
-const failedTests = lanes.flatMap((lane) =>
-  failures(lane).map(({ name, why }) => `  ✖ ${lane.name}: ${name}${why ? `\n${why}` : ''}`),
-);
+const listed = (flaky) =>
+  lanes.flatMap((lane) =>
+    failures(lane, { flaky }).map(
+      ({ name, why }) => `  ${flaky ? '⚠' : '✖'} ${lane.name}: ${name}${why ? `\n${why}` : ''}`,
+    ),
+  );
+const flakyTests = listed(true);
+if (flakyTests.length > 0) {
+  console.log(`\nPassed only on their retry (flaky):\n${flakyTests.join('\n')}`);
+}
+const failedTests = listed(false);
 if (failedTests.length > 0) console.log(`\nFailed:\n${failedTests.join('\n')}`);
 console.log(`\nThe suite took ${Math.floor(wallSeconds / 60)} min ${wallSeconds % 60} s.`);
-console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+const onRetry = flakyTests.length > 0 ? ` (${flakyTests.length} on a retry)` : '';
+console.log(`${total.passed} passed${onRetry}, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedLane ? 1 : 0);
