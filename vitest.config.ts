@@ -27,8 +27,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/**/*.test.ts'],
-          // Two server processes on one database need a database server: the scale-out test runs
-          // in the PostgreSQL lane only (an embedded PGlite folder belongs to one process). The
+          // Two server processes on one database need a database server: the scale-out tests (and
+          // nginx in front of two instances) run in the PostgreSQL lane only (an embedded PGlite folder belongs to one process). The
           // embedded database's own folder test is PGlite's: the PostgreSQL lane has nothing to add.
           exclude:
             process.env.TEST_DB === 'postgres'
@@ -37,6 +37,7 @@ export default defineConfig({
                   ...configDefaults.exclude,
                   'apps/api/src/scale-out.test.ts',
                   'apps/api/src/digest-scale-out.test.ts',
+                  'apps/api/src/nginx.test.ts',
                 ],
           environment: 'node',
           // A worker's test files share their modules (each file still opens its own app and
