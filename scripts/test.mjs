@@ -48,7 +48,7 @@ const lanes = [endToEnd, unit, postgres];
  */
 function gist(message = '') {
   const lines = message
-    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
