@@ -72,10 +72,11 @@ export async function planRestrictions(
   const [from, to] = await reads(db, [overrides(source), overrides(target)]);
   const rooms = roomMapper(source.config, target.config);
   const sourceRooms = new Map(source.config.roomsTariff.map((room) => [room.uuid, room]));
-  // The source's nights, on the target's room types (a code the target lacks refuses the copy).
-  const copied = from.map((night) => {
+  // The source's nights, on the target's room types (a code the target lacks refuses the copy;
+  // a room type no longer in the source's configuration is not copied).
+  const copied = from.flatMap((night) => {
     const room = sourceRooms.get(night.roomUuid);
-    return { ...night, roomUuid: rooms(room?.name ?? night.roomUuid, [night.roomUuid])[0]! };
+    return room ? [{ ...night, roomUuid: rooms(room.name, [room.uuid])[0]! }] : [];
   });
   const codes = new Set(source.config.roomsTariff.map((room) => room.code));
 

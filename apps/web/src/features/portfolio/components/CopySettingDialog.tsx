@@ -27,7 +27,9 @@ import {
   type TPortfolioSetting,
 } from '@tarifa/contract';
 import { PricePreviewSummary } from '@/components/PricePreviewSummary';
+import { isolate } from '@/lib/bidi';
 import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCopySetting, usePreviewCopy } from '../api/portfolio';
 
@@ -41,11 +43,13 @@ const statusColor = {
 /** What an item of a copy does, in words: a rule added, updated or removed, or restrictions replaced. */
 function useItemWords() {
   const { t } = useTranslation('portfolio');
+  const intl = useIntl();
   return ({ action, name, restrictions }: TPortfolioCopyItem) => {
     if (!restrictions) return t(`copy.item.${action}`, { name });
     if (restrictions.part === 'rules') return t('copy.item.restrictionRules');
+    // The room type's name opens the line: its own direction, whichever the language's.
     const { set, cleared } = restrictions;
-    return t(`copy.item.restrictionNights.${action}`, { name, set, cleared });
+    return t(`copy.item.restrictionNights.${action}`, { name: isolate(intl, name), set, cleared });
   };
 }
 
