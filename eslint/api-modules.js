@@ -38,6 +38,7 @@ export const moduleGraph = {
     'pricing-inputs',
     'budgets',
     'rate-plans',
+    'restrictions',
   ],
   'rate-plans': ['businesses'],
   'rate-rules': ['pricing-inputs', 'businesses', 'rate-plans'],

@@ -128,6 +128,36 @@ test('an owner of two properties sees both side by side, with totals, and opens 
     { name: 'Verão', value: 20 },
   ]);
 
+  // In every language: Casa da Serra's stay restrictions (its rules, two nights of its doubles)
+  // previewed for Quinta do Mar, whose own night of its doubles they replace.
+  await captureScreens(page, 'portfolio-copy-restrictions', async () => {
+    for (const [uuid, payload] of [
+      [second, { minStay: 3 }],
+      [owner.businessUuid, { maxStay: 7 }],
+    ] as const) {
+      const business = await request.get(`/api/v1/businesses/${uuid}`, { headers: owner.headers });
+      const { roomsTariff } = (
+        (await business.json()) as {
+          business: { tariffConfiguration: { roomsTariff: { uuid: string; code: string }[] } };
+        }
+      ).business.tariffConfiguration;
+      const dbl = roomsTariff.find((room) => room.code === 'DBL')!.uuid;
+      const set = await request.put(`/api/v1/businesses/${uuid}/restrictions/overrides`, {
+        headers: owner.headers,
+        data: { overrides: [{ roomUuid: dbl, from: day(10), to: day(11), ...payload }] },
+      });
+      expect(set.status(), await set.text()).toBe(200);
+    }
+    await page.goto('/portfolio');
+    await page.getByTestId('portfolio-copy').click();
+    const copy = page.getByRole('dialog');
+    await copy.getByRole('combobox').nth(1).click();
+    await page.getByRole('option').nth(3).click();
+    await copy.getByRole('checkbox').check();
+    await page.getByTestId('portfolio-copy-preview').click();
+    await expect(copy.getByTestId('copy-target').getByRole('listitem')).toHaveCount(1);
+  });
+
   await captureScreens(page, 'portfolio', async () => {
     await page.goto('/portfolio');
     await expect(page.getByTestId('portfolio-total-EUR')).toBeVisible();

@@ -99,8 +99,16 @@ export type TPortfolioResponse = z.infer<typeof ZPortfolioResponse>;
 // Copying a setting
 // ---------------------------------------------------------------------------------------------
 
-/** What can be copied: the seasons, the occupancy-level groups, or the rate plans. */
-export const portfolioSettings = ['seasons', 'occupancyLevels', 'ratePlans'] as const;
+/**
+ * What can be copied: the seasons, the occupancy-level groups, the rate plans, or the stay
+ * restrictions (the price setup's rules and the nights' own, from today on).
+ */
+export const portfolioSettings = [
+  'seasons',
+  'occupancyLevels',
+  'ratePlans',
+  'restrictions',
+] as const;
 export type TPortfolioSetting = (typeof portfolioSettings)[number];
 
 /**
@@ -138,11 +146,26 @@ export type TPortfolioCopyBody = z.input<typeof ZPortfolioCopyBody>;
 
 /**
  * One season or occupancy group the copy creates, updates (same name) or deletes; or a rate plan
- * (the base plan, or the plan of the same code).
+ * (the base plan, or the plan of the same code); or a part of the stay restrictions.
  */
 const ZPortfolioCopyItem = z.object({
   action: z.enum(['create', 'update', 'delete']),
   name: z.string(),
+  /**
+   * Stay restrictions only: `rules`, the price setup's stay restrictions (`name` empty), or
+   * `nights`, the nights' own restrictions of the room type `name` from today on, replaced: `set`
+   * nights get the source's, `cleared` nights lose the target's own (the rules apply there again).
+   */
+  restrictions: z
+    .discriminatedUnion('part', [
+      z.object({ part: z.literal('rules') }),
+      z.object({
+        part: z.literal('nights'),
+        set: z.number().int().min(0),
+        cleared: z.number().int().min(0),
+      }),
+    ])
+    .optional(),
 });
 export type TPortfolioCopyItem = z.infer<typeof ZPortfolioCopyItem>;
 
@@ -163,8 +186,9 @@ const ZPortfolioCopyTarget = z.object({
   status: z.enum(['ready', 'copied', 'unchanged', 'failed']),
   items: z.array(ZPortfolioCopyItem),
   /**
-   * The preview's effect on the next year's prices; null when failed, after a copy, or for rate
-   * plans (which move no base price).
+   * The preview's effect on the next year's prices; null when failed, after a copy, for rate
+   * plans (which move no base price) and for stay restrictions (what they move is proposed by the
+   * recomputation after the copy, as after an edit by hand).
    */
   prices: ZPricePreviewResponse.pick({ from: true, to: true, summary: true }).nullable(),
   error: ZPortfolioCopyError.nullable(),

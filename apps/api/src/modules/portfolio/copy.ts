@@ -19,8 +19,10 @@ import { loadConfiguration } from '../pricing-inputs/cells';
 import { applyChange, type Configuration, type PriceChange } from '../pricing-inputs/configuration';
 import { comparePrices } from '../pricing-inputs/preview';
 import { changeRatePlans } from '../rate-plans/service';
+import { replaceOverridesIn } from '../restrictions/service';
 import { CopyRefused, canonical, roomMapper, type Side } from './copy-matching';
 import { makeRatePlanSteps, planRatePlans, type RatePlanStep } from './copy-rate-plans';
+import { planRestrictions } from './copy-restrictions';
 import { ownProperties } from './service';
 
 /** What one target's work answers; the rest of its `TPortfolioCopyTarget` is filled in. */
@@ -86,9 +88,14 @@ function matchRules<F extends object>(
   };
 }
 
+/** The settings made by their own module's calls and previewed by that work rolled back. */
+type MadeByCalls = 'ratePlans' | 'restrictions';
+const madeByCalls = (setting: TPortfolioSetting): setting is MadeByCalls =>
+  setting === 'ratePlans' || setting === 'restrictions';
+
 /** What copying `setting` from `source` makes of `target` (throws `CopyRefused`). */
 function planCopy(
-  setting: Exclude<TPortfolioSetting, 'ratePlans'>,
+  setting: Exclude<TPortfolioSetting, MadeByCalls>,
   source: Side,
   target: Side,
 ): CopyPlan {
@@ -174,11 +181,12 @@ export interface PortfolioCopyOptions {
 /**
  * One setting copied from one of the owner's properties to others (docs/portfolio.md): previewed
  * through the prices' own preview (`comparePrices`, the configuration changed in memory by the
- * tariff calls' own checks) — rate plans, which move no base price, by the plan calls' own work
- * rolled back — then made in each target through the calls' own work: one change of the business
- * each, all or nothing, its audit events in its own log and the event a normal edit emits
- * (`tariff.changed`, whose recomputation proposes the moved prices, or `rate_plans.changed`, which
- * gathers the rate rules into the pending rate-rule change).
+ * tariff calls' own checks) — rate plans, which move no base price, and stay restrictions by
+ * their calls' own work rolled back — then made in each target through the calls' own work: one
+ * change of the business each, all or nothing, its audit events in its own log and the events a
+ * normal edit emits (`tariff.changed` and `overrides.changed`, whose recomputation proposes the
+ * moved prices and restrictions, or `rate_plans.changed`, which gathers the rate rules into the
+ * pending rate-rule change).
  */
 export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
   const clock = options.clock ?? systemClock;
@@ -196,6 +204,14 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
     const targets = body.targets.map((target) => ({ ...target, row: find(target.businessUuid) }));
     return { source: { business: source, config: await loadConfiguration(db, source) }, targets };
   }
+
+  const todayOf = (business: BusinessRow) => zonedDate(clock(), business.timezone);
+
+  /** The items of a copy made by its module's calls: planned, nothing made. */
+  const itemsByCalls = async (db: Executor, setting: MadeByCalls, source: Side, target: Side) =>
+    setting === 'ratePlans'
+      ? itemsOf(await planRatePlans(db, source, target))
+      : (await planRestrictions(db, source, target, todayOf(target.business))).items;
 
   const checksOf = (tx: Executor, business: BusinessRow) => ({
     roomTypesWithBookings: (uuids: string[]) =>
@@ -219,10 +235,12 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
   /**
    * The copy made in one change of `ctx`'s business, planned again inside it: the seasons' or
    * groups' changes by their calls' own work, the rate plans by the plan calls (one
-   * `rate_plans.changed`, as after an edit on the rate plans' page). Answers what it did.
+   * `rate_plans.changed`, as after an edit on the rate plans' page), the stay restrictions by the
+   * settings call (the rules) and the restrictions module's (the nights). Answers what it did.
    */
   async function copyIn(
     ctx: BusinessChangeContext,
+    caller: Caller,
     setting: TPortfolioSetting,
     source: Side,
   ): Promise<TPortfolioCopyItem[]> {
@@ -231,6 +249,17 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
       const steps = await planRatePlans(ctx.tx, source, target);
       await changeRatePlans(ctx, (calls) => makeRatePlanSteps(calls, steps));
       return itemsOf(steps);
+    }
+    if (setting === 'restrictions') {
+      const plan = await planRestrictions(ctx.tx, source, target, todayOf(ctx.row));
+      if (plan.rules) {
+        await applyConfigurationChange(ctx, {
+          kind: 'settings',
+          settings: { restrictions: plan.rules },
+        });
+      }
+      await replaceOverridesIn(ctx, caller, plan.replacement);
+      return plan.items;
     }
     const plan = planCopy(setting, source, target);
     for (const change of plan.changes) await applyConfigurationChange(ctx, change);
@@ -303,18 +332,20 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
       const previews = await eachTarget(targets, async ({ row }) => {
         const config = await loadConfiguration(db, row);
         const target = { business: row, config };
-        if (body.setting === 'ratePlans') {
-          const steps = await planRatePlans(db, source, target);
-          if (steps.length === 0) return { status: 'unchanged' };
-          // Rate plans move no base price: the plan calls' own checks, made and rolled back.
-          await dryRun(caller, row, (ctx) => copyIn(ctx, 'ratePlans', source));
-          return { status: 'ready', items: itemsOf(steps), prices: null };
+        const { setting } = body;
+        if (madeByCalls(setting)) {
+          const items = await itemsByCalls(db, setting, source, target);
+          if (items.length === 0) return { status: 'unchanged' };
+          // Rate plans and restrictions move no base price: their calls' own checks, made and
+          // rolled back.
+          await dryRun(caller, row, (ctx) => copyIn(ctx, caller, setting, source));
+          return { status: 'ready', items, prices: null };
         }
-        const plan = planCopy(body.setting, source, target);
+        const plan = planCopy(setting, source, target);
         if (plan.changes.length === 0) return { status: 'unchanged' };
         const after = await applied(db, row, config, plan);
         const { from, to, summary } = await comparePrices(db, row, config, after, {
-          today: zonedDate(clock(), row.timezone),
+          today: todayOf(row),
           now: clock(),
         });
         return { status: 'ready', items: plan.items, prices: { from, to, summary } };
@@ -333,10 +364,10 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
         // A target changed since its preview is refused before anything is compared.
         if (version !== undefined && version !== row.version) throw versionConflict();
         const target = { business: row, config: await loadConfiguration(db, row) };
-        const pending =
-          body.setting === 'ratePlans'
-            ? (await planRatePlans(db, source, target)).length
-            : planCopy(body.setting, source, target).changes.length;
+        const { setting } = body;
+        const pending = madeByCalls(setting)
+          ? (await itemsByCalls(db, setting, source, target)).length
+          : planCopy(setting, source, target).changes.length;
         // Nothing to change: no new version, nothing in the log.
         if (pending === 0) return { status: 'unchanged' };
         const { business, result: items } = await changeBusiness(
@@ -344,7 +375,7 @@ export function portfolioCopy(db: Db, options: PortfolioCopyOptions) {
           caller,
           row.uuid,
           version,
-          (ctx) => copyIn(ctx, body.setting, source),
+          (ctx) => copyIn(ctx, caller, body.setting, source),
         );
         return { status: 'copied', version: business.version, items };
       });

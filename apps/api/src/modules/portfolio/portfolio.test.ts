@@ -1,11 +1,15 @@
-import type {
-  TBusiness,
-  TPortfolioCopyBody,
-  TPortfolioCopyResponse,
-  TPortfolioFigures,
-  TPortfolioResponse,
-  TRatePlan,
-  TRateRuleChange,
+import { eq } from 'drizzle-orm';
+import {
+  defaultTariffSettings,
+  type TBusiness,
+  type TPortfolioCopyBody,
+  type TPortfolioCopyResponse,
+  type TPortfolioFigures,
+  type TPortfolioResponse,
+  type TPriceCell,
+  type TPriceChange,
+  type TRatePlan,
+  type TRateRuleChange,
 } from '@tarifa/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingInput, saveBookings, withRooms } from '../../../test/booking-factories';
@@ -20,7 +24,7 @@ import {
 import { createUser, type TestUser } from '../../../test/factories';
 import { createClockedTestApp, type TestApp } from '../../../test/helpers';
 import { insertChanges, priceChangesUrl } from '../../../test/price-change-factories';
-import { notifications } from '../../db/schema';
+import { notifications, restrictionOverrides } from '../../db/schema';
 
 /**
  * The portfolio against figures computed by hand. Today is 2027-03-10 (Lisbon); the period is
@@ -66,6 +70,44 @@ describe('the portfolio', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as TPortfolioCopyResponse;
   };
+
+  /** Aldeia's `setting` previewed for Barra and Cume, with Barra's log as it was before. */
+  const previewToBarraAndCume = async (setting: TPortfolioCopyBody['setting']) => {
+    const body: TPortfolioCopyBody = {
+      sourceUuid: aldeia.uuid,
+      setting,
+      targets: [{ businessUuid: barra.uuid }, { businessUuid: cume.uuid }],
+    };
+    const before = await stored.auditEvents(t, barra.uuid);
+    const preview = await copyCall('copy/preview', body);
+    const [toBarra, toCume] = preview.targets;
+    return { body, before, preview, toBarra: toBarra!, toCume: toCume! };
+  };
+  /**
+   * The copy of `body` with each target's version as `preview` answered it: Barra copied in one
+   * new version, Cume refused.
+   */
+  const copyAsPreviewed = async (body: TPortfolioCopyBody, preview: TPortfolioCopyResponse) => {
+    const copied = await copyCall('copy', {
+      ...body,
+      targets: preview.targets.map((target) => ({
+        businessUuid: target.businessUuid,
+        version: target.version,
+      })),
+    });
+    expect(copied.targets.map((target) => target.status)).toEqual(['copied', 'failed']);
+    expect(copied.targets[0]!.version).toBe(preview.targets[0]!.version + 1);
+  };
+  /** Copied to Barra again: nothing to change, no new version. */
+  const copiedAgain = async (body: TPortfolioCopyBody, version: number) => {
+    const again = await copyCall('copy', { ...body, targets: [{ businessUuid: barra.uuid }] });
+    expect(again.targets[0]).toMatchObject({ status: 'unchanged', version });
+  };
+  /** A target refused because `item` applies to a double room, which it has not. */
+  const noDouble = (item: string) => ({
+    status: 'failed',
+    error: { code: 'room_type_missing', params: { room: 'DBL', item } },
+  });
 
   beforeAll(async () => {
     t = await createClockedTestApp(() => now);
@@ -291,15 +333,7 @@ describe('the portfolio', () => {
         payload: { sazonality },
       });
     }
-    const body: TPortfolioCopyBody = {
-      sourceUuid: aldeia.uuid,
-      setting: 'seasons',
-      targets: [{ businessUuid: barra.uuid }, { businessUuid: cume.uuid }],
-    };
-    const before = await stored.auditEvents(t, barra.uuid);
-
-    const preview = await copyCall('copy/preview', body);
-    const [toBarra, toCume] = preview.targets;
+    const { body, before, preview, toBarra, toCume } = await previewToBarraAndCume('seasons');
     expect(toBarra).toMatchObject({
       name: 'Barra',
       status: 'ready',
@@ -310,7 +344,7 @@ describe('the portfolio', () => {
       ],
       error: null,
     });
-    expect(toBarra!.prices!.summary.cellsChanged).toBeGreaterThan(0);
+    expect(toBarra.prices!.summary.cellsChanged).toBeGreaterThan(0);
     // Cume is in dollars and has no double room: refused, the reason named.
     expect(toCume).toMatchObject({
       status: 'failed',
@@ -319,15 +353,7 @@ describe('the portfolio', () => {
     // A preview saves nothing.
     expect(await stored.auditEvents(t, barra.uuid)).toHaveLength(before.length);
 
-    const copied = await copyCall('copy', {
-      ...body,
-      targets: preview.targets.map((target) => ({
-        businessUuid: target.businessUuid,
-        version: target.version,
-      })),
-    });
-    expect(copied.targets.map((target) => target.status)).toEqual(['copied', 'failed']);
-    expect(copied.targets[0]!.version).toBe(toBarra!.version + 1);
+    await copyAsPreviewed(body, preview);
     const seasons = (
       await t.app.inject({
         method: 'GET',
@@ -364,15 +390,13 @@ describe('the portfolio', () => {
     // The preview's version is stale now: refused, nothing changed.
     const stale = await copyCall('copy', {
       ...body,
-      targets: [{ businessUuid: barra.uuid, version: toBarra!.version }],
+      targets: [{ businessUuid: barra.uuid, version: toBarra.version }],
     });
     expect(stale.targets[0]).toMatchObject({
       status: 'failed',
       error: { code: 'version_conflict' },
     });
-    // Copied again: nothing to change, no new version.
-    const again = await copyCall('copy', { ...body, targets: [{ businessUuid: barra.uuid }] });
-    expect(again.targets[0]).toMatchObject({ status: 'unchanged', version: toBarra!.version + 1 });
+    await copiedAgain(body, toBarra.version + 1);
 
     // Occupancy levels: Cume has no double room, named.
     await t.app.inject({
@@ -386,10 +410,7 @@ describe('the portfolio', () => {
       status: 'copied',
       items: [{ action: 'create', name: 'Doubles' }],
     });
-    expect(levels.targets[1]).toMatchObject({
-      status: 'failed',
-      error: { code: 'room_type_missing', params: { room: 'DBL', item: 'Doubles' } },
-    });
+    expect(levels.targets[1]).toMatchObject(noDouble('Doubles'));
 
     // Not the owner's: 404; the source as a target, named.
     const stranger = await createUser(t);
@@ -481,14 +502,7 @@ describe('the portfolio', () => {
       (await call('GET', barra, 'rate-rule-changes')).json().rateRuleChanges as TRateRuleChange[];
     expect(await ruleChanges()).toEqual([]);
 
-    const body: TPortfolioCopyBody = {
-      sourceUuid: aldeia.uuid,
-      setting: 'ratePlans',
-      targets: [{ businessUuid: barra.uuid }, { businessUuid: cume.uuid }],
-    };
-    const before = await stored.auditEvents(t, barra.uuid);
-    const preview = await copyCall('copy/preview', body);
-    const [toBarra, toCume] = preview.targets;
+    const { body, before, preview, toBarra, toCume } = await previewToBarraAndCume('ratePlans');
     expect(toBarra).toMatchObject({
       status: 'ready',
       items: [
@@ -500,23 +514,12 @@ describe('the portfolio', () => {
       error: null,
     });
     // Cume has no double room for the non-refundable rate: refused, named.
-    expect(toCume).toMatchObject({
-      status: 'failed',
-      error: { code: 'room_type_missing', params: { room: 'DBL', item: 'Não reembolsável' } },
-    });
+    expect(toCume).toMatchObject(noDouble('Não reembolsável'));
     // The preview saved nothing (its checks made and rolled back).
     expect(await stored.auditEvents(t, barra.uuid)).toHaveLength(before.length);
     expect((await plansOf(barra)).map((p) => p.code)).toEqual(['BAR', 'NR', 'WK']);
 
-    const copied = await copyCall('copy', {
-      ...body,
-      targets: preview.targets.map((target) => ({
-        businessUuid: target.businessUuid,
-        version: target.version,
-      })),
-    });
-    expect(copied.targets.map((target) => target.status)).toEqual(['copied', 'failed']);
-    expect(copied.targets[0]!.version).toBe(toBarra!.version + 1);
+    await copyAsPreviewed(body, preview);
     const after = await plansOf(barra);
     const barraNr = after.find((p) => p.code === 'NR')!;
     expect(after.map((p) => [p.code, p.adjustment, p.parent])).toEqual([
@@ -544,8 +547,122 @@ describe('the portfolio', () => {
       pending!.items.map((item) => (item.kind === 'ratePlan' ? item.change : item.kind)).sort(),
     ).toEqual(['added', 'changed', 'removed']);
 
-    // Copied again: nothing to change, no new version.
-    const again = await copyCall('copy', { ...body, targets: [{ businessUuid: barra.uuid }] });
-    expect(again.targets[0]).toMatchObject({ status: 'unchanged', version: toBarra!.version + 1 });
+    await copiedAgain(body, toBarra.version + 1);
+  });
+
+  it('copies the stay restrictions: the rules, and the nights’ own from today on for the room types matched, through the restrictions calls — audited in the target’s log, recomputed', async () => {
+    const put = async (business: TBusiness, path: string, payload: object) => {
+      const res = await t.app.inject({ method: 'PUT', url: path, headers: owner.headers, payload });
+      expect(res.statusCode, `${business.name} ${res.body}`).toBe(200);
+    };
+    const nights = (business: TBusiness, overrides: object[]) =>
+      put(business, `/api/v1/businesses/${business.uuid}/restrictions/overrides`, { overrides });
+    const barraDbl = (await stored.roomTypes(t, barra.uuid))[0]!.uuid;
+    // Aldeia: a 2-night minimum stay, no arrival on Sundays; its doubles need 3 nights over
+    // 1–3 April and cannot be left on the 10th. The 5th of March is past: not copied.
+    await put(aldeia, tariffUrl(aldeia, 'settings'), {
+      settings: {
+        restrictions: {
+          ...defaultTariffSettings.restrictions,
+          minStay: 2,
+          closedToArrival: ['sun'],
+        },
+      },
+    });
+    await nights(aldeia, [
+      { roomUuid: aldeiaRooms.DBL!, from: '2027-03-05', to: '2027-03-05', minStay: 4 },
+      { roomUuid: aldeiaRooms.DBL!, from: '2027-04-01', to: '2027-04-03', minStay: 3 },
+      { roomUuid: aldeiaRooms.DBL!, from: '2027-04-10', to: '2027-04-10', closedToDeparture: true },
+    ]);
+    // Barra's own: a maximum stay on 2 April (replaced), a week's minimum on 1 May (cleared), and
+    // a past night (kept).
+    await nights(barra, [
+      { roomUuid: barraDbl, from: '2027-03-01', to: '2027-03-01', minStay: 2 },
+      { roomUuid: barraDbl, from: '2027-04-02', to: '2027-04-02', maxStay: 5 },
+      { roomUuid: barraDbl, from: '2027-05-01', to: '2027-05-01', minStay: 7 },
+    ]);
+    await t.app.jobs.drain();
+    const cells = async (from: string, to: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/businesses/${barra.uuid}/prices?from=${from}&to=${to}&roomUuid=${barraDbl}`,
+        headers: owner.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const prices = (res.json() as { prices: TPriceCell[] }).prices;
+      return Object.fromEntries(prices.map((cell) => [cell.date, cell.restrictions]));
+    };
+    const open = { maxStay: null, closedToArrival: false, closedToDeparture: false, orphan: false };
+    const { body, before, preview, toBarra, toCume } = await previewToBarraAndCume('restrictions');
+    expect(toBarra).toMatchObject({
+      status: 'ready',
+      items: [
+        { action: 'update', name: '', restrictions: { part: 'rules' } },
+        {
+          action: 'update',
+          name: 'Double room',
+          restrictions: { part: 'nights', set: 4, cleared: 1 },
+        },
+      ],
+      prices: null,
+      error: null,
+    });
+    // Cume has no double room, which Aldeia restricts: refused, named.
+    expect(toCume).toMatchObject(noDouble('Double room'));
+    // The preview saved nothing: Barra's restrictions read as before.
+    expect(await stored.auditEvents(t, barra.uuid)).toHaveLength(before.length);
+    expect((await cells('2027-05-01', '2027-05-01'))['2027-05-01']).toMatchObject({ minStay: 7 });
+
+    await copyAsPreviewed(body, preview);
+    // As the owner reads Barra's calendar: Aldeia's nights, the rules' elsewhere (a Sunday closed
+    // to arrival, two nights at least), its own maximum stay and week's minimum gone.
+    const after = await cells('2027-04-01', '2027-05-01');
+    expect(after['2027-04-01']).toEqual({ ...open, minStay: 3 });
+    expect(after['2027-04-02']).toEqual({ ...open, minStay: 3 });
+    expect(after['2027-04-04']).toEqual({ ...open, minStay: 2, closedToArrival: true });
+    expect(after['2027-04-10']).toEqual({ ...open, minStay: 2, closedToDeparture: true });
+    expect(after['2027-05-01']).toEqual({ ...open, minStay: 2 });
+    // The nights before today are left as they were, on both sides.
+    const past = await t.database.db
+      .select({ night: restrictionOverrides.night, minStay: restrictionOverrides.minStay })
+      .from(restrictionOverrides)
+      .where(eq(restrictionOverrides.businessUuid, barra.uuid));
+    expect(past.filter((row) => row.night < '2027-03-10')).toEqual([
+      { night: '2027-03-01', minStay: 2 },
+    ]);
+    // In Barra's log, as the owner's own edits: the rules, then its nights cleared and set.
+    const log = (await stored.auditEvents(t, barra.uuid)).slice(before.length);
+    expect(log.map((e) => [e.action, e.entity, e.entityName])).toEqual([
+      ['update', 'settings', 'Barra'],
+      ['delete', 'restriction_override', 'Double room'],
+      ['update', 'restriction_override', 'Double room'],
+      ['update', 'restriction_override', 'Double room'],
+    ]);
+    expect(
+      (await stored.auditEvents(t, cume.uuid)).some((e) => e.entity === 'restriction_override'),
+    ).toBe(false);
+    // Recomputed: the published nights whose restrictions moved wait for the owner.
+    await t.app.jobs.drain();
+    const waiting = await t.app.inject({
+      method: 'GET',
+      url: priceChangesUrl(barra, '?from=2027-04-01&to=2027-04-01&status=pending'),
+      headers: owner.headers,
+    });
+    expect(
+      (waiting.json() as { priceChanges: TPriceChange[] }).priceChanges.map(
+        (change) => change.newRestrictions?.minStay,
+      ),
+    ).toEqual([3]);
+
+    await copiedAgain(body, toBarra.version + 1);
+    // A setting that is not one: 400 on its field, nothing changed.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/portfolio/copy',
+      headers: owner.headers,
+      payload: { ...body, setting: 'restriction' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details[0].path).toBe('setting');
   });
 });

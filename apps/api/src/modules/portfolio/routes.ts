@@ -52,7 +52,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod<PortfolioRoutesOptions> = as
     [
       '/v1/portfolio/copy/preview',
       'previewPortfolioCopy',
-      'What copying a setting (seasons, occupancy levels, rate plans) of one property would change in each target, and its effect on prices; saves nothing',
+      'What copying a setting (seasons, occupancy levels, rate plans, stay restrictions) of one property would change in each target, and its effect on prices; saves nothing',
       copy.preview,
     ],
     [

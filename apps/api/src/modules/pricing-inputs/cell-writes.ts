@@ -10,7 +10,12 @@ import {
   type BusinessRow,
   type Caller,
 } from '../../core/tenancy';
-import { OVERRIDES_CHANGED, type OutboxEvent, type UnitOfWork } from '../../core/unit-of-work';
+import {
+  OVERRIDES_CHANGED,
+  type OutboxEvent,
+  type UnitOfWork,
+  type WriteContext,
+} from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { zonedDate } from '../../lib/zoned-time';
@@ -117,43 +122,60 @@ export async function setCells<T extends CellRange>(
   items: T[],
   setting: CellSetting<T>,
 ): Promise<string> {
-  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
-  return uow.write(caller, async ({ tx, record, emit }) => {
-    const { business, config } = await openCellsWrite(tx, caller, businessUuid);
-    const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
-    const issues = items.flatMap((item, i) =>
-      rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
-    );
-    if (issues.length) throw AppError.validation(issues);
-    // Every room type is priced on every night from the first written to the last (derived
-    // ones follow their parents): what the settle, or the recomputation, goes over.
-    const froms = items.map((item) => item.from).sort();
-    const tos = items.map((item) => item.to).sort();
-    const first = froms[0]!;
-    const last = tos[tos.length - 1]!;
-    assertCellsWithin(rooms.size, nightsInRange(first, last), 'overrides');
-
-    await setting.write(tx, business.uuid, items, actorOf(caller));
-    for (const item of items) {
-      record(business.uuid, {
-        action: 'update',
-        entity: setting.entity,
-        entityId: item.roomUuid,
-        entityName: rooms.get(item.roomUuid)!.name,
-        changes: {
-          from: { before: null, after: item.from },
-          to: { before: null, after: item.to },
-          ...setting.changes(item),
-        },
-      });
-    }
-    await follow(tx, emit, business.uuid, [...new Set(items.map((item) => item.roomUuid))], {
-      from: addDays(first, -setting.reach),
-      to: addDays(last, setting.reach),
-      settle: setting.settle,
-    });
-    return touchedCells(tx, business, config, clock(), items);
+  return uow.write(caller, async (w) => {
+    const { business, config } = await setCellsIn(w, caller, businessUuid, items, setting);
+    return touchedCells(w.tx, business, config, clock(), items);
   });
+}
+
+/**
+ * `setCells`' work in a transaction already open (`w`: a unit of work's write, or a business's
+ * change seen as one): the same checks, write, audit and follow-up. Answers the business and its
+ * configuration as the write read them.
+ */
+export async function setCellsIn<T extends CellRange>(
+  w: WriteContext,
+  caller: Caller,
+  businessUuid: string,
+  items: T[],
+  setting: CellSetting<T>,
+): Promise<{ business: BusinessRow; config: Configuration }> {
+  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
+  const { tx, record, emit } = w;
+  const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+  const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+  const issues = items.flatMap((item, i) =>
+    rooms.has(item.roomUuid) ? [] : [unknownRoomIssue(`overrides.${i}.roomUuid`)],
+  );
+  if (issues.length) throw AppError.validation(issues);
+  // Every room type is priced on every night from the first written to the last (derived
+  // ones follow their parents): what the settle, or the recomputation, goes over.
+  const froms = items.map((item) => item.from).sort();
+  const tos = items.map((item) => item.to).sort();
+  const first = froms[0]!;
+  const last = tos[tos.length - 1]!;
+  assertCellsWithin(rooms.size, nightsInRange(first, last), 'overrides');
+
+  await setting.write(tx, business.uuid, items, actorOf(caller));
+  for (const item of items) {
+    record(business.uuid, {
+      action: 'update',
+      entity: setting.entity,
+      entityId: item.roomUuid,
+      entityName: rooms.get(item.roomUuid)!.name,
+      changes: {
+        from: { before: null, after: item.from },
+        to: { before: null, after: item.to },
+        ...setting.changes(item),
+      },
+    });
+  }
+  await follow(tx, emit, business.uuid, [...new Set(items.map((item) => item.roomUuid))], {
+    from: addDays(first, -setting.reach),
+    to: addDays(last, setting.reach),
+    settle: setting.settle,
+  });
+  return { business, config };
 }
 
 /**
@@ -211,55 +233,73 @@ export async function clearCells(
   query: ClearOverridesQuery,
   clearing: CellClearing,
 ): Promise<string> {
-  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
-  return uow.write(caller, async ({ tx, record, emit }) => {
-    const { business, config } = await openCellsWrite(tx, caller, businessUuid);
-    const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+  return uow.write(caller, async (w) => {
+    const { business, config } = await clearCellsIn(w, caller, businessUuid, query, clearing);
     const { roomUuid, from, to } = query;
-    if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
-    assertCellsWithin(rooms.size, nightsInRange(from, to), 'query.to');
-
-    const cleared = await clearing.clear(
-      tx,
-      business.uuid,
-      from,
-      to,
-      roomUuid === undefined ? undefined : [roomUuid],
-    );
-    const nightsOf = new Map<string, string[]>();
-    for (const row of cleared) {
-      const nights = nightsOf.get(row.roomUuid);
-      if (nights) nights.push(row.night);
-      else nightsOf.set(row.roomUuid, [row.night]);
-    }
-    for (const [uuid, nights] of nightsOf) {
-      nights.sort();
-      record(business.uuid, {
-        action: 'delete',
-        entity: clearing.entity,
-        entityId: uuid,
-        entityName: rooms.get(uuid)?.name ?? null,
-        changes: {
-          from: { before: nights[0], after: null },
-          to: { before: nights[nights.length - 1], after: null },
-          nights: { before: nights.length, after: 0 },
-        },
-      });
-    }
-    if (nightsOf.size > 0) {
-      await follow(tx, emit, business.uuid, [...nightsOf.keys()], {
-        from: addDays(from, -clearing.reach),
-        to: addDays(to, clearing.reach),
-        settle: clearing.settle,
-      });
-    }
-    const targets = roomUuid === undefined ? [...rooms.keys()] : [roomUuid];
+    const targets =
+      roomUuid === undefined ? config.roomsTariff.map((room) => room.uuid) : [roomUuid];
     return touchedCells(
-      tx,
+      w.tx,
       business,
       config,
       clock(),
       targets.map((uuid) => ({ roomUuid: uuid, from, to })),
     );
   });
+}
+
+/**
+ * `clearCells`' work in a transaction already open (see `setCellsIn`): the same checks, clearing,
+ * audit and follow-up. Answers the business and its configuration as the clearing read them.
+ */
+export async function clearCellsIn(
+  w: WriteContext,
+  caller: Caller,
+  businessUuid: string,
+  query: ClearOverridesQuery,
+  clearing: CellClearing,
+): Promise<{ business: BusinessRow; config: Configuration }> {
+  policyFor(caller).assert('update', 'Price', 'Integration tokens may only read prices');
+  const { tx, record, emit } = w;
+  const { business, config } = await openCellsWrite(tx, caller, businessUuid);
+  const rooms = new Map(config.roomsTariff.map((room) => [room.uuid, room]));
+  const { roomUuid, from, to } = query;
+  if (roomUuid !== undefined && !rooms.has(roomUuid)) throw unknownRoom('query.roomUuid');
+  assertCellsWithin(rooms.size, nightsInRange(from, to), 'query.to');
+
+  const cleared = await clearing.clear(
+    tx,
+    business.uuid,
+    from,
+    to,
+    roomUuid === undefined ? undefined : [roomUuid],
+  );
+  const nightsOf = new Map<string, string[]>();
+  for (const row of cleared) {
+    const nights = nightsOf.get(row.roomUuid);
+    if (nights) nights.push(row.night);
+    else nightsOf.set(row.roomUuid, [row.night]);
+  }
+  for (const [uuid, nights] of nightsOf) {
+    nights.sort();
+    record(business.uuid, {
+      action: 'delete',
+      entity: clearing.entity,
+      entityId: uuid,
+      entityName: rooms.get(uuid)?.name ?? null,
+      changes: {
+        from: { before: nights[0], after: null },
+        to: { before: nights[nights.length - 1], after: null },
+        nights: { before: nights.length, after: 0 },
+      },
+    });
+  }
+  if (nightsOf.size > 0) {
+    await follow(tx, emit, business.uuid, [...nightsOf.keys()], {
+      from: addDays(from, -clearing.reach),
+      to: addDays(to, clearing.reach),
+      settle: clearing.settle,
+    });
+  }
+  return { business, config };
 }

@@ -21,12 +21,15 @@ import { useTranslation } from 'react-i18next';
 import {
   portfolioSettings,
   type TPortfolioCopyBody,
+  type TPortfolioCopyItem,
   type TPortfolioCopyTarget,
   type TPortfolioProperty,
   type TPortfolioSetting,
 } from '@tarifa/contract';
 import { PricePreviewSummary } from '@/components/PricePreviewSummary';
+import { isolate } from '@/lib/bidi';
 import { errorMessage } from '@/lib/forms';
+import { useIntl } from '@/lib/intl';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCopySetting, usePreviewCopy } from '../api/portfolio';
 
@@ -37,9 +40,34 @@ const statusColor = {
   failed: 'error',
 } as const;
 
-/** One target of a preview or a copy: what changes there, what that does to prices, or why not. */
-function TargetOutcome({ target }: { target: TPortfolioCopyTarget }) {
+/** What an item of a copy does, in words: a rule added, updated or removed, or restrictions replaced. */
+function useItemWords() {
   const { t } = useTranslation('portfolio');
+  const intl = useIntl();
+  return ({ action, name, restrictions }: TPortfolioCopyItem) => {
+    if (!restrictions) return t(`copy.item.${action}`, { name });
+    if (restrictions.part === 'rules') return t('copy.item.restrictionRules');
+    // The room type's name opens the line: its own direction, whichever the language's.
+    const { set, cleared } = restrictions;
+    return t(`copy.item.restrictionNights.${action}`, { name: isolate(intl, name), set, cleared });
+  };
+}
+
+/** One target of a preview or a copy: what changes there, what that does to prices, or why not. */
+function TargetOutcome({
+  target,
+  setting,
+}: {
+  target: TPortfolioCopyTarget;
+  setting: TPortfolioSetting;
+}) {
+  const { t } = useTranslation('portfolio');
+  const words = useItemWords();
+  // A room type the target lacks: a rule that applies to it, or restricted nights of it.
+  const errorKey =
+    setting === 'restrictions' && target.error?.code === 'room_type_missing'
+      ? 'restrictions_room_type_missing'
+      : target.error?.code;
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }} data-testid="copy-target">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
@@ -52,17 +80,23 @@ function TargetOutcome({ target }: { target: TPortfolioCopyTarget }) {
           label={t(`copy.status.${target.status}`)}
         />
       </Stack>
-      {target.items.length > 0 && (
-        <Typography variant="body2">
-          {target.items
-            .map((item) => t(`copy.item.${item.action}`, { name: item.name }))
-            .join(' · ')}
-        </Typography>
+      {target.items.length > 0 && setting !== 'restrictions' && (
+        <Typography variant="body2">{target.items.map(words).join(' · ')}</Typography>
+      )}
+      {target.items.length > 0 && setting === 'restrictions' && (
+        // Each part replaced on its own line: the rules, then each room type's nights.
+        <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
+          {target.items.map((item) => (
+            <Typography component="li" variant="body2" key={`${item.action}:${item.name}`}>
+              {words(item)}
+            </Typography>
+          ))}
+        </Stack>
       )}
       {target.prices && <PricePreviewSummary preview={target.prices} />}
       {target.error && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {t(`copy.errors.${target.error.code}`, {
+          {t(`copy.errors.${errorKey}`, {
             ...target.error.params,
             defaultValue: t('copy.errors.other'),
           })}
@@ -73,10 +107,12 @@ function TargetOutcome({ target }: { target: TPortfolioCopyTarget }) {
 }
 
 /**
- * Copies one setting (seasons, occupancy levels, rate plans) of a property to others: choose the
- * source, the setting and the targets; the preview tells per target what would be created,
- * updated or deleted and how the next year's prices would move (rate plans move none); confirming copies to the targets that can
- * take it, each all or nothing, and tells how each went.
+ * Copies one setting (seasons, occupancy levels, rate plans, stay restrictions) of a property to
+ * others: choose the source, the setting and the targets; the preview tells per target what would
+ * be created, updated or deleted — for restrictions, the rules and each room type's nights whose
+ * own restrictions are replaced — and how the next year's prices would move (rate plans and
+ * restrictions show none); confirming copies to the targets that can take it, each all or nothing,
+ * and tells how each went.
  */
 export function CopySettingDialog({
   properties,
@@ -205,7 +241,11 @@ export function CopySettingDialog({
               </Typography>
               <List dense>
                 {(result ?? preview.data)!.targets.map((target) => (
-                  <TargetOutcome key={target.businessUuid} target={target} />
+                  <TargetOutcome
+                    key={target.businessUuid}
+                    target={target}
+                    setting={(result ?? preview.data)!.setting}
+                  />
                 ))}
               </List>
             </section>

@@ -1,6 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPortfolioFigures, TPortfolioProperty, TPortfolioResponse } from '@tarifa/contract';
+import type {
+  TPortfolioCopyTarget,
+  TPortfolioFigures,
+  TPortfolioProperty,
+  TPortfolioResponse,
+} from '@tarifa/contract';
 import { changeLanguage } from '@/lib/i18n';
 import { aBusiness, json, renderWithBusinesses, setupUser } from '@/testing';
 import PortfolioPage from './PortfolioPage';
@@ -155,6 +160,87 @@ describe('PortfolioPage', () => {
       setting: 'ratePlans',
       targets: [{ businessUuid: mar.business.uuid, version: 7 }],
     });
+  });
+
+  it('copies the stay restrictions from the keyboard: the preview says what each target’s own restrictions become, or why a target cannot take them', async () => {
+    const sol = aProperty('Apartamento Sol');
+    portfolio = answer([serra.row, mar.row, sol.row]);
+    const target = (property: typeof mar, rest: Partial<TPortfolioCopyTarget>) => ({
+      businessUuid: property.business.uuid,
+      name: property.row.name,
+      version: 3,
+      status: 'ready' as const,
+      items: [],
+      prices: null,
+      error: null,
+      ...rest,
+    });
+    const pageFetch = fetchMock.getMockImplementation() as (
+      url: string,
+      init: RequestInit,
+    ) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init: RequestInit = {}) => {
+      if (url !== '/api/v1/portfolio/copy/preview') return pageFetch(url, init);
+      return json(200, {
+        setting: 'restrictions',
+        source: { businessUuid: serra.business.uuid, name: 'Casa da Serra' },
+        targets: [
+          target(mar, {
+            items: [
+              { action: 'update', name: '', restrictions: { part: 'rules' } },
+              {
+                action: 'update',
+                name: 'Duplo',
+                restrictions: { part: 'nights', set: 4, cleared: 1 },
+              },
+            ],
+          }),
+          target(sol, {
+            status: 'failed',
+            error: {
+              code: 'room_type_missing',
+              message: 'No room type DBL',
+              params: { room: 'DBL', item: 'Duplo' },
+            },
+          }),
+        ],
+      });
+    });
+    const user = setupUser();
+    renderPage([mar.business, serra.business, sol.business]);
+    await user.click(await screen.findByRole('button', { name: 'Copiar uma configuração' }));
+    const dialog = await screen.findByRole('dialog');
+    // Focus moved as a Tab would (MUI marks it visible), then keys only.
+    const focus = (element: HTMLElement) => act(() => element.focus());
+    focus(within(dialog).getByRole('combobox', { name: 'Configuração' }));
+    await user.keyboard('{ArrowDown}');
+    await screen.findByRole('listbox');
+    await user.keyboard('{End}{Enter}');
+    expect(within(dialog).getByRole('combobox', { name: 'Configuração' })).toHaveTextContent(
+      'Restrições de estadia',
+    );
+    expect(within(dialog).getByText(/substituem as da propriedade/)).toBeInTheDocument();
+    for (const name of ['Quinta do Mar', 'Apartamento Sol']) {
+      focus(within(dialog).getByRole('checkbox', { name }));
+      await user.keyboard(' ');
+    }
+    focus(within(dialog).getByRole('button', { name: 'Ver o que muda' }));
+    await user.keyboard('{Enter}');
+    const [toMar, toSol] = await within(dialog).findAllByTestId('copy-target');
+    expect(
+      within(toMar!)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Substituir as regras de restrições de estadia (estadia mínima e máxima, dias fechados à chegada ou à partida, desconto de noite órfã)',
+      'Duplo: substituir as suas restrições a partir de hoje pelas da origem (noites definidas: 4; noites limpas: 1)',
+    ]);
+    expect(within(toSol!).getByRole('alert')).toHaveTextContent(
+      'A origem tem restrições de estadia em noites do seu tipo de quarto Duplo (DBL), que esta propriedade não tem.',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Copiar para uma propriedade' }),
+    ).toBeEnabled();
   });
 
   it('explains itself to an owner of one property and offers to add another', async () => {
