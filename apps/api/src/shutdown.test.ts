@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { jobs } from './db/schema';
+import { DELIVER_JOB } from './modules/publishing/publish';
 import { buildTestApp, createTestDatabase, testConfig } from '../test/helpers';
 import { createUser } from '../test/factories';
 import { createBusiness } from '../test/business-factories';
@@ -76,7 +77,7 @@ describe('stopping the server', () => {
           .select()
           .from(jobs)
           .where(
-            sql`${jobs.type} = 'webhook.deliver' and ${jobs.payload}->>'deliveryId' = ${deliveryId}`,
+            sql`${jobs.type} = ${DELIVER_JOB} and ${jobs.payload}->>'deliveryId' = ${deliveryId}`,
           )
       )[0]!;
 
@@ -157,7 +158,7 @@ describe('stopping the server', () => {
       const deliveryId = (sent.body.delivery as Delivery).id;
       await until(() => receiver.received.length === 1);
       expect(await ready()).toBe(200);
-      expect(await metrics()).toContain('tarifa_jobs_running{type="webhook.deliver"} 1');
+      expect(await metrics()).toContain(`tarifa_jobs_running{type="${DELIVER_JOB}"} 1`);
 
       server.child.kill('SIGTERM');
       // While the job has its grace period, the server still listens and answers 503.
@@ -178,7 +179,7 @@ describe('stopping the server', () => {
       expect((await deliveryOf()).attempts).toHaveLength(1);
       expect(receiver.received).toHaveLength(2);
       expect(await metrics()).toContain(
-        'tarifa_job_attempts_total{type="webhook.deliver",outcome="succeeded"} 1',
+        `tarifa_job_attempts_total{type="${DELIVER_JOB}",outcome="succeeded"} 1`,
       );
       server.child.kill('SIGTERM');
       expect(await server.exited).toBe(0);

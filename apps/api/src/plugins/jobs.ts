@@ -18,6 +18,11 @@ declare module 'fastify' {
     unitOfWork: UnitOfWork;
     /** Subscribes to an outbox event type (before the app is ready). */
     subscribe: OutboxSubscriptions['subscribe'];
+    /**
+     * Readiness of the jobs: the runner works (started, not stopping) — or, in an app built to run
+     * no job in the background (tests drain theirs), the app is not stopping.
+     */
+    jobsReady(): boolean;
   }
 }
 
@@ -50,8 +55,14 @@ export const jobsPlugin = fp(async (app: FastifyInstance, options: JobsPluginOpt
   app.decorate('jobs', jobs);
   app.decorate('unitOfWork', unitOfWork(app.database.db, { jobs }));
   app.decorate('subscribe', subscriptions.subscribe);
-  if (options.background !== false) app.addHook('onReady', () => jobs.start());
-  const stop = () => jobs.stop(options.graceMs ?? 0);
+  const background = options.background !== false;
+  if (background) app.addHook('onReady', () => jobs.start());
+  let stopping = false;
+  app.decorate('jobsReady', () => (background ? jobs.working() : !stopping));
+  const stop = () => {
+    stopping = true;
+    return jobs.stop(options.graceMs ?? 0);
+  };
   app.addHook('preClose', stop);
   app.addHook('onClose', stop);
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISPATCH_JOB } from '../core/unit-of-work';
+import { DELIVER_JOB } from '../modules/publishing/publish';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/helpers';
 import { createUser, type TestUser } from '../../test/factories';
 import { createBusiness } from '../../test/business-factories';
@@ -127,9 +129,9 @@ describe('/metrics', () => {
     // Patterns only: no raw path, so no business's id, reaches a label.
     for (const b of businesses) expect(before).not.toContain(b.uuid);
     // The deliveries wait in the queue (the test drains them), as do the outbox's dispatches.
-    expect(sample(before, 'tarifa_jobs_queued{type="webhook.deliver"}')).toBe(2);
+    expect(sample(before, `tarifa_jobs_queued{type="${DELIVER_JOB}"}`)).toBe(2);
     expect(
-      sample(before, 'tarifa_jobs_oldest_queued_age_seconds{type="webhook.deliver"}'),
+      sample(before, `tarifa_jobs_oldest_queued_age_seconds{type="${DELIVER_JOB}"}`),
     ).toBeGreaterThanOrEqual(0);
     // The event-loop delay the busy guard decides on, and prom-client's process metrics.
     expect(
@@ -147,15 +149,15 @@ describe('/metrics', () => {
 
     await t.app.jobs.drain();
     const after = (await scrape(`Bearer ${token}`)).body;
-    expect(sample(after, 'tarifa_jobs_queued{type="webhook.deliver"}')).toBe(0);
-    expect(sample(after, 'tarifa_jobs_oldest_queued_age_seconds{type="webhook.deliver"}')).toBe(0);
+    expect(sample(after, `tarifa_jobs_queued{type="${DELIVER_JOB}"}`)).toBe(0);
+    expect(sample(after, `tarifa_jobs_oldest_queued_age_seconds{type="${DELIVER_JOB}"}`)).toBe(0);
     expect(sample(after, 'tarifa_deliveries_total{target="webhook",outcome="delivered"}')).toBe(1);
     expect(sample(after, 'tarifa_deliveries_total{target="webhook",outcome="failed"}')).toBe(1);
     expect(
-      sample(after, 'tarifa_job_attempts_total{type="webhook.deliver",outcome="succeeded"}'),
+      sample(after, `tarifa_job_attempts_total{type="${DELIVER_JOB}",outcome="succeeded"}`),
     ).toBe(2);
     expect(
-      sample(after, 'tarifa_job_attempts_total{type="outbox.dispatch",outcome="succeeded"}'),
+      sample(after, `tarifa_job_attempts_total{type="${DISPATCH_JOB}",outcome="succeeded"}`),
     ).toBeGreaterThan(0);
     // The scrapes themselves are requests like any other.
     expect(

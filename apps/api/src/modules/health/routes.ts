@@ -63,7 +63,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           message: 'Migrations have not all run',
         });
       }
-      if (!app.jobs.working()) {
+      if (!app.jobsReady()) {
         waiting.push({ path: 'jobs', code: 'stopped', message: 'The job runner is not working' });
       }
       if (waiting.length > 0) {
