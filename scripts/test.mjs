@@ -14,6 +14,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -47,8 +48,7 @@ const lanes = [endToEnd, unit, postgres];
  * test's own): enough to say why in CI's last lines.
  */
 function gist(message = '') {
-  const lines = message
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  const lines = stripVTControlCharacters(message)
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
