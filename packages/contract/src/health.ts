@@ -18,4 +18,3 @@ export const ZReady = z.object({
   database: z.enum(['pglite', 'postgres']),
   version: z.string(),
 });
-export type TReady = z.infer<typeof ZReady>;
