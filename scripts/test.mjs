@@ -14,6 +14,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
@@ -47,8 +48,7 @@ const lanes = [endToEnd, unit, postgres];
  * test's own): enough to say why in CI's last lines.
  */
 function gist(message = '') {
-  const lines = message
-    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+  const lines = stripVTControlCharacters(message)
     .split('\n')
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
@@ -63,16 +63,13 @@ function gist(message = '') {
 
 /**
  * A lane's failed tests, from its report — each a name and the first lines of its error: the
- * last lines of a long log (all CI keeps) then say what failed and why. With `flaky`, the
- * end-to-end tests that failed once and passed on their retry.
+ * last lines of a long log (all CI keeps) then say what failed and why.
  */
-function failures(lane, { flaky = false } = {}) {
-  const status = flaky ? 'flaky' : 'unexpected';
+function failures(lane) {
   const file = path.join(results, lane.report);
   if (!fs.existsSync(file)) return [];
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (lane.kind === 'vitest') {
-    if (flaky) return [];
     return report.testResults.flatMap((suite) =>
       suite.assertionResults
         .filter((test) => test.status === 'failed')
@@ -85,7 +82,7 @@ function failures(lane, { flaky = false } = {}) {
   const failed = [];
   const walk = (suite, file) => {
     for (const spec of suite.specs ?? []) {
-      const test = spec.tests.find((one) => one.status === status);
+      const test = spec.tests.find((one) => one.status === 'unexpected');
       if (test) {
         const error = test.results.flatMap((result) => result.errors ?? [])[0];
         failed.push({
@@ -202,19 +199,10 @@ fs.writeFileSync(
     2,
   )}\n`,
 );
-const listed = (flaky) =>
-  lanes.flatMap((lane) =>
-    failures(lane, { flaky }).map(
-      ({ name, why }) => `  ${flaky ? '⚠' : '✖'} ${lane.name}: ${name}${why ? `\n${why}` : ''}`,
-    ),
-  );
-const flakyTests = listed(true);
-if (flakyTests.length > 0) {
-  console.log(`\nPassed only on their retry (flaky):\n${flakyTests.join('\n')}`);
-}
-const failedTests = listed(false);
+const failedTests = lanes.flatMap((lane) =>
+  failures(lane).map(({ name, why }) => `  ✖ ${lane.name}: ${name}${why ? `\n${why}` : ''}`),
+);
 if (failedTests.length > 0) console.log(`\nFailed:\n${failedTests.join('\n')}`);
 console.log(`\nThe suite took ${Math.floor(wallSeconds / 60)} min ${wallSeconds % 60} s.`);
-const onRetry = flakyTests.length > 0 ? ` (${flakyTests.length} on a retry)` : '';
-console.log(`${total.passed} passed${onRetry}, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(failedLane ? 1 : 0);

@@ -56,6 +56,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin, frameworkError } from './plugins/errors';
 import { inputPlugin } from './plugins/input';
 import { jobsPlugin, type JobsPluginOptions } from './plugins/jobs';
+import { metricsPlugin } from './plugins/metrics';
 import { pressurePlugin } from './plugins/pressure';
 import { webPlugin } from './plugins/web';
 
@@ -102,8 +103,8 @@ export const redactedPaths = [
  * Builds the HTTP application without listening, so tests can drive it with `app.inject()`.
  * Plugins are registered in a fixed, visible order: errors, the event-loop guard, input checks
  * (docs/reliability.md),
- * security headers, docs, then authentication, mail and the job mechanism, the API routes, then the web app and the
- * not-found fallback.
+ * security headers, docs, then authentication, mail, the job mechanism and the metrics (/metrics),
+ * the API routes, then the web app and the not-found fallback.
  */
 export async function buildApp({
   config,
@@ -171,7 +172,11 @@ export async function buildApp({
     ],
   });
   await app.register(mailPlugin);
-  await app.register(jobsPlugin, { background: jobs?.background });
+  await app.register(jobsPlugin, {
+    background: jobs?.background,
+    graceMs: config.shutdownGraceSeconds * 1000,
+  });
+  await app.register(metricsPlugin, { token: config.metricsToken });
   // Every module's jobs and outbox subscribers, one line each (docs/jobs.md), never in routes.
   registerImportJobs(app);
   registerPriceChangeJobs(app);

@@ -135,6 +135,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_DOCS: 'on' })).toThrow('API_DOCS="on": must be true or false');
   });
 
+  it('turns metrics on with a long enough METRICS_TOKEN, never echoing a bad one, and reads the grace period', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, shutdownGraceSeconds: 10 });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token, SHUTDOWN_GRACE_SECONDS: '0' })).toMatchObject({
+      metricsToken: token,
+      shutdownGraceSeconds: 0,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).toThrow(/METRICS_TOKEN="…"/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short-secret' })).not.toThrow(/short-secret/);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_SECONDS: '601' })).toThrow(
+      'SHUTDOWN_GRACE_SECONDS="601": must be a whole number from 0 to 600',
+    );
+  });
+
   it('never echoes a bad DATABASE_URL, which may hold a password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://root:hunter2@db/x' })).toThrow(
       /DATABASE_URL="…"/,

@@ -146,6 +146,28 @@ const envSchema = z.object({
    * Unset: on, unless NODE_ENV is `production`.
    */
   API_DOCS: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /**
+   * Turns on /metrics (the Prometheus text format, docs/deployment.md, "Metrics"), answered only
+   * with `Authorization: Bearer <this>`; unset, /metrics answers 404. At least 32 characters
+   * (`openssl rand -hex 32`).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{32,256}$/,
+      'must be 32 to 256 characters without spaces (openssl rand -hex 32)',
+    )
+    .optional(),
+  /**
+   * On SIGTERM, how long (seconds) the running jobs get to finish before they are handed back to
+   * the queue for another instance (docs/jobs.md, "Graceful stop"); 0 hands them back at once.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ error: 'must be a whole number from 0 to 600' })
+    .int('must be a whole number from 0 to 600')
+    .min(0, 'must be a whole number from 0 to 600')
+    .max(600, 'must be a whole number from 0 to 600')
+    .default(10),
   /** With ADMIN_PASSWORD: this account is created as super-admin at start (once). */
   ADMIN_EMAIL: ZEmail.optional(),
   /** Password of the ADMIN_EMAIL account when it is created; never overwritten afterwards. */
@@ -186,10 +208,20 @@ export type Config = {
   channexUrl: string;
   /** Channel connections may reach internal addresses. */
   channelsAllowPrivate: boolean;
+  /** The bearer token /metrics asks for; undefined: no metrics (404). */
+  metricsToken: string | undefined;
+  /** Seconds the running jobs get to finish when the server stops. */
+  shutdownGraceSeconds: number;
 };
 
 /** Variables whose value may hold a password: a bad one is named, its value not shown. */
-const secretVariables = new Set(['ADMIN_PASSWORD', 'SMTP_URL', 'DATABASE_URL', 'CHANNELS_KEY']);
+const secretVariables = new Set([
+  'ADMIN_PASSWORD',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'CHANNELS_KEY',
+  'METRICS_TOKEN',
+]);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -247,6 +279,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     channelsKey: e.CHANNELS_KEY === undefined ? undefined : keyBytes(e.CHANNELS_KEY),
     channexUrl: e.CHANNEX_URL.replace(/\/+$/, ''),
     channelsAllowPrivate: e.CHANNELS_ALLOW_PRIVATE === 'true',
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
   };
 }
 

@@ -27,6 +27,7 @@ import { sampleOf, type JsonSchema } from '../test/schema-sample';
 /** Routes anyone may call, by method and pattern (and the docs, under `/api/docs`). */
 const publicRoutes = [
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/demo',
   'GET /api/v1/plans',
   'POST /api/auth/register',

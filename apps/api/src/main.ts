@@ -31,15 +31,22 @@ async function main() {
     app.log.info({ email: user.email, outcome }, 'super-admin from ADMIN_EMAIL');
   }
 
+  // The stop (docs/deployment.md, "Stopping"): from the signal on, every new request answers 503
+  // (readiness first); the jobs get the grace period to finish, then those still running are
+  // handed back to the queue; requests in flight finish; then the database closes.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.log.info(
+      { signal, graceSeconds: config.shutdownGraceSeconds },
+      'shutting down: finishing in-flight requests and jobs',
+    );
+    const limitMs = (config.shutdownGraceSeconds + 10) * 1000;
     const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s, exiting');
+      app.log.error(`shutdown took longer than ${limitMs / 1000} s, exiting`);
       process.exit(1);
-    }, 10_000);
+    }, limitMs);
     timer.unref();
     try {
       await app.close();

@@ -16,6 +16,7 @@ describe('two instances behind nginx, as docs/deployment.md deploys them', () =>
   let nginx: Awaited<ReturnType<typeof startNginx>>;
   const web = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-web-'));
   const asset = '/assets/index-3f2a9c1b.js';
+  const metricsToken = 'm'.repeat(40);
 
   beforeAll(async () => {
     fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Tarifa</title>');
@@ -26,6 +27,7 @@ describe('two instances behind nginx, as docs/deployment.md deploys them', () =>
       // As the guide sets them: nginx's address is trusted to name the client, links are the site's.
       TRUST_PROXY: '127.0.0.1',
       APP_URL: `https://${siteName}`,
+      METRICS_TOKEN: metricsToken,
     });
     nginx = await startNginx(instances.bases.map((base) => new URL(base).host));
   }, 90_000);
@@ -71,6 +73,16 @@ describe('two instances behind nginx, as docs/deployment.md deploys them', () =>
     expect(script.status).toBe(200);
     expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(nginx.errorLog()).not.toMatch(/\[(error|crit|alert|emerg)\]/);
+  });
+
+  it('keeps the metrics off the public site, for the monitoring network to scrape each instance', async () => {
+    const bearer = { authorization: `Bearer ${metricsToken}` };
+    const outside = await nginx.request('GET', '/metrics', { headers: bearer });
+    expect(outside.status).toBe(404);
+    expect(outside.text).not.toContain('tarifa_http_request_duration_seconds');
+    const direct = await fetch(`${instances.bases[0]!}/metrics`, { headers: bearer });
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toContain('tarifa_http_request_duration_seconds');
   });
 
   it('lets Tarifa refuse a body too large, with its own error naming the limit', async () => {

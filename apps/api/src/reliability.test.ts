@@ -518,7 +518,7 @@ describe('hostile input', () => {
 
   describe('9. authentication before validation', () => {
     /**
-     * Routes anyone may call: sign-up and sign-in, health, demo info, public images, docs, web, and
+     * Routes anyone may call: sign-up and sign-in, health and readiness, demo info, public images, docs, web, and
      * the morning digest's links (their signed token is the credential).
      */
     const isPublic = (url: string) =>
@@ -526,6 +526,7 @@ describe('hostile input', () => {
       url.startsWith('/api/docs') ||
       [
         '/api/health',
+        '/api/ready',
         '/api/demo',
         '/api/v1/plans',
         '/api/avatars/:filename',

@@ -43,7 +43,8 @@ export async function createTestDatabase(poolSize = 4): Promise<Database> {
  * than 10 times a minute from 127.0.0.1); tests of the limit pass `rateLimitAuthPerMinute`. The
  * demo is off (`DEMO=false`); tests whose subject is the demo pass `{ demo: true }`. Webhooks may
  * point at private addresses (`WEBHOOK_ALLOW_PRIVATE=true`: the test receivers listen on
- * 127.0.0.1); tests of the URL guard pass `{ webhookAllowPrivate: false }`.
+ * 127.0.0.1); tests of the URL guard pass `{ webhookAllowPrivate: false }`. No grace period when
+ * the app closes (`SHUTDOWN_GRACE_SECONDS=0`).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -59,6 +60,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // A test process shares two cores with the others: a slow moment is not a busy server.
       // The guard's own test turns it on.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // Closing a test app interrupts its running jobs at once (handed back to the queue); the
+      // grace period's own tests pass `shutdownGraceSeconds`.
+      SHUTDOWN_GRACE_SECONDS: '0',
     }),
     ...overrides,
   };

@@ -24,7 +24,8 @@ const matches = (secret: string, timestamp: string, body: string, signature: str
 /**
  * A webhook receiver on 127.0.0.1 that verifies each delivery as docs/publishing.md tells
  * receivers to (HMAC of `${timestamp}.${body}`, timestamp no older than 5 minutes by the test's
- * clock), and answers the statuses queued in `statuses` (then `fallback`).
+ * clock), and answers the statuses queued in `statuses` (then `fallback`). While `holding`, it
+ * answers nothing until `release()` (a receiver slow to answer, a delivery in flight).
  */
 export async function startReceiver(now: () => Date) {
   const received: ReceivedDelivery[] = [];
@@ -33,7 +34,9 @@ export async function startReceiver(now: () => Date) {
     oldSecrets: [] as string[],
     statuses: [] as number[],
     fallback: 200,
+    holding: false,
   };
+  const held: (() => void)[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -51,8 +54,12 @@ export async function startReceiver(now: () => Date) {
         verifiedWithOld: state.oldSecrets.some((s) => matches(s, timestamp, body, signature)),
         status,
       });
-      res.statusCode = status;
-      res.end(status >= 300 ? `receiver says ${status}` : 'ok');
+      const answer = () => {
+        res.statusCode = status;
+        res.end(status >= 300 ? `receiver says ${status}` : 'ok');
+      };
+      if (state.holding) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,6 +69,11 @@ export async function startReceiver(now: () => Date) {
     port,
     received,
     state,
+    /** Answers the requests held so far, and the next ones at once. */
+    release() {
+      state.holding = false;
+      for (const answer of held.splice(0)) answer();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -76,10 +76,43 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** Whether every committed migration has run (readiness: /api/ready). */
+  migrated(): Promise<boolean>;
+  /** On PostgreSQL, the pool's connections now (the metrics); none on PGlite's one connection. */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
 }
 
+export interface PoolUse {
+  /** Connections open. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+/** When the last committed migration was made: drizzle records it as the applied one's `created_at`. */
+let lastMigrationAt: number | undefined;
+async function lastMigration(): Promise<number> {
+  if (lastMigrationAt === undefined) {
+    const journal = JSON.parse(
+      await fs.readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+    ) as { entries: { when: number }[] };
+    lastMigrationAt = Math.max(0, ...journal.entries.map((entry) => entry.when));
+  }
+  return lastMigrationAt;
+}
+
+/** Whether the database records the last committed migration as run (one cheap query). */
+async function migratedOn(db: Db): Promise<boolean> {
+  const [row] = rowsOf<{ at: string | number | null }>(
+    await db.execute(sql`select max(created_at) as at from drizzle.__drizzle_migrations`),
+  );
+  return Number(row?.at ?? 0) >= (await lastMigration());
+}
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -144,6 +177,7 @@ async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
+    migrated: () => migratedOn(db),
     close: () => client.close(),
   };
 }
@@ -178,6 +212,13 @@ async function openPostgres(url: string, poolSize = postgresPoolSize): Promise<D
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    migrated: () => migratedOn(db),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     close: () => pool.end(),
   };
 }

@@ -19,6 +19,7 @@ interface TestJobs {
   'test.single': Record<string, never>;
   'test.singleRetry': Record<string, never>;
   'test.long': Record<string, never>;
+  'test.short': Record<string, never>;
   'test.next': Record<string, never>;
   'test.turns': { who: string };
   'test.hangs': { who: string };
@@ -211,28 +212,62 @@ describe('the job mechanism', () => {
     expect(await jobsOf.drain()).toBe(0);
   });
 
-  it('stops gracefully: the running job sees Interrupted and is queued again', async () => {
+  it('stops gracefully: a job done within the grace period finishes; one still running after it is handed back uncounted and runs once on the next start', async () => {
     now = new Date('2030-05-01T00:00:00Z');
     const jobsOf = runner({ pollMs: 10, reapMs: 60_000 });
-    let started!: () => void;
-    const running = new Promise<void>((resolve) => (started = resolve));
+    const latch = () => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((done) => (resolve = done));
+      return { promise, resolve };
+    };
+    const began = { long: latch(), short: latch() };
+    const finish = latch();
     let reason: unknown;
+    const runs = { long: 0, short: 0 };
     jobsOf.register('test.long', {
       run: (_payload, ctx) =>
         new Promise<void>((_resolve, reject) => {
-          started();
+          runs.long++;
+          began.long.resolve();
           ctx.signal.addEventListener('abort', () => {
             reason = ctx.signal.reason;
             reject(ctx.signal.reason as Error);
           });
         }),
     });
-    const id = (await jobsOf.enqueue(database.db, 'test.long', {}, { maxAttempts: 2 }))!;
+    jobsOf.register('test.short', {
+      run: async () => {
+        runs.short++;
+        began.short.resolve();
+        await finish.promise;
+      },
+    });
+    // One attempt only: a hand-back that counted as a failure would fail it for good.
+    const long = (await jobsOf.enqueue(database.db, 'test.long', {}, { maxAttempts: 1 }))!;
+    const short = (await jobsOf.enqueue(database.db, 'test.short', {}, { maxAttempts: 1 }))!;
     await jobsOf.start();
-    await running;
-    await jobsOf.stop();
+    expect(jobsOf.working()).toBe(true);
+    await Promise.all([began.long.promise, began.short.promise]);
+    const stopped = jobsOf.stop(50);
+    expect(jobsOf.working()).toBe(false);
+    finish.resolve(); // the short job ends within the grace period; the long one never would
+    await stopped;
     expect(reason).toBeInstanceOf(Interrupted);
-    expect(await stored(id)).toMatchObject({ status: 'queued', attempts: 1, leaseOwner: null });
+    expect(await stored(short)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await stored(long)).toMatchObject({
+      status: 'queued',
+      attempts: 0,
+      leaseOwner: null,
+      runAt: now,
+    });
+
+    // The next process takes it, once.
+    const next = runner();
+    next.register('test.long', { run: async () => void runs.long++ });
+    next.register('test.short', { run: async () => void runs.short++ });
+    expect(await next.drain()).toBe(1);
+    expect(await stored(long)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(runs).toEqual({ long: 2, short: 1 });
   });
 
   it("lets businesses take turns: each one's first waiting job before anyone's second", async () => {

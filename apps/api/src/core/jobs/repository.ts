@@ -34,6 +34,15 @@ export interface ClaimScope {
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /**
+ * `queued` again, unless its singleton key is already queued again (by a newer enqueue): then it
+ * gives way (`failed`) — the queued job does the same work, and two queued jobs may not share a key.
+ */
+const queuedUnlessTwin = () => sql<string>`case when exists (
+    select 1 from jobs q
+     where q.singleton_key = ${jobs.singletonKey} and q.status = 'queued' and q.id <> ${jobs.id})
+  then 'failed' else 'queued' end`;
+
+/**
  * The `jobs` table: enqueue, claim, lease, finish, reap. Every write to a running job is guarded
  * by its lease owner, so a job another process declared dead is never written as if it were still
  * running.
@@ -157,16 +166,10 @@ export function jobsRepository(db: Executor) {
       now: Date,
       expiredBy?: Date,
     ): Promise<JobRow | undefined> {
-      // A retry whose singleton key is already queued again (by a newer enqueue) gives way to it:
-      // the queued job does the same work, and two queued jobs may not share a key.
-      const retried = sql<string>`case when exists (
-            select 1 from jobs q
-             where q.singleton_key = ${jobs.singletonKey} and q.status = 'queued' and q.id <> ${jobs.id})
-          then 'failed' else 'queued' end`;
       const [row] = await db
         .update(jobs)
         .set({
-          status: retryAt ? retried : 'failed',
+          status: retryAt ? queuedUnlessTwin() : 'failed',
           runAt: retryAt ?? undefined,
           leaseOwner: null,
           leaseExpiresAt: null,
@@ -182,6 +185,45 @@ export function jobsRepository(db: Executor) {
         .returning();
       return row;
     },
+
+    /**
+     * The server stops while this attempt runs: the job goes back to the queue, due now, as if
+     * never taken — the attempt is not counted (it was cut short, it did not fail). Guarded by
+     * `owner`; a twin queued meanwhile under its singleton key does the work instead (`failed`).
+     */
+    async handBack(id: string, owner: string, now: Date): Promise<JobRow | undefined> {
+      const [row] = await db
+        .update(jobs)
+        .set({
+          status: queuedUnlessTwin(),
+          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+          runAt: now,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          lastError: 'handed back: the server stopped',
+          updatedAt: now,
+        })
+        .where(held(id, owner))
+        .returning();
+      return row;
+    },
+
+    /**
+     * What waits and runs, by job type, for the metrics (one query on the partial indexes of
+     * queued and running jobs): due jobs queued, the age of the oldest due one, jobs running.
+     */
+    backlog: async (now: Date) =>
+      rowsOf<{ type: string; queued: number; running: number; oldest_seconds: number | null }>(
+        await db.execute(sql`
+          select type,
+                 count(*) filter (where status = 'queued')::int as queued,
+                 count(*) filter (where status = 'running')::int as running,
+                 extract(epoch from ${at(now)} - min(run_at) filter (where status = 'queued'))::float8
+                   as oldest_seconds
+            from jobs
+           where status = 'running' or (status = 'queued' and run_at <= ${at(now)})
+           group by type`),
+      ),
 
     /** Running jobs whose lease ran out. */
     expired: (now: Date) =>

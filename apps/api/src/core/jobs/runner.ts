@@ -109,6 +109,14 @@ export interface JobRunnerOptions {
   lanes?: Record<LaneName, Lane>;
 }
 
+/**
+ * How one attempt of a job ended, told to the runner's observers (the metrics): `retried` and
+ * `failed` are failed attempts (queued again, or given up), `handed_back` an attempt the server's
+ * stop cut short (queued again, not counted), `lease_lost` one another process took over.
+ */
+export type JobOutcome = 'succeeded' | 'retried' | 'failed' | 'handed_back' | 'lease_lost';
+export type JobObserver = (type: string, outcome: JobOutcome) => void;
+
 /** Days a job that ended stays in the jobs table (what it did is its module's to keep). */
 export const finishedJobsKeptDays = 7;
 
@@ -133,7 +141,14 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
   const repo = jobsRepository(database.db);
 
   let started = false;
+  /** Started and its slots taking jobs (what readiness asks). */
+  let working = false;
   let stopping = false;
+  let stopped: Promise<void> | undefined;
+  const observers = new Set<JobObserver>();
+  const tell = (type: string, outcome: JobOutcome) => {
+    for (const observe of observers) observe(type, outcome);
+  };
   let loops: Promise<void>[] = [];
   let reapTimer: NodeJS.Timeout | undefined;
   const running = new Set<AbortController>();
@@ -177,6 +192,7 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       expired ? clock() : undefined,
     );
     if (!after) return;
+    tell(job.type, after.status === 'failed' ? 'failed' : 'retried');
     if (after.status === 'failed') {
       log.warn({ jobId: job.id, type: job.type }, 'job interrupted (its process stopped): failed');
       await handlers.get(job.type)?.onAbandoned?.(job.payload as never, after);
@@ -332,7 +348,23 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     };
   }
 
-  async function run({ job, owner, connection, release }: Claimed) {
+  /** Puts an attempt the stop cut short (or never began) back in the queue, uncounted. */
+  async function handBack(job: JobRow, owner: string) {
+    const after = await repo.handBack(job.id, owner, clock());
+    if (!after) return;
+    tell(job.type, 'handed_back');
+    log.info({ jobId: job.id, type: job.type }, 'job handed back to the queue: the server stops');
+  }
+
+  async function run(claimed: Claimed) {
+    const { job, owner, connection, release } = claimed;
+    // Claimed while the stop began: not started, given back at once.
+    if (stopping) {
+      await handBack(job, owner)
+        .catch((err: unknown) => log.error({ err, jobId: job.id }, 'handing a job back'))
+        .finally(() => release().catch(() => {}));
+      return;
+    }
     const handler = handlers.get(job.type)!;
     const controller = new AbortController();
     running.add(controller);
@@ -354,22 +386,29 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
         now: clock,
       });
       clearInterval(beat);
-      if (!(await repo.succeed(job.id, owner, clock()))) {
+      if (await repo.succeed(job.id, owner, clock())) {
+        tell(job.type, 'succeeded');
+      } else {
+        tell(job.type, 'lease_lost');
         log.warn({ jobId: job.id, type: job.type }, 'job lease lost before it finished');
       }
     } catch (err) {
       clearInterval(beat);
       const reason = controller.signal.reason as unknown;
       if (err instanceof LeaseLost || reason instanceof LeaseLost) {
+        tell(job.type, 'lease_lost');
         log.warn({ jobId: job.id, type: job.type }, 'job lease lost: another process took over');
+      } else if (reason instanceof Interrupted) {
+        await handBack(job, owner).catch((e: unknown) =>
+          log.error({ err: e, jobId: job.id }, 'handing a job back'),
+        );
       } else {
-        if (!(reason instanceof Interrupted)) {
-          log.error({ err, jobId: job.id, type: job.type }, 'job failed');
-        }
+        log.error({ err, jobId: job.id, type: job.type }, 'job failed');
         const message = err instanceof Error ? err.message : String(err);
-        await repo
+        const after = await repo
           .fail(job.id, owner, message, retryAt(job), clock())
           .catch((e: unknown) => log.error({ err: e, jobId: job.id }, 'recording a job failure'));
+        if (after) tell(job.type, after.status === 'failed' ? 'failed' : 'retried');
       }
     } finally {
       running.delete(controller);
@@ -442,6 +481,15 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       loops = (Object.keys(lanes) as LaneName[]).flatMap((lane) =>
         Array.from({ length: lanes[lane].concurrency }, () => work(lane)),
       );
+      working = !stopping;
+    },
+
+    /** Whether the runner started and takes jobs (not stopping): the readiness check. */
+    working: () => working,
+
+    /** Tells `observer` how every attempt of this process ends (the metrics). */
+    observe(observer: JobObserver) {
+      observers.add(observer);
     },
 
     /**
@@ -463,15 +511,34 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     prune,
 
     /**
-     * Stops taking jobs; a running one is abandoned (its handler sees `Interrupted`) and, if it
-     * throws, retried later like any failed attempt.
+     * Stops taking jobs at once, and lets the running ones finish for up to `graceMs`; those still
+     * running then are interrupted (their handler's `signal` aborts with `Interrupted`) and, if
+     * they throw, handed back to the queue — due now, the attempt not counted — for the next
+     * process to run. Resolves when no job of this process runs any more (docs/jobs.md, "Graceful
+     * stop"). A second call waits for the first.
      */
-    async stop() {
-      stopping = true;
-      clearInterval(reapTimer);
-      for (const controller of running) controller.abort(new Interrupted());
-      for (const wake of [...sleepers]) wake();
-      await Promise.all(loops);
+    stop(graceMs = 0): Promise<void> {
+      stopped ??= (async () => {
+        stopping = true;
+        working = false;
+        clearInterval(reapTimer);
+        for (const wake of [...sleepers]) wake();
+        const finished = Promise.all(loops);
+        if (running.size > 0 && graceMs > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          await Promise.race([
+            finished,
+            new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs))),
+          ]);
+          clearTimeout(timer);
+        }
+        if (running.size > 0) {
+          log.warn({ jobs: running.size }, 'grace period over: interrupting the running jobs');
+        }
+        for (const controller of running) controller.abort(new Interrupted());
+        await finished;
+      })();
+      return stopped;
     },
   };
 }

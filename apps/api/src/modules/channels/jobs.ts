@@ -45,7 +45,10 @@ export function registerChannelJobs(app: FastifyInstance): ChannelsService {
   const log = app.log.child({ module: 'channels' });
   const db = app.database.db;
   const adapters = adapterDeps(app);
-  app.jobs.register(SYNC_JOB, syncJob({ db, jobs: app.jobs, log, adapters }));
+  app.jobs.register(
+    SYNC_JOB,
+    syncJob({ db, jobs: app.jobs, log, adapters, countDelivery: app.metrics.delivery }),
+  );
   app.jobs.register(VERIFY_JOB, verifyJob({ db, jobs: app.jobs, log, adapters }));
   app.jobs.register(
     BOOKINGS_JOB,

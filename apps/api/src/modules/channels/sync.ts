@@ -6,6 +6,7 @@ import { emitIn, SENDING_FAILING, SENDING_RECOVERED } from '../../core/unit-of-w
 import { withTransaction, type Db, type Executor } from '../../db/client';
 import { businesses } from '../../db/schema';
 import { zonedDate } from '../../lib/zoned-time';
+import type { CountDelivery } from '../../plugins/metrics';
 import { pricesRepository } from '../pricing-inputs/repository';
 import { loadPublishedRateSheet } from '../pricing-inputs/rate-rules';
 import { roomTypesRepository } from '../../core/room-types-repository';
@@ -171,6 +172,8 @@ export function syncJob(deps: {
   adapters: AdapterDeps;
   /** Builds the adapter (tests may wrap it to count or fail calls). */
   adapterOf?: (connection: ConnectionRow) => ChannelAdapter;
+  /** Told how each push ended (the metrics). */
+  countDelivery?: CountDelivery;
 }): JobHandler<SyncJobPayload> {
   const { db, jobs, log } = deps;
   const adapterOf = deps.adapterOf ?? ((connection) => adapterFor(connection, deps.adapters));
@@ -310,6 +313,7 @@ export function syncJob(deps: {
           },
           'channel push taken',
         );
+        deps.countDelivery?.('channel', 'delivered');
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         const durationMs = Math.round(performance.now() - begun);
@@ -358,6 +362,7 @@ export function syncJob(deps: {
           }
         });
         log.warn({ connectionUuid, status: err.status, retry }, 'channel push failed');
+        deps.countDelivery?.('channel', again ? 'retrying' : 'failed');
       }
     },
   };

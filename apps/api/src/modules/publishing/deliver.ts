@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { JobHandler, JobRunner } from '../../core/jobs';
 import { emitIn, SENDING_FAILING, SENDING_RECOVERED } from '../../core/unit-of-work';
 import { withTransaction, type Db, type Executor } from '../../db/client';
+import type { CountDelivery, DeliveryOutcome } from '../../plugins/metrics';
 import { destinationOf, type DestinationBreaker } from './destinations';
 import { noticeDeliveryFailed } from './notices';
 import { priceChangesRepository } from '../price-changes/repository';
@@ -77,6 +78,8 @@ export function deliverJob(deps: {
   /** The app's breaker of destinations (one per process, `registerPublishingJobs`). */
   destinations: DestinationBreaker;
   timeoutMs?: number;
+  /** Told how each attempt ended (the metrics). */
+  countDelivery?: CountDelivery;
 }): JobHandler<DeliverJobPayload> {
   const { db, jobs, log, destinations } = deps;
 
@@ -142,6 +145,7 @@ export function deliverJob(deps: {
       }
       const pausedUntil = destinations.pausedUntil(webhook.url, now);
       if (pausedUntil) {
+        deps.countDelivery?.('webhook', 'held');
         await hold(deliveryId, pausedUntil, now);
         jobs.kick();
         return;
@@ -164,6 +168,7 @@ export function deliverJob(deps: {
         );
       }
 
+      let ended: DeliveryOutcome | undefined;
       const kicked = await withTransaction(db, async (tx) => {
         const current = await deliveryById(tx, deliveryId, { lock: true });
         if (!current) return false;
@@ -208,12 +213,15 @@ export function deliverJob(deps: {
             { deliveryId, businessUuid, httpStatus: outcome.httpStatus },
             'webhook delivered',
           );
+          ended = 'delivered';
           return true;
         }
         if (next === null) {
           await fail(tx, current, outcome.error, now);
+          ended = 'failed';
           return announced;
         }
+        ended = 'retrying';
         await enqueueDelivery(jobs, tx, { id: deliveryId, businessUuid }, next);
         log.info(
           {
@@ -227,6 +235,7 @@ export function deliverJob(deps: {
         );
         return announced;
       });
+      if (ended) deps.countDelivery?.('webhook', ended);
       if (kicked) jobs.kick();
     },
 

@@ -40,6 +40,7 @@ export function registerPublishingJobs(app: FastifyInstance) {
       log,
       allowPrivate: app.config.webhookAllowPrivate,
       destinations,
+      countDelivery: app.metrics.delivery,
     }),
   });
   app.subscribe(PRICE_CHANGES_APPROVED, async (event, tx) => {
