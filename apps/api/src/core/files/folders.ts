@@ -103,6 +103,19 @@ const folders: {
   },
 ];
 
+/** The names of the files in a folder; none when there is no such folder. */
+function filesIn(dir: string): string[] {
+  try {
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ENOENT') return [];
+    throw err;
+  }
+}
+
 /**
  * Moves the uploads an older Tarifa kept in `DATA_DIR` (avatars/, business-photos/, imports/)
  * into the database, at start-up after the migrations: each file a row refers to is copied, in
@@ -121,11 +134,7 @@ export async function moveUploadsIntoDatabase(
 
   for (const { folder, refersTo, moved } of folders) {
     const dir = path.join(dataDir, folder);
-    if (!fs.existsSync(dir)) continue;
-    const names = fs
-      .readdirSync(dir, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => entry.name);
+    const names = filesIn(dir);
     let count = 0;
     const left: string[] = [];
     for (const name of names) {
