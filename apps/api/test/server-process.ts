@@ -105,7 +105,7 @@ export async function startInstances(env: Record<string, string>, count = 2) {
     CHANNELS_KEY: randomBytes(32).toString('base64'),
     ...env,
   });
-  const ownFolder = (i: number) =>
+  const ownFolder = (i: number): Record<string, string> =>
     testDatabaseKind === 'postgres' ? { DATA_DIR: path.join(place.dir, `data-${i}`) } : {};
   const servers = Array.from({ length: count }, (_, i) =>
     startServer({ ...place.env, ...ownFolder(i) }),

@@ -32,3 +32,14 @@ export async function lockBusinessFor(
     sql`select pg_advisory_xact_lock(${advisoryLocks[kind]}, hashtext(${businessUuid}::text))`,
   );
 }
+
+/**
+ * Holds the lock of one old upload (`<folder>/<name>` in DATA_DIR) until the transaction ends, so
+ * that two instances starting together never move it twice (core/files/folders.ts).
+ */
+export async function lockUploadMove(
+  tx: { execute(query: SQL): PromiseLike<unknown> },
+  upload: string,
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLocks.files}, hashtext(${upload}))`);
+}

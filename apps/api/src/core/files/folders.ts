@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { withTransaction, type Db, type Tx } from '../../db/client';
-import { advisoryLocks } from '../../db/locks';
+import { lockUploadMove } from '../../db/locks';
 import { businessPhotos, imports, users } from '../../db/schema';
 import { storedImageContentType } from '../../lib/images';
 import { fileStore, FileTooLarge, type NewFile } from './store';
@@ -140,9 +140,7 @@ export async function moveUploadsIntoDatabase(
     for (const name of names) {
       const file = path.join(dir, name);
       const outcome = await withTransaction(db, async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${advisoryLocks.files}, hashtext(${`${folder}/${name}`}))`,
-        );
+        await lockUploadMove(tx, `${folder}/${name}`);
         if (await moved(tx, name)) return 'moved';
         const target = await refersTo(tx, name);
         if (!target) return 'left';

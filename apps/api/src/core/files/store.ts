@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { avatarRules, bookingLimits, businessPhotoRules } from '@tarifa/contract';
-import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { withTransaction, type Executor } from '../../db/client';
 import { storedFileChunks, storedFiles } from '../../db/schema';
 
@@ -74,7 +74,7 @@ export function fileStore(db: Executor) {
     }
     const [done] = await on
       .update(storedFiles)
-      .set({ size, completedAt: sql`clock_timestamp()` })
+      .set({ size, completedAt: new Date() })
       .where(eq(storedFiles.id, file.id))
       .returning();
     return done!;
