@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import { avatarRules, bookingLimits, businessPhotoRules } from '@tarifa/contract';
-import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { withTransaction, type Executor } from '../../db/client';
-import { storedFileChunks, storedFiles } from '../../db/schema';
+import { storedFiles } from '../../db/schema';
+import { chunksRepository } from './repository';
 
 /** What a stored file is; each kind has its own size limit. */
 export type FileKind = 'avatar' | 'business_photo' | 'import';
@@ -70,7 +71,7 @@ export function fileStore(db: Executor) {
     for await (const data of chunked(content)) {
       size += data.length;
       if (size > maximum) throw new FileTooLarge(file.kind as FileKind, maximum);
-      await on.insert(storedFileChunks).values({ fileId: file.id, seq: seq++, data });
+      await chunksRepository(on).insert(file.id, seq++, data);
     }
     const [done] = await on
       .update(storedFiles)
@@ -147,21 +148,14 @@ export function fileStore(db: Executor) {
 
     /** The content of a file as a stream, one chunk (one query) at a time as it is read. */
     read(file: Pick<StoredFile, 'id'>): Readable {
-      async function* chunks() {
-        let seq = -1;
-        for (;;) {
-          const [chunk] = await db
-            .select({ seq: storedFileChunks.seq, data: storedFileChunks.data })
-            .from(storedFileChunks)
-            .where(and(eq(storedFileChunks.fileId, file.id), gt(storedFileChunks.seq, seq)))
-            .orderBy(asc(storedFileChunks.seq))
-            .limit(1);
-          if (!chunk) return;
-          seq = chunk.seq;
+      async function* content() {
+        const chunks = chunksRepository(db);
+        for (let chunk = await chunks.after(file.id, -1); chunk;) {
           yield chunk.data;
+          chunk = await chunks.after(file.id, chunk.seq);
         }
       }
-      return Readable.from(chunks(), { objectMode: false });
+      return Readable.from(content(), { objectMode: false });
     },
 
     /** Removes a file and its chunks; one already gone is not an error. */
