@@ -17,6 +17,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { openDatabase, rowsOf, type Database } from '../apps/api/src/db/client';
 import { bookings, businesses, imports, roomTypes, users } from '../apps/api/src/db/schema';
 import { systemClock } from '../apps/api/src/core/clock';
+import { fileStore, type StoredFile } from '../apps/api/src/core/files/store';
 import { jobRunner } from '../apps/api/src/core/jobs';
 import { unitOfWork } from '../apps/api/src/core/unit-of-work';
 import { IMPORT_JOB, importJob } from '../apps/api/src/modules/imports/jobs';
@@ -71,16 +72,22 @@ async function baselineCopy(db: Database['db'], kind: 'pglite' | 'postgres', fil
   return ms;
 }
 
-/** The import of `file`, as `POST …/bookings/import` queues it and the job mechanism runs it. */
+/** The file as `POST …/bookings/import` receives it: in the database's file store. */
+const storeUpload = (database: Database, file: string, businessUuid: string) =>
+  fileStore(database.db).write(
+    { kind: 'import', contentType: 'text/csv', businessUuid },
+    fs.createReadStream(file),
+  );
+
+/** The import of an upload, as `POST …/bookings/import` queues it and the job mechanism runs it. */
 async function runImport(
   database: Database,
   log: never,
-  at: { file: string; dir: string; owner: string; business: string },
+  at: { upload: StoredFile; owner: string; business: string },
 ) {
   const { db } = database;
   const id = randomUUID();
-  const upload = path.join(at.dir, `${id}.csv`);
-  fs.copyFileSync(at.file, upload);
+  const { upload } = at;
   await db.insert(imports).values({
     id,
     businessUuid: at.business,
@@ -89,8 +96,8 @@ async function runImport(
     mode: 'skip_invalid',
     hotel: 'City Hotel',
     fileName: 'bench.csv',
-    fileSize: fs.statSync(upload).size,
-    filePath: upload,
+    fileSize: upload.size,
+    fileId: upload.id,
   });
   const worker = jobRunner({ database, log, pollMs: 20, clock: systemClock });
   worker.register(
@@ -252,11 +259,11 @@ async function child(kind: 'pglite' | 'postgres', file: string, dir: string, rou
         await db.delete(bookings);
         await db.execute(sql`vacuum analyze bookings`);
       }
+      const upload = await storeUpload(database, file, business!.uuid);
       rssBefore = process.memoryUsage().rss;
       const started = performance.now();
       job = await runImport(database, log, {
-        file,
-        dir,
+        upload,
         owner: owner!.uuid,
         business: business!.uuid,
       });

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { moveUploadsIntoDatabase } from './core/files/folders';
 import { openDatabase } from './db/client';
 import { ensureSuperAdmin } from './modules/admin/bootstrap';
 import { demoAtStart } from './modules/demo/seed';
@@ -24,6 +25,8 @@ async function main() {
   );
   await database.migrate();
   const app = await buildApp({ config, database });
+  // Uploads an older version kept in DATA_DIR, before any job reads them (docs/architecture.md).
+  await moveUploadsIntoDatabase(database.db, config.dataDir, app.log);
   // Before the super-admin: the demo is seeded only on a database without any user.
   if (config.demo) await demoAtStart(app);
   if (config.admin) {

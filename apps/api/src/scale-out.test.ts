@@ -161,7 +161,7 @@ describe('two API instances on one PostgreSQL database', () => {
     expect(listed.body.bookings).toMatchObject([{ externalId: 'SCALE-1', guestName: 'Ana Two' }]);
   });
 
-  it('serves a file uploaded to one instance from the other (one shared DATA_DIR)', async () => {
+  it('serves a file uploaded to one instance from the other, sharing no folder', async () => {
     const me = (await a('GET', '/api/auth/user', undefined, token)).body.data as { uuid: string };
     const png = Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -95,12 +95,21 @@ export async function serverEnvironment(
 
 /**
  * Two (or `count`) server processes started together on one database of their own, as behind a
- * proxy: started on an empty database, one migrates and the others wait for it. `stop` ends them
- * with SIGTERM (each must exit cleanly), closes the test's own connection and removes the folder.
+ * proxy: started on an empty database, one migrates and the others wait for it. On PostgreSQL
+ * they share no folder (each its own DATA_DIR, one CHANNELS_KEY), as docs/architecture.md deploys
+ * them. `stop` ends them with SIGTERM (each must exit cleanly), closes the test's own connection
+ * and removes the folder.
  */
 export async function startInstances(env: Record<string, string>, count = 2) {
-  const place = await serverEnvironment(env);
-  const servers = Array.from({ length: count }, () => startServer(place.env));
+  const place = await serverEnvironment({
+    CHANNELS_KEY: randomBytes(32).toString('base64'),
+    ...env,
+  });
+  const ownFolder = (i: number): Record<string, string> =>
+    testDatabaseKind === 'postgres' ? { DATA_DIR: path.join(place.dir, `data-${i}`) } : {};
+  const servers = Array.from({ length: count }, (_, i) =>
+    startServer({ ...place.env, ...ownFolder(i) }),
+  );
   const bases = await Promise.all(servers.map((server) => server.listening));
   const database = await place.open();
   return {

@@ -26,10 +26,17 @@ function run(command: 'backup' | 'restore', args: string[], env: Record<string, 
 const day = (offset: number) =>
   new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
+/** A small PNG (its signature and a body): an avatar, stored in the database like every upload. */
+const avatarPng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('the owner, backed up'),
+]);
+
 /**
- * A backup is only as good as its restore: a property with bookings and manual prices is backed
- * up with the server stopped, restored onto a new empty database, and a server started on it
- * answers the same property, bookings and prices to the same account.
+ * A backup is only as good as its restore: a property with bookings and manual prices, and its
+ * owner's avatar, are backed up with the server stopped, restored onto a new empty database, and
+ * a server started on it answers the same property, bookings, prices and avatar to the same
+ * account — the uploads are in the database, so in its backup.
  */
 describe('npm run backup / npm run restore', () => {
   const places: Awaited<ReturnType<typeof serverEnvironment>>[] = [];
@@ -45,14 +52,15 @@ describe('npm run backup / npm run restore', () => {
     places.forEach((place) => place.cleanUp());
   });
 
-  it('round-trips a property, its bookings and prices onto an empty database', async () => {
+  it('round-trips a property, its bookings, prices and avatar onto an empty database', async () => {
     const original = await serverEnvironment();
     const empty = await serverEnvironment();
     places.push(original, empty);
     const email = 'backup-owner@example.test';
 
     /** What the owner sees of the property after signing in, through the API of a server. */
-    async function readBack(call: ReturnType<typeof client>) {
+    async function readBack(base: string) {
+      const call = client(() => base);
       const login = await call('POST', '/api/auth/login', { email, password: 'Crash-test-pass-1' });
       expect(login.status).toBe(200);
       const token = login.body.accessToken as string;
@@ -60,8 +68,17 @@ describe('npm run backup / npm run restore', () => {
         .businesses as { uuid: string; name: string }[];
       const url = `/api/v1/businesses/${business!.uuid}`;
       const window = `from=${day(10)}&to=${day(13)}`;
+      const me = (await call('GET', '/api/auth/user', undefined, token)).body.data as {
+        profile_img_filename: string;
+      };
+      const avatar = await fetch(`${base}/api/avatars/${me.profile_img_filename}`);
       return {
         business,
+        avatar: {
+          status: avatar.status,
+          type: avatar.headers.get('content-type'),
+          bytes: Buffer.from(await avatar.arrayBuffer()).toString('base64'),
+        },
         bookings: (await call('GET', `${url}/bookings?${window}`, undefined, token)).body,
         prices: (await call('GET', `${url}/prices?${window}`, undefined, token)).body,
       };
@@ -117,7 +134,23 @@ describe('npm run backup / npm run restore', () => {
       token,
     );
     expect(priced.status).toBe(200);
-    const before = await readBack(call);
+    const me = (await call('GET', '/api/auth/user', undefined, token)).body.data as {
+      uuid: string;
+    };
+    const form = new FormData();
+    form.set('file', new Blob([avatarPng], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`${base}/api/v1/users/${me.uuid}/avatar`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    const before = await readBack(base);
+    expect(before.avatar).toEqual({
+      status: 200,
+      type: 'image/png',
+      bytes: avatarPng.toString('base64'),
+    });
     const file = path.join(original.dir, 'tarifa.backup');
     if (testDatabaseKind === 'pglite') {
       // Another process opening the embedded database while the server has it would corrupt it.
@@ -156,7 +189,7 @@ describe('npm run backup / npm run restore', () => {
 
     const restoredServer = start(empty.env);
     const restoredBase = await restoredServer.listening;
-    expect(await readBack(client(() => restoredBase))).toEqual(before);
+    expect(await readBack(restoredBase)).toEqual(before);
     restoredServer.child.kill('SIGTERM');
     expect(await restoredServer.exited).toBe(0);
   }, 180_000);

@@ -1,7 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-
 /** Image types users may upload (avatars, property photos), recognised by their first bytes. */
 const imageTypes = [
   { ext: 'png', contentType: 'image/png', matches: (b: Buffer) => startsWith(b, 0, PNG) },
@@ -36,26 +32,3 @@ export function storedImageContentType(filename: string): string | undefined {
   const match = filenamePattern.exec(filename);
   return match ? imageTypes.find((type) => type.ext === match[1])?.contentType : undefined;
 }
-
-/** A folder of uploaded images under random names: writes new files, removes replaced ones. */
-export function imageStore(dir: string) {
-  return {
-    dir,
-    /** Path of a stored image; only for names `storedImageContentType` accepts. */
-    pathOf: (filename: string) => path.join(dir, filename),
-
-    async write(bytes: Buffer, type: ImageType): Promise<string> {
-      await fs.mkdir(dir, { recursive: true });
-      const filename = `${randomBytes(16).toString('hex')}.${type.ext}`;
-      await fs.writeFile(path.join(dir, filename), bytes, { flag: 'wx' });
-      return filename;
-    },
-
-    /** Removes a file; one already gone (or a name not ours) is not an error. */
-    async remove(filename: string | null | undefined): Promise<void> {
-      if (!filename || !storedImageContentType(filename)) return;
-      await fs.rm(path.join(dir, filename), { force: true });
-    },
-  };
-}
-export type ImageStore = ReturnType<typeof imageStore>;

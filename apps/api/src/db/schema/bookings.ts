@@ -18,6 +18,7 @@ import {
 import { users } from './accounts';
 import { businesses, roomTypes } from './businesses';
 import { timestamps } from './columns';
+import { storedFiles } from './files';
 
 /** A bad row of an import, as answered (`row` counts the header as row 1). */
 export interface StoredImportRowError {
@@ -37,7 +38,7 @@ export interface StoredImportFailure {
 /**
  * CSV imports: background jobs stored here and executed once, even with several instances
  * (claimed with `FOR UPDATE SKIP LOCKED`, held by a lease the runner renews). The uploaded file is
- * `file_path` until the job finishes.
+ * the stored file `file_id` until the job finishes (then removed, and the column null).
  */
 export const imports = pgTable(
   'imports',
@@ -55,7 +56,7 @@ export const imports = pgTable(
     createMissingRooms: boolean('create_missing_rooms').notNull().default(false),
     fileName: text('file_name').notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
-    filePath: text('file_path').notNull(),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
     /** Data rows of the file; null until counted. */
     total: integer('total'),
     processed: integer('processed').notNull().default(0),

@@ -7,6 +7,7 @@ export * from './businesses';
 export * from './notifications';
 export * from './tokens';
 export * from './audit';
+export * from './files';
 export * from './bookings';
 export * from './jobs';
 export * from './prices';

@@ -66,7 +66,6 @@ const storeImports = (t: TestApp, business: { uuid: string }, times: Date[]) =>
       mode: 'merge',
       fileName: 'bookings.csv',
       fileSize: 10,
-      filePath: '/tmp/bookings.csv',
       createdAt,
     })),
   );

@@ -5,7 +5,7 @@ import { changeBusiness, type BusinessesDeps } from './change';
 import { diff, toBusinessPhoto } from './mapping';
 import { detectPhotoType } from './photos';
 
-/** The photo gallery of a business: the files in the photo store, their rows in the database. */
+/** The photo gallery of a business: its rows, and their images in the file store. */
 export function gallery(deps: BusinessesDeps) {
   const requirePhotoStore = () => {
     if (!deps.photos) throw new Error('businessesService was built without a photo store');
@@ -14,8 +14,8 @@ export function gallery(deps: BusinessesDeps) {
 
   return {
     /**
-     * Adds a gallery photo (PNG, JPEG or WebP, recognised by content). The file is written first
-     * and removed again if the database refuses the row.
+     * Adds a gallery photo (PNG, JPEG or WebP, recognised by content): the image is stored in the
+     * same transaction as its row, so a refused change keeps neither.
      */
     async addPhoto(caller: Caller, businessUuid: string, bytes: Buffer) {
       const type = detectPhotoType(bytes);
@@ -25,44 +25,41 @@ export function gallery(deps: BusinessesDeps) {
         ]);
       }
       const store = requirePhotoStore();
-      const filename = await store.write(bytes, type);
-      try {
-        const { business } = await changeBusiness(
-          deps,
-          caller,
-          businessUuid,
-          undefined,
-          async (ctx) => {
-            if ((await ctx.repo.countPhotos()) >= businessPhotoRules.maxPerBusiness) {
-              throw AppError.field(
-                'file',
-                'too_many',
-                'This business has as many photos as allowed',
-                {
-                  maximum: businessPhotoRules.maxPerBusiness,
-                },
-              );
-            }
-            const row = await ctx.repo.insertPhoto({
-              filename,
-              contentType: type.contentType,
-              sizeBytes: bytes.length,
-            });
-            const { id, ...photo } = toBusinessPhoto(row);
-            ctx.record({
-              action: 'create',
-              entity: 'photo',
-              entityId: id,
-              entityName: null,
-              changes: diff(undefined, photo),
-            });
-          },
-        );
-        return business;
-      } catch (err) {
-        await store.remove(filename);
-        throw err;
-      }
+      const { business } = await changeBusiness(
+        deps,
+        caller,
+        businessUuid,
+        undefined,
+        async (ctx) => {
+          if ((await ctx.repo.countPhotos()) >= businessPhotoRules.maxPerBusiness) {
+            throw AppError.field(
+              'file',
+              'too_many',
+              'This business has as many photos as allowed',
+              {
+                maximum: businessPhotoRules.maxPerBusiness,
+              },
+            );
+          }
+          const filename = await store
+            .in(ctx.tx)
+            .write(bytes, type, { businessUuid: ctx.row.uuid });
+          const row = await ctx.repo.insertPhoto({
+            filename,
+            contentType: type.contentType,
+            sizeBytes: bytes.length,
+          });
+          const { id, ...photo } = toBusinessPhoto(row);
+          ctx.record({
+            action: 'create',
+            entity: 'photo',
+            entityId: id,
+            entityName: null,
+            changes: diff(undefined, photo),
+          });
+        },
+      );
+      return business;
     },
 
     async removePhoto(
@@ -71,7 +68,6 @@ export function gallery(deps: BusinessesDeps) {
       photoId: string,
       version: number | undefined,
     ) {
-      let filename: string | undefined;
       const { business } = await changeBusiness(
         deps,
         caller,
@@ -80,7 +76,8 @@ export function gallery(deps: BusinessesDeps) {
         async (ctx) => {
           const row = await ctx.repo.deletePhoto(photoId);
           if (!row) throw AppError.notFound('Photo');
-          filename = row.filename;
+          // In the same transaction: a rolled-back delete keeps its image.
+          await requirePhotoStore().in(ctx.tx).remove(row.filename);
           const { id, ...photo } = toBusinessPhoto(row);
           ctx.record({
             action: 'delete',
@@ -91,8 +88,6 @@ export function gallery(deps: BusinessesDeps) {
           });
         },
       );
-      // Only once the row is gone for good: a rolled-back delete keeps its file.
-      if (filename) await requirePhotoStore().remove(filename);
       return business;
     },
   };

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TBusiness } from '@tarifa/contract';
@@ -9,6 +6,7 @@ import { businessPhotos } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
 import { businessesUrl, createBusiness, stored } from '../../../test/business-factories';
+import { storedFilesOf, storedNames } from '../../../test/stored-files';
 
 /** A multipart/form-data body with one file part. */
 function fileBody(bytes: Buffer, field = 'file', type = 'image/png') {
@@ -33,16 +31,12 @@ describe('business photos', () => {
   let t: TestApp;
   let owner: TestUser;
   let stranger: TestUser;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tarifa-photos-'));
   beforeAll(async () => {
-    t = await createTestApp({ dataDir });
+    t = await createTestApp();
     owner = await createUser(t);
     stranger = await createUser(t);
   });
-  afterAll(async () => {
-    await t.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const upload = (business: { uuid: string }, bytes: Buffer, user = owner, field = 'file') => {
     const body = fileBody(bytes, field);
@@ -58,10 +52,8 @@ describe('business photos', () => {
       .select()
       .from(businessPhotos)
       .where(eq(businessPhotos.businessUuid, businessUuid));
-  const filesOnDisk = () => {
-    const dir = path.join(dataDir, 'business-photos');
-    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-  };
+  /** The photos in the database's file store. */
+  const filesStored = () => storedNames(t, 'business_photo');
 
   it('stores a photo (201), serves it publicly, and removes it', async () => {
     const business = await createBusiness(t, owner);
@@ -81,11 +73,15 @@ describe('business photos', () => {
     const [photo] = answer.photos;
     const [row] = await rowsOf(business.uuid);
     expect(row).toMatchObject({ id: photo!.id, contentType: 'image/png', sizeBytes: png.length });
-    expect(fs.readFileSync(path.join(dataDir, 'business-photos', row!.filename))).toEqual(png);
+    const [file] = (await storedFilesOf(t, 'business_photo')).filter(
+      (f) => f.name === row!.filename,
+    );
+    expect(file).toMatchObject({ businessUuid: business.uuid, size: png.length });
 
     const served = await t.app.inject({ method: 'GET', url: photo!.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(served.rawPayload).toEqual(png);
 
     const second = await upload(business, jpeg);
@@ -101,7 +97,7 @@ describe('business photos', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json().business.photos).toHaveLength(1);
     expect(await rowsOf(business.uuid)).toHaveLength(1);
-    expect(filesOnDisk()).not.toContain(row!.filename);
+    expect(await filesStored()).not.toContain(row!.filename);
     expect((await t.app.inject({ method: 'GET', url: photo!.url })).statusCode).toBe(404);
     const actions = (await stored.auditEvents(t, business.uuid))
       .filter((e) => e.entity === 'photo')
@@ -111,47 +107,52 @@ describe('business photos', () => {
 
   it('refuses a file that is not a PNG, JPEG or WebP image (415), storing nothing', async () => {
     const business = await createBusiness(t, owner);
-    const before = filesOnDisk().length;
+    const before = (await filesStored()).length;
     const res = await upload(business, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
     expect(res.statusCode).toBe(415);
     expect(res.json().error.details).toEqual([
       expect.objectContaining({ path: 'file', code: 'invalid_image' }),
     ]);
     expect(await rowsOf(business.uuid)).toEqual([]);
-    expect(filesOnDisk()).toHaveLength(before);
+    expect(await filesStored()).toHaveLength(before);
   });
 
   it('refuses a photo over 5 MB with 413, and a missing file with 400', async () => {
     const business = await createBusiness(t, owner);
+    const before = await filesStored();
     const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await upload(business, big);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().error.code).toBe('payload_too_large');
+    expect(tooBig.json().error).toMatchObject({
+      code: 'payload_too_large',
+      details: [{ path: 'file', code: 'too_big', params: { maximum: 5 * 1024 * 1024 } }],
+    });
     const wrongField = await upload(business, png, owner, 'picture');
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().error.details).toEqual([
       expect.objectContaining({ path: 'file', code: 'required' }),
     ]);
     expect(await rowsOf(business.uuid)).toEqual([]);
+    expect(await filesStored()).toEqual(before);
   });
 
   it('refuses a 21st photo with 400 too_many and keeps no file of it', async () => {
     const business = await createBusiness(t, owner);
     for (let i = 0; i < 20; i++) expect((await upload(business, png)).statusCode).toBe(201);
-    const before = filesOnDisk().length;
+    const before = (await filesStored()).length;
     const res = await upload(business, png);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([
       expect.objectContaining({ path: 'file', code: 'too_many', params: { maximum: 20 } }),
     ]);
     expect(await rowsOf(business.uuid)).toHaveLength(20);
-    expect(filesOnDisk()).toHaveLength(before);
+    expect(await filesStored()).toHaveLength(before);
   });
 
   it("answers 404 for another user's business or photo, and 401 without a token", async () => {
     const business = await createBusiness(t, owner);
     const photo = (await upload(business, png)).json().business.photos[0];
-    const before = filesOnDisk().length;
+    const before = (await filesStored()).length;
     const theirs = await upload(business, png, stranger);
     expect(theirs.statusCode).toBe(404);
     const del = await t.app.inject({
@@ -176,7 +177,7 @@ describe('business photos', () => {
     });
     expect(guest.statusCode).toBe(401);
     expect(await rowsOf(business.uuid)).toHaveLength(1);
-    expect(filesOnDisk()).toHaveLength(before);
+    expect(await filesStored()).toHaveLength(before);
   });
 
   it('answers 404 for a name that is not one of ours', async () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { businessPhotoRules, ZBusinessEnvelope, ZErrorBody, ZVersionQuery } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { byUuid } from '../../lib/route-schemas';
 import { readFileUpload } from '../../lib/uploads';
 import { requireAuth } from '../../plugins/auth';
-import { photoContentType, type PhotoStore } from './photos';
+import type { PhotoStore } from './photos';
 import { businesses, byPhoto, doc, errors, type BusinessRoutes } from './routes-shared';
 
 /**
@@ -30,15 +29,9 @@ export const photoFileRoutes: FastifyPluginAsyncZod<{ photos: PhotoStore }> = as
       },
     },
     async (request, reply) => {
-      const { filename } = request.params;
-      const contentType = photoContentType(filename);
-      const file = contentType ? photos.pathOf(filename) : undefined;
-      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
-      if (!file || !stat?.isFile()) throw AppError.notFound('Photo');
-      reply.type(contentType!).header('content-length', stat.size);
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      // The body is the image's bytes, which the JSON response schemas do not describe.
-      return reply.send(fs.createReadStream(file) as never);
+      const sent = await photos.send(reply, request.params.filename);
+      if (!sent) throw AppError.notFound('Photo');
+      return sent;
     },
   );
 };

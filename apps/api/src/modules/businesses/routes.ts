@@ -16,7 +16,7 @@ import { businessesService } from './service';
  * always gets 401.
  */
 export const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const photos = photoStore(app.config.dataDir);
+  const photos = photoStore(app.database.db);
   const service = businessesService(app.database.db, { photos, unitOfWork: app.unitOfWork });
   await app.register(photoFileRoutes, { photos });
   await app.register(async (signedIn) => {

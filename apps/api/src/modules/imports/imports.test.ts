@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TBusiness, TImportPreview, TImportStatus } from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importRows } from '../../db/schema';
-import { createTestApp, testConfig, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
+import { storedFilesOf } from '../../../test/stored-files';
 import { createBusiness, roomInput, stored } from '../../../test/business-factories';
 import {
   bookingsUrl,
@@ -118,15 +117,14 @@ describe('CSV imports', () => {
       expect(byId['T-3']!.bookedAt.toISOString()).toBe('2025-07-31T23:00:00.000Z');
       expect(byId['T-4']).toMatchObject({ totalAmountMinor: 9999, channel: null });
 
-      // Nothing left behind: no staged rows, no uploaded file.
+      // Nothing left behind: no staged rows, no uploaded file (removed once the job ends).
       expect(
         await t.database.db.select().from(importRows).where(eq(importRows.importId, status.id)),
       ).toHaveLength(0);
-      await vi.waitFor(() =>
-        expect(fs.existsSync(path.join(testConfig().dataDir, 'imports', `${status.id}.csv`))).toBe(
-          false,
-        ),
-      );
+      await vi.waitFor(async () => {
+        expect((await storedImport(t, status.id))!.fileId).toBeNull();
+        expect(await storedFilesOf(t, 'import')).toEqual([]);
+      });
     });
 
     it('updates on re-import instead of duplicating', async () => {
@@ -538,7 +536,7 @@ describe('CSV imports', () => {
 
     it('answers 400 naming the bad fields and keeps no file', async () => {
       const { business } = await newBusiness();
-      const before = fs.readdirSync(path.join(testConfig().dataDir, 'imports'));
+      const before = await storedFilesOf(t, 'import');
       const res = await postImport(t, owner, business, messyTarifa, {
         format: 'tarifa',
         mode: 'all',
@@ -570,8 +568,7 @@ describe('CSV imports', () => {
         payload: { format: 'tarifa' },
       });
       expect(notMultipart.statusCode).toBe(415);
-      const after = fs.readdirSync(path.join(testConfig().dataDir, 'imports'));
-      expect(after.filter((f) => !before.includes(f))).toEqual([]);
+      expect(await storedFilesOf(t, 'import')).toEqual(before);
     });
 
     it('answers 401 without a token, 404 for another user’s business or import', async () => {

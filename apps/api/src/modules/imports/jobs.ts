@@ -1,6 +1,6 @@
-import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { fileStore } from '../../core/files/store';
 import { Interrupted, LeaseLost, type JobHandler } from '../../core/jobs';
 import type { UnitOfWork } from '../../core/unit-of-work';
 import { withTransaction, type Database } from '../../db/client';
@@ -24,8 +24,6 @@ declare module '../../core/jobs/registry' {
   }
 }
 
-const removeFile = (file: string) => fs.rm(file, { force: true }).catch(() => {});
-
 /**
  * The import job (docs/jobs.md): the `imports` row is the import's record and progress; running
  * it is a job of the shared mechanism, attempted once (an interrupted import is failed, not
@@ -39,6 +37,11 @@ export function importJob(deps: {
 }): JobHandler<ImportJobPayload> {
   const { database, log } = deps;
   const runs = importRunsRepository(database.db);
+  const files = fileStore(database.db);
+  const removeFile = (fileId: string | null) =>
+    files
+      .remove(fileId)
+      .catch((err: unknown) => log.warn({ err, fileId }, 'removing an import file'));
 
   return {
     async run({ importId }, ctx) {
@@ -114,7 +117,7 @@ export function importJob(deps: {
       } finally {
         clearInterval(beat);
         ctx.signal.removeEventListener('abort', stop);
-        await removeFile(job.filePath);
+        await removeFile(job.fileId);
       }
     },
 
@@ -128,7 +131,7 @@ export function importJob(deps: {
       });
       log.warn({ importId }, 'import interrupted (its process stopped): marked failed');
       await runs.clearStaged(importId);
-      if (row) await removeFile(row.filePath);
+      if (row) await removeFile(row.fileId);
     },
   };
 }

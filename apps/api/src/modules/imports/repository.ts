@@ -133,7 +133,7 @@ export function importRunsRepository(db: Executor) {
             id: imports.id,
             businessUuid: imports.businessUuid,
             fileName: imports.fileName,
-            filePath: imports.filePath,
+            fileId: imports.fileId,
           })
       )[0],
 

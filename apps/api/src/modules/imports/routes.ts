@@ -25,7 +25,7 @@ const doc = routeDoc('imports');
  * import job that runs it is registered with the app's jobs (`registerImportJobs`, in app.ts).
  */
 export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const uploads = uploadStore(app.config.dataDir);
+  const uploads = uploadStore(app.database.db);
   const service = importsService(app.database.db, { uploads, jobs: app.jobs });
 
   app.addHook('onRequest', app.authenticate);
@@ -50,7 +50,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireAuth(request);
       // Someone else's business is refused before its upload is read.
       await service.assertReachable(caller, request.params.uuid);
-      const { file, fields } = await uploads.receive(request);
+      const { file, fields } = await uploads.receive(request, request.params.uuid);
       const importId = await service.enqueue(caller, request.params.uuid, file, fields);
       return reply.status(202).send({ importId });
     },

@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
 import type { TImportMode } from '@tarifa/contract';
+import { fileStore } from '../../core/files/store';
 import { roomTypesRepository } from '../../core/room-types';
 import { businessesRepository } from '../../core/tenancy';
 import type { UnitOfWork } from '../../core/unit-of-work';
@@ -51,8 +52,15 @@ export async function runImport(job: ImportRow, ctx: RunContext): Promise<Import
     (await roomTypesRepository(ctx.db, business.uuid).liveRoomTypes()).map((r) => [r.code, r.uuid]),
   );
 
-  await checkLooksLikeCsv(job.filePath);
-  ctx.progress.total = await countRows(job.filePath, ctx.signal);
+  // The upload, in the file store: read three times, chunk by chunk (checked, counted, imported).
+  const files = fileStore(ctx.db);
+  const file = job.fileId
+    ? await files.get(job.fileId, { businessUuid: business.uuid })
+    : undefined;
+  if (!file) throw new ImportFailure(failures.interrupted(), false);
+  const content = () => files.read(file);
+  await checkLooksLikeCsv(content());
+  ctx.progress.total = await countRows(content(), ctx.signal);
   await ctx.report();
 
   const checker = rowChecker(job, business, rooms, ctx.progress, ctx.now());
@@ -61,7 +69,7 @@ export async function runImport(job: ImportRow, ctx: RunContext): Promise<Import
   const staging = stager(session, creator, rooms, checker.newRooms);
   let committed = false;
   try {
-    await readAndStage(job, ctx, checker, staging, session.chunkRows);
+    await readAndStage(content(), job, ctx, checker, staging, session.chunkRows);
     if (ctx.signal.aborted) throw ctx.signal.reason;
     await ctx.report();
 
@@ -96,6 +104,7 @@ export async function runImport(job: ImportRow, ctx: RunContext): Promise<Import
  * checked, and the import fails at the end with every bad row counted.
  */
 async function readAndStage(
+  content: Readable,
   job: ImportRow,
   ctx: RunContext,
   checker: RowChecker,
@@ -107,7 +116,7 @@ async function readAndStage(
   let csvProblem: CsvProblem | undefined;
   let chunk: StagedRow[] = [];
   let lastReport = performance.now();
-  const records = readCsv(fs.createReadStream(job.filePath, { highWaterMark: 1 << 16 }), {
+  const records = readCsv(content, {
     onProblem: (problem) => (csvProblem = problem),
   });
   for await (const batch of records) {
@@ -186,28 +195,27 @@ function stager(
 }
 type Stager = ReturnType<typeof stager>;
 
-/** Binary files (a spreadsheet, an image) are refused before parsing. */
-async function checkLooksLikeCsv(file: string) {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (bytesRead === 0) throw new ImportFailure(failures.emptyFile(), false);
-    if (head.includes(0)) {
-      throw new ImportFailure(
-        failures.notCsv('This is not a CSV text file (save the sheet as CSV UTF-8)'),
-        false,
-      );
-    }
-  } finally {
-    await handle.close();
+/** Binary files (a spreadsheet, an image) are refused before parsing: a NUL in the first 4 KB. */
+async function checkLooksLikeCsv(content: Readable) {
+  let head = Buffer.alloc(0);
+  for await (const chunk of content as AsyncIterable<Buffer>) {
+    head = Buffer.concat([head, chunk]).subarray(0, 4096);
+    if (head.length >= 4096) break;
+  }
+  content.destroy();
+  if (head.length === 0) throw new ImportFailure(failures.emptyFile(), false);
+  if (head.includes(0)) {
+    throw new ImportFailure(
+      failures.notCsv('This is not a CSV text file (save the sheet as CSV UTF-8)'),
+      false,
+    );
   }
 }
 
 /** Data rows of the file (records after the header), streaming. */
-async function countRows(file: string, signal: AbortSignal): Promise<number> {
+async function countRows(content: Readable, signal: AbortSignal): Promise<number> {
   let records = 0;
-  for await (const batch of readCsv(fs.createReadStream(file, { highWaterMark: 1 << 16 }))) {
+  for await (const batch of readCsv(content)) {
     if (signal.aborted) throw signal.reason;
     records += batch.length;
   }

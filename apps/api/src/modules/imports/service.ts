@@ -74,6 +74,7 @@ export function importsService(
       file: ReceivedFile | undefined,
       fields: Record<string, string>,
     ): Promise<string> {
+      let importId: string;
       try {
         const business = await reach(caller, businessUuid);
         const parsed = ZImportOptions.safeParse(fields, { reportInput: true });
@@ -88,9 +89,8 @@ export function importsService(
         if (issues.length || !parsed.success) throw AppError.validation(issues);
         const options = parsed.data;
         // The record and its job, together: a queued import always has a job to run it.
-        await withTransaction(db, async (tx) => {
-          await importsRepository(tx, business.uuid).insert({
-            id: file!.id,
+        importId = await withTransaction(db, async (tx) => {
+          const { id } = await importsRepository(tx, business.uuid).insert({
             createdBy: actorOf(caller),
             format: options.format,
             mode: options.mode,
@@ -98,21 +98,22 @@ export function importsService(
             createMissingRooms: options.createMissingRooms,
             fileName: file!.name,
             fileSize: file!.size,
-            filePath: file!.path,
+            fileId: file!.id,
           });
           await deps.jobs.enqueue(
             tx,
             IMPORT_JOB,
-            { importId: file!.id },
+            { importId: id },
             { maxAttempts: 1, businessUuid: business.uuid },
           );
+          return id;
         });
       } catch (err) {
-        if (file) await deps.uploads.remove(file.path);
+        if (file) await deps.uploads.remove(file.id);
         throw err;
       }
       deps.jobs.kick();
-      return file!.id;
+      return importId;
     },
 
     async get(caller: Caller, businessUuid: string, importId: string): Promise<TImportStatus> {

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import { bookingLimits } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
+import { fileStore, FileTooLarge } from '../../core/files/store';
+import type { Executor } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { invalidTextIssue, isStorableText } from '../../lib/text';
 
-/** An uploaded file, already on disk under its final name. */
+/** An uploaded file, already whole in the file store. */
 export interface ReceivedFile {
+  /** Its id in the file store. */
   id: string;
-  path: string;
   name: string;
   size: number;
 }
@@ -29,7 +27,7 @@ const tooLarge = () =>
 /** @fastify/multipart's own errors as the API's. */
 function multipartError(err: unknown): unknown {
   const code = (err as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_REQ_FILE_TOO_LARGE' || err instanceof FileTooLarge) return tooLarge();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
     return new AppError('unsupported_media_type', 'Send the file as multipart/form-data');
   }
@@ -59,26 +57,23 @@ function fieldValue(part: Multipart): string {
 }
 
 /**
- * Uploaded import files: `DATA_DIR/imports/<import id>.csv`, streamed to disk as they arrive
- * (never held whole in memory), kept until their job finishes.
+ * Uploaded import files, in the database's file store (kind `import`, the business's), streamed
+ * there chunk by chunk as they arrive (never held whole in memory), kept until their job finishes.
  */
-export function uploadStore(dataDir: string) {
-  const dir = path.join(dataDir, 'imports');
+export function uploadStore(db: Executor) {
+  const files = fileStore(db);
 
   return {
-    dir,
-
     /**
-     * Reads the multipart request: the part `file` streamed to disk (written as `.part`, renamed
-     * once complete), and the other fields. A file over 100 MB is 413 and nothing is kept.
+     * Reads the multipart request: the part `file` streamed into the file store, and the other
+     * fields. A file over 100 MB is 413 and nothing is kept.
      */
     async receive(
       request: FastifyRequest,
+      businessUuid: string,
     ): Promise<{ file: ReceivedFile | undefined; fields: Record<string, string> }> {
-      await fs.promises.mkdir(dir, { recursive: true });
       const fields: Record<string, string> = {};
       let file: ReceivedFile | undefined;
-      let partial: string | undefined;
       try {
         for await (const part of request.parts({ limits })) {
           if (part.type !== 'file') {
@@ -89,25 +84,23 @@ export function uploadStore(dataDir: string) {
             part.file.resume(); // not ours: drained and ignored
             continue;
           }
-          const id = randomUUID();
-          partial = path.join(dir, `${id}.part`);
-          const out = fs.createWriteStream(partial, { flags: 'wx' });
-          await pipeline(part.file, out);
-          if (part.file.truncated) throw tooLarge();
-          const final = path.join(dir, `${id}.csv`);
-          await fs.promises.rename(partial, final);
-          partial = undefined;
+          const stored = await files.write(
+            { kind: 'import', contentType: 'text/csv', businessUuid },
+            part.file,
+          );
+          if (part.file.truncated) {
+            await files.remove(stored.id);
+            throw tooLarge();
+          }
           file = {
-            id,
-            path: final,
+            id: stored.id,
             // The name is only shown back: one the database cannot hold is replaced.
             name: storableName(part.filename),
-            size: out.bytesWritten,
+            size: stored.size,
           };
         }
       } catch (err) {
-        if (partial) await fs.promises.rm(partial, { force: true });
-        if (file) await fs.promises.rm(file.path, { force: true });
+        if (file) await files.remove(file.id);
         throw multipartError(err);
       }
       return { file, fields };
@@ -161,7 +154,8 @@ export function uploadStore(dataDir: string) {
       return { sample, fields };
     },
 
-    remove: (file: string) => fs.promises.rm(file, { force: true }).catch(() => {}),
+    /** Removes an uploaded file (its import was refused). */
+    remove: (fileId: string) => files.remove(fileId),
   };
 }
 export type UploadStore = ReturnType<typeof uploadStore>;

@@ -1,11 +1,8 @@
-import path from 'node:path';
-import { imageStore, storedImageContentType } from '../../lib/images';
+import type { Executor } from '../../db/client';
+import { imageStore } from '../../core/files/images';
 
 export { detectImageType, type ImageType } from '../../lib/images';
 
-/** The content type of a stored avatar's name, or undefined when the name is not one of ours. */
-export const avatarContentType = storedImageContentType;
-
-/** The avatars folder, `DATA_DIR/avatars`. */
-export const avatarStore = (dataDir: string) => imageStore(path.join(dataDir, 'avatars'));
+/** Avatars, in the database's file store (kind `avatar`), served at `/api/avatars/{name}`. */
+export const avatarStore = (db: Executor) => imageStore(db, 'avatar');
 export type AvatarStore = ReturnType<typeof avatarStore>;

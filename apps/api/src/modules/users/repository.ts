@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { avatarStore, type AvatarStore } from './avatars';
 
 /** SQL for a user's own profile (name, language, avatar). */
 export function usersRepository(db: Db) {
@@ -17,10 +18,11 @@ export function usersRepository(db: Db) {
       )[0],
 
     /**
-     * Sets the avatar file name and answers the one it replaces. The row is locked while read, so
-     * two uploads at once each learn the right previous name and no file is left behind.
+     * Changes the avatar in one transaction, the user's row locked: `next` stores the new image
+     * (or there is none), the row takes its name, and the image it replaces is removed — all or
+     * nothing. Undefined when there is no such user.
      */
-    swapAvatar: (uuid: string, filename: string | null) =>
+    swapAvatar: (uuid: string, next: ((avatars: AvatarStore) => Promise<string>) | null) =>
       db.transaction(async (tx) => {
         const [current] = await tx
           .select({ filename: users.profileImgFilename })
@@ -28,12 +30,15 @@ export function usersRepository(db: Db) {
           .where(eq(users.uuid, uuid))
           .for('update');
         if (!current) return undefined;
+        const store = avatarStore(tx);
+        const filename = next ? await next(store) : null;
         const [user] = await tx
           .update(users)
           .set({ profileImgFilename: filename, updatedAt: sql`now()` })
           .where(eq(users.uuid, uuid))
           .returning();
-        return { user: user!, previous: current.filename };
+        await store.remove(current.filename);
+        return user!;
       }),
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import multipart from '@fastify/multipart';
 import { avatarRules, ZErrorBody, ZUpdateUserBody, ZUserEnvelope } from '@tarifa/contract';
 import type { FastifyRequest } from 'fastify';
@@ -8,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { readFileUpload } from '../../lib/uploads';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
-import { avatarContentType, avatarStore } from './avatars';
+import { avatarStore } from './avatars';
 import { usersRepository } from './repository';
 import { usersService } from './service';
 
@@ -27,8 +26,8 @@ const readUpload = (request: FastifyRequest) =>
  * publicly, since an <img> cannot send a bearer token and the names are unguessable.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const avatars = avatarStore(app.config.dataDir);
-  const users = usersService(usersRepository(app.database.db), avatars);
+  const avatars = avatarStore(app.database.db);
+  const users = usersService(usersRepository(app.database.db));
   await app.register(multipart);
 
   app.put(
@@ -105,16 +104,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { filename } = request.params;
-      const contentType = avatarContentType(filename);
-      const file = contentType ? avatars.pathOf(filename) : undefined;
-      const stat = file ? await fs.promises.stat(file).catch(() => undefined) : undefined;
-      if (!file || !stat?.isFile()) throw AppError.notFound('Avatar');
-      reply.type(contentType!).header('content-length', stat.size);
-      // Names are never reused: a new avatar gets a new name.
-      reply.header('cache-control', 'public, max-age=31536000, immutable');
-      // The body is the image's bytes, which the JSON response schemas do not describe.
-      return reply.send(fs.createReadStream(file) as never);
+      const sent = await avatars.send(reply, request.params.filename);
+      if (!sent) throw AppError.notFound('Avatar');
+      return sent;
     },
   );
 };

@@ -3,7 +3,7 @@ import { policyFor } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../plugins/auth';
 import { toUser } from '../auth/service';
-import { detectImageType, type AvatarStore } from './avatars';
+import { detectImageType } from './avatars';
 import type { UsersRepository } from './repository';
 
 /**
@@ -11,7 +11,7 @@ import type { UsersRepository } from './repository';
  * anyone's. Someone else's account answers 404, as another tenant's data does, so its existence
  * is not revealed.
  */
-export function usersService(repo: UsersRepository, avatars: AvatarStore) {
+export function usersService(repo: UsersRepository) {
   async function editable(auth: RequestAuth, uuid: string) {
     if (!policyFor(auth).can('update', { type: 'User', fields: { uuid } })) {
       throw AppError.notFound('User');
@@ -38,7 +38,7 @@ export function usersService(repo: UsersRepository, avatars: AvatarStore) {
       return toUser(row);
     },
 
-    /** Stores a PNG, JPEG or WebP image (recognised by content) and removes the one it replaces. */
+    /** Stores a PNG, JPEG or WebP image (recognised by content) in place of the one it replaces. */
     async setAvatar(auth: RequestAuth, uuid: string, bytes: Buffer): Promise<TUser> {
       await editable(auth, uuid);
       const type = detectImageType(bytes);
@@ -49,25 +49,18 @@ export function usersService(repo: UsersRepository, avatars: AvatarStore) {
           [{ path: 'file', code: 'invalid_image', message: 'Not a PNG, JPEG or WebP image' }],
         );
       }
-      const filename = await avatars.write(bytes, type);
-      const swapped = await repo.swapAvatar(uuid, filename).catch(async (err: unknown) => {
-        await avatars.remove(filename);
-        throw err;
-      });
-      if (!swapped) {
-        await avatars.remove(filename);
-        throw AppError.notFound('User');
-      }
-      await avatars.remove(swapped.previous);
-      return toUser(swapped.user);
+      const user = await repo.swapAvatar(uuid, (store) =>
+        store.write(bytes, type, { userUuid: uuid }),
+      );
+      if (!user) throw AppError.notFound('User');
+      return toUser(user);
     },
 
     async removeAvatar(auth: RequestAuth, uuid: string): Promise<TUser> {
       await editable(auth, uuid);
-      const swapped = await repo.swapAvatar(uuid, null);
-      if (!swapped) throw AppError.notFound('User');
-      await avatars.remove(swapped.previous);
-      return toUser(swapped.user);
+      const user = await repo.swapAvatar(uuid, null);
+      if (!user) throw AppError.notFound('User');
+      return toUser(user);
     },
   };
 }

@@ -8,6 +8,7 @@ import { ZUserEnvelope } from '@tarifa/contract';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/factories';
+import { storedFilesOf, storedNames } from '../../../test/stored-files';
 
 /** Tiny but real images: a 1×1 PNG, and the opening bytes of a JPEG and a WebP file. */
 const png = Buffer.from(
@@ -71,7 +72,6 @@ describe('users: profile and avatar', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const avatarsDir = () => path.join(dataDir, 'avatars');
   const storedUser = async (uuid: string) =>
     (await t.database.db.select().from(users).where(eq(users.uuid, uuid)))[0]!;
 
@@ -175,17 +175,18 @@ describe('users: profile and avatar', () => {
         payload: body.payload,
         headers: { ...body.headers, ...headers },
       });
-    const files = () => (fs.existsSync(avatarsDir()) ? fs.readdirSync(avatarsDir()) : []);
+    /** The avatars in the database's file store. */
+    const files = () => storedNames(t, 'avatar');
 
     it('answers 401 without a token, storing nothing', async () => {
       const user = await createUser(t);
-      const before = files();
+      const before = await files();
       const res = await upload(
         user.userData.uuid,
         multipart({ name: 'me.png', type: 'image/png', bytes: png }),
       );
       expect(res.statusCode).toBe(401);
-      expect(files()).toEqual(before);
+      expect(await files()).toEqual(before);
     });
 
     it.each([
@@ -208,8 +209,7 @@ describe('users: profile and avatar', () => {
         expect((await storedUser(user.userData.uuid)).profileImgFilename).toBe(
           updated.profile_img_filename,
         );
-        const file = path.join(avatarsDir(), updated.profile_img_filename!);
-        expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+        expect(await files()).toContain(updated.profile_img_filename);
 
         const served = await t.app.inject({
           method: 'GET',
@@ -238,15 +238,15 @@ describe('users: profile and avatar', () => {
       expect(second.statusCode).toBe(200);
       const secondName = second.json().user.profile_img_filename as string;
       expect(secondName).not.toBe(firstName);
-      expect(files()).toContain(secondName);
-      expect(files()).not.toContain(firstName);
+      expect(await files()).toContain(secondName);
+      expect(await files()).not.toContain(firstName);
       const gone = await t.app.inject({ method: 'GET', url: `/api/avatars/${firstName}` });
       expect(gone.statusCode).toBe(404);
     });
 
     it('answers 415 for a file that is not a PNG, JPEG or WebP, whatever it claims', async () => {
       const user = await createUser(t);
-      const before = files();
+      const before = await files();
       for (const bytes of [
         Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
         Buffer.from('GIF89a\x01\x00\x01\x00'),
@@ -261,7 +261,7 @@ describe('users: profile and avatar', () => {
         expect(res.statusCode).toBe(415);
         expect(res.json().error.code).toBe('unsupported_media_type');
       }
-      expect(files()).toEqual(before);
+      expect(await files()).toEqual(before);
       expect((await storedUser(user.userData.uuid)).profileImgFilename).toBeNull();
     });
 
@@ -286,7 +286,7 @@ describe('users: profile and avatar', () => {
 
     it('answers 413 for a file over 2 MB, storing nothing', async () => {
       const user = await createUser(t);
-      const before = files();
+      const before = await files();
       const big = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
       const res = await upload(
         user.userData.uuid,
@@ -294,9 +294,12 @@ describe('users: profile and avatar', () => {
         user.headers,
       );
       expect(res.statusCode).toBe(413);
-      expect(res.json().error.code).toBe('payload_too_large');
-      expect(files()).toEqual(before);
-      // Exactly 2 MB is accepted.
+      expect(res.json().error).toMatchObject({
+        code: 'payload_too_large',
+        details: [{ path: 'file', code: 'too_big', params: { maximum: 2 * 1024 * 1024 } }],
+      });
+      expect(await files()).toEqual(before);
+      // Exactly 2 MB is accepted: stored in 512 KB chunks, served back whole.
       const limit = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024 - png.length)]);
       const ok = await upload(
         user.userData.uuid,
@@ -304,6 +307,13 @@ describe('users: profile and avatar', () => {
         user.headers,
       );
       expect(ok.statusCode).toBe(200);
+      const name = ok.json().user.profile_img_filename as string;
+      const [stored] = (await storedFilesOf(t, 'avatar')).filter((file) => file.name === name);
+      expect(stored).toMatchObject({ size: limit.length, userUuid: user.userData.uuid });
+      expect(stored!.chunks).toEqual([512 * 1024, 512 * 1024, 512 * 1024, 512 * 1024]);
+      const served = await t.app.inject({ method: 'GET', url: `/api/avatars/${name}` });
+      expect(served.headers['content-length']).toBe(String(limit.length));
+      expect(served.rawPayload.equals(limit)).toBe(true);
     });
 
     it('answers 400 on file when the multipart body has no file field', async () => {
@@ -360,7 +370,7 @@ describe('users: profile and avatar', () => {
       expect((await del(user.userData.uuid)).statusCode).toBe(401);
       const foreign = await del(user.userData.uuid, other.headers);
       expect(foreign.statusCode).toBe(404);
-      expect(files()).toContain(filename);
+      expect(await files()).toContain(filename);
       expect((await del('nope', user.headers)).statusCode).toBe(400);
 
       const res = await del(user.userData.uuid, user.headers);
@@ -369,14 +379,14 @@ describe('users: profile and avatar', () => {
         uuid: user.userData.uuid,
         profile_img_filename: null,
       });
-      expect(files()).not.toContain(filename);
+      expect(await files()).not.toContain(filename);
       expect((await storedUser(user.userData.uuid)).profileImgFilename).toBeNull();
       // Deleting when there is none is fine.
       expect((await del(user.userData.uuid, user.headers)).statusCode).toBe(200);
     });
 
     it('GET /api/avatars answers 404 for unknown or malformed names, never reading outside', async () => {
-      fs.mkdirSync(avatarsDir(), { recursive: true });
+      fs.mkdirSync(path.join(dataDir, 'avatars'), { recursive: true });
       fs.writeFileSync(path.join(dataDir, 'secret.png'), png);
       for (const name of [
         `${'a'.repeat(32)}.png`,
