@@ -1,8 +1,10 @@
+import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, createTestDatabase, testConfig } from '../test/helpers';
 import type { Database } from './db/client';
+import { refusedBodyDrainBytes } from './plugins/errors';
 import type { FastifyInstance } from 'fastify';
 
 describe('error model', () => {
@@ -105,6 +107,45 @@ describe('error model', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('payload_too_large');
+  });
+
+  it('reads the rest of a body over the limit, so its 413 arrives and the connection serves on', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as net.AddressInfo;
+    const answers = (socket: net.Socket) => {
+      let text = '';
+      socket.on('data', (chunk) => (text += String(chunk)));
+      return () => text;
+    };
+    const head = (length: number) =>
+      `POST /api/test/echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${length}\r\n\r\n`;
+
+    // 2 MB sent in pieces, as a proxy forwards it, the answer arriving before its end.
+    const socket = net.connect(port, '127.0.0.1');
+    const received = answers(socket);
+    const size = 2 * 1024 * 1024;
+    socket.write(head(size));
+    for (let sent = 0; sent < size; sent += 64 * 1024) {
+      await new Promise<void>((resolve) =>
+        socket.write(Buffer.alloc(64 * 1024, 'x'), () => resolve()),
+      );
+    }
+    await expect.poll(received).toContain('"payload_too_large"');
+    expect(received()).toMatch(/^HTTP\/1\.1 413 /);
+    expect(received().toLowerCase()).not.toContain('connection: close');
+    socket.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    await expect.poll(received).toMatch(/HTTP\/1\.1 200 [\s\S]*"status":"ok"/);
+    socket.destroy();
+
+    // A body declared larger than is worth reading: refused at once, the connection closed.
+    const large = net.connect(port, '127.0.0.1');
+    const closed = new Promise<void>((resolve) => large.on('close', () => resolve()));
+    const receivedLarge = answers(large);
+    large.on('error', () => {});
+    large.write(head(refusedBodyDrainBytes + 1));
+    await closed;
+    expect(receivedLarge()).toMatch(/^HTTP\/1\.1 413 [\s\S]*connection: close/i);
   });
 
   it('hides unexpected failures behind 500 internal with the request id, and logs them', async () => {

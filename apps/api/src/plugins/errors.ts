@@ -56,6 +56,28 @@ function fromMultipartError(error: FastifyError): AppError | undefined {
   return undefined;
 }
 
+/**
+ * The most of a refused body read and thrown away so that its 413 reaches the client. Fastify
+ * refuses a body over its route's limit before reading it and closes the connection; a client (or
+ * nginx, docs/deployment.md) still sending it then meets a reset, which on many systems discards
+ * the 413 already sent — nginx answers 502 instead. A body declared larger is refused that way
+ * still: reading it would cost more than the error is worth.
+ */
+export const refusedBodyDrainBytes = 32 * 1024 * 1024;
+
+/** Keeps the connection of a refused body open and reads the rest of it, up to the drain limit. */
+function drainRefusedBody(request: FastifyRequest, reply: FastifyReply) {
+  const declared = Number(request.headers['content-length']);
+  if (declared > refusedBodyDrainBytes || request.raw.readableEnded) return;
+  reply.removeHeader('connection');
+  let read = 0;
+  request.raw.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > refusedBodyDrainBytes) request.raw.socket.destroy();
+  });
+  request.raw.resume();
+}
+
 const malformed = () =>
   AppError.field(
     '',
@@ -95,6 +117,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
 
     const known = fromFastifyError(error);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') drainRefusedBody(request, reply);
     if (known) return send(reply, known);
 
     // A unique index refused a row that a service did not expect to clash (two requests racing
