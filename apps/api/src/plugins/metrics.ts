@@ -101,36 +101,25 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: { token?: 
     );
   });
 
-  const queued = new Gauge({
-    name: 'tarifa_jobs_queued',
-    help: 'Jobs due and waiting, by type',
-    labelNames: ['type'],
-    registers,
-  });
-  const oldest = new Gauge({
-    name: 'tarifa_jobs_oldest_queued_age_seconds',
-    help: 'How long the oldest due job of each type has waited (prices.recompute: the recomputation lag)',
-    labelNames: ['type'],
-    registers,
-  });
-  const running = new Gauge({
-    name: 'tarifa_jobs_running',
-    help: 'Jobs running, by type (every instance)',
-    labelNames: ['type'],
-    registers,
-  });
-  const pool = new Gauge({
-    name: 'tarifa_db_pool_connections',
-    help: "This instance's PostgreSQL pool: connections open, idle, max, and queries waiting",
-    labelNames: ['state'],
-    registers,
-  });
-  const loopDelay = new Gauge({
-    name: 'tarifa_event_loop_delay_seconds',
-    help: 'How late the event loop ran over the last half second (what the busy guard decides on)',
-    labelNames: ['quantile'],
-    registers,
-  });
+  const gauge = (name: string, help: string, label: string) =>
+    new Gauge({ name, help, labelNames: [label], registers });
+  const queued = gauge('tarifa_jobs_queued', 'Jobs due and waiting, by type', 'type');
+  const oldest = gauge(
+    'tarifa_jobs_oldest_queued_age_seconds',
+    'How long the oldest due job of each type has waited (prices.recompute: the recomputation lag)',
+    'type',
+  );
+  const running = gauge('tarifa_jobs_running', 'Jobs running, by type (every instance)', 'type');
+  const pool = gauge(
+    'tarifa_db_pool_connections',
+    "This instance's PostgreSQL pool: connections open, idle, max, and queries waiting",
+    'state',
+  );
+  const loopDelay = gauge(
+    'tarifa_event_loop_delay_seconds',
+    'How late the event loop ran over the last half second (what the busy guard decides on)',
+    'quantile',
+  );
   /** Types seen once stay at 0 when nothing waits, rather than vanishing from the scrape. */
   const seen = new Set<string>();
 

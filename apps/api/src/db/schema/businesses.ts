@@ -213,7 +213,7 @@ export const sazonalities = pgTable(
   ],
 );
 
-/** Gallery photos of a business; the file is `DATA_DIR/business-photos/<filename>`. */
+/** Gallery photos of a business; each image is the file store's `business_photo` of that name. */
 export const businessPhotos = pgTable(
   'business_photos',
   {

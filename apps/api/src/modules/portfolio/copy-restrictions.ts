@@ -112,7 +112,8 @@ export async function planRestrictions(
         to: [...ours.keys()].at(-1)!,
       });
     }
-    plan.replacement.overrides.push(...runsOf(room.uuid, theirs));
+    // One at a time: a room's runs over years of nights are too many to spread as arguments.
+    for (const run of runsOf(room.uuid, theirs)) plan.replacement.overrides.push(run);
   }
   return plan;
 }
