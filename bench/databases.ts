@@ -68,14 +68,16 @@ export async function onEachDatabase(run: (label: string, database: Database) =>
 /**
  * The app on a migrated `database` at the clock `now` (jobs only when drained), with a user signed
  * in through the real call: `call` sends a request as that user and answers its JSON (throwing on
- * an error status), `headers` authenticate as them. The caller closes `app`.
+ * an error status), `headers` authenticate as them. `env` adds to its configuration. The caller
+ * closes `app`.
  */
-export async function signedInApp(database: Database, now: Date) {
+export async function signedInApp(database: Database, now: Date, env: Record<string, string> = {}) {
   await database.migrate();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     DATA_DIR: os.tmpdir(),
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    ...env,
   });
   const app = await buildApp({ config, database, clock: () => now, jobs: { background: false } });
   await app.ready();

@@ -44,7 +44,7 @@ export interface Row {
   database?: string;
   /** What was measured, in a few words. */
   measured: string;
-  unit: 'ms' | 's' | 'MB' | 'req/s';
+  unit: 'ms' | 's' | 'MB' | 'req/s' | 'jobs/s';
   values: number[];
   baseline?: { measured: string; values: number[] };
   goal?: Goal;

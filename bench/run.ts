@@ -29,6 +29,7 @@ const ORDER = [
   'startup',
   'noisy-neighbour',
   'channels',
+  'scale',
 ];
 const rank = (file: string) => {
   const i = ORDER.indexOf(file.replace(/\.bench\.ts$/, ''));
