@@ -3,7 +3,7 @@
 // rules, seasons, occupancy levels, a year of stays, its prices published and a webhook; midnight
 // brought to all of them at once; timed until every property's roll, price changes and delivery
 // are done, with the CPU and memory of the servers and of PostgreSQL meanwhile.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -188,12 +188,14 @@ async function startInstance(url: string, dataDir: string, web: string) {
       (res) => res.ok,
       () => false,
     );
-    if (ready) return child;
+    if (ready) return { child, base: `http://127.0.0.1:${port}` };
     await sleep(100);
   }
 }
 
-async function stopInstance(child: ChildProcess) {
+type Instance = Awaited<ReturnType<typeof startInstance>>;
+
+async function stopInstance({ child }: Instance) {
   const exited = new Promise((resolve) => child.on('exit', resolve));
   child.kill('SIGTERM');
   await exited;
@@ -251,6 +253,8 @@ interface Roll {
   serverPeakMb: number[];
   postgresMb: number;
   databaseMb: number;
+  /** An owner's settings edit to its recomputation done: a few seconds into the roll, and quiet. */
+  editSeconds: { during: number; quiet: number };
 }
 
 /**
@@ -284,6 +288,56 @@ async function forgetLastNight(client: pg.Client) {
   }
 }
 
+/** When, after midnight, the owner's edit is made. */
+const EDIT_AFTER_MS = 5_000;
+
+/**
+ * The owner of the template property signed in on an instance: each call of the answer changes
+ * Monday's percent in the property's settings (another each time) and answers the seconds until
+ * the recomputation it queued has succeeded — when the owner's calendar shows the new prices.
+ */
+async function ownerEdit(client: pg.Client, base: string) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.test', password: 'Correct-Horse-42' }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const { rows } = await client.query<{ uuid: string }>(
+    `select b.uuid from businesses b join users u on u.uuid = b.owner_uuid
+      where u.email = 'bench@example.test'`,
+  );
+  const business = rows[0]!.uuid;
+  let monday = 0;
+  return async () => {
+    monday += 1;
+    const started = performance.now();
+    const { rows: clock } = await client.query<{ now: Date }>('select now()');
+    const answer = await fetch(
+      `${base}/api/v1/businesses/${business}/tariff-configuration/settings`,
+      {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({
+          settings: {
+            weekdayAdjustments: { mon: monday, tue: 0, wed: 0, thu: 0, fri: 8, sat: 15, sun: -5 },
+          },
+        }),
+      },
+    );
+    if (answer.status !== 200) throw new Error(`the edit: ${answer.status} ${await answer.text()}`);
+    for (;;) {
+      const { rows: done } = await client.query<{ n: number }>(
+        `select count(*)::int as n from jobs where type = 'prices.recompute' and business_uuid = $1
+            and created_at >= $2 and status = 'succeeded'`,
+        [business, clock[0]!.now],
+      );
+      if (done[0]!.n > 0) return (performance.now() - started) / 1000;
+      await sleep(100);
+    }
+  };
+}
+
 /** Waits until each of the `properties` has its roll queued (the instances queue them at start). */
 async function rollsQueued(client: pg.Client, properties: number) {
   for (;;) {
@@ -309,14 +363,15 @@ async function rollAll(
   properties: number,
 ): Promise<Roll> {
   await forgetLastNight(client);
-  const instances: ChildProcess[] = [];
+  const instances: Instance[] = [];
   try {
     for (let n = 0; n < INSTANCES; n += 1) {
       instances.push(await startInstance(url, path.join(work, `data-${n}`), web));
     }
     await rollsQueued(client, properties);
     receiver.arrived.clear();
-    const pids = instances.map((child) => child.pid!);
+    const pids = instances.map(({ child }) => child.pid!);
+    const edit = await ownerEdit(client, instances[0]!.base);
     const serverCpu = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const postgresCpu = () => postgresPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const cpu = { servers: serverCpu(), postgres: postgresCpu() };
@@ -325,6 +380,8 @@ async function rollAll(
       with due as (update jobs set run_at = now() where type = 'prices.roll' and status = 'queued')
       select now() as midnight`);
     const midnight = at[0]!.midnight;
+    // The owner edits the settings a few seconds into the roll, and again once all is quiet.
+    const editDuring = sleep(EDIT_AFTER_MS).then(edit);
     for (;;) {
       if (performance.now() - started > GIVE_UP_MS) throw new Error('the roll did not end');
       const { rows } = await client.query<{ rolled: number; busy: number }>(
@@ -341,6 +398,7 @@ async function rollAll(
       await sleep(250);
     }
     const seconds = (performance.now() - started) / 1000;
+    const editSeconds = { during: await editDuring, quiet: await edit() };
     const { rows: done } = await client.query<{ type: string; n: number }>(
       `select type, count(*)::int as n from jobs
         where status = 'succeeded' and updated_at >= $1 group by type order by 2 desc`,
@@ -367,6 +425,7 @@ async function rollAll(
       serverPeakMb: pids.map((pid) => peakRssMb(pid)),
       postgresMb: postgresPssMb(),
       databaseMb: Math.round(Number(size!.bytes) / 1024 / 1024),
+      editSeconds,
     };
   } finally {
     for (const child of instances) await stopInstance(child);
@@ -404,6 +463,13 @@ function record(section: Section, rolls: Roll[], alone: Roll[]) {
       measured: `${label}: slowest property's lag (median ${roll.medianLagSeconds.toFixed(0)} s)`,
       unit: 's',
       values: [roll.slowestSeconds],
+    });
+    addRow(section, {
+      database: 'PostgreSQL',
+      measured: `${label}: an owner's settings edit to its recomputation, ${EDIT_AFTER_MS / 1000} s into the roll`,
+      unit: 's',
+      values: [roll.editSeconds.during],
+      baseline: { measured: 'the same edit once all is quiet', values: [roll.editSeconds.quiet] },
     });
     addRow(section, {
       database: 'PostgreSQL',

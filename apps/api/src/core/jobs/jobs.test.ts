@@ -22,6 +22,8 @@ interface TestJobs {
   'test.short': Record<string, never>;
   'test.next': Record<string, never>;
   'test.turns': { who: string };
+  'test.roll': { who: string };
+  'test.edit': { who: string };
   'test.hangs': { who: string };
   'test.waited': { who: string };
   'test.pooled': { i: number };
@@ -287,6 +289,41 @@ describe('the job mechanism', () => {
     await jobsOf.enqueue(database.db, 'test.turns', { who: 'app' });
     expect(await jobsOf.drain()).toBe(6);
     expect(order).toEqual(['A', 'B', 'app', 'A', 'A', 'A']);
+  });
+
+  it('takes the nightly work of every business only after an owner’s own edit', async () => {
+    now = new Date('2030-06-15T00:00:00Z');
+    const jobsOf = runner();
+    const order: string[] = [];
+    jobsOf.register('test.roll', {
+      background: true,
+      run: async ({ who }) => void order.push(who),
+    });
+    jobsOf.register('test.edit', { run: async ({ who }) => void order.push(who) });
+    // The owner's business was served a moment ago (its last edit); the others long before.
+    const owner = crypto.randomUUID();
+    await jobsOf.enqueue(
+      database.db,
+      'test.edit',
+      { who: 'earlier edit' },
+      { businessUuid: owner },
+    );
+    expect(await jobsOf.drain()).toBe(1);
+    now = new Date(now.getTime() + 60_000);
+    // Midnight: every business's roll is due; the owner edits a second later.
+    for (const who of ['roll 1', 'roll 2', 'roll 3']) {
+      await jobsOf.enqueue(
+        database.db,
+        'test.roll',
+        { who },
+        { businessUuid: crypto.randomUUID() },
+      );
+    }
+    await jobsOf.enqueue(database.db, 'test.roll', { who: 'roll owner' }, { businessUuid: owner });
+    now = new Date(now.getTime() + 1_000);
+    await jobsOf.enqueue(database.db, 'test.edit', { who: 'edit' }, { businessUuid: owner });
+    expect(await jobsOf.drain()).toBe(5);
+    expect(order.slice(1)).toEqual(['edit', 'roll 1', 'roll 2', 'roll 3', 'roll owner']);
   });
 
   it("runs each lane in its own slots, at most one of a business's jobs at a time per lane", async () => {

@@ -27,6 +27,8 @@ export interface EnqueueOptions {
 /** Which jobs one claim may take: a lane's types, and how many of one business's may run. */
 export interface ClaimScope {
   types: string[];
+  /** Those of `types` taken only when no other of them is due (the handlers' `background`). */
+  background?: string[];
   /** At most this many running jobs of one business among `types` (omit: no cap). */
   perBusiness?: number;
 }
@@ -81,7 +83,7 @@ export function jobsRepository(db: Executor) {
 
     /**
      * Takes the next due job of the scope's types, if any, each once (`FOR UPDATE SKIP LOCKED`).
-     * Businesses take turns: the one served longest ago (its latest job of these types taken or
+     * A job of a `background` type comes after every other due one. Then businesses take turns: the one served longest ago (its latest job of these types taken or
      * finished) goes first, then by due time, so one business's backlog never starves another's
      * first job; and a business already running `perBusiness` jobs of these types gets no more
      * until one ends. The app's own jobs (no business) are each a newcomer.
@@ -92,8 +94,9 @@ export function jobsRepository(db: Executor) {
       leaseMs: number,
       now: Date,
     ): Promise<JobRow | undefined> {
-      const { types, perBusiness } = scope;
+      const { types, perBusiness, background = [] } = scope;
       if (types.length === 0) return undefined;
+      const later = background.length > 0 ? sql`d.type in ${background}, ` : sql``;
       const capped =
         perBusiness === undefined
           ? sql``
@@ -113,7 +116,7 @@ export function jobsRepository(db: Executor) {
         .where(
           sql`${jobs.id} = (
             with due as (
-              select id, business_uuid, run_at, created_at from jobs
+              select id, type, business_uuid, run_at, created_at from jobs
                where status = 'queued' and run_at <= ${at(now)} and type in ${types}),
             served as (
               select s.business_uuid, max(s.updated_at) as at from jobs s
@@ -125,7 +128,7 @@ export function jobsRepository(db: Executor) {
               join due d on d.id = j.id
               left join served on served.business_uuid = d.business_uuid
              where j.status = 'queued' ${capped}
-             order by served.at nulls first, d.run_at, d.created_at
+             order by ${later}served.at nulls first, d.run_at, d.created_at
              for update of j skip locked
              limit 1)`,
         )

@@ -39,6 +39,12 @@ export interface JobContext {
 export interface JobHandler<P> {
   /** The lane its jobs run in (default `compute`): see `jobLanes`. */
   lane?: LaneName;
+  /**
+   * Work nobody waits for, done for every business at once (the daily roll): in its lane, a job
+   * of such a type is taken only when no other job of the lane is due, so a thousand of them at
+   * midnight never stand before an owner's own edit (docs/jobs.md, "Lanes and fairness").
+   */
+  background?: boolean;
   run(payload: P, ctx: JobContext): Promise<void>;
   /**
    * The job is given up after its process died or its lease expired with no attempt left:
@@ -168,10 +174,14 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
     });
 
   /** What one claim in `lane` may take: its registered types, and its cap per business. */
-  const scopeOf = (lane: LaneName): ClaimScope => ({
-    types: [...handlers].filter(([, h]) => (h.lane ?? 'compute') === lane).map(([type]) => type),
-    perBusiness: lanes[lane].perBusiness,
-  });
+  const scopeOf = (lane: LaneName): ClaimScope => {
+    const own = [...handlers].filter(([, h]) => (h.lane ?? 'compute') === lane);
+    return {
+      types: own.map(([type]) => type),
+      background: own.filter(([, h]) => h.background).map(([type]) => type),
+      perBusiness: lanes[lane].perBusiness,
+    };
+  };
 
   const retryAt = (job: JobRow) =>
     job.attempts < job.maxAttempts
@@ -498,7 +508,8 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
      * many ran.
      */
     async drain(types?: readonly (keyof Jobs & string)[]): Promise<number> {
-      const scope = { types: types ? [...types] : [...handlers.keys()] };
+      const taken = types ? [...types] : [...handlers.keys()];
+      const scope = { types: taken, background: taken.filter((t) => handlers.get(t)?.background) };
       let ran = 0;
       while (await runOne(scope)) ran++;
       return ran;

@@ -102,6 +102,8 @@ export function priceChangeJobs(deps: {
      * superseded changes nobody decided, once old enough, pruned in batches.
      */
     roll: {
+      // Every business's at its midnight: after the owners' own edits of the moment.
+      background: true,
       async run({ businessUuid }: RollJobPayload, ctx: { now(): Date }) {
         const now = ctx.now();
         const outcome = await withTransaction(db, async (tx) => {
