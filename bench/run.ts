@@ -2,7 +2,8 @@
 // where it measures the server, then the test suite's latest lane times and the web half's
 // Lighthouse scores; writes `bench/RESULTS.md`. `npm run bench -- import analytics` runs only the
 // sections whose name holds one of the words (the file keeps the others' earlier figures);
-// `BENCH_QUICK=1` takes fewer runs and smaller sizes, while developing.
+// `BENCH_QUICK=1` takes fewer runs and smaller sizes, while developing. The scale benchmark (over
+// an hour) runs only when named: `npm run bench -- scale`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,10 @@ const dir = import.meta.dirname;
 const root = path.resolve(dir, '..');
 const subset = process.argv.slice(2);
 const quick = process.env.BENCH_QUICK === '1';
-const chosen = (name: string) => subset.length === 0 || subset.some((word) => name.includes(word));
+/** Sections that run only when a word names them. */
+const onRequest = new Set(['scale']);
+const chosen = (name: string) =>
+  subset.length === 0 ? !onRequest.has(name) : subset.some((word) => name.includes(word));
 
 /** A benchmark file: a default export that measures and records into the report. */
 type Bench = { default: (report: Report) => Promise<void> };
