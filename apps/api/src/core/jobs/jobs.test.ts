@@ -326,11 +326,13 @@ describe('the job mechanism', () => {
     expect(order.slice(1)).toEqual(['edit', 'roll 1', 'roll 2', 'roll 3', 'roll owner']);
   });
 
-  it("runs each lane in its own slots, at most one of a business's jobs at a time per lane", async () => {
+  it("runs each lane in its own slots, at most one of a business's jobs at a time per lane, past a backlog longer than a claim's look", async () => {
     now = new Date('2030-07-01T00:00:00Z');
     const jobsOf = runner({
       pollMs: 10,
       reapMs: 60_000,
+      // A's five deliveries fill a claim's look twice over: B's is found past them all the same.
+      claimWindow: 2,
       lanes: {
         dispatch: { concurrency: 1 },
         interactive: { concurrency: 1, perBusiness: 1 },

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { advisoryLocks } from '../../db/locks';
 import { jobs } from '../../db/schema';
@@ -31,7 +31,16 @@ export interface ClaimScope {
   background?: string[];
   /** At most this many running jobs of one business among `types` (omit: no cap). */
   perBusiness?: number;
+  /** How many of the earliest due jobs a claim ranks for turns (default `claimWindow`). */
+  window?: number;
 }
+
+/**
+ * How many of the earliest due jobs one claim ranks to give businesses turns: enough that a
+ * lane's slots on several instances find a business not yet served among them, few enough that
+ * a claim costs the same with a hundred jobs due or a hundred thousand.
+ */
+export const claimWindow = 100;
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
@@ -83,10 +92,15 @@ export function jobsRepository(db: Executor) {
 
     /**
      * Takes the next due job of the scope's types, if any, each once (`FOR UPDATE SKIP LOCKED`).
-     * A job of a `background` type comes after every other due one. Then businesses take turns: the one served longest ago (its latest job of these types taken or
-     * finished) goes first, then by due time, so one business's backlog never starves another's
-     * first job; and a business already running `perBusiness` jobs of these types gets no more
-     * until one ends. The app's own jobs (no business) are each a newcomer.
+     *
+     * A business already running `perBusiness` jobs of these types gets no more until one ends.
+     * Of the others, the claim looks at the `window` earliest due jobs (a job of a `background`
+     * type only when no other is due) and lets businesses take turns among them: the one served
+     * longest ago (its latest job of these types taken or finished) goes first, then by due time,
+     * so one business's backlog never starves another's first job; the app's own jobs (no
+     * business) are each a newcomer. Bounding the look keeps a claim's cost flat however many
+     * jobs wait — at midnight a thousand businesses' rolls are due at once — and the cap keeps a
+     * backlog longer than the window from holding more than its business's slots.
      */
     async claim(
       owner: string,
@@ -94,16 +108,37 @@ export function jobsRepository(db: Executor) {
       leaseMs: number,
       now: Date,
     ): Promise<JobRow | undefined> {
-      const { types, perBusiness, background = [] } = scope;
+      const { types, perBusiness, background = [], window = claimWindow } = scope;
       if (types.length === 0) return undefined;
-      const later = background.length > 0 ? sql`d.type in ${background}, ` : sql``;
-      const capped =
+      const foreground = types.filter((type) => !background.includes(type));
+      // The businesses at their cap: a handful (at most the lane's slots), known in one look.
+      const underCap = (business: SQL) =>
         perBusiness === undefined
           ? sql``
-          : sql`and (d.business_uuid is null or (
-                select count(*) from jobs r
-                 where r.status = 'running' and r.business_uuid = d.business_uuid
-                   and r.type in ${types}) < ${perBusiness})`;
+          : sql`and (${business} is null or ${business} not in (
+                select r.business_uuid from jobs r
+                 where r.status = 'running' and r.business_uuid is not null
+                   and r.type in ${types}
+                 group by r.business_uuid
+                having count(*) >= ${perBusiness}))`;
+      const earliest = (of: string[], unless: SQL) => sql`(
+              select id, business_uuid, run_at, created_at from jobs
+               where status = 'queued' and run_at <= ${at(now)} and type in ${of}
+                 ${underCap(sql`business_uuid`)} ${unless}
+               order by run_at, created_at
+               limit ${window})`;
+      // Background jobs only when no other one may be taken.
+      const noForeground =
+        foreground.length > 0
+          ? sql`and not exists (
+              select 1 from jobs f
+               where f.status = 'queued' and f.run_at <= ${at(now)} and f.type in ${foreground}
+                 ${underCap(sql`f.business_uuid`)})`
+          : sql``;
+      const pools = [
+        foreground.length > 0 ? earliest(foreground, sql``) : undefined,
+        background.length > 0 ? earliest(background, noForeground) : undefined,
+      ].filter((pool) => pool !== undefined);
       const [row] = await db
         .update(jobs)
         .set({
@@ -115,20 +150,18 @@ export function jobsRepository(db: Executor) {
         })
         .where(
           sql`${jobs.id} = (
-            with due as (
-              select id, type, business_uuid, run_at, created_at from jobs
-               where status = 'queued' and run_at <= ${at(now)} and type in ${types}),
-            served as (
-              select s.business_uuid, max(s.updated_at) as at from jobs s
-               where s.business_uuid in (select business_uuid from due)
-                 and s.type in ${types} and s.status <> 'queued'
-               group by s.business_uuid)
+            with due as (${sql.join(pools, sql` union all `)})
             select j.id
-              from jobs j
-              join due d on d.id = j.id
-              left join served on served.business_uuid = d.business_uuid
-             where j.status = 'queued' ${capped}
-             order by ${later}served.at nulls first, d.run_at, d.created_at
+              from due d
+              join jobs j on j.id = d.id
+              left join lateral (
+                select s.updated_at as at from jobs s
+                 where s.business_uuid = d.business_uuid
+                   and s.type in ${types} and s.status <> 'queued'
+                 order by s.updated_at desc
+                 limit 1) served on true
+             where j.status = 'queued'
+             order by served.at nulls first, d.run_at, d.created_at
              for update of j skip locked
              limit 1)`,
         )

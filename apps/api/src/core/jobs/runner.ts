@@ -113,6 +113,8 @@ export interface JobRunnerOptions {
   backoff?: { baseMs: number; maxMs: number };
   /** The lanes' slots (tests narrow them); default `jobLanes`. */
   lanes?: Record<LaneName, Lane>;
+  /** How many of the earliest due jobs a claim ranks for turns (tests narrow it). */
+  claimWindow?: number;
 }
 
 /**
@@ -180,6 +182,7 @@ export function jobRunner<Jobs extends object = JobPayloads>(options: JobRunnerO
       types: own.map(([type]) => type),
       background: own.filter(([, h]) => h.background).map(([type]) => type),
       perBusiness: lanes[lane].perBusiness,
+      window: options.claimWindow,
     };
   };
 

@@ -57,9 +57,10 @@ export const jobs = pgTable(
     index('jobs_running_business_idx')
       .on(t.businessUuid, t.type)
       .where(sql`${t.status} = 'running'`),
-    // When a business was last served in a lane (its latest job taken or finished): turns.
+    // When a business was last served in a lane (its latest job taken or finished): turns. Read
+    // newest first, so a claim stops at the business's latest job of the lane's types.
     index('jobs_business_served_idx')
-      .on(t.businessUuid, t.type, t.updatedAt)
+      .on(t.businessUuid, t.updatedAt)
       .where(sql`${t.businessUuid} is not null`),
     uniqueIndex('jobs_singleton_key')
       .on(t.singletonKey)
