@@ -29,6 +29,7 @@ export const moduleGraph = {
   imports: ['bookings'],
   mail: [],
   market: ['businesses'],
+  members: ['mail'],
   notifications: [],
   plans: [],
   portfolio: [

@@ -49,6 +49,7 @@ import { publishingRoutes } from './modules/publishing/routes';
 import { supportRoutes } from './modules/support/routes';
 import { integrationTokens } from './modules/tokens/integration';
 import { tokensRoutes } from './modules/tokens/routes';
+import { membersRoutes } from './modules/members/routes';
 import { usersRoutes } from './modules/users/routes';
 import { authPlugin } from './plugins/auth';
 import { systemClock, type Clock } from './core/clock';
@@ -214,6 +215,7 @@ export async function buildApp({
       await api.register(priceChangesRoutes, { clock });
       await api.register(rateRulesRoutes, { clock });
       await api.register(tokensRoutes);
+      await api.register(membersRoutes);
       await api.register(importsRoutes);
       await api.register(publishingRoutes, { clock });
       await api.register(channelsRoutes, { service: channels });

@@ -1,7 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiTokenScopes, type TApiTokenScope } from '@tarifa/contract';
+import {
+  apiTokenScopes,
+  memberRoles,
+  type TApiTokenScope,
+  type TMemberRole,
+} from '@tarifa/contract';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { LightMyRequestResponse } from 'fastify';
@@ -40,6 +45,8 @@ const publicRoutes = [
   'GET /api/v1/digest/links',
   'POST /api/v1/digest/links',
   'POST /api/v1/digest/unsubscribe',
+  // An invitation's link: the token is the permission (docs/members.md).
+  'GET /api/v1/invitations/preview',
 ];
 const isPublic = (route: RouteEntry) =>
   !route.url.startsWith('/api/') ||
@@ -66,6 +73,8 @@ const ownedIdsOf = (world: IsolationWorld): Record<string, string> => ({
   'rate-plans/:ratePlanUuid': world.idsA.ratePlan,
   'rate-rule-changes/:id': world.idsA.rateRuleChange,
   'channels/:id': world.idsA.channel,
+  'members/:userUuid': world.idsA.member,
+  'invitations/:id': world.idsA.invitation,
   ...notIds,
 });
 
@@ -95,6 +104,7 @@ const tokenRoutes: Record<TApiTokenScope, string[]> = {
     'GET /prices',
     'GET /prices/export.csv',
     'GET /price-changes',
+    'GET /price-changes/export.csv',
     'GET /price-changes/summary',
     'GET /price-changes/first-list',
     'GET /rate-plans',
@@ -109,6 +119,110 @@ const tokenRoutes: Record<TApiTokenScope, string[]> = {
     'GET /market',
   ],
 };
+
+/**
+ * What each role of a team member opens on its property (docs/members.md), by method and pattern
+ * under `/api/v1/businesses/:uuid`; every other route there answers the member 403. Reads are
+ * `GET`s; a viewer reads everything but the integrations and the team; a front desk the bookings
+ * (and writes them), the calendar and the property; a revenue manager reads as a viewer and
+ * writes the prices and what makes them; a manager does all but delete the property or touch the
+ * team.
+ */
+const integrationReads = [
+  'GET /tokens',
+  'GET /webhook',
+  'GET /webhook/deliveries',
+  'GET /channels',
+  'GET /channels/:id',
+  'GET /channels/:id/remote',
+  'GET /channels/:id/calls',
+];
+const teamRoutes = [
+  'GET /members',
+  'PUT /members/:userUuid',
+  'DELETE /members/:userUuid',
+  'POST /invitations',
+  'POST /invitations/:id/resend',
+  'DELETE /invitations/:id',
+];
+const ownerOnly = ['DELETE ', 'POST /restore', ...teamRoutes];
+const frontDesk = [
+  'GET ',
+  'GET /alerts/settings',
+  // The bookings, and the calendar as a prices token reads it.
+  ...tokenRoutes.bookings,
+  ...tokenRoutes.prices,
+  'GET /events',
+  'GET /holidays',
+];
+const revenueWrites = [
+  'POST /tariff-configuration/rooms-tariff',
+  'POST /tariff-configuration/fluctuation-levels',
+  'PUT /tariff-configuration/fluctuation-levels/:groupUuid',
+  'DELETE /tariff-configuration/fluctuation-levels/:groupUuid',
+  'POST /tariff-configuration/sazonalities',
+  'PUT /tariff-configuration/sazonalities/:id',
+  'DELETE /tariff-configuration/sazonalities/:id',
+  'PUT /tariff-configuration/settings',
+  'PUT /prices/overrides',
+  'DELETE /prices/overrides',
+  'POST /prices/preview',
+  'PUT /restrictions/overrides',
+  'DELETE /restrictions/overrides',
+  'POST /price-changes/approve',
+  'POST /price-changes/reject',
+  'POST /rate-rule-changes/:id/approve',
+  'POST /rate-rule-changes/:id/reject',
+  'POST /rate-plans',
+  'PUT /rate-plans/:ratePlanUuid',
+  'DELETE /rate-plans/:ratePlanUuid',
+  'POST /autopilot/suggestion',
+  'POST /autopilot/apply',
+  'PUT /autopilot/policy',
+  'POST /holidays/season',
+  'POST /events',
+  'PUT /events/:id',
+  'DELETE /events/:id',
+  'POST /events/:id/season',
+  'POST /events/import',
+  'POST /competitors',
+  'PUT /competitors/:competitorUuid',
+  'DELETE /competitors/:competitorUuid',
+  'PUT /competitor-rates',
+  'POST /competitor-rates/import',
+  'PUT /budgets/:year',
+  'POST /budgets/import',
+];
+const roleRoutes = (all: string[]): Record<TMemberRole, string[]> => {
+  const viewer = all.filter(
+    (route) =>
+      route.startsWith('GET ') && !integrationReads.includes(route) && !teamRoutes.includes(route),
+  );
+  return {
+    viewer,
+    front_desk: frontDesk,
+    revenue: [...viewer, ...revenueWrites],
+    manager: all.filter((route) => !ownerOnly.includes(route)),
+  };
+};
+
+/** Whether a member with `role` on `business` may call `route` there: its rules asked. */
+function roleOpens(role: TMemberRole, route: RouteEntry): boolean {
+  const access = route.access ?? accountAccess;
+  const member = {
+    user: {
+      uuid: 'member',
+      roles: ['client' as const],
+      memberships: [{ businessUuid: 'b', role }],
+    },
+  };
+  try {
+    policyFor(member).assertOn(access.action, access.subject, 'b');
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether a token holding `scopes` may call `route`: its rules asked the route's permission. */
 function scopesOpen(scopes: readonly TApiTokenScope[], route: RouteEntry): boolean {
@@ -245,6 +359,41 @@ describe('tenant isolation, walked over the route table', () => {
         .map((route) => `${route.method} ${route.url.replace('/api/v1/businesses/:uuid', '')}`);
       expect(open.toSorted(), scope).toEqual(tokenRoutes[scope].toSorted());
     }
+  });
+
+  const businessRoutes = () =>
+    walked().filter((route) => route.url.startsWith('/api/v1/businesses/:uuid'));
+  const shortName = (route: RouteEntry) =>
+    `${route.method} ${route.url.replace('/api/v1/businesses/:uuid', '')}`;
+
+  it('opens to each member role exactly the routes it lists', () => {
+    const expected = roleRoutes(businessRoutes().map(shortName));
+    for (const role of memberRoles) {
+      const open = businessRoutes()
+        .filter((route) => roleOpens(role, route))
+        .map(shortName);
+      expect(open.toSorted(), role).toEqual(expected[role].toSorted());
+    }
+  });
+
+  it("answers each of A's members 403 on what the role does not open, serves what it reads, and 404 to B's member", async () => {
+    const wrong = [];
+    for (const route of businessRoutes()) {
+      for (const role of memberRoles) {
+        const member = world.membersA[role];
+        if (!roleOpens(role, route)) {
+          const res = await call(route, member.headers);
+          wrong.push(...unless(route, res, 403, 'forbidden').map((w) => `${role}: ${w}`));
+        } else if (route.method === 'GET') {
+          const res = await call(route, member.headers);
+          if (res.statusCode !== 200) wrong.push(`${role}: ${answer(route, res)}`);
+        }
+      }
+      const other = await call(route, world.memberB.headers);
+      wrong.push(...unless(route, other, 404, 'not_found').map((w) => `B's member: ${w}`));
+      wrong.push(...leaking(route, other));
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('has a fixture of A for every path parameter of every route', () => {

@@ -1,4 +1,10 @@
-import { apiTokenScopes, type TApiTokenScope, type TBusiness } from '@tarifa/contract';
+import {
+  apiTokenScopes,
+  memberRoles,
+  type TApiTokenScope,
+  type TBusiness,
+  type TMemberRole,
+} from '@tarifa/contract';
 import { eq } from 'drizzle-orm';
 import {
   autopilotSuggestions,
@@ -20,6 +26,7 @@ import {
   withRooms,
 } from './booking-factories';
 import { insertChanges, setOverrides, tariffCall } from './price-change-factories';
+import { invite, joinTeam } from './member-factories';
 
 /**
  * Two tenants for the isolation walk (`isolation.test.ts`): owner A with a business holding one
@@ -49,8 +56,16 @@ export interface IsolationWorld {
     autopilotSuggestion: string;
     session: string;
     notification: string;
+    /** A's viewer (a member's user uuid). */
+    member: string;
+    /** An invitation to A's team, waiting. */
+    invitation: string;
   };
+  /** A member of A's team in each role. */
+  membersA: Record<TMemberRole, TestUser>;
   ownerB: TestUser;
+  /** A manager of B's business: a member, but not of A's. */
+  memberB: TestUser;
   businessB: TBusiness;
   admin: TestUser;
   /** A token of B's business holding every scope. */
@@ -194,6 +209,12 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
   for (const scopes of partialScopeSets()) {
     tokensA.set(scopes.join(','), await createToken(t, ownerA, businessA, scopes));
   }
+  const membersA = {} as Record<TMemberRole, TestUser>;
+  for (const role of memberRoles) {
+    membersA[role] = await joinTeam(t, ownerA, businessA, role, { name: `Member ${role}` });
+  }
+  const invitation = await invite(t, ownerA, businessA, 'invited@example.test', 'viewer');
+  if (invitation.statusCode !== 201) throw new Error(`inviting failed: ${invitation.body}`);
   // The import runs, notifies A and the test delivery is tried (and fails: nothing listens).
   await t.app.jobs.drain();
 
@@ -207,6 +228,7 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
     .select()
     .from(sazonalities)
     .where(eq(sazonalities.businessUuid, businessA.uuid));
+  const memberB = await joinTeam(t, ownerB, businessB, 'manager', { name: 'Member of B' });
   const business = (await call(t, ownerA, 'GET', url(''))).business as TBusiness;
   const tokens = await call(t, ownerA, 'GET', url('/tokens'));
   const sessions = await call(t, ownerA, 'GET', '/api/v1/auth/sessions');
@@ -232,8 +254,12 @@ export async function buildIsolationWorld(t: TestApp): Promise<IsolationWorld> {
       autopilotSuggestion: suggestion!.id,
       session: sessions.sessions[0].id,
       notification: notifications.notifications[0].id,
+      member: membersA.viewer.userData.uuid,
+      invitation: invitation.json().id as string,
     },
+    membersA,
     ownerB,
+    memberB,
     businessB,
     admin: await createUser(t, { name: 'Sara Admin', roles: ['super-admin'] }),
     tokenB: await createToken(t, ownerB, businessB, apiTokenScopes),

@@ -23,14 +23,19 @@ const shapes = [
 const word = /[\w-]{10,}/g;
 
 /**
- * The development outbox logs a reset link by design (no mail server to send it through: the
- * operator passes it on); its `resetLink` field is the one place a secret may be.
+ * The development outbox logs a reset or an invitation link by design (no mail server to send it
+ * through: the operator passes it on); its `resetLink` and `invitationLink` fields are the one
+ * place a secret may be.
  */
 const outboxMessage = 'email kept in the development outbox';
 function withoutOutboxLink(line: string): string {
   if (!line.includes(outboxMessage)) return line;
   try {
-    const { resetLink: _link, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    const {
+      resetLink: _reset,
+      invitationLink: _invitation,
+      ...rest
+    } = JSON.parse(line) as Record<string, unknown>;
     return JSON.stringify(rest);
   } catch {
     return line; // not a log line of the outbox: searched as it is

@@ -71,6 +71,10 @@ export const auditEntities = [
   'alert_settings',
   /** The monthly budget, typed or imported (entityId: the business; `changes` per month). */
   'budget',
+  /** A team member: joined, role changed, removed (entityId: the member's user uuid). */
+  'member',
+  /** An invitation to the team: sent, resent, revoked (entityId: the invitation's id). */
+  'invitation',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

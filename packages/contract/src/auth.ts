@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { locales } from './locales';
-import { actions, roles, subjects } from './permissions';
+import { actions, memberRoles, roles, subjects } from './permissions';
 import { planIds } from './plans';
 
 /** Accounts and sessions (docs/auth.md). The wire names are these, as the API answers them. */
 
-export const ZEmail = z.string().trim().min(1).max(254).pipe(z.email());
+/** An e-mail address, trimmed; `format: email` in the API's documentation. */
+export const ZEmail = z.string().trim().min(1).max(254).email();
 
 export const passwordRules = { minLength: 10, maxLength: 200 } as const;
 
@@ -35,6 +36,11 @@ export const ZUser = z.object({
   language: ZLocale,
   /** The subscription plan (docs/plans.md); the server enforces it, the web app shows it. */
   plan: z.enum(planIds),
+  /**
+   * The properties the user is a team member of (not their owner) and the role on each
+   * (docs/members.md): in the signed-in user's own answers, where its rules are built from them.
+   */
+  memberships: z.array(z.object({ businessUuid: z.uuid(), role: z.enum(memberRoles) })).optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -92,7 +98,14 @@ export const ZUpdateUserBody = z.object({
 export type TUpdateUserBody = z.infer<typeof ZUpdateUserBody>;
 
 export const ZUserEnvelope = z.object({ user: ZUser });
-export const ZUserDataEnvelope = z.object({ data: ZUser });
+/**
+ * `GET /api/auth/user`: the signed-in user, and the rules it holds now (its memberships change
+ * them: the web app replaces the rules it stored at sign-in with these).
+ */
+export const ZUserDataEnvelope = z.object({
+  data: ZUser,
+  userAbilityRules: z.array(ZAbilityRule),
+});
 
 export const ZSession = z.object({
   id: z.uuid(),

@@ -8,8 +8,13 @@ export const actions = ['manage', 'create', 'read', 'update', 'delete'] as const
 export type TAction = (typeof actions)[number];
 
 /**
- * `Business` is a property itself; the subjects after `Admin` are the data of one business (its
- * bookings, prices…), whose rules carry conditions on that business (`businessUuid`, `ownerUuid`).
+ * `Business` is a property itself; the subjects after `Admin` are the data of one business, whose
+ * rules carry conditions on that business (`businessUuid`, `ownerUuid`): its bookings, prices,
+ * price changes, events, competitors and market; `Property`, its profile and settings (details,
+ * rooms, photos, alerts, privacy); `Pricing`, what its prices are computed from (seasons,
+ * occupancy levels, rate plans, rate rules, the autopilot's policy); `Analytics`, its figures and
+ * budgets; `Audit`, its trail; `Integration`, its integration tokens (with `Webhook` and
+ * `Channel`, the integrations); `Member`, its team.
  */
 export const subjects = [
   'all',
@@ -26,21 +31,25 @@ export const subjects = [
   'Market',
   'Webhook',
   'Channel',
+  'Property',
+  'Pricing',
+  'Analytics',
+  'Audit',
+  'Integration',
+  'Member',
 ] as const;
 export type TSubject = (typeof subjects)[number];
 
-/** The data of one business: an owner manages all of it; a token, what its scopes grant. */
-const businessDataSubjects = [
-  'Booking',
-  'Price',
-  'PriceChange',
-  'Event',
-  'Competitor',
-  'CompetitorRate',
-  'Market',
-  'Webhook',
-  'Channel',
-] as const satisfies readonly TSubject[];
+/**
+ * The data of one business: an owner manages all of it; a member, what the role grants; a token,
+ * what its scopes grant.
+ */
+const notBusinessData = ['all', 'Business', 'User', 'Admin', 'AclDemo'] as const;
+type BusinessDataSubject = Exclude<TSubject, (typeof notBusinessData)[number]>;
+const businessDataSubjects = subjects.filter(
+  (subject): subject is BusinessDataSubject =>
+    !(notBusinessData as readonly string[]).includes(subject),
+);
 
 export interface TAbilityRule {
   action: TAction | TAction[];
@@ -53,17 +62,92 @@ export const roles = ['client', 'super-admin'] as const;
 export type TRole = (typeof roles)[number];
 
 /**
+ * A team member's role on one property (docs/members.md): `manager`, everything its owner may do
+ * but delete it, manage its team or change the plan; `revenue`, the prices and what they are made
+ * of, the market and the figures, the bookings read only, no integrations; `front_desk`, the
+ * bookings, with the calendar read only; `viewer`, everything read only but the integrations and
+ * the team.
+ */
+export const memberRoles = ['manager', 'revenue', 'front_desk', 'viewer'] as const;
+export type TMemberRole = (typeof memberRoles)[number];
+
+/** One property a user is a member of (not its owner), and the role there. */
+export interface TMembership {
+  businessUuid: string;
+  role: TMemberRole;
+}
+
+/** What every role but the front desk reads: all of the property but its integrations and team. */
+const readOnly = businessDataSubjects.filter(
+  (subject) => !['Webhook', 'Channel', 'Integration', 'Member'].includes(subject),
+);
+
+/** What each role does with each subject of its property; the property itself is always read. */
+const roleGrants: Record<
+  TMemberRole,
+  { read: BusinessDataSubject[]; manage: BusinessDataSubject[] }
+> = {
+  manager: {
+    read: [],
+    manage: businessDataSubjects.filter((subject) => subject !== 'Member'),
+  },
+  revenue: {
+    read: readOnly,
+    manage: [
+      'Price',
+      'PriceChange',
+      'Pricing',
+      'Event',
+      'Competitor',
+      'CompetitorRate',
+      'Market',
+      'Analytics',
+    ],
+  },
+  front_desk: { read: ['Price', 'PriceChange', 'Event', 'Property'], manage: ['Booking'] },
+  viewer: { read: readOnly, manage: [] },
+};
+
+/**
+ * The rules of one membership: its property reached by uuid (`update` too for a manager, never
+ * `delete`), and its role's subjects on that property only (`businessUuid`).
+ */
+export function memberRulesFor(membership: TMembership): TAbilityRule[] {
+  const { businessUuid, role } = membership;
+  const grants = roleGrants[role];
+  return [
+    {
+      action: role === 'manager' ? ['read', 'update'] : 'read',
+      subject: 'Business',
+      conditions: { uuid: businessUuid },
+    },
+    ...(grants.read.length
+      ? [{ action: 'read' as const, subject: grants.read, conditions: { businessUuid } }]
+      : []),
+    ...(grants.manage.length
+      ? [{ action: 'manage' as const, subject: grants.manage, conditions: { businessUuid } }]
+      : []),
+  ];
+}
+
+/**
  * The rules a user holds, by role (docs/auth.md). The admin area needs `manage Admin`, which only
  * `manage all` grants. A client manages its own businesses and everything in them, and its own
  * account (`User`): the account's routes need `manage User`, which no integration token holds.
+ * A member holds its memberships' rules besides (`memberRulesFor`), each on its one property.
  */
-export function abilityRulesFor(user: { uuid: string; roles: readonly TRole[] }): TAbilityRule[] {
+export function abilityRulesFor(user: {
+  uuid: string;
+  roles: readonly TRole[];
+  memberships?: readonly TMembership[];
+}): TAbilityRule[] {
   if (user.roles.includes('super-admin')) return [{ action: 'manage', subject: 'all' }];
   return [
     { action: 'read', subject: 'all' },
     { action: 'manage', subject: 'Business', conditions: { ownerUuid: user.uuid } },
     { action: 'manage', subject: [...businessDataSubjects], conditions: { ownerUuid: user.uuid } },
     { action: 'manage', subject: 'User', conditions: { uuid: user.uuid } },
+    ...(user.memberships ?? []).flatMap(memberRulesFor),
   ];
 }
 

@@ -41,6 +41,8 @@ export const ZPlan = z.object({
     roomTypes: z.number().int().positive().nullable(),
     /** Rate plans per property, the base one included. */
     ratePlans: z.number().int().positive().nullable(),
+    /** Team members per property, besides its owner (invitations waiting count too). */
+    members: z.number().int().positive().nullable(),
   }),
   features: z.array(z.enum(planFeatures)),
   /** Shown as the suggested choice. */
@@ -75,7 +77,7 @@ export const plans: TPlan[] = [
     currency: 'EUR',
     monthlyPrice: 0,
     yearlyPrice: 0,
-    limits: { properties: 1, roomTypes: 5, ratePlans: 2 },
+    limits: { properties: 1, roomTypes: 5, ratePlans: 2, members: 1 },
     features: starterFeatures,
     highlighted: false,
   },
@@ -84,7 +86,7 @@ export const plans: TPlan[] = [
     currency: 'EUR',
     monthlyPrice: 2900,
     yearlyPrice: 29000,
-    limits: { properties: 1, roomTypes: 30, ratePlans: 10 },
+    limits: { properties: 1, roomTypes: 30, ratePlans: 10, members: 5 },
     features: proFeatures,
     highlighted: true,
   },
@@ -93,7 +95,7 @@ export const plans: TPlan[] = [
     currency: 'EUR',
     monthlyPrice: 7900,
     yearlyPrice: 79000,
-    limits: { properties: null, roomTypes: null, ratePlans: null },
+    limits: { properties: null, roomTypes: null, ratePlans: null, members: null },
     features: [...proFeatures, 'integrationTokens', 'prioritySupport'],
     highlighted: false,
   },

@@ -1,7 +1,7 @@
 import { planHas, type TPlanFeature, type TPlanId } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
 import type { FastifyRequest } from 'fastify';
-import { assertFeature } from '../core/plans';
+import { assertFeature, planOf } from '../core/plans';
 import { reachBusiness, type BusinessRow } from '../core/tenancy';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -77,7 +77,7 @@ export interface RequirePlanOptions {
 
 /**
  * A `preHandler` that runs `gate` on the caller's plan (carried by the request since sign-in: no
- * query when the plan has what is asked). It runs after authentication and validation; on a
+ * query when the plan has what is asked), or, for a team member, on the property owner's. It runs after authentication and validation; on a
  * refusal, a business the caller does not reach still answers 404, so the plan never tells
  * another tenant's business from a missing one.
  */
@@ -88,9 +88,11 @@ export function requirePlan(db: Db, gate: Gate, options: RequirePlanOptions = {}
     const businessUuid = (request.params as { uuid?: string }).uuid;
     let business: Promise<BusinessRow> | undefined;
     const reach = () => (business ??= reachBusiness(db, auth, businessUuid!));
+    // A team member works on the owner's property, on the owner's plan.
+    const member = auth.user.memberships?.some((m) => m.businessUuid === businessUuid);
     try {
       await gate({
-        plan: auth.user.plan,
+        plan: member ? await planOf(db, (await reach()).ownerUuid) : auth.user.plan,
         query: (request.query ?? {}) as Record<string, unknown>,
         body: (request.body ?? {}) as Record<string, unknown>,
         business: reach,

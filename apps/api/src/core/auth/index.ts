@@ -71,7 +71,7 @@ const businessRoute = /\/businesses\/:uuid(\/|$)/;
 /**
  * Resolves a request to its caller and asks the policy the route's permission, in this order:
  * no token or a dead one → 401 `unauthenticated`; a permission the caller's rules do not grant
- * → 403 `forbidden`; a business the caller's rules name by uuid but not this one → 404
+ * → 403 `forbidden` (on a property the caller is a member of, its role's rules there); a business the caller's rules name by uuid but not this one → 404
  * `not_found` (as for any other tenant's data), before the input is read; then the credential's
  * own requirements (`admit`).
  */
@@ -82,8 +82,9 @@ export function authenticator(resolvers: readonly CredentialResolver[]) {
     if (!caller) throw new AppError('unauthenticated', 'Sign in to continue');
     const policy = policyFor(caller);
     const access = route.access ?? accountAccess;
-    policy.assert(access.action, access.subject);
     const businessUuid = businessRoute.test(route.url) ? route.params.uuid : undefined;
+    if (businessUuid === undefined) policy.assert(access.action, access.subject);
+    else policy.assertOn(access.action, access.subject, businessUuid);
     const scope = policy.businessScope();
     if (
       businessUuid !== undefined &&

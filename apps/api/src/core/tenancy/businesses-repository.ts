@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { businesses } from '../../db/schema';
 import type { BusinessScope } from './policy';
@@ -38,6 +38,25 @@ export function businessesRepository(db: Executor, scope: BusinessScope) {
         .from(businesses)
         .where(and(eq(businesses.ownerUuid, ownerUuid), isNull(businesses.deletedAt)))
         .orderBy(desc(businesses.updatedAt), desc(businesses.createdAt), asc(businesses.uuid)),
+
+    /**
+     * The live businesses of the scope that `ownerUuid` does not own: those it is a team member
+     * of (the scope names them by uuid), by name.
+     */
+    listJoined: (ownerUuid: string) =>
+      scope.kind === 'all'
+        ? Promise.resolve([])
+        : db
+            .select()
+            .from(businesses)
+            .where(
+              and(
+                inScope(scope),
+                ne(businesses.ownerUuid, ownerUuid),
+                isNull(businesses.deletedAt),
+              ),
+            )
+            .orderBy(asc(businesses.name), asc(businesses.uuid)),
 
     /** A user's own deleted businesses deleted after `since`, last deleted first. */
     listOwnedDeleted: (ownerUuid: string, since: Date) =>

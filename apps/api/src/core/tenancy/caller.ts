@@ -1,9 +1,12 @@
 import type { TApiTokenScope, TUser } from '@tarifa/contract';
 
-/** A signed-in user (client or super-admin), acting with the rules of its roles. */
+/**
+ * A signed-in user (client or super-admin), acting with the rules of its roles and of its
+ * memberships (read with its session on every request).
+ */
 export interface UserCaller {
   kind?: 'user';
-  user: Pick<TUser, 'uuid' | 'roles'>;
+  user: Pick<TUser, 'uuid' | 'roles' | 'memberships'>;
   /** Absent for a user; set when an integration token acts for its owner on one business. */
   integration?: undefined;
 }
@@ -14,7 +17,8 @@ export interface UserCaller {
  */
 export interface IntegrationCaller {
   kind?: 'integration';
-  user: Pick<TUser, 'uuid' | 'roles'>;
+  /** The token's owner (its memberships play no part: a token holds its scopes' rules only). */
+  user: Pick<TUser, 'uuid' | 'roles' | 'memberships'>;
   integration: { tokenId: string; businessUuid: string; scopes: readonly TApiTokenScope[] };
 }
 

@@ -1,6 +1,7 @@
 import { createMongoAbility, subject as caslSubject, type MongoAbility } from '@casl/ability';
 import {
   abilityRulesFor,
+  memberRulesFor,
   tokenAbilityRulesFor,
   type TAbilityRule,
   type TAction,
@@ -12,8 +13,8 @@ import { isSystem, type Caller } from './caller';
 export type Ability = MongoAbility<[TAction, TSubject | Record<string, unknown>]>;
 
 /**
- * The rules a caller holds: for a user, exactly the rules the web app receives at sign-in
- * (`abilityRulesFor`); for an integration token, the rules of its scopes on its one business
+ * The rules a caller holds: for a user, exactly the rules the web app receives
+ * (`abilityRulesFor`, its memberships' included); for an integration token, the rules of its scopes on its one business
  * (`tokenAbilityRulesFor`); for the server, everything.
  */
 export function rulesFor(caller: Caller): TAbilityRule[] {
@@ -43,6 +44,12 @@ export interface Policy {
   ): boolean;
   /** Throws 403 `forbidden` (with `message`, when given) unless the action is allowed. */
   assert(action: TAction, subject: TSubject, message?: string): void;
+  /**
+   * Throws 403 `forbidden` unless the action is allowed on `businessUuid`'s `subject`. On a
+   * property the caller is a member of, only the membership's rules answer (its role there);
+   * elsewhere, as `assert` (whether the caller reaches the property is the scope's question).
+   */
+  assertOn(action: TAction, subject: TSubject, businessUuid: string): void;
   /** The businesses the caller reaches, for repository queries. */
   businessScope(): BusinessScope;
 }
@@ -63,6 +70,18 @@ export function policyFor(caller: Caller): Policy {
         : ability.can(action, caslSubject(subject.type, { ...subject.fields }) as never),
     assert(action, subject, message = 'You are not allowed to do this') {
       if (!ability.can(action, subject)) throw new AppError('forbidden', message);
+    },
+    assertOn(action, subject, businessUuid) {
+      const membership =
+        isSystem(caller) || caller.integration
+          ? undefined
+          : caller.user.memberships?.find((m) => m.businessUuid === businessUuid);
+      if (!membership) return policy.assert(action, subject);
+      const role = createMongoAbility(memberRulesFor(membership) as never) as Ability;
+      const here = caslSubject(subject, { businessUuid, uuid: businessUuid });
+      if (!role.can(action, here as never)) {
+        throw new AppError('forbidden', 'Your role on this property does not allow this');
+      }
     },
     businessScope() {
       scope ??= scopeFromRules(ability);

@@ -25,6 +25,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.get(
     path,
     {
+      config: { access: { action: 'read', subject: 'Property' } },
       schema: {
         ...doc,
         operationId: 'getAlertSettings',
@@ -39,6 +40,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsRoutesOptions> = async (a
   app.put(
     path,
     {
+      config: { access: { action: 'update', subject: 'Property' } },
       schema: {
         ...doc,
         operationId: 'saveAlertSettings',

@@ -45,6 +45,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/kpis`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       schema: {
         ...doc,
         operationId: 'getKpis',
@@ -60,6 +61,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/daily`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,
@@ -77,6 +79,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/sales`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       preHandler: gated(gates.sales),
       schema: {
         ...doc,
@@ -93,6 +96,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/pace`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       preHandler: gated(gates.pace),
       schema: {
         ...doc,
@@ -109,6 +113,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
   app.get(
     `${base}/pickup`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       preHandler: gated(gates.nightsWindow),
       schema: {
         ...doc,

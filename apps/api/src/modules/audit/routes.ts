@@ -17,6 +17,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/v1/businesses/:uuid/audit',
     {
+      config: { access: { action: 'read', subject: 'Audit' } },
       onRequest: [app.authenticate],
       schema: {
         ...doc,

@@ -52,7 +52,7 @@ describe('accounts and sessions', () => {
         url: '/api/auth/user',
         headers: { authorization: `Bearer ${body.accessToken}` },
       });
-      expect(me.json()).toEqual({ data: body.userData });
+      expect(me.json()).toEqual({ data: body.userData, userAbilityRules: body.userAbilityRules });
     });
 
     it('refuses an email already used, whatever its case, with 409 conflict', async () => {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
+import type { TMembership } from '@tarifa/contract';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -17,8 +18,25 @@ export function authRepository(db: Db) {
 export type AuthRepository = ReturnType<typeof authRepository>;
 export type AuthQueries = ReturnType<typeof queries>;
 
+/**
+ * The properties a user is a member of, live ones only, as one JSON array: read with the session
+ * on every request, so a member removed (or a property deleted) loses it at the next request.
+ */
+const membershipsOf = (user: unknown) => sql<TMembership[]>`coalesce((
+    select json_agg(json_build_object('businessUuid', m.business_uuid, 'role', m.role)
+                    order by m.created_at, m.business_uuid)
+      from memberships m
+      join businesses b on b.uuid = m.business_uuid and b.deleted_at is null
+     where m.user_uuid = ${user}), '[]'::json)`;
+
 function queries(db: Db) {
   return {
+    /** The live properties `userUuid` is a member of, and the role on each. */
+    findMemberships: async (userUuid: string): Promise<TMembership[]> =>
+      rowsOf<{ memberships: TMembership[] }>(
+        await db.execute(sql`select ${membershipsOf(sql`${userUuid}::uuid`)} as memberships`),
+      )[0]!.memberships,
+
     findUserByEmail: async (email: string) =>
       (
         await db
@@ -53,7 +71,7 @@ function queries(db: Db) {
     findLiveSession: async (tokenHash: string, now: Date) =>
       (
         await db
-          .select({ session: sessions, user: users })
+          .select({ session: sessions, user: users, memberships: membershipsOf(users.uuid) })
           .from(sessions)
           .innerJoin(users, eq(users.uuid, sessions.userUuid))
           .where(

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  abilityRulesFor,
   ZAuthResponse,
   ZChangePasswordBody,
   ZErrorBody,
@@ -106,7 +107,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserDataEnvelope, 401: ZErrorBody },
       },
     },
-    async (request) => ({ data: requireAuth(request).user }),
+    async (request) => {
+      const { user } = requireAuth(request);
+      return { data: user, userAbilityRules: abilityRulesFor(user) };
+    },
   );
 
   app.post(

@@ -62,7 +62,7 @@ export function authService(repo: AuthRepository, clock: Clock) {
       lastUsedAt: now,
     });
     await repo.recordSignIn(user.uuid, now);
-    const userData = toUser(user);
+    const userData = { ...toUser(user), memberships: await repo.findMemberships(user.uuid) };
     return { accessToken, userData, userAbilityRules: abilityRulesFor(userData) };
   }
 
@@ -106,7 +106,10 @@ export function authService(repo: AuthRepository, clock: Clock) {
       if (now.getTime() - found.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await repo.touchSession(found.session.id, now, new Date(now.getTime() + SESSION_TTL_MS));
       }
-      return { user: toUser(found.user), sessionId: found.session.id };
+      return {
+        user: { ...toUser(found.user), memberships: found.memberships },
+        sessionId: found.session.id,
+      };
     },
 
     async logout(auth: Authenticated): Promise<void> {

@@ -36,6 +36,7 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
   app.post(
     `${base}/suggestion`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'requestAutopilotSuggestion',
@@ -52,6 +53,7 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
   app.get(
     `${base}/suggestion`,
     {
+      config: { access: { action: 'read', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'getAutopilotSuggestion',
@@ -68,6 +70,7 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
   app.post(
     `${base}/apply`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'applyAutopilotSuggestion',
@@ -83,6 +86,7 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
   app.get(
     `${base}/policy`,
     {
+      config: { access: { action: 'read', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'getAutopilotPolicy',
@@ -97,6 +101,7 @@ export const autopilotRoutes: FastifyPluginAsyncZod<AutopilotRoutesOptions> = as
   app.put(
     `${base}/policy`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'saveAutopilotPolicy',

@@ -44,6 +44,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       schema: {
         ...doc,
         operationId: 'listBudgets',
@@ -59,6 +60,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
   app.get(
     `${base}/progress`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       schema: {
         ...doc,
         operationId: 'getBudgetProgress',
@@ -75,6 +77,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
   app.put(
     `${base}/:year`,
     {
+      config: { access: { action: 'update', subject: 'Analytics' } },
       schema: {
         ...doc,
         operationId: 'replaceBudgetYear',
@@ -97,6 +100,7 @@ export const budgetsRoutes: FastifyPluginAsyncZod<BudgetsRoutesOptions> = async 
   app.post(
     `${base}/import`,
     {
+      config: { access: { action: 'update', subject: 'Analytics' } },
       schema: {
         ...doc,
         operationId: 'importBudget',

@@ -70,8 +70,24 @@ export function lifecycle(deps: BusinessesDeps) {
   }
 
   return {
-    /** The caller's own businesses, last changed first (a super-admin's own too). */
-    list: (caller: Caller) => ownList(db, ownerOf(caller)),
+    /**
+     * The caller's own businesses, last changed first (a super-admin's own too), then those it is
+     * a team member of, by name.
+     */
+    async list(caller: Caller): Promise<TBusiness[]> {
+      const owner = ownerOf(caller);
+      const joined = await businessesRepository(db, policyFor(caller).businessScope()).listJoined(
+        owner,
+      );
+      const tariffs = await loadTariffs(
+        db,
+        joined.map((row) => row.uuid),
+      );
+      return [
+        ...(await ownList(db, owner)),
+        ...joined.map((row) => toBusiness(row, tariffs.get(row.uuid)!)),
+      ];
+    },
 
     /** The caller's own deleted businesses that can still be restored. */
     async listDeleted(caller: Caller): Promise<TBusiness[]> {

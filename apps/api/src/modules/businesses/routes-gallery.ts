@@ -48,6 +48,7 @@ export const galleryRoutes: BusinessRoutes = async (app, { service }) => {
   app.post(
     `${businesses}/:uuid/photos`,
     {
+      config: { access: { action: 'update', subject: 'Property' } },
       schema: {
         ...doc,
         operationId: 'addBusinessPhoto',
@@ -75,6 +76,7 @@ export const galleryRoutes: BusinessRoutes = async (app, { service }) => {
   app.delete(
     `${businesses}/:uuid/photos/:id`,
     {
+      config: { access: { action: 'update', subject: 'Property' } },
       schema: {
         ...doc,
         operationId: 'deleteBusinessPhoto',

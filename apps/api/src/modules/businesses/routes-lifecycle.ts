@@ -58,6 +58,7 @@ export const lifecycleRoutes: BusinessRoutes = async (app, { service }) => {
   app.get(
     `${businesses}/:uuid`,
     {
+      config: { access: { action: 'read', subject: 'Property' } },
       schema: {
         ...doc,
         operationId: 'getBusiness',
@@ -74,6 +75,7 @@ export const lifecycleRoutes: BusinessRoutes = async (app, { service }) => {
   app.put(
     `${businesses}/:uuid`,
     {
+      config: { access: { action: 'update', subject: 'Property' } },
       schema: {
         ...doc,
         operationId: 'updateBusiness',
@@ -91,6 +93,7 @@ export const lifecycleRoutes: BusinessRoutes = async (app, { service }) => {
   app.delete(
     `${businesses}/:uuid`,
     {
+      config: { access: { action: 'delete', subject: 'Business' } },
       schema: {
         ...doc,
         operationId: 'deleteBusiness',
@@ -108,6 +111,7 @@ export const lifecycleRoutes: BusinessRoutes = async (app, { service }) => {
   app.post(
     `${businesses}/:uuid/restore`,
     {
+      config: { access: { action: 'delete', subject: 'Business' } },
       schema: {
         ...doc,
         operationId: 'restoreBusiness',

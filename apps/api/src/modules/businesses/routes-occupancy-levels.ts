@@ -8,6 +8,7 @@ export const occupancyLevelsRoutes: BusinessRoutes = async (app, { service }) =>
   app.post(
     `${tariff}/fluctuation-levels`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'createFluctuationLevels',
@@ -30,6 +31,7 @@ export const occupancyLevelsRoutes: BusinessRoutes = async (app, { service }) =>
   app.put(
     `${tariff}/fluctuation-levels/:groupUuid`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'replaceFluctuationLevels',
@@ -52,6 +54,7 @@ export const occupancyLevelsRoutes: BusinessRoutes = async (app, { service }) =>
   app.delete(
     `${tariff}/fluctuation-levels/:groupUuid`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'deleteFluctuationLevels',

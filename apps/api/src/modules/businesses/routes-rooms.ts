@@ -12,6 +12,7 @@ export const roomsRoutes: BusinessRoutes = async (app, { service }) => {
   app.post(
     `${tariff}/rooms-tariff`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       preHandler: requirePlan(app.database.db, roomTypesGate),
       schema: {
         ...doc,

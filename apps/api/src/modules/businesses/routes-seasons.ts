@@ -13,6 +13,7 @@ export const seasonsRoutes: BusinessRoutes = async (app, { service }) => {
   app.post(
     `${tariff}/sazonalities`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'createSazonality',
@@ -35,6 +36,7 @@ export const seasonsRoutes: BusinessRoutes = async (app, { service }) => {
   app.put(
     `${tariff}/sazonalities/:id`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'replaceSazonality',
@@ -56,6 +58,7 @@ export const seasonsRoutes: BusinessRoutes = async (app, { service }) => {
   app.delete(
     `${tariff}/sazonalities/:id`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'deleteSazonality',

@@ -10,6 +10,7 @@ export const settingsRoutes: BusinessRoutes = async (app, { service }) => {
   app.put(
     `${tariff}/settings`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       preHandler: requirePlan(app.database.db, tariffSettingsGate),
       schema: {
         ...doc,

@@ -43,6 +43,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'listChannels',
@@ -75,6 +76,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.post(
     base,
     {
+      config: { access: { action: 'create', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'createChannel',
@@ -94,6 +96,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.get(
     `${base}/:id`,
     {
+      config: { access: { action: 'read', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'getChannel',
@@ -108,6 +111,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.patch(
     `${base}/:id`,
     {
+      config: { access: { action: 'update', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'updateChannel',
@@ -124,6 +128,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.get(
     `${base}/:id/remote`,
     {
+      config: { access: { action: 'read', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'getChannelRemote',
@@ -138,6 +143,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.put(
     `${base}/:id/mapping`,
     {
+      config: { access: { action: 'update', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'putChannelMapping',
@@ -159,6 +165,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.post(
     `${base}/:id/resync`,
     {
+      config: { access: { action: 'update', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'resyncChannel',
@@ -176,6 +183,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.get(
     `${base}/:id/calls`,
     {
+      config: { access: { action: 'read', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'listChannelCalls',
@@ -198,6 +206,7 @@ export const channelsRoutes: FastifyPluginAsyncZod<ChannelsRoutesOptions> = asyn
   app.delete(
     `${base}/:id`,
     {
+      config: { access: { action: 'delete', subject: 'Channel' } },
       schema: {
         ...doc,
         operationId: 'deleteChannel',

@@ -60,6 +60,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/holidays`,
     {
+      config: { access: { action: 'read', subject: 'Event' } },
       schema: {
         ...doc,
         operationId: 'listHolidays',
@@ -75,6 +76,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/holidays/season`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'createHolidaySeason',
@@ -97,6 +99,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/events`,
     {
+      config: { access: { action: 'read', subject: 'Event' } },
       schema: {
         ...doc,
         operationId: 'listEvents',
@@ -114,6 +117,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/events`,
     {
+      config: { access: { action: 'create', subject: 'Event' } },
       schema: {
         ...doc,
         operationId: 'createEvent',
@@ -136,6 +140,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/events/:id`,
     {
+      config: { access: { action: 'update', subject: 'Event' } },
       schema: {
         ...doc,
         operationId: 'replaceEvent',
@@ -159,6 +164,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/events/:id`,
     {
+      config: { access: { action: 'delete', subject: 'Event' } },
       schema: {
         ...doc,
         operationId: 'deleteEvent',
@@ -181,6 +187,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/events/:id/season`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'createEventSeason',
@@ -204,6 +211,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/events/import`,
     {
+      config: { access: { action: 'create', subject: 'Event' } },
       schema: {
         ...doc,
         operationId: 'importEvents',

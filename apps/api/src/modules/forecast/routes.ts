@@ -34,6 +34,7 @@ export const forecastRoutes: FastifyPluginAsyncZod<ForecastRoutesOptions> = asyn
   app.get(
     `${base}/forecast`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       preHandler: requirePlan(app.database.db, gates.forecast),
       schema: {
         ...doc,
@@ -51,6 +52,7 @@ export const forecastRoutes: FastifyPluginAsyncZod<ForecastRoutesOptions> = asyn
   app.get(
     `${base}/insights`,
     {
+      config: { access: { action: 'read', subject: 'Analytics' } },
       schema: {
         ...doc,
         operationId: 'listInsights',

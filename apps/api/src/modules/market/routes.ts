@@ -67,6 +67,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.post(
     competitors,
     {
+      config: { access: { action: 'create', subject: 'Competitor' } },
       preHandler,
       schema: {
         ...doc,
@@ -90,6 +91,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.put(
     `${competitors}/:competitorUuid`,
     {
+      config: { access: { action: 'update', subject: 'Competitor' } },
       preHandler,
       schema: {
         ...doc,
@@ -113,6 +115,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
   app.delete(
     `${competitors}/:competitorUuid`,
     {
+      config: { access: { action: 'delete', subject: 'Competitor' } },
       preHandler,
       schema: {
         ...doc,

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, max, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import { businesses, roomTypes, users } from '../../db/schema';
 
 /** A user's subscription columns, and what the account uses of a plan's limits. SQL only. */
@@ -45,6 +45,24 @@ export function plansRepository(db: Executor) {
         .select({ n: sql<number>`coalesce(${max(perBusiness.n)}, 0)`.mapWith(Number) })
         .from(perBusiness);
       return row?.n ?? 0;
+    },
+
+    /**
+     * The most team seats any of the user's live properties holds: its members and the
+     * invitations still waiting there (0 without any).
+     */
+    mostMembers: async (ownerUuid: string): Promise<number> => {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select coalesce(max(
+            (select count(*) from memberships m where m.business_uuid = b.uuid) +
+            (select count(*) from invitations i
+              where i.business_uuid = b.uuid and i.accepted_at is null
+                and i.revoked_at is null and i.expires_at > now())), 0)::int as n
+            from businesses b
+           where b.owner_uuid = ${ownerUuid} and b.deleted_at is null`),
+      );
+      return Number(row?.n ?? 0);
     },
   };
 }

@@ -24,6 +24,7 @@ async function assertFits(tx: Executor, userUuid: string, plan: TPlan): Promise<
   const repo = plansRepository(tx);
   assertLimit(plan.id, 'properties', await repo.countProperties(userUuid), 'plan');
   assertLimit(plan.id, 'roomTypes', await repo.mostRoomTypes(userUuid), 'plan');
+  assertLimit(plan.id, 'members', await repo.mostMembers(userUuid), 'plan');
 }
 
 async function readSubscription(db: Executor, userUuid: string): Promise<TSubscription> {

@@ -108,6 +108,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
     app.post(
       `${base}/${action}`,
       {
+        config: { access: { action: 'update', subject: 'PriceChange' } },
         schema: {
           ...doc,
           operationId: `${action}PriceChanges`,
@@ -127,6 +128,7 @@ export const priceChangesRoutes: FastifyPluginAsyncZod<PriceChangesRoutesOptions
   app.get(
     `${base}/export.csv`,
     {
+      config: { access: { action: 'read', subject: 'PriceChange' } },
       schema: {
         ...doc,
         operationId: 'exportPriceChanges',

@@ -72,6 +72,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
   app.put(
     `${base}/overrides`,
     {
+      config: { access: { action: 'update', subject: 'Price' } },
       schema: {
         ...doc,
         operationId: 'setManualPrices',
@@ -91,6 +92,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
   app.delete(
     `${base}/overrides`,
     {
+      config: { access: { action: 'update', subject: 'Price' } },
       schema: {
         ...doc,
         operationId: 'clearManualPrices',
@@ -110,6 +112,7 @@ export const pricesRoutes: FastifyPluginAsyncZod<PricesRoutesOptions> = async (a
   app.post(
     `${base}/preview`,
     {
+      config: { access: { action: 'update', subject: 'Price' } },
       // A change is previewed only if the plan would let it be saved (the same gate as the call).
       preHandler: requirePlan(app.database.db, previewChangeGate),
       schema: {

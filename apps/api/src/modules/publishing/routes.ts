@@ -48,6 +48,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'getWebhook',
@@ -62,6 +63,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.put(
     base,
     {
+      config: { access: { action: 'update', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'setWebhook',
@@ -78,6 +80,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.delete(
     base,
     {
+      config: { access: { action: 'delete', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'deleteWebhook',
@@ -95,6 +98,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.post(
     `${base}/secret`,
     {
+      config: { access: { action: 'update', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'rotateWebhookSecret',
@@ -109,6 +113,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.post(
     `${base}/test`,
     {
+      config: { access: { action: 'update', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'testWebhook',
@@ -126,6 +131,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.get(
     `${base}/deliveries`,
     {
+      config: { access: { action: 'read', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'listWebhookDeliveries',
@@ -141,6 +147,7 @@ export const publishingRoutes: FastifyPluginAsyncZod<PublishingRoutesOptions> = 
   app.post(
     `${base}/deliveries/:id/resend`,
     {
+      config: { access: { action: 'update', subject: 'Webhook' } },
       schema: {
         ...doc,
         operationId: 'resendWebhookDelivery',

@@ -46,6 +46,7 @@ export const ratePlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { access: { action: 'create', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'createRatePlan',
@@ -64,6 +65,7 @@ export const ratePlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/:ratePlanUuid`,
     {
+      config: { access: { action: 'update', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'replaceRatePlan',
@@ -85,6 +87,7 @@ export const ratePlansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:ratePlanUuid`,
     {
+      config: { access: { action: 'delete', subject: 'Pricing' } },
       schema: {
         ...doc,
         operationId: 'deleteRatePlan',

@@ -58,6 +58,7 @@ export const rateRulesRoutes: FastifyPluginAsyncZod<RateRulesRoutesOptions> = as
     app.post(
       `${base}/:id/${decision}`,
       {
+        config: { access: { action: 'update', subject: 'PriceChange' } },
         schema: {
           ...doc,
           operationId: `${decision}RateRuleChange`,

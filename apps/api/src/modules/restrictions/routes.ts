@@ -34,6 +34,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RestrictionsRoutesOptions
   app.put(
     path,
     {
+      config: { access: { action: 'update', subject: 'Price' } },
       schema: {
         ...doc,
         operationId: 'setStayRestrictions',
@@ -53,6 +54,7 @@ export const restrictionsRoutes: FastifyPluginAsyncZod<RestrictionsRoutesOptions
   app.delete(
     path,
     {
+      config: { access: { action: 'update', subject: 'Price' } },
       schema: {
         ...doc,
         operationId: 'clearStayRestrictions',

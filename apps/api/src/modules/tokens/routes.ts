@@ -18,6 +18,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     base,
     {
+      config: { access: { action: 'read', subject: 'Integration' } },
       schema: {
         ...doc,
         operationId: 'listTokens',
@@ -34,6 +35,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     base,
     {
+      config: { access: { action: 'create', subject: 'Integration' } },
       preHandler: requirePlan(app.database.db, gates.createToken),
       schema: {
         ...doc,
@@ -53,6 +55,7 @@ export const tokensRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${base}/:id`,
     {
+      config: { access: { action: 'delete', subject: 'Integration' } },
       schema: {
         ...doc,
         operationId: 'revokeToken',

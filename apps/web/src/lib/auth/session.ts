@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { TAbilityRule, TPlanId, TRole } from '@tarifa/contract';
+import type { TAbilityRule, TMembership, TPlanId, TRole } from '@tarifa/contract';
 import { readJson, storageKeys, writeJson } from '../storage';
 
 /** The user as cached in localStorage under `userData`. */
@@ -12,6 +12,8 @@ interface StoredUser {
   language?: string;
   /** The subscription plan (absent in a copy stored before plans existed). */
   plan?: TPlanId;
+  /** The properties the user is a team member of, and the role on each. */
+  memberships?: TMembership[];
 }
 
 export interface Session {
@@ -61,8 +63,10 @@ export function saveSession(session: {
   changed();
 }
 
-export function updateStoredUser(userData: StoredUser) {
+/** Keeps the cached user (and, when given, the rules that follow from it) current. */
+export function updateStoredUser(userData: StoredUser, userAbilityRules?: TAbilityRule[]) {
   writeJson(storageKeys.userData, userData);
+  if (userAbilityRules) writeJson(storageKeys.userAbilityRules, userAbilityRules);
   changed();
 }
 

@@ -24,10 +24,15 @@ async function removeAvatar(uuid: string): Promise<TUser> {
   return (await api<{ user: TUser }>(`/v1/users/${uuid}/avatar`, { method: 'DELETE' })).user;
 }
 
-/** The answer is the user as stored now: it replaces the cached query and the stored `userData`. */
+/**
+ * The answer is the user as stored now: it replaces the cached query and the stored `userData`
+ * (the memberships, which only `GET /api/auth/user` answers, kept as they were).
+ */
 function useStoreUser() {
   const queryClient = useQueryClient();
-  return (user: TUser) => {
+  const { userData } = useSession();
+  return (answer: TUser) => {
+    const user = { ...answer, memberships: answer.memberships ?? userData?.memberships };
     queryClient.setQueryData(authKeys.currentUser, user);
     updateStoredUser(user);
   };

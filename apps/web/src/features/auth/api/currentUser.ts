@@ -1,14 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TUser } from '@tarifa/contract';
+import type { TAbilityRule, TUser } from '@tarifa/contract';
 import { api } from '@/lib/api';
 import { getSession, updateStoredUser } from '@/lib/auth/session';
 import { authKeys } from './keys';
 
-/** `GET /api/auth/user`: the signed-in user, fresh from the server. */
+/**
+ * `GET /api/auth/user`: the signed-in user, fresh from the server, and its rules now (a property
+ * joined or left since sign-in changes them).
+ */
 async function getCurrentUser(signal?: AbortSignal): Promise<TUser> {
-  const { data } = await api<{ data: TUser }>('/auth/user', { signal });
+  const { data, userAbilityRules } = await api<{ data: TUser; userAbilityRules: TAbilityRule[] }>(
+    '/auth/user',
+    { signal },
+  );
   // Keep the cached copy current, unless the user signed out meanwhile.
-  if (getSession().accessToken) updateStoredUser(data);
+  if (getSession().accessToken) updateStoredUser(data, userAbilityRules);
   return data;
 }
 
