@@ -326,6 +326,49 @@ describe('the job mechanism', () => {
     expect(order.slice(1)).toEqual(['edit', 'roll 1', 'roll 2', 'roll 3', 'roll owner']);
   });
 
+  it('looks at the newest due job too: an owner’s edit past a backlog longer than the look goes first', async () => {
+    now = new Date('2030-06-20T00:00:00Z');
+    const jobsOf = runner({ claimWindow: 2 });
+    const order: string[] = [];
+    jobsOf.register('test.followUp', { run: async ({ who }) => void order.push(who) });
+    jobsOf.register('test.ownEdit', { run: async ({ who }) => void order.push(who) });
+    // The owner's business was served yesterday; four others were served a moment ago (their
+    // nightly roll), each leaving a follow-up due.
+    const owner = crypto.randomUUID();
+    await jobsOf.enqueue(
+      database.db,
+      'test.ownEdit',
+      { who: 'yesterday' },
+      { businessUuid: owner },
+    );
+    expect(await jobsOf.drain()).toBe(1);
+    now = new Date(now.getTime() + 86_400_000);
+    const others = ['a', 'b', 'c', 'd'];
+    const businessOf = Object.fromEntries(others.map((who) => [who, crypto.randomUUID()]));
+    for (const who of others) {
+      await jobsOf.enqueue(
+        database.db,
+        'test.followUp',
+        { who: `served ${who}` },
+        { businessUuid: businessOf[who] },
+      );
+    }
+    expect(await jobsOf.drain()).toBe(4);
+    for (const who of others) {
+      await jobsOf.enqueue(
+        database.db,
+        'test.followUp',
+        { who: `follow-up ${who}` },
+        { businessUuid: businessOf[who] },
+      );
+    }
+    now = new Date(now.getTime() + 1_000);
+    await jobsOf.enqueue(database.db, 'test.ownEdit', { who: 'edit' }, { businessUuid: owner });
+    order.length = 0;
+    expect(await jobsOf.drain()).toBe(5);
+    expect(order[0]).toBe('edit');
+  });
+
   it("runs each lane in its own slots, at most one of a business's jobs at a time per lane, past a backlog longer than a claim's look", async () => {
     now = new Date('2030-07-01T00:00:00Z');
     const jobsOf = runner({

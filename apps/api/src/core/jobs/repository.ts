@@ -94,8 +94,9 @@ export function jobsRepository(db: Executor) {
      * Takes the next due job of the scope's types, if any, each once (`FOR UPDATE SKIP LOCKED`).
      *
      * A business already running `perBusiness` jobs of these types gets no more until one ends.
-     * Of the others, the claim looks at the `window` earliest due jobs (a job of a `background`
-     * type only when no other is due) and lets businesses take turns among them: the one served
+     * Of the others, the claim looks at the `window` earliest and the `window` newest due jobs (a
+     * job of a `background` type only when no other is due: then at the earliest) and lets
+     * businesses take turns among them: the one served
      * longest ago (its latest job of these types taken or finished) goes first, then by due time,
      * so one business's backlog never starves another's first job; the app's own jobs (no
      * business) are each a newcomer. Bounding the look keeps a claim's cost flat however many
@@ -121,12 +122,13 @@ export function jobsRepository(db: Executor) {
                    and r.type in ${types}
                  group by r.business_uuid
                 having count(*) >= ${perBusiness}))`;
-      const earliest = (of: string[], unless: SQL) => sql`(
+      const look = (of: string[], unless: SQL, order: SQL) => sql`(
               select id, business_uuid, run_at, created_at from jobs
                where status = 'queued' and run_at <= ${at(now)} and type in ${of}
                  ${underCap(sql`business_uuid`)} ${unless}
-               order by run_at, created_at
+               order by ${order}
                limit ${window})`;
+      const earliest = sql`run_at, created_at`;
       // Background jobs only when no other one may be taken.
       const noForeground =
         foreground.length > 0
@@ -136,9 +138,15 @@ export function jobsRepository(db: Executor) {
                  ${underCap(sql`f.business_uuid`)})`
           : sql``;
       const pools = [
-        foreground.length > 0 ? earliest(foreground, sql``) : undefined,
-        background.length > 0 ? earliest(background, noForeground) : undefined,
-      ].filter((pool) => pool !== undefined);
+        ...(foreground.length > 0
+          ? [
+              look(foreground, sql``, earliest),
+              // The newest too: an owner's edit made while a backlog waits is looked at at once.
+              look(foreground, sql``, sql`run_at desc, created_at desc`),
+            ]
+          : []),
+        ...(background.length > 0 ? [look(background, noForeground, earliest)] : []),
+      ];
       const [row] = await db
         .update(jobs)
         .set({
@@ -150,7 +158,7 @@ export function jobsRepository(db: Executor) {
         })
         .where(
           sql`${jobs.id} = (
-            with due as (${sql.join(pools, sql` union all `)})
+            with due as (${sql.join(pools, sql` union `)})
             select j.id
               from due d
               join jobs j on j.id = d.id

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { JobContext } from '../../core/jobs';
 import { businessesRepository } from '../../core/tenancy';
 import {
   BOOKINGS_CHANGED,
@@ -13,7 +14,12 @@ import {
 } from '../../core/unit-of-work';
 import type { Executor } from '../../db/client';
 import { alertRules } from './evaluate';
-import { ALERTS_EVALUATE_JOB, queueEvaluation } from './queue';
+import {
+  ALERTS_EVALUATE_JOB,
+  ALERTS_NIGHTLY_JOB,
+  queueEvaluation,
+  type AlertsEvaluatePayload,
+} from './queue';
 import { alertsService, type AlertsService } from './service';
 
 /**
@@ -38,12 +44,12 @@ export function registerAlertJobs(app: FastifyInstance): AlertsService {
     log: app.log.child({ module: 'alerts' }),
   });
 
-  app.jobs.register(ALERTS_EVALUATE_JOB, {
-    async run({ businessUuid, scope }, ctx) {
-      const business = await businessesRepository(db, { kind: 'all' }).findLive(businessUuid);
-      if (business) await service.evaluate(business.uuid, scope, ctx.now());
-    },
-  });
+  const evaluate = async ({ businessUuid, scope }: AlertsEvaluatePayload, ctx: JobContext) => {
+    const business = await businessesRepository(db, { kind: 'all' }).findLive(businessUuid);
+    if (business) await service.evaluate(business.uuid, scope, ctx.now());
+  };
+  app.jobs.register(ALERTS_EVALUATE_JOB, { run: evaluate });
+  app.jobs.register(ALERTS_NIGHTLY_JOB, { background: true, run: evaluate });
 
   const onChanged = async (event: DispatchedEvent, tx: Executor) => {
     await queueEvaluation(app.jobs, tx, event.payload.businessUuid, 'changes');
@@ -54,7 +60,7 @@ export function registerAlertJobs(app: FastifyInstance): AlertsService {
   app.subscribe(EVENTS_CHANGED, onChanged);
   app.subscribe(MARKET_CHANGED, onChanged);
   app.subscribe(PRICES_ROLLED, async (event, tx) => {
-    await queueEvaluation(app.jobs, tx, event.payload.businessUuid, 'daily');
+    await queueEvaluation(app.jobs, tx, event.payload.businessUuid, 'daily', undefined, true);
   });
   app.subscribe(SENDING_FAILING, async (event, tx) => {
     const { businessUuid, since } = event.payload;
