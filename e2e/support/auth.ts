@@ -180,14 +180,22 @@ export async function submitSignInForm(page: Page, { email, password }: Account)
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** The newest password-reset link sent to `email`, read from the development outbox as admin. */
-export async function resetLinkFor(request: APIRequestContext, email: string): Promise<URL> {
+/** The e-mails sent to `email`, newest first, read from the development outbox as admin. */
+export async function emailsTo(
+  request: APIRequestContext,
+  email: string,
+): Promise<{ kind: string; text: string }[]> {
   const { accessToken } = await sessionFor(request, adminCredentials);
   const response = await request.get(`/api/v1/admin/emails?${new URLSearchParams({ to: email })}`, {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   expect(response.status(), await response.text()).toBe(200);
-  const { emails } = (await response.json()) as { emails: { kind: string; text: string }[] };
+  return ((await response.json()) as { emails: { kind: string; text: string }[] }).emails;
+}
+
+/** The newest password-reset link sent to `email`, read from the development outbox as admin. */
+export async function resetLinkFor(request: APIRequestContext, email: string): Promise<URL> {
+  const emails = await emailsTo(request, email);
   const email_ = emails.find((e) => e.kind === 'password_reset');
   expect(email_, `a password reset email to ${email}`).toBeDefined();
   const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(email_!.text)?.[0];

@@ -213,7 +213,7 @@ function roleOpens(role: TMemberRole, route: RouteEntry): boolean {
     user: {
       uuid: 'member',
       roles: ['client' as const],
-      memberships: [{ businessUuid: 'b', role }],
+      memberships: [{ businessUuid: 'b', role, plan: 'business' as const }],
     },
   };
   try {

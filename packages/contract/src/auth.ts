@@ -37,10 +37,19 @@ export const ZUser = z.object({
   /** The subscription plan (docs/plans.md); the server enforces it, the web app shows it. */
   plan: z.enum(planIds),
   /**
-   * The properties the user is a team member of (not their owner) and the role on each
-   * (docs/members.md): in the signed-in user's own answers, where its rules are built from them.
+   * The properties the user is a team member of (not their owner), the role on each and the
+   * plan each works on (docs/members.md): in the signed-in user's own answers, where its rules are built from them.
    */
-  memberships: z.array(z.object({ businessUuid: z.uuid(), role: z.enum(memberRoles) })).optional(),
+  memberships: z
+    .array(
+      z.object({
+        businessUuid: z.uuid(),
+        role: z.enum(memberRoles),
+        /** The plan the property works on: its owner's. */
+        plan: z.enum(planIds),
+      }),
+    )
+    .optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -12,12 +12,12 @@ import { memberRoles } from './permissions';
  * `/api/v1/businesses/{uuid}`.
  */
 
-export const ZMemberRole = z.enum(memberRoles);
+const ZMemberRole = z.enum(memberRoles);
 
 /** An invitation works once, for 7 days. */
 export const invitationDays = 7;
 
-export const ZMember = z.object({
+const ZMember = z.object({
   userUuid: z.uuid(),
   name: z.string(),
   email: z.string(),
@@ -54,14 +54,12 @@ export const ZInviteBody = z.object({ email: ZEmail, role: ZMemberRole });
 export type TInviteBody = z.input<typeof ZInviteBody>;
 
 export const ZUpdateMemberBody = z.object({ role: ZMemberRole });
-export type TUpdateMemberBody = z.input<typeof ZUpdateMemberBody>;
 
 /** The invitation's secret, as its link carries it. */
-export const ZInvitationToken = z.string().trim().min(20).max(200);
+const ZInvitationToken = z.string().trim().min(20).max(200);
 
 export const ZInvitationTokenQuery = z.object({ token: ZInvitationToken });
 export const ZAcceptInvitationBody = z.object({ token: ZInvitationToken });
-export type TAcceptInvitationBody = z.input<typeof ZAcceptInvitationBody>;
 
 /**
  * `GET /api/v1/invitations/preview?token=`: what the link invites to, before signing in or up —

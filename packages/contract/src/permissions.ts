@@ -1,3 +1,4 @@
+import type { TPlanId } from './plans';
 import type { TApiTokenScope } from './tokens';
 
 /**
@@ -71,10 +72,14 @@ export type TRole = (typeof roles)[number];
 export const memberRoles = ['manager', 'revenue', 'front_desk', 'viewer'] as const;
 export type TMemberRole = (typeof memberRoles)[number];
 
-/** One property a user is a member of (not its owner), and the role there. */
+/**
+ * One property a user is a member of (not its owner), the role there, and the plan it works on
+ * (its owner's).
+ */
 export interface TMembership {
   businessUuid: string;
   role: TMemberRole;
+  plan?: TPlanId;
 }
 
 /** What every role but the front desk reads: all of the property but its integrations and team. */

@@ -1,7 +1,7 @@
 import { planHas, type TPlanFeature, type TPlanId } from '@tarifa/contract';
 import { addDays } from '@tarifa/pricing';
 import type { FastifyRequest } from 'fastify';
-import { assertFeature, planOf } from '../core/plans';
+import { assertFeature } from '../core/plans';
 import { reachBusiness, type BusinessRow } from '../core/tenancy';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
@@ -89,10 +89,10 @@ export function requirePlan(db: Db, gate: Gate, options: RequirePlanOptions = {}
     let business: Promise<BusinessRow> | undefined;
     const reach = () => (business ??= reachBusiness(db, auth, businessUuid!));
     // A team member works on the owner's property, on the owner's plan.
-    const member = auth.user.memberships?.some((m) => m.businessUuid === businessUuid);
+    const member = auth.user.memberships?.find((m) => m.businessUuid === businessUuid);
     try {
       await gate({
-        plan: member ? await planOf(db, (await reach()).ownerUuid) : auth.user.plan,
+        plan: member?.plan ?? auth.user.plan,
         query: (request.query ?? {}) as Record<string, unknown>,
         body: (request.body ?? {}) as Record<string, unknown>,
         business: reach,

@@ -34,17 +34,26 @@ const adminOnly: RouteMeta = {
   title: 'nav:admin',
 };
 /** A page that needs a property: a user without one gets the first-run onboarding instead. */
-const needsBusiness = (load: () => Promise<{ default: ComponentType }>) =>
+const needsBusiness = (
+  load: () => Promise<{ default: ComponentType }>,
+  access?: { action: TAction; subject: TSubject; otherwise?: string },
+) =>
   lazy(async () => {
     const [page, { withBusiness }] = await Promise.all([
       load(),
       import('@/features/businesses/components/RequireBusiness'),
     ]);
-    return { default: withBusiness(page.default) };
+    return { default: withBusiness(page.default, access) };
   });
+/** What a page asks of the user's role on the selected property (a team member's). */
+const reads = (subject: TSubject) => ({ action: 'read', subject }) as const;
 const NotFound = lazy(() => import('@/features/misc/pages/NotFoundPage'));
 const NotAuthorized = lazy(() => import('@/features/misc/pages/NotAuthorizedPage'));
-const Dashboard = needsBusiness(() => import('@/features/dashboard/pages/DashboardPage'));
+// A front desk, whose role has no figures, starts at the bookings.
+const Dashboard = needsBusiness(() => import('@/features/dashboard/pages/DashboardPage'), {
+  ...reads('Analytics'),
+  otherwise: '/pricing-central/bookings',
+});
 const Gallery = lazy(() => import('@/features/gallery/pages/GalleryPage'));
 const Tour = lazy(() => import('@/features/tour/pages/TourPage'));
 const Faq = lazy(() => import('@/features/support/pages/FaqPage'));
@@ -61,27 +70,57 @@ const DigestUnsubscribe = lazy(() => import('@/features/digest/pages/DigestUnsub
 const AccessControl = lazy(() => import('@/features/access-control/pages/AccessControlPage'));
 const Configurations = needsBusiness(
   () => import('@/features/fluctuation/pages/ConfigurationsPage'),
+  reads('Pricing'),
 );
-const Sazonalities = needsBusiness(() => import('@/features/seasons/pages/SazonalitiesPage'));
-const SazonalityEdit = needsBusiness(() => import('@/features/seasons/pages/SazonalityEditPage'));
+const Sazonalities = needsBusiness(
+  () => import('@/features/seasons/pages/SazonalitiesPage'),
+  reads('Pricing'),
+);
+const SazonalityEdit = needsBusiness(() => import('@/features/seasons/pages/SazonalityEditPage'), {
+  action: 'update',
+  subject: 'Pricing',
+});
 const MyProperty = lazy(() => import('@/features/businesses/pages/MyPropertyPage'));
 const PropertyMenu = lazy(() => import('@/features/businesses/pages/PropertyMenuPage'));
 const RoomForm = lazy(() => import('@/features/businesses/pages/RoomFormPage'));
-const PropertyAudit = needsBusiness(() => import('@/features/audit/pages/PropertyAuditPage'));
+const PropertyAudit = needsBusiness(
+  () => import('@/features/audit/pages/PropertyAuditPage'),
+  reads('Audit'),
+);
 const PriceSetup = lazy(() => import('@/features/businesses/pages/PriceSetupPage'));
 const Bookings = needsBusiness(() => import('@/features/bookings/pages/BookingsPage'));
-const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'));
-const Integrations = needsBusiness(() => import('@/features/integrations/pages/IntegrationsPage'));
+const ImportBookings = needsBusiness(() => import('@/features/bookings/pages/ImportBookingsPage'), {
+  action: 'create',
+  subject: 'Booking',
+});
+const Integrations = needsBusiness(
+  () => import('@/features/integrations/pages/IntegrationsPage'),
+  reads('Integration'),
+);
 const PriceChanges = needsBusiness(() => import('@/features/price-changes/pages/PriceChangesPage'));
-const Autopilot = needsBusiness(() => import('@/features/autopilot/pages/AutopilotPage'));
-const Market = needsBusiness(() => import('@/features/market/pages/MarketPage'));
+const Autopilot = needsBusiness(
+  () => import('@/features/autopilot/pages/AutopilotPage'),
+  reads('Pricing'),
+);
+const Market = needsBusiness(() => import('@/features/market/pages/MarketPage'), reads('Market'));
 const PriceCalendar = needsBusiness(
   () => import('@/features/price-calendar/pages/PriceCalendarPage'),
 );
 
 const Portfolio = lazy(() => import('@/features/portfolio/pages/PortfolioPage'));
-const Analytics = needsBusiness(() => import('@/features/analytics/pages/AnalyticsPage'));
-const Budgets = needsBusiness(() => import('@/features/budgets/pages/BudgetsPage'));
+const Members = needsBusiness(() => import('@/features/members/pages/MembersPage'), {
+  action: 'manage',
+  subject: 'Member',
+});
+const AcceptInvitation = lazy(() => import('@/features/members/pages/AcceptInvitationPage'));
+const Analytics = needsBusiness(
+  () => import('@/features/analytics/pages/AnalyticsPage'),
+  reads('Analytics'),
+);
+const Budgets = needsBusiness(
+  () => import('@/features/budgets/pages/BudgetsPage'),
+  reads('Analytics'),
+);
 
 const guestOnly = { layout: 'blank', unauthenticatedOnly: true } as const;
 const readAll = { layout: 'default', action: 'read', subject: 'all' } as const;
@@ -123,6 +162,13 @@ export const appRoutes: AppRoute[] = [
     name: 'digest-unsubscribe',
     meta: { layout: 'blank', public: true, title: 'digest:titles.unsubscribe' },
     page: DigestUnsubscribe,
+  },
+  {
+    // An invitation's link: read signed out, accepted signed in (docs/members.md).
+    path: '/invitations/accept',
+    name: 'invitations-accept',
+    meta: { layout: 'blank', public: true, title: 'members:accept.checking' },
+    page: AcceptInvitation,
   },
   {
     path: '/not-authorized',
@@ -218,6 +264,12 @@ export const appRoutes: AppRoute[] = [
     name: 'my-property-audit',
     meta: { ...readAll, title: 'nav:audit' },
     page: PropertyAudit,
+  },
+  {
+    path: '/my-property/members',
+    name: 'my-property-members',
+    meta: { ...readAll, title: 'members:title' },
+    page: Members,
   },
   {
     path: '/my-property/integrations',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abilityRulesFor } from '@tarifa/contract';
-import { buildAbility } from '@/lib/auth/ability';
+import { buildAbility, canOnProperty } from '@/lib/auth/ability';
 import { translationsOf } from '@/lib/i18n';
 import {
   flattenNavigation,
@@ -9,6 +9,7 @@ import {
   navigation,
   visibleNavigation,
   type NavItem,
+  type PropertyCan,
 } from './navigation';
 
 const resources = {
@@ -111,5 +112,29 @@ describe('the entry of the page shown', () => {
     const paths = flattenNavigation(visibleNavigation(client)).map((item) => item.to);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths).toContain('/pricing-central');
+  });
+
+  it('shows a team member only what the role opens on the selected property', () => {
+    const property = { uuid: 'p1', ownerUuid: 'owner' };
+    const menuFor = (role: 'revenue' | 'front_desk') => {
+      const memberships = [{ businessUuid: 'p1', role }];
+      const ability = buildAbility(abilityRulesFor({ uuid: 'm1', roles: ['client'], memberships }));
+      return titles(
+        visibleNavigation(ability, undefined, 0, (action, subject) =>
+          canOnProperty(ability, memberships, action, subject, property),
+        ),
+      );
+    };
+    const revenue = menuFor('revenue');
+    expect(revenue).toEqual(expect.arrayContaining(['nav:budgets', 'nav:businessIntelligence']));
+    expect(revenue).not.toContain('nav:integrations');
+    const desk = menuFor('front_desk');
+    expect(desk).toEqual(expect.arrayContaining(['nav:bookings', 'nav:priceCalendar']));
+    expect(desk).not.toContain('nav:budgets');
+    expect(desk).not.toContain('nav:autopilot');
+    // The owner of the same property sees all of it.
+    const own: PropertyCan = (action, subject) =>
+      canOnProperty(client, [], action, subject, { uuid: 'p1', ownerUuid: 'u1' });
+    expect(titles(visibleNavigation(client, undefined, 0, own))).toContain('nav:integrations');
   });
 });

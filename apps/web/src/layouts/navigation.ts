@@ -31,6 +31,8 @@ export interface NavLinkItem extends Permission {
   feature?: TPlanFeature;
   /** Shown only to a user with at least this many properties (the portfolio: two). */
   minProperties?: number;
+  /** What the page asks of the user's role on the selected property (a team member's). */
+  onProperty?: { action: TAction; subject: TSubject };
 }
 
 export interface NavGroupItem extends Permission {
@@ -85,7 +87,13 @@ export const navigation: NavItem[] = [
         to: '/pricing-central/sazonalities/new',
         ...read,
       },
-      { kind: 'link', title: 'nav:autopilot', to: '/pricing-central/autopilot', ...read },
+      {
+        kind: 'link',
+        title: 'nav:autopilot',
+        to: '/pricing-central/autopilot',
+        onProperty: { action: 'read', subject: 'Pricing' },
+        ...read,
+      },
       { kind: 'link', title: 'nav:priceChanges', to: '/pricing-central/price-changes', ...read },
       {
         kind: 'link',
@@ -95,7 +103,13 @@ export const navigation: NavItem[] = [
         ...read,
       },
       { kind: 'link', title: 'nav:bookings', to: '/pricing-central/bookings', ...read },
-      { kind: 'link', title: 'nav:budgets', to: '/pricing-central/budgets', ...read },
+      {
+        kind: 'link',
+        title: 'nav:budgets',
+        to: '/pricing-central/budgets',
+        onProperty: { action: 'read', subject: 'Analytics' },
+        ...read,
+      },
     ],
   },
   { kind: 'link', title: 'nav:myProperty', to: '/my-property', icon: HomeWorkIcon, ...read },
@@ -114,6 +128,7 @@ export const navigation: NavItem[] = [
     title: 'nav:integrations',
     to: '/my-property/integrations',
     icon: HubIcon,
+    onProperty: { action: 'read', subject: 'Integration' },
     ...read,
   },
   {
@@ -136,6 +151,7 @@ export const navigation: NavItem[] = [
         to: '/pricing-central/bi?view=heat-map',
         icon: GridOnIcon,
         feature: 'heatMap',
+        onProperty: { action: 'read', subject: 'Analytics' },
         ...read,
       },
       {
@@ -144,6 +160,7 @@ export const navigation: NavItem[] = [
         to: '/pricing-central/bi?view=sales-analytics',
         icon: BarChartIcon,
         feature: 'salesAnalytics',
+        onProperty: { action: 'read', subject: 'Analytics' },
         ...read,
       },
       {
@@ -152,6 +169,7 @@ export const navigation: NavItem[] = [
         to: '/pricing-central/bi',
         icon: InsightsIcon,
         feature: 'businessIntelligence',
+        onProperty: { action: 'read', subject: 'Analytics' },
         ...read,
       },
       {
@@ -160,6 +178,7 @@ export const navigation: NavItem[] = [
         to: '/pricing-central/bi?view=occupancy-history',
         icon: HistoryIcon,
         feature: 'occupancyHistory',
+        onProperty: { action: 'read', subject: 'Analytics' },
         ...read,
       },
     ],
@@ -174,24 +193,31 @@ export const navigation: NavItem[] = [
   },
 ];
 
-function allowed(ability: AppAbility, item: Permission): boolean {
-  return ability.can(item.action ?? 'manage', item.subject ?? 'all');
+/** Whether the user may do `action` on `subject` of the selected property. */
+export type PropertyCan = (action: TAction, subject: TSubject) => boolean;
+
+function allowed(ability: AppAbility, item: NavItem, onProperty?: PropertyCan): boolean {
+  if (!ability.can(item.action ?? 'manage', item.subject ?? 'all')) return false;
+  const asked = item.kind === 'link' ? item.onProperty : undefined;
+  return !asked || !onProperty || onProperty(asked.action, asked.subject);
 }
 
 /**
  * The entries the user's rules allow (and, for those that ask for several, the user's
- * `properties` count); groups and sections without a visible child disappear.
+ * `properties` count; for those that ask something of the selected property, `onProperty`);
+ * groups and sections without a visible child disappear.
  */
 export function visibleNavigation(
   ability: AppAbility,
   items: NavItem[] = navigation,
   properties = 0,
+  onProperty?: PropertyCan,
 ): NavItem[] {
   return items.flatMap((item): NavItem[] => {
-    if (!allowed(ability, item)) return [];
+    if (!allowed(ability, item, onProperty)) return [];
     if (item.kind === 'link' && (item.minProperties ?? 0) > properties) return [];
     if (item.kind === 'link') return [item];
-    const children = item.children.filter((child) => allowed(ability, child));
+    const children = item.children.filter((child) => allowed(ability, child, onProperty));
     if (item.kind === 'section' && children.length === 0) return [];
     return [{ ...item, children }];
   });

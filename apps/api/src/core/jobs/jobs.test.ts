@@ -24,6 +24,8 @@ interface TestJobs {
   'test.turns': { who: string };
   'test.roll': { who: string };
   'test.edit': { who: string };
+  'test.followUp': { who: string };
+  'test.ownEdit': { who: string };
   'test.hangs': { who: string };
   'test.waited': { who: string };
   'test.pooled': { i: number };

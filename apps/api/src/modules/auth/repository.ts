@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import type { TMembership } from '@tarifa/contract';
+import type { TUser } from '@tarifa/contract';
+
+type Memberships = NonNullable<TUser['memberships']>;
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -19,21 +21,24 @@ export type AuthRepository = ReturnType<typeof authRepository>;
 export type AuthQueries = ReturnType<typeof queries>;
 
 /**
- * The properties a user is a member of, live ones only, as one JSON array: read with the session
+ * The properties a user is a member of, live ones only, with the role and the owner's plan, as one
+ * JSON array: read with the session
  * on every request, so a member removed (or a property deleted) loses it at the next request.
  */
-const membershipsOf = (user: unknown) => sql<TMembership[]>`coalesce((
-    select json_agg(json_build_object('businessUuid', m.business_uuid, 'role', m.role)
+const membershipsOf = (user: unknown) => sql<Memberships>`coalesce((
+    select json_agg(json_build_object('businessUuid', m.business_uuid, 'role', m.role,
+                                      'plan', o.plan)
                     order by m.created_at, m.business_uuid)
       from memberships m
       join businesses b on b.uuid = m.business_uuid and b.deleted_at is null
+      join users o on o.uuid = b.owner_uuid
      where m.user_uuid = ${user}), '[]'::json)`;
 
 function queries(db: Db) {
   return {
     /** The live properties `userUuid` is a member of, and the role on each. */
-    findMemberships: async (userUuid: string): Promise<TMembership[]> =>
-      rowsOf<{ memberships: TMembership[] }>(
+    findMemberships: async (userUuid: string): Promise<Memberships> =>
+      rowsOf<{ memberships: Memberships }>(
         await db.execute(sql`select ${membershipsOf(sql`${userUuid}::uuid`)} as memberships`),
       )[0]!.memberships,
 

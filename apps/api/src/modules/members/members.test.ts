@@ -73,7 +73,9 @@ describe('a property’s team', () => {
     const listed = (await as(ines, 'GET', businessesUrl)).json().businesses as TBusiness[];
     expect(listed.map((b) => b.uuid)).toEqual([business.uuid]);
     const me = (await as(ines, 'GET', '/api/auth/user')).json();
-    expect(me.data.memberships).toEqual([{ businessUuid: business.uuid, role: 'revenue' }]);
+    expect(me.data.memberships).toEqual([
+      { businessUuid: business.uuid, role: 'revenue', plan: 'business' },
+    ]);
     expect(me.userAbilityRules).toContainEqual({
       action: 'manage',
       subject: expect.arrayContaining(['Price', 'PriceChange', 'Pricing']),

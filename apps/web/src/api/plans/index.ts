@@ -8,6 +8,7 @@ import {
   type TPlanId,
   type TSubscription,
 } from '@tarifa/contract';
+import { useSelectedBusiness } from '@/api/business';
 import { api } from '@/lib/api';
 import { getSession, updateStoredUser, useSession } from '@/lib/auth/session';
 
@@ -35,9 +36,21 @@ export function useCurrentPlan(): TPlanId {
   return useSession().userData?.plan ?? defaultPlanId;
 }
 
-/** Whether the signed-in user's plan includes `feature`. */
+/**
+ * The plan the selected property works on: its owner's — the user's own, or, on a property the
+ * user is a team member of, the owner's (what the API gates its features by).
+ */
+export function usePropertyPlan(): TPlanId {
+  const own = useCurrentPlan();
+  const { userData } = useSession();
+  const { data: selected } = useSelectedBusiness();
+  const membership = userData?.memberships?.find((m) => m.businessUuid === selected?.uuid);
+  return membership?.plan ?? own;
+}
+
+/** Whether the selected property's plan includes `feature`. */
 export function useHasFeature(feature: TPlanFeature): boolean {
-  return planHas(useCurrentPlan(), feature);
+  return planHas(usePropertyPlan(), feature);
 }
 
 /**

@@ -5,7 +5,7 @@ import { cheapestPlanWith, type TPlanFeature } from '@tarifa/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/EmptyState';
-import { useCurrentPlan } from '@/api/plans';
+import { usePropertyPlan } from '@/api/plans';
 
 /**
  * What a view of a feature the user's plan lacks shows instead of the view (and of an error):
@@ -19,7 +19,7 @@ export function UpgradePage({
   headingLevel?: 'h2' | 'h3';
 }) {
   const { t } = useTranslation('plans');
-  const current = useCurrentPlan();
+  const current = usePropertyPlan();
   const plan = cheapestPlanWith(feature)?.id ?? 'business';
   const names = { feature: t(`features.${feature}`), plan: t(`names.${plan}`) };
   return (

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { planHas } from '@tarifa/contract';
 import { ProChip } from '@/components/plans/ProChip';
-import { useCurrentPlan } from '@/api/plans';
+import { usePropertyPlan } from '@/api/plans';
 import type { BarType } from '@/lib/preferences/preferences';
 import {
   isActiveGroup,
@@ -58,7 +58,7 @@ function TopMenu({ item }: { item: NavGroupItem | NavSectionItem }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const active = isActiveGroup(item, location);
-  const plan = useCurrentPlan();
+  const plan = usePropertyPlan();
   const Icon = item.icon;
   const entries = pagesOf(item);
   return (

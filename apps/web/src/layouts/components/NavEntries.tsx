@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { planHas } from '@tarifa/contract';
 import { ProChip } from '@/components/plans/ProChip';
-import { useCurrentPlan } from '@/api/plans';
+import { usePropertyPlan } from '@/api/plans';
 import {
   isActiveGroup,
   isActiveTarget,
@@ -69,7 +69,7 @@ function NavLinkEntry({
   const location = useLocation();
   const active = isActiveTarget(item.to, location);
   const label = t(item.title);
-  const plan = useCurrentPlan();
+  const plan = usePropertyPlan();
   const locked = Boolean(item.feature && !planHas(plan, item.feature));
   return (
     <ListItemButton

@@ -13,7 +13,7 @@ import { planHas, type TPlanFeature } from '@tarifa/contract';
 import { UpgradePage } from '@/components/plans/UpgradePage';
 import { useRequiredBusiness } from '@/api/business';
 import { todayIn } from '@/lib/dates';
-import { useCurrentPlan } from '@/api/plans';
+import { usePropertyPlan } from '@/api/plans';
 import { BusinessIntelligenceView } from '../components/BusinessIntelligenceView';
 import { HeatMapView } from '../components/HeatMapView';
 import { OccupancyHistoryView } from '../components/OccupancyHistoryView';
@@ -53,7 +53,7 @@ export default function AnalyticsPage() {
   const params = useAnalyticsParams(today);
   const { pathname } = useLocation();
   const feature = viewFeatures[params.view];
-  const entitled = planHas(useCurrentPlan(), feature);
+  const entitled = planHas(usePropertyPlan(), feature);
 
   return (
     <Stack spacing={3}>

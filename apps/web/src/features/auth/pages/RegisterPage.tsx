@@ -20,7 +20,8 @@ export default function RegisterPage() {
   const register = useRegister();
   const form = useZodForm({
     schema: () => import('../utils/schemas').then((schemas) => schemas.ZRegisterBody),
-    initialValues: { name: '', email: '', password: '' },
+    // An invitation's page sends the address it was sent to (`?email=`).
+    initialValues: { name: '', email: params.get('email') ?? '', password: '' },
     // The account starts in the language the page is shown in.
     onSubmit: (body) =>
       register.mutateAsync({

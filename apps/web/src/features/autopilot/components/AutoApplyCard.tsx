@@ -22,7 +22,7 @@ import {
 import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { PlanHint } from '@/components/plans/PlanHint';
 import { isVersionConflict, useAutopilotPolicy, useSaveAutopilotPolicy } from '@/api/autopilot';
-import { useCurrentPlan, useHasFeature } from '@/api/plans';
+import { usePropertyPlan, useHasFeature } from '@/api/plans';
 import { ApiError } from '@/lib/api';
 import { FormAlert, toFormError, useZodForm, type FormError } from '@/lib/forms';
 import { useIntl } from '@/lib/intl';
@@ -85,7 +85,7 @@ function AutoApplyForm({
   const { t: tp } = useTranslation('plans');
   const save = useSaveAutopilotPolicy(business.uuid);
   const entitled = useHasFeature('autopilotAuto');
-  const plan = tp(`names.${useCurrentPlan()}`);
+  const plan = tp(`names.${usePropertyPlan()}`);
   const autoPlan = tp(`names.${cheapestPlanWith('autopilotAuto')?.id ?? 'business'}`);
   const [refused, setRefused] = useState<FormError | null>(null);
   const cannotId = useId();

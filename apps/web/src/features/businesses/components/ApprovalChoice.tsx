@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { cheapestPlanWith } from '@tarifa/contract';
-import { useCurrentPlan, useHasFeature } from '@/api/plans';
+import { usePropertyPlan, useHasFeature } from '@/api/plans';
 import { PlanHint } from '@/components/plans/PlanHint';
 
 const choices = ['manual', 'auto'] as const;
@@ -26,7 +26,7 @@ export function ApprovalChoice({
   const { t } = useTranslation('property');
   const { t: tp } = useTranslation('plans');
   const canAutoApprove = useHasFeature('autoApprove');
-  const plan = tp(`names.${useCurrentPlan()}`);
+  const plan = tp(`names.${usePropertyPlan()}`);
   const autoPlan = tp(`names.${cheapestPlanWith('autoApprove')?.id ?? 'business'}`);
   return (
     <Stack spacing={1}>

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useBusinesses, useSelectBusiness } from '@/api/business';
+import { useSession } from '@/lib/auth/session';
 import { CreateBusinessForm } from './CreateBusinessForm';
 
 /**
@@ -32,6 +33,10 @@ const addPropertyParam = 'add-property';
 
 export function BusinessSwitcher() {
   const { t } = useTranslation('property');
+  const { t: tMembers } = useTranslation('members');
+  const { userData } = useSession();
+  const roleOn = (uuid: string) =>
+    userData?.memberships?.find((m) => m.businessUuid === uuid)?.role;
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const navigate = useNavigate();
@@ -111,7 +116,12 @@ export function BusinessSwitcher() {
             <ListItemIcon>{business.uuid === selected.uuid && <CheckIcon />}</ListItemIcon>
             <ListItemText
               primary={business.name}
-              secondary={business.city ?? undefined}
+              // A property one is a team member of says the role one holds there.
+              secondary={
+                [roleOn(business.uuid) && tMembers(`roles.${roleOn(business.uuid)}`), business.city]
+                  .filter(Boolean)
+                  .join(' · ') || undefined
+              }
               slotProps={{ primary: { noWrap: true } }}
             />
           </MenuItem>

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { planById, type TBusiness, type TRatePlan } from '@tarifa/contract';
 import { ConfirmDeleteDialog } from '@/components/ConfirmDeleteDialog';
 import { useIntl } from '@/lib/intl';
-import { useCurrentPlan } from '@/api/plans';
+import { usePropertyPlan } from '@/api/plans';
 import { useRatePlans } from '@/api/rate-plans';
 import { useDeleteRatePlan } from '../api/ratePlans';
 import { RatePlanDialog } from './RatePlanDialog';
@@ -57,7 +57,7 @@ export function RatePlansCard({ business }: { business: TBusiness }) {
   const remove = useDeleteRatePlan();
   const derivation = useDerivation();
   const intl = useIntl();
-  const currentPlan = useCurrentPlan();
+  const currentPlan = usePropertyPlan();
   const [editing, setEditing] = useState<{ plan?: TRatePlan } | null>(null);
   const [deleting, setDeleting] = useState<TRatePlan | null>(null);
   const plans = query.data?.ratePlans ?? [];

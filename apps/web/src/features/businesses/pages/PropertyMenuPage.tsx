@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import BedIcon from '@mui/icons-material/KingBedOutlined';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import ExtensionIcon from '@mui/icons-material/ExtensionOutlined';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
 import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import HomeWorkIcon from '@mui/icons-material/HomeWorkOutlined';
 import PaymentsIcon from '@mui/icons-material/PaymentsOutlined';
@@ -22,12 +23,22 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TBusiness } from '@tarifa/contract';
 import { useIntl } from '@/lib/intl';
+import { usePropertyAbility } from '@/lib/auth/usePropertyAbility';
 import { DeleteBusinessDialog } from '../components/DeleteBusinessDialog';
 import { DeletedBusinesses } from '../components/DeletedBusinesses';
 import { RequireBusiness } from '../components/RequireBusiness';
 
 interface HubEntry {
-  id: 'details' | 'rooms' | 'prices' | 'seasons' | 'levels' | 'integrations' | 'audit' | 'plan';
+  id:
+    | 'details'
+    | 'rooms'
+    | 'prices'
+    | 'seasons'
+    | 'levels'
+    | 'members'
+    | 'integrations'
+    | 'audit'
+    | 'plan';
   icon: SvgIconComponent;
   /** Where it leads; none while it is not available yet. */
   to?: string;
@@ -95,6 +106,7 @@ function PropertyMenu({ business }: { business: TBusiness }) {
   const { t } = useTranslation('property');
   const intl = useIntl();
   const [deleting, setDeleting] = useState(false);
+  const { can, role } = usePropertyAbility(business);
   const config = business.tariffConfiguration;
   const entries: HubEntry[] = [
     { id: 'details', icon: HomeWorkIcon, to: '/my-property' },
@@ -117,9 +129,20 @@ function PropertyMenu({ business }: { business: TBusiness }) {
       to: '/pricing-central/configurations',
       status: t('menu.levels.status', { n: intl.number(config.fluctuationLevels.length) }),
     },
-    { id: 'integrations', icon: ExtensionIcon, to: '/my-property/integrations' },
-    { id: 'audit', icon: HistoryIcon, to: '/my-property/audit' },
-    { id: 'plan', icon: WorkspacePremiumIcon, to: '/pages/pricing' },
+    // What the user's role on the property opens (all of it for its owner).
+    ...(can('manage', 'Member')
+      ? [{ id: 'members' as const, icon: GroupIcon, to: '/my-property/members' }]
+      : []),
+    ...(can('read', 'Integration')
+      ? [{ id: 'integrations' as const, icon: ExtensionIcon, to: '/my-property/integrations' }]
+      : []),
+    ...(can('read', 'Audit')
+      ? [{ id: 'audit' as const, icon: HistoryIcon, to: '/my-property/audit' }]
+      : []),
+    // The plan is the owner's account's.
+    ...(role === 'owner'
+      ? [{ id: 'plan' as const, icon: WorkspacePremiumIcon, to: '/pages/pricing' }]
+      : []),
   ];
   return (
     <Stack spacing={3}>
@@ -136,43 +159,45 @@ function PropertyMenu({ business }: { business: TBusiness }) {
           </Grid>
         ))}
       </Grid>
-      <Card
-        variant="outlined"
-        component="section"
-        aria-labelledby="danger-zone-title"
-        sx={{ borderColor: 'error.main' }}
-      >
-        <CardContent>
-          <Stack spacing={2}>
-            <Typography id="danger-zone-title" variant="h6" component="h2" color="error">
-              {t('danger.title')}
-            </Typography>
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={2}
-              sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-            >
-              <div>
-                <Typography variant="subtitle1" component="h3">
-                  {t('danger.deleteHeading')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  {t('danger.deleteIntro')}
-                </Typography>
-              </div>
-              <Button
-                color="error"
-                variant="outlined"
-                onClick={() => setDeleting(true)}
-                sx={{ flexShrink: 0 }}
+      {can('delete', 'Business') && (
+        <Card
+          variant="outlined"
+          component="section"
+          aria-labelledby="danger-zone-title"
+          sx={{ borderColor: 'error.main' }}
+        >
+          <CardContent>
+            <Stack spacing={2}>
+              <Typography id="danger-zone-title" variant="h6" component="h2" color="error">
+                {t('danger.title')}
+              </Typography>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={2}
+                sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
               >
-                {t('danger.delete')}
-              </Button>
+                <div>
+                  <Typography variant="subtitle1" component="h3">
+                    {t('danger.deleteHeading')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('danger.deleteIntro')}
+                  </Typography>
+                </div>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  onClick={() => setDeleting(true)}
+                  sx={{ flexShrink: 0 }}
+                >
+                  {t('danger.delete')}
+                </Button>
+              </Stack>
+              <DeletedBusinesses />
             </Stack>
-            <DeletedBusinesses />
-          </Stack>
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+      )}
       {deleting && (
         <DeleteBusinessDialog business={business} open onClose={() => setDeleting(false)} />
       )}
