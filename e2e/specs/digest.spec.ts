@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminCredentials } from '../support/admin';
-import { newOwnerWithProperty, sessionFor, signIn, twoRoomTypes } from '../support/auth';
+import { emailsTo, newOwnerWithProperty, signIn, twoRoomTypes } from '../support/auth';
 import { night } from '../support/calendar';
 import { addSeason, changesMatching } from '../support/price-changes';
 
@@ -13,15 +12,7 @@ const screenshots = 'test-results/screenshots';
 
 /** The newest digest e-mail to `email`, from the development outbox (as admin). */
 async function digestFor(request: APIRequestContext, email: string) {
-  const { accessToken } = await sessionFor(request, adminCredentials);
-  const response = await request.get(`/api/v1/admin/emails?${new URLSearchParams({ to: email })}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const { emails } = (await response.json()) as {
-    emails: { kind: string; text: string }[];
-  };
-  return emails.find((e) => e.kind === 'digest');
+  return (await emailsTo(request, email)).find((e) => e.kind === 'digest');
 }
 
 test('the digest’s approve link approves the change in one click, once', async ({
