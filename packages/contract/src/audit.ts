@@ -26,6 +26,8 @@ export const auditActions = [
   'enable',
   /** The autopilot's suggestion applied (beside the events of the changes it made). */
   'apply',
+  /** Guests' names erased: on request, or once the property's retention period is over. */
+  'erase',
 ] as const;
 export type TAuditAction = (typeof auditActions)[number];
 
@@ -71,6 +73,13 @@ export const auditEntities = [
   'alert_settings',
   /** The monthly budget, typed or imported (entityId: the business; `changes` per month). */
   'budget',
+  /** How long the property keeps its guests' names, and whether at all (entityId: the business). */
+  'privacy_settings',
+  /**
+   * A guest's data erased (entityId: the business; `changes`: how many bookings and how they were
+   * found — never the name or reference that found them).
+   */
+  'guest_data',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

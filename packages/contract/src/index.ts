@@ -33,3 +33,4 @@ export * from './alerts';
 export * from './portfolio';
 export * from './budgets';
 export * from './digest';
+export * from './privacy';

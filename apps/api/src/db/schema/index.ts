@@ -19,3 +19,4 @@ export * from './autopilot';
 export * from './alerts';
 export * from './budgets';
 export * from './digest';
+export * from './privacy';
