@@ -44,6 +44,7 @@ export const moduleGraph = {
   'rate-plans': ['businesses'],
   'rate-rules': ['pricing-inputs', 'businesses', 'rate-plans'],
   'price-changes': ['pricing-inputs', 'businesses'],
+  privacy: ['bookings'],
   prices: ['pricing-inputs', 'businesses', 'price-changes'],
   'pricing-inputs': ['businesses', 'events', 'market', 'rate-plans'],
   publishing: ['price-changes', 'pricing-inputs', 'channels'],

@@ -37,6 +37,8 @@ import { registerPriceChangeJobs } from './modules/price-changes/jobs';
 import { priceChangesRoutes } from './modules/price-changes/routes';
 import { pricesRoutes } from './modules/prices/routes';
 import { ratePlansRoutes } from './modules/rate-plans/routes';
+import { registerPrivacyJobs } from './modules/privacy/jobs';
+import { privacyRoutes } from './modules/privacy/routes';
 import { restrictionsRoutes } from './modules/restrictions/routes';
 import { registerPublishingJobs } from './modules/publishing/jobs';
 import { registerChannelJobs } from './modules/channels/jobs';
@@ -187,6 +189,7 @@ export async function buildApp({
   const channels = registerChannelJobs(app);
   const alerts = registerAlertJobs(app);
   const digest = registerDigestJobs(app);
+  const privacy = registerPrivacyJobs(app);
   // Every module's routes, under /api. Modules add themselves here, one line each.
   await app.register(
     async (api) => {
@@ -231,6 +234,7 @@ export async function buildApp({
       await api.register(plansRoutes, { payments });
       await api.register(alertsRoutes, { service: alerts });
       await api.register(digestRoutes, { service: digest });
+      await api.register(privacyRoutes, { service: privacy });
     },
     { prefix: '/api' },
   );

@@ -149,6 +149,7 @@ const ownerOnly = ['DELETE ', 'POST /restore', ...teamRoutes];
 const frontDesk = [
   'GET ',
   'GET /alerts/settings',
+  'GET /privacy/settings',
   // The bookings, and the calendar as a prices token reads it.
   ...tokenRoutes.bookings,
   ...tokenRoutes.prices,

@@ -27,6 +27,12 @@ describe('redactUrl', () => {
     ['/x?access_token=abc#frag', '/x?access_token=[redacted]#frag'],
     ['/api/health?tokenish', '/api/health?tokenish'],
     ['/api/v1/businesses/1/tokens', '/api/v1/businesses/1/tokens'],
+    [
+      '/api/v1/businesses/1/bookings?page=1&search=Maria%20Silva&pageSize=20',
+      '/api/v1/businesses/1/bookings?page=1&search=[redacted]&pageSize=20',
+    ],
+    ['/pricing-central/bookings?q=Maria&page=2', '/pricing-central/bookings?q=[redacted]&page=2'],
+    ['/x?research=1', '/x?research=1'],
   ])('%s → %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

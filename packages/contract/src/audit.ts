@@ -26,6 +26,8 @@ export const auditActions = [
   'enable',
   /** The autopilot's suggestion applied (beside the events of the changes it made). */
   'apply',
+  /** Guests' names erased: on request, or once the property's retention period is over. */
+  'erase',
 ] as const;
 export type TAuditAction = (typeof auditActions)[number];
 
@@ -75,6 +77,13 @@ export const auditEntities = [
   'member',
   /** An invitation to the team: sent, resent, revoked (entityId: the invitation's id). */
   'invitation',
+  /** How long the property keeps its guests' names, and whether at all (entityId: the business). */
+  'privacy_settings',
+  /**
+   * A guest's data erased (entityId: the business; `changes`: how many bookings and how they were
+   * found — never the name or reference that found them).
+   */
+  'guest_data',
 ] as const;
 export type TAuditEntity = (typeof auditEntities)[number];
 

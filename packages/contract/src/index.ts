@@ -34,3 +34,4 @@ export * from './portfolio';
 export * from './budgets';
 export * from './digest';
 export * from './members';
+export * from './privacy';

@@ -2,15 +2,20 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * What the request log may hold (docs/reliability.md, "Secrets in logs"): no secret of a URL, no
- * parameter of a failed query, no request id chosen by the client.
+ * guest's name a search carried, no parameter of a failed query, no request id the client chose.
  */
 
 /** A query parameter whose name says it carries a secret (`token`, `resetToken`, `access_token`). */
 const secretParam = /([?&][^=&#]*token[^=&#]*=)[^&#]*/gi;
+/**
+ * What a person typed to find a booking, maybe a guest's name (docs/privacy.md): the API's
+ * `search`, and `q` of the bookings page's address, which the server logs when it serves the page.
+ */
+const searchParam = /([?&](?:search|q)=)[^&#]*/gi;
 
-/** The URL with the value of every `…token…=` query parameter replaced by `[redacted]`. */
+/** The URL with the value of every `…token…=`, `search=` and `q=` parameter `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(secretParam, '$1[redacted]');
+  return url.replace(secretParam, '$1[redacted]').replace(searchParam, '$1[redacted]');
 }
 
 /** The request as logged: Fastify's default fields, the URL without its secrets. */

@@ -16,10 +16,12 @@ import { businesses } from './businesses';
 import { apiTokens } from './tokens';
 
 /**
- * Who changed what and when (immutable rows, docs/audit.md). `changes` holds the changed fields in
- * wire form: `{field: {before, after}}`. An event belongs to a business, or (admin actions on an
- * account, plan changes) to the user it concerns (`subject_user_uuid`), or both. The actor is a
- * user, an integration token (`actor_token_id`, acting for its owner `actor_uuid`) or the system.
+ * Who changed what and when (docs/audit.md): immutable rows, but for a guest's erasure, which takes
+ * the guest's name out of its bookings' events (docs/privacy.md). `changes` holds the changed
+ * fields in wire form: `{field: {before, after}}`. An event belongs to a business, or (admin
+ * actions on an account, plan changes) to the user it concerns (`subject_user_uuid`), or both. The
+ * actor is a user, an integration token (`actor_token_id`, acting for its owner `actor_uuid`) or
+ * the system.
  */
 export const auditEvents = pgTable(
   'audit_events',

@@ -140,6 +140,11 @@ export const bookings = pgTable(
     /** ISO 3166-1 alpha-2. */
     country: text('country'),
     guestName: text('guest_name'),
+    /**
+     * When the guest's personal fields were erased (on request, or at the end of the property's
+     * retention period; docs/privacy.md): from then on no write gives the booking a name again.
+     */
+    guestErasedAt: timestamp('guest_erased_at', { withTimezone: true }),
     /** What was sold (issue 26): the rate plan's code (null: not known), board, cancellation terms. */
     ratePlanCode: text('rate_plan_code'),
     /** `RO`, `BB`, `HB` or `FB`. */

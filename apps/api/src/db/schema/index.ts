@@ -20,3 +20,4 @@ export * from './alerts';
 export * from './budgets';
 export * from './digest';
 export * from './members';
+export * from './privacy';

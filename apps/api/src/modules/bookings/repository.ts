@@ -247,7 +247,9 @@ export function bookingsRepository(db: Db, businessUuid: string) {
                 booked_on = excluded.booked_on, cancelled_on = excluded.cancelled_on,
                 total_amount_minor = excluded.total_amount_minor, currency = excluded.currency,
                 channel = excluded.channel, segment = excluded.segment,
-                country = excluded.country, guest_name = excluded.guest_name,
+                country = excluded.country,
+                -- An erased guest's name never comes back (docs/privacy.md).
+                guest_name = case when bookings.guest_erased_at is null then excluded.guest_name end,
                 rate_plan_code = excluded.rate_plan_code, board = excluded.board,
                 cancellation_policy = excluded.cancellation_policy,
                 import_id = excluded.import_id, updated_at = now()
@@ -271,6 +273,7 @@ export function bookingsRepository(db: Db, businessUuid: string) {
             ...values,
             bookedOn: localDateOf(sql`${values.bookedAt}::timestamptz`),
             cancelledOn: values.cancelledAt && localDateOf(sql`${values.cancelledAt}::timestamptz`),
+            guestName: sql`case when ${bookings.guestErasedAt} is null then ${values.guestName} end`,
             importId: null,
             businessUuid,
             updatedAt: sql`now()`,

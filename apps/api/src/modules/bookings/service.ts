@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client';
 import { lockBusinessFor } from '../../db/locks';
 import { AppError } from '../../lib/errors';
 import type { Clock } from '../../core/clock';
+import { guestPrivacyOf } from '../../core/guest-privacy';
 import { reachBusiness, type Caller } from '../../core/tenancy';
 import {
   diff,
@@ -87,6 +88,14 @@ export function bookingAudit(
     },
   ];
 }
+
+/**
+ * The write as stored: without its guest's name when the property keeps none, or when the
+ * booking's guest data was erased (docs/privacy.md) — a system sending it again does not bring
+ * the name back.
+ */
+const withGuestName = <T extends BookingWrite>(write: T, keep: boolean): T =>
+  keep || write.guestName === null ? write : { ...write, guestName: null };
 
 const externalIdTaken = (path: string) =>
   new AppError('conflict', 'Another booking of this business has this externalId', [
@@ -227,11 +236,15 @@ export function bookingsService(db: Db, options: BookingsServiceOptions) {
           prepared.flatMap((write) => (write.externalId ? [write.externalId] : [])),
         );
         const stored = new Map(replaced.map((row) => [row.externalId, row]));
+        const { keepGuestNames } = await guestPrivacyOf(tx, business.uuid);
         // A new booking's id is chosen here, so that its audit event names it.
-        const writes = prepared.map((write) => ({
-          ...write,
-          id: (write.externalId && stored.get(write.externalId)?.id) || randomUUID(),
-        }));
+        const writes = prepared.map((write) => {
+          const before = write.externalId ? stored.get(write.externalId) : undefined;
+          return {
+            ...withGuestName(write, keepGuestNames && !before?.guestErasedAt),
+            id: before?.id || randomUUID(),
+          };
+        });
         const counts = await repo.upsert(writes);
         for (const write of audit ? writes : []) {
           const before = write.externalId ? stored.get(write.externalId) : undefined;
@@ -256,12 +269,14 @@ export function bookingsService(db: Db, options: BookingsServiceOptions) {
         await repo.lockBusiness();
         const before = await repo.find(id);
         if (!before) throw AppError.notFound('Booking');
-        const [write] = await prepare(repo, contextOf(business), [body], (_, field) => field);
-        if (write!.externalId && (await repo.externalIdTaken(write!.externalId, id))) {
+        const [prepared] = await prepare(repo, contextOf(business), [body], (_, field) => field);
+        const { keepGuestNames } = await guestPrivacyOf(tx, business.uuid);
+        const write = withGuestName(prepared!, keepGuestNames && !before.booking.guestErasedAt);
+        if (write.externalId && (await repo.externalIdTaken(write.externalId, id))) {
           throw externalIdTaken('externalId');
         }
         try {
-          await repo.update(id, write!);
+          await repo.update(id, write);
         } catch (err) {
           if (isUniqueViolation(err, 'bookings_business_external_id_key')) {
             throw externalIdTaken('externalId');

@@ -179,7 +179,8 @@ export function importRunsRepository(db: Executor) {
           cancelled_at = excluded.cancelled_at, booked_on = excluded.booked_on,
           cancelled_on = excluded.cancelled_on, total_amount_minor = excluded.total_amount_minor,
           currency = excluded.currency, channel = excluded.channel, segment = excluded.segment,
-          country = excluded.country, guest_name = excluded.guest_name,
+          country = excluded.country,
+          guest_name = case when bookings.guest_erased_at is null then excluded.guest_name end,
           rate_plan_code = excluded.rate_plan_code, board = excluded.board,
           cancellation_policy = excluded.cancellation_policy,
           import_id = excluded.import_id, updated_at = now()`

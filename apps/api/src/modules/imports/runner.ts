@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import type { TImportMode } from '@tarifa/contract';
 import { fileStore } from '../../core/files/store';
+import { guestPrivacyOf } from '../../core/guest-privacy';
 import { roomTypesRepository } from '../../core/room-types';
 import { businessesRepository } from '../../core/tenancy';
 import type { UnitOfWork } from '../../core/unit-of-work';
@@ -63,7 +64,9 @@ export async function runImport(job: ImportRow, ctx: RunContext): Promise<Import
   ctx.progress.total = await countRows(content(), ctx.signal);
   await ctx.report();
 
-  const checker = rowChecker(job, business, rooms, ctx.progress, ctx.now());
+  // A property that keeps no guest names never stages one, even for the import's duration.
+  const { keepGuestNames } = await guestPrivacyOf(ctx.db, business.uuid);
+  const checker = rowChecker(job, business, rooms, ctx.progress, ctx.now(), { keepGuestNames });
   const creator = roomCreator(business.uuid);
   const session = await ctx.session({ insertOnly: job.format === 'hotel-booking-demand' });
   const staging = stager(session, creator, rooms, checker.newRooms);

@@ -26,6 +26,8 @@ export function rowChecker(
   rooms: ReadonlyMap<string, string>,
   progress: ImportProgress,
   now: Date,
+  /** Whether the business keeps its guests' names (docs/privacy.md): off, rows keep none. */
+  { keepGuestNames }: { keepGuestNames: boolean },
 ) {
   const format = job.format as TImportFormat;
   const roomColumn = roomCodeColumn[format];
@@ -114,7 +116,7 @@ export function rowChecker(
         return undefined;
       }
       newRooms.get(result.row.roomCode)?.add(result.row);
-      return result.row;
+      return keepGuestNames ? result.row : { ...result.row, guestName: null };
     },
   };
 }

@@ -1,14 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -19,11 +10,11 @@ import {
   type TAlertSettings,
   type TBusiness,
 } from '@tarifa/contract';
-import { LoadErrorAlert } from '@/components/LoadErrorAlert';
 import { useAlertSettings, useSaveAlertSettings } from '@/api/alerts';
 import { isVersionConflict } from '@/api/autopilot';
 import { FormAlert, useZodForm } from '@/lib/forms';
 import { showSnackbar } from '@/lib/snackbar';
+import { SaveSettingsButton, SettingsCard, SettingSwitch } from './SettingsCard';
 
 /** The form's fields: one switch per kind, and N; the version is the one read, added when sending. */
 const formSchema = z.object({
@@ -65,28 +56,15 @@ function AlertsForm({
     alertKinds.some((kind) => values[kind] !== settings.kinds[kind]);
   const readOnly = !canConfigure;
   const switchFor = (kind: TAlertKind) => (
-    <Stack key={kind} spacing={0.25}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={values[kind]}
-            onChange={(_event, on) => form.setValue(kind, on)}
-            slotProps={{ input: { 'aria-describedby': `${kind}-help` } }}
-          />
-        }
-        label={t(`alerts.kinds.${kind}`)}
-        disabled={readOnly}
-        sx={{ alignSelf: 'flex-start' }}
-      />
-      <Typography
-        id={`${kind}-help`}
-        variant="body2"
-        color="text.secondary"
-        sx={{ paddingInlineStart: 6 }}
-      >
-        {t(`alerts.help.${kind}`)}
-      </Typography>
-    </Stack>
+    <SettingSwitch
+      key={kind}
+      id={`${kind}-help`}
+      label={t(`alerts.kinds.${kind}`)}
+      help={t(`alerts.help.${kind}`)}
+      checked={values[kind]}
+      onChange={(on) => form.setValue(kind, on)}
+      disabled={readOnly}
+    />
   );
 
   return (
@@ -114,16 +92,11 @@ function AlertsForm({
           switchFor(kind)
         ),
       )}
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={readOnly || !changed}
-          loading={form.submitting}
-        >
-          {t('alerts.save')}
-        </Button>
-      </Stack>
+      <SaveSettingsButton
+        label={t('alerts.save')}
+        disabled={readOnly || !changed}
+        saving={form.submitting}
+      />
     </Stack>
   );
 }
@@ -140,39 +113,17 @@ export function AlertsCard({
   business: TBusiness;
   canConfigure: boolean;
 }) {
-  const { t } = useTranslation('property');
   const query = useAlertSettings(business.uuid);
-  const [conflict, setConflict] = useState(false);
-  const titleId = useId();
-
-  const onConflict = (next: boolean) => {
-    setConflict(next);
-    if (next) void query.refetch();
-  };
-
-  let body;
-  if (query.isPending) {
-    body = (
-      <Stack spacing={1} aria-busy="true" aria-label={t('alerts.loading')}>
-        <Skeleton variant="rounded" height={38} width={240} />
-        <Skeleton variant="rounded" height={38} width={240} />
-      </Stack>
-    );
-  } else if (query.isError && query.dataUpdatedAt === 0) {
-    body = (
-      <LoadErrorAlert error={query.error} onRetry={query.refetch}>
-        {t('alerts.loadFailed')}
-      </LoadErrorAlert>
-    );
-  } else {
-    const settings = query.data!;
-    body = (
-      <Stack spacing={2}>
-        {conflict && (
-          <Alert severity="warning" role="alert">
-            {t('alerts.conflict')}
-          </Alert>
-        )}
+  return (
+    <SettingsCard
+      strings="alerts"
+      query={query}
+      skeletons={[
+        [38, 240],
+        [38, 240],
+      ]}
+    >
+      {(settings, onConflict) => (
         <AlertsForm
           key={settings.version}
           business={business}
@@ -180,21 +131,7 @@ export function AlertsCard({
           canConfigure={canConfigure}
           onConflict={onConflict}
         />
-      </Stack>
-    );
-  }
-
-  return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography id={titleId} variant="h6" component="h2">
-          {t('alerts.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2.5, maxInlineSize: 720 }}>
-          {t('alerts.intro')}
-        </Typography>
-        {body}
-      </CardContent>
-    </Card>
+      )}
+    </SettingsCard>
   );
 }

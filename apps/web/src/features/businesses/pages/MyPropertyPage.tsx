@@ -6,10 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TBusiness } from '@tarifa/contract';
 import type { AppAbility } from '@/lib/auth/ability';
 import { useIntl } from '@/lib/intl';
 import { AlertsCard } from '../components/AlertsCard';
 import { PhotosCard } from '../components/PhotosCard';
+import { PrivacyCard } from '../components/PrivacyCard';
 import { detailsKey, PropertyDetailsForm } from '../components/PropertyDetailsForm';
 import { RequireBusiness } from '../components/RequireBusiness';
 
@@ -18,6 +20,15 @@ export default function MyPropertyPage() {
   const { t } = useTranslation('property');
   const intl = useIntl();
   const ability = useAbility<AppAbility>();
+  const mayChange = (business: TBusiness) =>
+    ability.can(
+      'update',
+      // The owner's rule names the business by its owner: asked of this one.
+      subject('Business', {
+        uuid: business.uuid,
+        ownerUuid: business.ownerUuid,
+      } as Record<string, unknown>),
+    );
   return (
     <RequireBusiness>
       {(business) => (
@@ -46,17 +57,8 @@ export default function MyPropertyPage() {
           </Stack>
           <PropertyDetailsForm key={detailsKey(business)} business={business} />
           <PhotosCard business={business} />
-          <AlertsCard
-            business={business}
-            canConfigure={ability.can(
-              'update',
-              // The owner's rule names the business by its owner: asked of this one.
-              subject('Business', {
-                uuid: business.uuid,
-                ownerUuid: business.ownerUuid,
-              } as Record<string, unknown>),
-            )}
-          />
+          <AlertsCard business={business} canConfigure={mayChange(business)} />
+          <PrivacyCard business={business} canManage={mayChange(business)} />
         </Stack>
       )}
     </RequireBusiness>
