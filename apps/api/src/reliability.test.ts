@@ -541,6 +541,7 @@ describe('hostile input', () => {
         '/api/auth/reset-password',
         '/api/v1/digest/links',
         '/api/v1/digest/unsubscribe',
+        '/api/v1/invitations/preview',
       ].includes(url);
 
     it('answers 401 on every other route without a token, even with a junk body', async () => {

@@ -8,6 +8,7 @@ import { readFileUpload } from '../../lib/uploads';
 import { byUuid, errorResponses, routeDoc } from '../../lib/route-schemas';
 import { requireAuth } from '../../plugins/auth';
 import { avatarStore } from './avatars';
+import { authRepository } from '../auth/repository';
 import { usersRepository } from './repository';
 import { usersService } from './service';
 
@@ -27,7 +28,7 @@ const readUpload = (request: FastifyRequest) =>
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const avatars = avatarStore(app.database.db);
-  const users = usersService(usersRepository(app.database.db));
+  const users = usersService(usersRepository(app.database.db), authRepository(app.database.db));
   await app.register(multipart);
 
   app.put(

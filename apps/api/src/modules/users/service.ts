@@ -2,6 +2,7 @@ import type { TUpdateUserBody, TUser } from '@tarifa/contract';
 import { policyFor } from '../../core/tenancy';
 import { AppError } from '../../lib/errors';
 import type { RequestAuth } from '../../plugins/auth';
+import type { AuthRepository } from '../auth/repository';
 import { toUser } from '../auth/service';
 import { detectImageType } from './avatars';
 import type { UsersRepository } from './repository';
@@ -11,7 +12,13 @@ import type { UsersRepository } from './repository';
  * anyone's. Someone else's account answers 404, as another tenant's data does, so its existence
  * is not revealed.
  */
-export function usersService(repo: UsersRepository) {
+export function usersService(repo: UsersRepository, auth: Pick<AuthRepository, 'findMemberships'>) {
+  /** The user as answered: with the memberships, as every answer about a signed-in user. */
+  const answer = async (row: Parameters<typeof toUser>[0]): Promise<TUser> => ({
+    ...toUser(row),
+    memberships: await auth.findMemberships(row.uuid),
+  });
+
   async function editable(auth: RequestAuth, uuid: string) {
     if (!policyFor(auth).can('update', { type: 'User', fields: { uuid } })) {
       throw AppError.notFound('User');
@@ -35,7 +42,7 @@ export function usersService(repo: UsersRepository) {
       };
       const row = await repo.update(uuid, changes);
       if (!row) throw AppError.notFound('User');
-      return toUser(row);
+      return answer(row);
     },
 
     /** Stores a PNG, JPEG or WebP image (recognised by content) in place of the one it replaces. */
@@ -53,14 +60,14 @@ export function usersService(repo: UsersRepository) {
         store.write(bytes, type, { userUuid: uuid }),
       );
       if (!user) throw AppError.notFound('User');
-      return toUser(user);
+      return answer(user);
     },
 
     async removeAvatar(auth: RequestAuth, uuid: string): Promise<TUser> {
       await editable(auth, uuid);
       const user = await repo.swapAvatar(uuid, null);
       if (!user) throw AppError.notFound('User');
-      return toUser(user);
+      return answer(user);
     },
   };
 }
