@@ -109,7 +109,7 @@ const renderCard = (canManage = true) =>
 const retention = () =>
   screen.getByRole('combobox', { name: 'Guardar o nome dos hóspedes durante' });
 const keepNames = () => screen.getByRole('switch', { name: 'Guardar o nome dos hóspedes' });
-const saveButton = () => screen.getByRole('button', { name: 'Guardar' });
+const saveButton = () => screen.getByRole('button', { name: 'Guardar privacidade' });
 const guestName = () => screen.getByRole('textbox', { name: /Nome do hóspede/ });
 const findButton = () => screen.getByRole('button', { name: 'Procurar' });
 
